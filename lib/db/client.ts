@@ -1,0 +1,33 @@
+/**
+ * The one DynamoDB DocumentClient of this container, created once.
+ *
+ * Two middlewares sit on it:
+ *  - a guard that refuses every Scan: request code reads by key or index only (see README);
+ *  - an operation meter (lib/db/metrics.ts) that counts calls and consumed capacity, used by the
+ *    tests that prove a request costs a fixed number of operations, and by the benchmark.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { meterMiddleware, scanGuardMiddleware } from './metrics.ts';
+
+function createClient(): DynamoDBDocumentClient {
+  const base = new DynamoDBClient({
+    region: config.AWS_REGION,
+    ...(config.DYNAMODB_ENDPOINT
+      ? {
+          endpoint: config.DYNAMODB_ENDPOINT,
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }
+      : {}),
+    maxAttempts: 4,
+  });
+  base.middlewareStack.add(scanGuardMiddleware, { step: 'initialize', name: 'campusBooksScanGuard' });
+  base.middlewareStack.add(meterMiddleware, { step: 'initialize', name: 'campusBooksMeter' });
+  return DynamoDBDocumentClient.from(base, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+}
+
+export const db: DynamoDBDocumentClient = createClient();
+export const TABLE: string = config.TABLE_NAME;

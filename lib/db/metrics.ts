@@ -1,0 +1,95 @@
+/**
+ * DynamoDB operation meter and Scan guard, as SDK middlewares.
+ *
+ * The meter is always on and costs a counter increment per call. `ReturnConsumedCapacity` is
+ * requested only while a capacity measurement is running (tests, benchmark), so production
+ * requests are unchanged.
+ */
+import type {
+  InitializeHandler,
+  InitializeHandlerArguments,
+  InitializeMiddleware,
+  MetadataBearer,
+} from '@smithy/types';
+
+export class ScanForbiddenError extends Error {
+  override name = 'ScanForbiddenError';
+  constructor() {
+    super('DynamoDB Scan is not allowed: read by key or index (see README, "Key schema")');
+  }
+}
+
+export interface OperationRecord {
+  command: string;
+  capacityUnits: number;
+}
+
+interface MeterState {
+  operations: OperationRecord[];
+  captureCapacity: boolean;
+}
+
+const state: MeterState = { operations: [], captureCapacity: false };
+
+const CAPACITY_COMMANDS = new Set([
+  'GetItemCommand',
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'QueryCommand',
+  'BatchGetItemCommand',
+  'BatchWriteItemCommand',
+  'TransactWriteItemsCommand',
+  'TransactGetItemsCommand',
+]);
+
+type Consumed = { CapacityUnits?: number };
+
+function capacityOf(output: unknown): number {
+  const cc = (output as { ConsumedCapacity?: Consumed | Consumed[] } | undefined)?.ConsumedCapacity;
+  if (!cc) return 0;
+  const list = Array.isArray(cc) ? cc : [cc];
+  return list.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+}
+
+/** Refuses every Scan issued through the project's client. */
+export const scanGuardMiddleware: InitializeMiddleware<object, MetadataBearer> =
+  (next: InitializeHandler<object, MetadataBearer>, context) =>
+  async (args: InitializeHandlerArguments<object>) => {
+    if (context.commandName === 'ScanCommand') throw new ScanForbiddenError();
+    return next(args);
+  };
+
+/** Records each call (and its consumed capacity while capturing). */
+export const meterMiddleware: InitializeMiddleware<object, MetadataBearer> =
+  (next: InitializeHandler<object, MetadataBearer>, context) =>
+  async (args: InitializeHandlerArguments<object>) => {
+    const command = (context.commandName ?? 'unknown').replace(/Command$/, '');
+    const input = args.input as Record<string, unknown>;
+    if (
+      state.captureCapacity &&
+      CAPACITY_COMMANDS.has(context.commandName ?? '') &&
+      !input.ReturnConsumedCapacity
+    ) {
+      input.ReturnConsumedCapacity = 'TOTAL';
+    }
+    const result = await next(args);
+    state.operations.push({ command, capacityUnits: capacityOf(result.output) });
+    return result;
+  };
+
+/** Starts a fresh measurement; `capacity` also asks DynamoDB for consumed capacity. */
+export function startMeasuring(options: { capacity?: boolean } = {}): void {
+  state.operations = [];
+  state.captureCapacity = options.capacity ?? false;
+}
+
+/** The operations recorded since startMeasuring, and their totals. */
+export function measured(): { operations: OperationRecord[]; calls: number; capacityUnits: number } {
+  const operations = [...state.operations];
+  return {
+    operations,
+    calls: operations.length,
+    capacityUnits: operations.reduce((s, o) => s + o.capacityUnits, 0),
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * The shared HTTP layer: one Middy stack, composed here once, used by every marketplace handler.
+ *
+ *   export const handler = http({ auth: 'required', body: PostBookBody }, async ({ body, principal }) =>
+ *     created(await postBook(principal.userId, body)));
+ *
+ * Order of work on a request: logger context -> header normalising -> CORS preflight ->
+ * body (16 KB cap: 413; malformed JSON: 400) -> auth (bearer JWT; the user record is read so a
+ * changed password or role applies at once) -> zod validation of params, query and body
+ * (unknown fields rejected: 400 with details) -> handler -> envelope `{ data, time, method }`.
+ * Errors from any step go through lib/http/error-mapper.ts.
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { authenticate, type Principal } from './auth.ts';
+import { parseJsonBody } from './body.ts';
+import { envelopeResponse } from './error-mapper.ts';
+import { baseStack } from './stack.ts';
+import { validate } from './validate.ts';
+
+export type { Principal } from './auth.ts';
+export * from './errors.ts';
+
+export type AuthMode = 'none' | 'optional' | 'required';
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type PrincipalFor<A extends AuthMode> = A extends 'required'
+  ? Principal
+  : A extends 'optional'
+    ? Principal | null
+    : null;
+
+export interface HttpOptions<A extends AuthMode, B, Q, P> {
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+export interface HttpInput<A extends AuthMode, B, Q, P> {
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+  principal: PrincipalFor<A>;
+  headers: Record<string, string | undefined>;
+  requestId: string;
+  event: APIGatewayProxyEventV2;
+}
+
+/** A reply with a status other than 200, a cursor, or extra headers. */
+export class Reply<T = unknown> {
+  constructor(
+    readonly data: T,
+    readonly status = 200,
+    readonly extra: { next?: string | null; headers?: Record<string, string> } = {},
+  ) {}
+}
+
+/** A response outside the envelope (an HTML page, a redirect). */
+export class RawReply {
+  constructor(
+    readonly statusCode: number,
+    readonly body: string,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+export const ok = <T>(data: T): Reply<T> => new Reply(data, 200);
+export const created = <T>(data: T): Reply<T> => new Reply(data, 201);
+export const accepted = <T>(data: T): Reply<T> => new Reply(data, 202);
+export const page = <T>(data: T, next: string | null): Reply<T> => new Reply(data, 200, { next });
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+type HandlerFn<A extends AuthMode, B, Q, P> = (input: HttpInput<A, B, Q, P>) => Promise<unknown>;
+
+/** Wraps a marketplace handler in the shared stack. */
+export function http<
+  A extends AuthMode,
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(options: HttpOptions<A, B, Q, P>, handler: HandlerFn<A, B, Q, P>) {
+  return baseStack(async (event, context) => {
+    const rawBody = parseJsonBody(event, BODY_LIMIT_BYTES);
+    const principal = await authenticate(event.headers?.authorization, options.auth);
+    const params = validate('path', options.params, event.pathParameters ?? {});
+    const query = validate('query', options.query, event.queryStringParameters ?? {});
+    const body = validate('body', options.body, rawBody ?? {});
+    const result = await handler({
+      body: body as Out<B>,
+      query: query as Out<Q>,
+      params: params as Out<P>,
+      principal: principal as PrincipalFor<A>,
+      headers: event.headers ?? {},
+      requestId: context.awsRequestId,
+      event,
+    });
+    if (result instanceof RawReply) {
+      return { statusCode: result.statusCode, headers: result.headers, body: result.body };
+    }
+    const reply = result instanceof Reply ? result : new Reply(result);
+    return envelopeResponse(event, reply.status, reply.data, reply.extra);
+  });
+}

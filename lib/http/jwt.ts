@@ -1,0 +1,63 @@
+/**
+ * JSON Web Tokens (RFC 8725): HS256 pinned, `exp` and `iat` required, issuer and audience
+ * checked. The secret's length is checked at start-up by lib/config.ts.
+ */
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { config } from '../config.ts';
+
+const key = new TextEncoder().encode(config.JWT_SECRET);
+const ALG = 'HS256';
+
+export interface TokenClaims {
+  /** user id */
+  sub: string;
+  /** permissionType when the token was issued (informational: routes read the user record) */
+  role: number;
+  /** token version: bumped on password change/reset so older tokens stop working */
+  tv: number;
+}
+
+export interface IssuedToken {
+  token: string;
+  expiresAt: string;
+}
+
+export async function signToken(claims: TokenClaims, now: Date = new Date()): Promise<IssuedToken> {
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = iat + config.JWT_TTL_SECONDS;
+  const token = await new SignJWT({ role: claims.role, tv: claims.tv })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuer(config.JWT_ISSUER)
+    .setAudience(config.JWT_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(key);
+  return { token, expiresAt: new Date(exp * 1000).toISOString() };
+}
+
+export class InvalidToken extends Error {
+  override name = 'InvalidToken';
+}
+
+/** Verifies a compact JWS; throws InvalidToken for anything not exactly right. */
+export async function verifyToken(token: string): Promise<TokenClaims> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: [ALG],
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'sub'],
+      clockTolerance: 5,
+    });
+    const { sub, role, tv } = payload as { sub?: unknown; role?: unknown; tv?: unknown };
+    if (typeof sub !== 'string' || typeof role !== 'number' || typeof tv !== 'number') {
+      throw new InvalidToken('token claims are malformed');
+    }
+    return { sub, role, tv };
+  } catch (err) {
+    if (err instanceof InvalidToken) throw err;
+    if (err instanceof errors.JOSEError || err instanceof TypeError) throw new InvalidToken(err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The sample service's HTTP layer: Basic credentials (and an API key for /api/test), compared in
+ * constant time; answers are not wrapped in the marketplace envelope.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { config } from '../config.ts';
+import { logger } from '../logger.ts';
+import { baseStack } from './stack.ts';
+
+const REALM = 'Basic realm="campus-books-sample", charset="UTF-8"';
+
+/** Constant-time string equality, whatever the lengths (both sides hashed to 32 bytes first). */
+export function safeEqual(a: string, b: string): boolean {
+  const ha = createHash('sha256').update(a, 'utf8').digest();
+  const hb = createHash('sha256').update(b, 'utf8').digest();
+  return timingSafeEqual(ha, hb);
+}
+
+/** Parses `Authorization: Basic base64(user:pass)`; null when absent or malformed. */
+export function parseBasic(header: string | undefined): { user: string; password: string } | null {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!m?.[1]) return null;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+class SampleUnauthorized extends Error {}
+
+const unauthorized = (message: string): APIGatewayProxyResultV2 => ({
+  statusCode: 401,
+  headers: {
+    'WWW-Authenticate': REALM,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+  },
+  body: JSON.stringify({ error: message, code: 'UNAUTHORIZED' }),
+});
+
+const sampleErrors: middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> = {
+  onError: (request) => {
+    if (request.error instanceof SampleUnauthorized) {
+      request.response = unauthorized(request.error.message);
+      return;
+    }
+    logger.error('unhandled error', request.error as Error);
+    request.response = {
+      statusCode: 500,
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({
+        error: 'Internal error',
+        code: 'INTERNAL',
+        requestId: request.context?.awsRequestId,
+      }),
+    };
+  },
+};
+
+/** Checks Basic credentials and, when `apiKey`, the X-API-KEY header; both are always compared. */
+export function checkSampleCredentials(headers: Record<string, string | undefined>, apiKey: boolean): void {
+  const basic = parseBasic(headers.authorization);
+  const userOk = safeEqual(basic?.user ?? '', config.SAMPLE_BASIC_USER);
+  const passOk = safeEqual(basic?.password ?? '', config.SAMPLE_BASIC_PASSWORD);
+  if (!basic || !userOk || !passOk) throw new SampleUnauthorized('Valid Basic credentials are required.');
+  if (apiKey && !safeEqual(headers['x-api-key'] ?? '', config.SAMPLE_API_KEY)) {
+    throw new SampleUnauthorized('A valid X-API-KEY header is required.');
+  }
+}
+
+export function sampleHttp(
+  options: { apiKey: boolean },
+  handler: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>,
+) {
+  return baseStack(async (event) => {
+    checkSampleCredentials(event.headers ?? {}, options.apiKey);
+    return handler(event);
+  }, sampleErrors);
+}

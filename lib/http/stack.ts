@@ -1,0 +1,32 @@
+/**
+ * The outer Middy stack shared by every HTTP function (marketplace and sample service): structured
+ * logs with request id and route, header normalising, security headers, CORS for the configured
+ * origins, and one error mapper. It imports no database code, so the sample functions stay small.
+ */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import httpCors from '@middy/http-cors';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpSecurityHeaders from '@middy/http-security-headers';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { config } from '../config.ts';
+import { logger } from '../logger.ts';
+import { errorMapper, routeOf } from './error-mapper.ts';
+
+/** The common outer stack (logs, headers, CORS, error mapping), shared with the sample service. */
+export function baseStack(
+  core: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>,
+  mapError: middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> = errorMapper,
+) {
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>(core)
+    .use(injectLambdaContext(logger, { clearState: true }))
+    .use({
+      before: (request) => {
+        logger.appendKeys({ route: routeOf(request.event) });
+      },
+    })
+    .use(httpHeaderNormalizer())
+    .use(httpSecurityHeaders())
+    .use(httpCors({ origins: config.CORS_ORIGINS, headers: 'Authorization,Content-Type,Idempotency-Key' }))
+    .use(mapError);
+}

@@ -1,0 +1,85 @@
+/**
+ * Creates DynamoDB Local's table from the one definition in serverless.yml (resources.Table), so
+ * the local stack, the tests and AWS share a single schema.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  CreateTableCommand,
+  type CreateTableCommandInput,
+  DescribeTableCommand,
+  type DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { parseDocument, type Tags } from 'yaml';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// CloudFormation short-form tags; their values are irrelevant to the table's shape.
+const cfnTags: Tags = ['GetAtt', 'Join', 'Ref', 'Sub', 'If', 'Select', 'Split', 'ImportValue'].flatMap(
+  (name) =>
+    (['scalar', 'seq', 'map'] as const).map((_kind) => ({
+      tag: `!${name}`,
+      identify: () => false,
+      resolve: (value: unknown) => value,
+      collection: _kind === 'scalar' ? undefined : _kind,
+    })) as Tags,
+);
+
+interface CfnTable {
+  AttributeDefinitions: CreateTableCommandInput['AttributeDefinitions'];
+  KeySchema: CreateTableCommandInput['KeySchema'];
+  GlobalSecondaryIndexes?: CreateTableCommandInput['GlobalSecondaryIndexes'];
+  BillingMode?: string;
+  TimeToLiveSpecification?: { AttributeName: string; Enabled: boolean };
+  StreamSpecification?: { StreamViewType: 'NEW_AND_OLD_IMAGES' | 'NEW_IMAGE' | 'OLD_IMAGE' | 'KEYS_ONLY' };
+}
+
+/** The table's properties as declared in serverless.yml. */
+export function tableDefinition(): CfnTable {
+  const text = readFileSync(path.join(ROOT, 'serverless.yml'), 'utf8');
+  const doc = parseDocument(text, { customTags: cfnTags, strict: false });
+  const props = doc.getIn(['resources', 'Resources', 'Table', 'Properties']) as
+    | { toJSON(): CfnTable }
+    | undefined;
+  if (!props) throw new Error('serverless.yml has no resources.Resources.Table.Properties');
+  return props.toJSON();
+}
+
+/** The CreateTable input for `tableName`, derived from serverless.yml. */
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const def = tableDefinition();
+  return {
+    TableName: tableName,
+    AttributeDefinitions: def.AttributeDefinitions,
+    KeySchema: def.KeySchema,
+    GlobalSecondaryIndexes: def.GlobalSecondaryIndexes,
+    BillingMode: 'PAY_PER_REQUEST',
+    StreamSpecification: def.StreamSpecification
+      ? { StreamEnabled: true, StreamViewType: def.StreamSpecification.StreamViewType }
+      : undefined,
+  };
+}
+
+/** Creates the table when it does not exist yet; returns true when it created it. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return false;
+  } catch (err) {
+    if (!(err instanceof ResourceNotFoundException)) throw err;
+  }
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  const ttl = tableDefinition().TimeToLiveSpecification;
+  if (ttl?.Enabled) {
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: ttl.AttributeName, Enabled: true },
+      }),
+    );
+  }
+  return true;
+}

@@ -1,0 +1,108 @@
+/**
+ * `npm start`: the whole service on this machine, no cloud account needed.
+ * DynamoDB Local (in memory; DYNAMODB_PERSIST=1 keeps data in .local-data/dynamodb), the table
+ * from serverless.yml, the SES emulator, and serverless-offline with the stream consumer and the
+ * schedule. Ctrl-C or SIGTERM stops everything.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { localClient, startDynamoDbLocal } from './local/dynamodb.ts';
+import { startOffline } from './local/offline.ts';
+import { assertPortFree } from './local/ports.ts';
+import { stopAll } from './local/processes.ts';
+import { startSes } from './local/ses.ts';
+import { ensureTable } from './local/table.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const STAGE = 'local';
+const env = process.env;
+const port = (name: string, def: number): number => {
+  const v = Number(env[name] ?? def);
+  if (!Number.isInteger(v) || v < 1 || v > 65535)
+    throw new Error(`${name} must be a port number, got "${env[name]}"`);
+  return v;
+};
+
+const log = (msg: string) => console.log(`[start] ${msg}`);
+
+async function main(): Promise<void> {
+  const ports = {
+    PORT: port('PORT', 8080),
+    SES_PORT: port('SES_PORT', 8005),
+    DYNAMODB_PORT: port('DYNAMODB_PORT', 8000),
+    LAMBDA_PORT: port('LAMBDA_PORT', 3002),
+  };
+  for (const [name, value] of Object.entries(ports)) await assertPortFree(value, name);
+
+  const persist = env.DYNAMODB_PERSIST === '1' || env.DYNAMODB_PERSIST === 'true';
+  const dataDir = persist ? path.join(ROOT, '.local-data', 'dynamodb') : undefined;
+  log(
+    `starting DynamoDB Local on port ${ports.DYNAMODB_PORT} (${persist ? `data in ${dataDir}` : 'in memory'})...`,
+  );
+  const dynamo = await startDynamoDbLocal({ port: ports.DYNAMODB_PORT, dataDir });
+  const tableName = `campus-books-${STAGE}`;
+  const client = localClient(dynamo.endpoint);
+  log(
+    (await ensureTable(client, tableName))
+      ? `created table ${tableName}`
+      : `table ${tableName} already exists`,
+  );
+  client.destroy();
+
+  log(`starting the SES emulator on port ${ports.SES_PORT}...`);
+  const ses = await startSes(ports.SES_PORT);
+
+  log('starting serverless offline (bundling functions, then HTTP API, stream consumer, schedule)...');
+  const verbose = env.VERBOSE === '1';
+  const offline = await startOffline({
+    stage: STAGE,
+    port: ports.PORT,
+    lambdaPort: ports.LAMBDA_PORT,
+    dynamodbPort: ports.DYNAMODB_PORT,
+    sesPort: ports.SES_PORT,
+    log: (line) => {
+      if (verbose || /error|warn|offline: (GET|POST|PUT)/i.test(line)) console.log(`[offline] ${line}`);
+    },
+  });
+  // After start-up, show the handlers' logs as they come.
+  offline.child.stdout?.on('data', (b: Buffer) => process.stdout.write(b));
+  offline.child.stderr?.on('data', (b: Buffer) => process.stderr.write(b));
+
+  let stopping = false;
+  const stop = async (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${why}: stopping...`);
+    await offline.stop().catch(() => undefined);
+    await ses.stop().catch(() => undefined);
+    await dynamo.stop().catch(() => undefined);
+    await stopAll();
+    log('stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  offline.child.once('exit', () => void stop('serverless offline exited'));
+
+  const user = env.SAMPLE_BASIC_USER ?? 'sample';
+  const pass = env.SAMPLE_BASIC_PASSWORD ?? 'sample-password';
+  const key = env.SAMPLE_API_KEY ?? 'local-sample-api-key';
+  console.log(
+    [
+      '',
+      '  Campus Books is running (stage "local")',
+      `  API        ${offline.url}   e.g. curl -u ${user}:${pass} ${offline.url}/api/ping`,
+      `  SES inbox  ${ses.url}   (JSON: ${ses.url}/store)`,
+      `  DynamoDB   ${dynamo.endpoint}   table ${tableName}`,
+      `  Sample     user "${user}", password "${pass}", X-API-KEY "${key}"`,
+      '  Stop       Ctrl-C',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch(async (err: Error) => {
+  console.error(`[start] ${err.message}`);
+  await stopAll();
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+/** Drives the real HTTP server started by tests/setup/e2e-server.ts, the way a client would. */
+import { inject } from 'vitest';
+
+export const apiUrl = () => inject('apiUrl');
+export const sesUrl = () => inject('sesUrl');
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: unknown;
+}
+
+export async function api(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${apiUrl()}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, text, body };
+}
+
+export interface SesMessage {
+  from: string;
+  destination: { to: string[]; cc?: string[]; bcc?: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  at: number;
+}
+
+/** Every e-mail the SES emulator has received so far. */
+export async function sentEmails(): Promise<SesMessage[]> {
+  const res = await fetch(`${sesUrl()}/store`);
+  const store = (await res.json()) as { emails: SesMessage[] };
+  return store.emails;
+}
+
+/** Waits for an e-mail to `to` whose subject matches, and returns it. */
+export async function waitForEmail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<SesMessage> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = (await sentEmails()).filter(
+      (m) => m.destination.to.includes(to) && subject.test(m.subject),
+    );
+    const last = found.at(-1);
+    if (last) return last;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+}

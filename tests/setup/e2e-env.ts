@@ -1,0 +1,8 @@
+import { inject } from 'vitest';
+
+// End-to-end tests mostly speak HTTP; a few read state directly, so point config at the server's table.
+process.env.STAGE = 'test';
+process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+process.env.SES_ENDPOINT = inject('sesUrl');
+process.env.TABLE_NAME = inject('e2eTable');
+process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'CRITICAL';

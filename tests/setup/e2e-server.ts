@@ -1,0 +1,34 @@
+import type { TestProject } from 'vitest/node';
+import { localClient, startDynamoDbLocal } from '../../scripts/local/dynamodb.ts';
+import { startOffline } from '../../scripts/local/offline.ts';
+import { freePort } from '../../scripts/local/ports.ts';
+import { startSes } from '../../scripts/local/ses.ts';
+import { ensureTable } from '../../scripts/local/table.ts';
+
+/** End-to-end tier: emulators plus the real HTTP server (serverless offline, stage `test`). */
+export default async function setup(project: TestProject) {
+  const dynamo = await startDynamoDbLocal({ port: await freePort(), quiet: true });
+  const ses = await startSes(await freePort());
+  const table = 'campus-books-test';
+  const client = localClient(dynamo.endpoint);
+  await ensureTable(client, table);
+  client.destroy();
+  const offline = await startOffline({
+    stage: 'test',
+    port: await freePort(),
+    lambdaPort: await freePort(),
+    dynamodbPort: Number(new URL(dynamo.endpoint).port),
+    sesPort: Number(new URL(ses.url).port),
+    env: { BCRYPT_COST: '4', LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN' },
+    log: process.env.E2E_VERBOSE ? (line) => console.log(`[offline] ${line}`) : undefined,
+  });
+  project.provide('dynamoEndpoint', dynamo.endpoint);
+  project.provide('sesUrl', ses.url);
+  project.provide('apiUrl', offline.url);
+  project.provide('e2eTable', table);
+  return async () => {
+    await offline.stop();
+    await ses.stop();
+    await dynamo.stop();
+  };
+}

@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { localClient } from '../../scripts/local/dynamodb.ts';
+import { ensureTable } from '../../scripts/local/table.ts';
+
+// Each test file gets its own table (same definition as serverless.yml), so files never see each
+// other's data and can run in parallel.
+process.env.STAGE = 'test';
+process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+process.env.SES_ENDPOINT = inject('sesUrl');
+process.env.TABLE_NAME = `it-${randomBytes(6).toString('hex')}`;
+process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'CRITICAL';
+process.env.BCRYPT_COST = process.env.BCRYPT_COST ?? '4';
+
+const client = localClient(inject('dynamoEndpoint'));
+await ensureTable(client, process.env.TABLE_NAME);
+client.destroy();

@@ -1,0 +1,10 @@
+import 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dynamoEndpoint: string;
+    sesUrl: string;
+    apiUrl: string;
+    e2eTable: string;
+  }
+}
