@@ -56,6 +56,32 @@ export const throttleKey = (action: string, subject: string): ItemKey => ({
 
 export const bookKey = (bookId: string): ItemKey => ({ pk: `BOOK#${bookId}`, sk: 'BOOK' });
 
+/**
+ * A book's index attributes, derived from its status, date, owner and buyer. Write them whenever
+ * one of those changes (e.g. checkout sets status 1 and the buyer: gsi1pk and gsi3 change too).
+ *  - gsi1: books of one status by date (`BOOKS#S0` = the public listing, newest first when read
+ *    backwards; `BOOKS#S1`.. for the dashboard; oldest `BOOKS#S0` first for the daily unlisting);
+ *  - gsi2: books of one owner by date (getUsersPosts, getSoldBooks);
+ *  - gsi3: books of one buyer by purchase time (getPurchasedBooks), only once bought.
+ */
+export const bookIndexes = (b: {
+  id: string;
+  status: number;
+  date: string;
+  ownerId: string;
+  buyerId?: string | null;
+  boughtAt?: string | null;
+}) => ({
+  gsi1pk: booksByStatusPk(b.status),
+  gsi1sk: timeSortKey(b.date, b.id),
+  gsi2pk: `OWNER#${b.ownerId}`,
+  gsi2sk: timeSortKey(b.date, b.id),
+  ...(b.buyerId && b.boughtAt ? { gsi3pk: `BUYER#${b.buyerId}`, gsi3sk: timeSortKey(b.boughtAt, b.id) } : {}),
+});
+export const booksByStatusPk = (status: number): string => `BOOKS#S${status}`;
+export const booksOfOwnerPk = (ownerId: string): string => `OWNER#${ownerId}`;
+export const booksOfBuyerPk = (buyerId: string): string => `BUYER#${buyerId}`;
+
 // ---------------------------------------------------------------------------------------------
 // Requests and matching
 // ---------------------------------------------------------------------------------------------
@@ -71,3 +97,15 @@ export const bookKey = (bookId: string): ItemKey => ({ pk: `BOOK#${bookId}`, sk:
 // ---------------------------------------------------------------------------------------------
 // Dashboard: counters and audit log
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * Service-wide counters, one item, moved with ADD in the same transaction as the change they count:
+ * totalUsers, totalBooks, books_s0..books_s5 (books by status), totalOrders, grossSales, feesEarned.
+ */
+export const globalStatsKey = (): ItemKey => ({ pk: 'STATS', sk: 'GLOBAL' });
+
+/**
+ * A user's counters, one item, moved with ADD in the same transaction as the change they count:
+ * booksBought, booksSold, moneyMade (cents, from status 3 only), activeListings, openRequests.
+ */
+export const userStatsKey = (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'STATS' });

@@ -36,7 +36,22 @@ export interface HttpOptions<A extends AuthMode, B, Q, P> {
   body?: B;
   query?: Q;
   params?: P;
+  /** Schema of `data` in a successful answer: tests check every answer against it, OpenAPI documents it. */
+  response?: z.ZodType;
+  /** Status of a successful answer (default 200). */
+  status?: number;
+  /** One line for the OpenAPI document. */
+  summary?: string;
+  /** Error statuses this route can answer besides 400/401/413/500 (documented in OpenAPI). */
+  errors?: number[];
+  /** Whether the answer carries a `next` cursor. */
+  paged?: boolean;
+  /** Headers the route reads (e.g. Idempotency-Key), for the OpenAPI document. */
+  headers?: string[];
 }
+
+/** What a route declares about itself; attached to the handler as `handler.spec`. */
+export type RouteSpec = HttpOptions<AuthMode, Schema | undefined, Schema | undefined, Schema | undefined>;
 
 export interface HttpInput<A extends AuthMode, B, Q, P> {
   body: Out<B>;
@@ -82,7 +97,7 @@ export function http<
   Q extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
 >(options: HttpOptions<A, B, Q, P>, handler: HandlerFn<A, B, Q, P>) {
-  return baseStack(async (event, context) => {
+  const wrapped = baseStack(async (event, context) => {
     const rawBody = parseJsonBody(event, BODY_LIMIT_BYTES);
     const principal = await authenticate(event.headers?.authorization, options.auth);
     const params = validate('path', options.params, event.pathParameters ?? {});
@@ -100,7 +115,8 @@ export function http<
     if (result instanceof RawReply) {
       return { statusCode: result.statusCode, headers: result.headers, body: result.body };
     }
-    const reply = result instanceof Reply ? result : new Reply(result);
+    const reply = result instanceof Reply ? result : new Reply(result, options.status ?? 200);
     return envelopeResponse(event, reply.status, reply.data, reply.extra);
   });
+  return Object.assign(wrapped, { spec: options as RouteSpec });
 }
