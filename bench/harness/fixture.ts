@@ -1,0 +1,145 @@
+/**
+ * Seeds the benchmark table through the project's own code: users and books with the bulk writers
+ * of lib/db/seed.ts (the repositories' stored items, BatchWrite), then the stream consumer's
+ * processors (lib/streams/processors.ts: search index, matching index, matches) run directly on
+ * synthesized INSERT changes of the seeded items, exactly as the consumer would apply them.
+ *
+ * Every import of project code is dynamic: configuration is read from the environment at import,
+ * and the harness sets that environment first (bench/harness/env.ts).
+ */
+import type { BookRecord, UserRecord } from '../../lib/db/records.ts';
+import type { StreamChange } from '../../lib/streams/types.ts';
+import { BENCH_PASSWORD, makeBooks, makeUsers, prng } from './data.ts';
+
+export interface SeedUser {
+  id: string;
+  email: string;
+  firstName: string;
+  /** a valid bearer token */
+  token: string;
+}
+
+export interface Fixture {
+  users: SeedUser[];
+  /** the caller of the authenticated reads (owns books, has requests) */
+  reader: SeedUser;
+  password: string;
+  passwordHash: string;
+  /** every book seeded as listed, newest first is not implied */
+  books: BookRecord[];
+  /** ids of listed books not owned by `owner`, handed out once each (for carts and checkouts) */
+  takeListedBook: (notOwnedBy: string) => BookRecord;
+  /** the search query of the search cases */
+  searchQuery: string;
+  /** records the harness made beyond the seed (e.g. by postBook); the next top-up counts them */
+  listedCount: number;
+}
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+/** Runs every registered stream processor that wants them on INSERT changes of `items`. */
+export async function applyProcessors(items: Record<string, unknown>[], parallel = 6): Promise<number> {
+  const { processors } = await import('../../lib/streams/processors.ts');
+  if (processors.length === 0) return 0;
+  let next = 0;
+  let applied = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as Record<string, unknown>;
+      const change: StreamChange = {
+        eventName: 'INSERT',
+        eventId: `seed-${String(item.pk)}-${String(item.sk)}`,
+        sequenceNumber: '0',
+        keys: { pk: item.pk, sk: item.sk },
+        oldImage: undefined,
+        newImage: item,
+      };
+      for (const p of processors) {
+        if (!p.wants(change)) continue;
+        await p.apply(change);
+        applied++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return applied;
+}
+
+export interface SeedOptions {
+  users: number;
+  /** a hook to seed what a case needs before the books arrive (e.g. the reader's requests) */
+  beforeBooks?: (fixture: Fixture) => Promise<void>;
+}
+
+/** Creates the users (and the reader's token); no books yet. */
+export async function seedUsers(options: SeedOptions): Promise<Fixture> {
+  const { config } = await import('../../lib/config.ts');
+  const bcrypt = (await import('bcryptjs')).default;
+  const { putUsersBatch } = await import('../../lib/db/seed.ts');
+  const { signToken } = await import('../../lib/http/jwt.ts');
+  const random = prng(42);
+  const passwordHash = await bcrypt.hash(BENCH_PASSWORD, config.BCRYPT_COST);
+  const records: UserRecord[] = makeUsers(options.users, passwordHash, random);
+  await putUsersBatch(records);
+  const users: SeedUser[] = await Promise.all(
+    records.map(async (u) => ({
+      id: u.id,
+      email: u.emailAddress,
+      firstName: u.firstName,
+      token: (await signToken({ sub: u.id, role: u.permissionType, tv: u.tokenVersion })).token,
+    })),
+  );
+  const reader = users[0] as SeedUser;
+  const books: BookRecord[] = [];
+  const used = new Set<string>();
+  let cursor = 0;
+  const fixture: Fixture = {
+    users,
+    reader,
+    password: BENCH_PASSWORD,
+    passwordHash,
+    books,
+    searchQuery: 'calculus',
+    listedCount: 0,
+    takeListedBook: (notOwnedBy) => {
+      // Newest seeded books last: hand out from the start (older books) so listings stay as seeded.
+      for (; cursor < books.length; cursor++) {
+        const b = books[cursor] as BookRecord;
+        if (b.ownerId === notOwnedBy || used.has(b.id)) continue;
+        used.add(b.id);
+        cursor++;
+        return b;
+      }
+      throw new Error('the fixture ran out of listed books to hand out; seed more');
+    },
+  };
+  log(`seeded ${users.length} users`);
+  await options.beforeBooks?.(fixture);
+  return fixture;
+}
+
+/** Adds listed books until the table holds `target` of them, then runs the stream processors. */
+export async function seedBooksTo(fixture: Fixture, target: number, progress = true): Promise<void> {
+  const { putBooksBatch, addToCounters, bookItem } = await import('../../lib/db/seed.ts');
+  const missing = target - fixture.listedCount;
+  if (missing <= 0) return;
+  const random = prng(1000 + fixture.books.length);
+  const owners = fixture.users.map((u) => ({ id: u.id, firstName: u.firstName }));
+  const batch = 2_000;
+  const started = Date.now();
+  for (let done = 0; done < missing; done += batch) {
+    const n = Math.min(batch, missing - done);
+    const books = makeBooks(n, owners, random, fixture.books.length);
+    await putBooksBatch(books);
+    await applyProcessors(books.map(bookItem));
+    fixture.books.push(...books);
+    fixture.listedCount += n;
+    const perOwner = new Map<string, number>();
+    for (const b of books) perOwner.set(b.ownerId, (perOwner.get(b.ownerId) ?? 0) + 1);
+    await addToCounters({ totalBooks: n, books_s0: n }, perOwner);
+    if (progress) {
+      const secs = ((Date.now() - started) / 1000).toFixed(0);
+      log(`  books: ${fixture.listedCount}/${target} listed (${secs} s)`);
+    }
+  }
+}

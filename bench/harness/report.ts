@@ -1,0 +1,238 @@
+/**
+ * The results of a run: the JSON document, the targets checked against it, and the Markdown
+ * report (bench/results/latest.md for a full run).
+ */
+import type { BundleResult } from './coldstart.ts';
+import type { HttpResult } from './http-load.ts';
+import type { CostResult, LatencyResult } from './measure.ts';
+import { relativeDifference, round } from './stats.ts';
+import type { CaseKind } from './types.ts';
+
+export interface CaseResult {
+  name: string;
+  kind: CaseKind;
+  module: string;
+  floorDescription: string;
+  maxRatio?: number;
+  flat?: boolean;
+  bySize: Array<{ size: number; latency: LatencyResult; cost: CostResult }>;
+}
+
+export interface BenchResults {
+  date: string;
+  mode: 'smoke' | 'full';
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGiB: number;
+    node: string;
+    platform: string;
+    load: number[];
+  };
+  settings: {
+    users: number;
+    sizes: number[];
+    bcryptCost: number;
+    iterations: Record<CaseKind, { warmup: number; measured: number }>;
+    costSamples: number;
+  };
+  cases: CaseResult[];
+  /** cases whose handler module is not in the repository yet */
+  missingCases: string[];
+  http: {
+    size: number;
+    connections: number;
+    durationSeconds: number;
+    results: HttpResult[];
+    missing: string[];
+  } | null;
+  bundles: BundleResult[];
+  targets: TargetCheck[];
+}
+
+export interface TargetCheck {
+  target: string;
+  subject: string;
+  value: string;
+  limit: string;
+  met: boolean;
+}
+
+export const LIMITS = {
+  flatCapacity: 0.1,
+  bundleBytes: 600 * 1024,
+  importMs: 150,
+};
+
+/** Every target of the issue, checked against the results. */
+export function checkTargets(r: Omit<BenchResults, 'targets'>): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const sizes = r.settings.sizes;
+  for (const c of r.cases) {
+    if (c.flat && sizes.length > 1) {
+      const first = c.bySize[0];
+      for (const s of c.bySize.slice(1)) {
+        if (!first) break;
+        const sameCalls = first.cost.calls === s.cost.calls;
+        const diff = relativeDifference(first.cost.capacityUnits, s.cost.capacityUnits);
+        checks.push({
+          target: 'flat cost as the table grows',
+          subject: `${c.name} ${first.size} -> ${s.size} books`,
+          value: `calls ${round(first.cost.calls)} -> ${round(s.cost.calls)}, RCU ${round(first.cost.capacityUnits)} -> ${round(s.cost.capacityUnits)} (${round(diff * 100, 1)} %)`,
+          limit: 'same calls, capacity within 10 %',
+          met: sameCalls && diff <= LIMITS.flatCapacity,
+        });
+      }
+    }
+    if (c.maxRatio !== undefined) {
+      for (const s of c.bySize) {
+        checks.push({
+          target: `p50 within ${c.maxRatio} x the DynamoDB floor`,
+          subject: `${c.name} at ${s.size} books`,
+          value: `${round(s.latency.ratio)} x (${round(s.latency.endpoint.p50)} ms vs ${round(s.latency.floor.p50)} ms)`,
+          limit: `<= ${c.maxRatio}`,
+          met: s.latency.ratio <= c.maxRatio,
+        });
+      }
+    }
+  }
+  for (const b of r.bundles) {
+    checks.push({
+      target: 'bundle under 600 KB minified',
+      subject: b.function,
+      value: `${round(b.bytes / 1024, 0)} KB`,
+      limit: '< 600 KB',
+      met: b.bytes < LIMITS.bundleBytes,
+    });
+    checks.push({
+      target: 'import in a fresh process under 150 ms',
+      subject: b.function,
+      value: `${round(b.importMs, 1)} ms`,
+      limit: '< 150 ms',
+      met: b.importMs < LIMITS.importMs,
+    });
+  }
+  return checks;
+}
+
+const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? String(round(x, digits)) : '-');
+const size = (n: number) => n.toLocaleString('en-US');
+
+/** The Markdown report; `explanations` maps a subject (or a target) to why it is missed. */
+export function toMarkdown(r: BenchResults, explanations: Record<string, string> = {}): string {
+  const lines: string[] = [];
+  const push = (...l: string[]) => lines.push(...l);
+  push(
+    `# Benchmark results (${r.mode} run)`,
+    '',
+    `${r.date} on ${r.machine.cpus} x ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, ${r.machine.platform}` +
+      ` (load average at start ${r.machine.load.map((l) => l.toFixed(2)).join(' / ')}).`,
+    `Table: DynamoDB Local (in memory) with ${r.settings.users} users and ${r.settings.sizes.map(size).join(', then ')} listed books; bcrypt cost ${r.settings.bcryptCost}.`,
+    `Iterations (warm-up + measured): reads ${r.settings.iterations.read.warmup} + ${r.settings.iterations.read.measured}, ` +
+      `writes ${r.settings.iterations.write.warmup} + ${r.settings.iterations.write.measured}, login ${r.settings.iterations.login.warmup} + ${r.settings.iterations.login.measured}; ` +
+      `cost averaged over ${r.settings.costSamples} requests.`,
+    '',
+  );
+
+  const missed = r.targets.filter((t) => !t.met);
+  push('## Targets', '');
+  if (r.targets.length === 0) push('No target could be checked in this run.', '');
+  else if (missed.length === 0) push(`All ${r.targets.length} target checks are met.`, '');
+  else {
+    push(`**${missed.length} of ${r.targets.length} target checks are missed:**`, '');
+    for (const t of missed) {
+      const why = explanations[t.subject] ?? explanations[t.target];
+      push(`- ${t.target}: ${t.subject}: ${t.value} (limit ${t.limit}).${why ? ` Why: ${why}` : ''}`);
+    }
+    push('');
+  }
+  if (r.missingCases.length > 0) {
+    push(
+      `Not measured: ${r.missingCases.join(', ')} (their handlers are not in the repository at this commit).`,
+      '',
+    );
+  }
+  push(
+    '| target | subject | value | limit | met |',
+    '| --- | --- | --- | --- | --- |',
+    ...r.targets.map(
+      (t) => `| ${t.target} | ${t.subject} | ${t.value} | ${t.limit} | ${t.met ? 'yes' : '**no**'} |`,
+    ),
+    '',
+  );
+
+  push(
+    '## 1. In-process latency against the DynamoDB floor',
+    '',
+    'Handlers invoked directly with API Gateway v2 events; the floor is the same DynamoDB calls issued raw',
+    'with a plain DocumentClient, interleaved with the endpoint calls. Times in ms.',
+    '',
+    '| endpoint | books | p50 | p99 | floor p50 | floor p99 | p50 ratio | target |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  );
+  for (const c of r.cases) {
+    for (const s of c.bySize) {
+      const l = s.latency;
+      const target =
+        c.kind === 'login'
+          ? `bcrypt ${fmt(l.bcrypt?.p50 ?? Number.NaN)} ms = ${fmt((l.bcrypt?.share ?? Number.NaN) * 100, 0)} % of p50`
+          : c.maxRatio !== undefined
+            ? `<= ${c.maxRatio}`
+            : '(none)';
+      push(
+        `| ${c.name} | ${size(s.size)} | ${fmt(l.endpoint.p50)} | ${fmt(l.endpoint.p99)} | ${fmt(l.floor.p50)} | ${fmt(l.floor.p99)} | ${fmt(l.ratio)} | ${target} |`,
+      );
+    }
+  }
+  push('', 'Floors:', '', ...r.cases.map((c) => `- ${c.name}: ${c.floorDescription}`), '');
+
+  push(
+    '## 2. DynamoDB cost per request, and 3. growth',
+    '',
+    'Calls and consumed capacity units (read + write, `ReturnConsumedCapacity: TOTAL`) per request.',
+    '',
+    '| endpoint | books | calls | capacity units | operations | floor calls | floor units |',
+    '| --- | ---: | ---: | ---: | --- | ---: | ---: |',
+  );
+  for (const c of r.cases) {
+    for (const s of c.bySize) {
+      const k = s.cost;
+      push(
+        `| ${c.name} | ${size(s.size)} | ${fmt(k.calls)} | ${fmt(k.capacityUnits)} | ${k.operations.join(', ')} | ${fmt(k.floorCalls)} | ${fmt(k.floorCapacityUnits)} |`,
+      );
+    }
+  }
+  push('');
+
+  push('## 4. Over HTTP (serverless offline, loopback)', '');
+  if (!r.http) push('Not run.', '');
+  else {
+    push(
+      `${size(r.http.size)} books, ${r.http.connections} connections for ${r.http.durationSeconds} s per route (autocannon), after a 1 s warm-up.`,
+      '',
+      '| route | requests | req/s | p50 ms | p99 ms |',
+      '| --- | ---: | ---: | ---: | ---: |',
+      ...r.http.results.map(
+        (h) =>
+          `| ${h.name} \`${h.path}\` | ${h.requests} | ${fmt(h.requestsPerSecond, 0)} | ${h.p50} | ${h.p99} |`,
+      ),
+      '',
+    );
+    if (r.http.missing.length > 0) push(`Not on this commit: ${r.http.missing.join(', ')}.`, '');
+  }
+
+  push(
+    '## 5. Cold start',
+    '',
+    'Minified ESM bundle of each function (`serverless package --stage dev`) and the median time of',
+    '`await import(bundle)` in a fresh Node process (STAGE=local, no network call at import).',
+    '',
+    '| function | bundle KB | import ms | whole process ms |',
+    '| --- | ---: | ---: | ---: |',
+    ...r.bundles.map(
+      (b) => `| ${b.function} | ${fmt(b.bytes / 1024, 0)} | ${fmt(b.importMs, 1)} | ${fmt(b.processMs, 0)} |`,
+    ),
+    '',
+  );
+  return lines.join('\n');
+}

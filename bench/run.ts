@@ -1,0 +1,204 @@
+/**
+ * `npm run bench` (full: 1,000 then 10,000 books; `-- --books 100000` or `-- --large` adds
+ * 100,000) and `npm run bench:smoke` (a few hundred books, seconds; what CI runs).
+ *
+ * Starts its own DynamoDB Local and SES emulator on free ports, seeds the table through the
+ * project's repositories and stream processors, and measures for every case in bench/cases:
+ *  1. in-process latency (p50/p99) beside its DynamoDB floor, 2. DynamoDB calls and capacity per
+ *  request, 3. both at every table size; then 4. HTTP throughput and latency through serverless
+ *  offline (autocannon) and 5. bundle sizes and fresh-process import times.
+ * Writes <out>/latest.json, latest.md and latest.png. Exits non-zero when something breaks (an
+ * unexpected status, a failed call); missed timing targets are reported, never fatal.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { cases as allCases } from './cases/index.ts';
+import { explanations } from './explanations.ts';
+import { writeChart } from './harness/chart.ts';
+import { type BundleResult, measureBundles, packageFunctions } from './harness/coldstart.ts';
+import { floorClient, STAGE, startEnvironment } from './harness/env.ts';
+import { seedBooksTo, seedUsers } from './harness/fixture.ts';
+import { type HttpTarget, measureHttp } from './harness/http-load.ts';
+import { CallCounter, loadHandler, measureCost, measureLatency, ROOT } from './harness/measure.ts';
+import { type BenchResults, type CaseResult, checkTargets, toMarkdown } from './harness/report.ts';
+import { round } from './harness/stats.ts';
+import type { CaseKind } from './harness/types.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    smoke: { type: 'boolean', default: false },
+    large: { type: 'boolean', default: false },
+    books: { type: 'string' },
+    only: { type: 'string' },
+    out: { type: 'string' },
+    'skip-http': { type: 'boolean', default: false },
+    'skip-coldstart': { type: 'boolean', default: false },
+  },
+});
+
+const smoke = Boolean(args.smoke);
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+function sizesFromArgs(): number[] {
+  if (smoke) return [100, 300];
+  const top = args.large ? 100_000 : args.books ? Number(args.books) : 10_000;
+  if (!Number.isInteger(top) || top < 100 || top > 1_000_000)
+    throw new Error(`--books must be an integer from 100 to 1,000,000, got ${args.books}`);
+  return [...new Set([1_000, 10_000, 100_000].filter((s) => s < top).concat(top))].sort((a, b) => a - b);
+}
+
+const ITERATIONS: Record<CaseKind, { warmup: number; measured: number }> = smoke
+  ? {
+      read: { warmup: 5, measured: 30 },
+      write: { warmup: 3, measured: 15 },
+      login: { warmup: 1, measured: 4 },
+    }
+  : {
+      read: { warmup: 200, measured: 1000 },
+      write: { warmup: 50, measured: 300 },
+      login: { warmup: 10, measured: 60 },
+    };
+const COST_SAMPLES = smoke ? 2 : 5;
+const USERS = smoke ? 50 : 500;
+const BCRYPT_COST = 10;
+const HTTP = { connections: 10, durationSeconds: smoke ? 2 : 10 };
+const IMPORT_RUNS = smoke ? 2 : 7;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const sizes = sizesFromArgs();
+  const outDir = path.resolve(args.out ?? path.join(ROOT, 'bench', 'results', smoke ? 'tmp' : ''));
+  const only = args.only?.split(',').map((s) => s.trim());
+  const selected = allCases.filter((c) => !only || only.includes(c.name));
+  const present = selected.filter((c) => existsSync(path.join(ROOT, c.module)));
+  const missingCases = selected.filter((c) => !present.includes(c)).map((c) => c.name);
+  log(
+    `${smoke ? 'smoke' : 'full'} run: ${USERS} users, table sizes ${sizes.join(', ')}; ${present.length} cases` +
+      (missingCases.length ? ` (missing handlers: ${missingCases.join(', ')})` : ''),
+  );
+  const load = os.loadavg();
+
+  // 5. Cold start first: packaging and the fresh processes run before our emulators load the CPU.
+  let bundles: BundleResult[] = [];
+  if (!args['skip-coldstart']) {
+    log('5. cold start');
+    await packageFunctions(log);
+    bundles = await measureBundles(IMPORT_RUNS, log);
+  }
+
+  log('starting DynamoDB Local and the SES emulator...');
+  const env = await startEnvironment({ bcryptCost: BCRYPT_COST });
+  const cases: CaseResult[] = [];
+  let http: BenchResults['http'] = null;
+  try {
+    const raw = await floorClient(env.dynamoEndpoint, false);
+    const rawMetered = await floorClient(env.dynamoEndpoint, true);
+    log(`seeding ${USERS} users...`);
+    const fixture = await seedUsers({
+      users: USERS,
+      beforeBooks: async (f) => {
+        for (const c of present) await c.beforeSeed?.(f);
+      },
+    });
+    const counter = new CallCounter();
+    const handlers = new Map(
+      await Promise.all(present.map(async (c) => [c.name, await loadHandler(c)] as const)),
+    );
+    for (const c of present) {
+      cases.push({
+        name: c.name,
+        kind: c.kind,
+        module: c.module,
+        floorDescription: c.floorDescription,
+        maxRatio: c.maxRatio,
+        flat: c.flat,
+        bySize: [],
+      });
+    }
+    for (const size of sizes) {
+      log(`seeding to ${size.toLocaleString('en-US')} listed books...`);
+      await seedBooksTo(fixture, size);
+      // Reads first, so they see exactly `size` books; writes (which add and buy books) after.
+      const ordered = [...present].sort((a, b) => Number(a.kind !== 'read') - Number(b.kind !== 'read'));
+      for (const c of ordered) {
+        const handler = handlers.get(c.name);
+        if (!handler) continue;
+        const run = await c.prepare({ fixture, table: env.table, size, smoke });
+        const cost = await measureCost(c, run, handler, rawMetered, counter, COST_SAMPLES);
+        const latency = await measureLatency(c, run, handler, raw, counter, ITERATIONS[c.kind]);
+        cases.find((r) => r.name === c.name)?.bySize.push({ size, latency, cost });
+        log(
+          `  ${c.name} @${size}: p50 ${round(latency.endpoint.p50)} ms (floor ${round(latency.floor.p50)} ms, ` +
+            `x${round(latency.ratio)}), p99 ${round(latency.endpoint.p99)} ms; ${cost.calls} calls, ` +
+            `${round(cost.capacityUnits)} CU [${cost.operations.join(', ')}]` +
+            (latency.bcrypt ? `; bcrypt ${round(latency.bcrypt.p50)} ms` : ''),
+        );
+      }
+    }
+    raw.destroy();
+    rawMetered.destroy();
+
+    if (!args['skip-http']) {
+      log('4. HTTP through serverless offline');
+      const targets: HttpTarget[] = [
+        { name: 'public listing', path: '/api/books/getBooksNoToken/40/0' },
+        {
+          name: 'public search',
+          path: `/api/books/search/public/${encodeURIComponent(fixture.searchQuery)}`,
+        },
+        { name: 'authenticated listing', path: '/api/books/getAllBooks', token: fixture.reader.token },
+      ];
+      const h = await measureHttp(env, targets, { ...HTTP, stage: STAGE }, log);
+      http = { size: sizes.at(-1) as number, ...HTTP, results: h.results, missing: h.missing };
+    }
+  } finally {
+    await env.stop();
+  }
+
+  const partial: Omit<BenchResults, 'targets'> = {
+    date: new Date().toISOString(),
+    mode: smoke ? 'smoke' : 'full',
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.versions.node,
+      platform: `${os.platform()} ${os.release()}`,
+      load,
+    },
+    settings: {
+      users: USERS,
+      sizes,
+      bcryptCost: BCRYPT_COST,
+      iterations: ITERATIONS,
+      costSamples: COST_SAMPLES,
+    },
+    cases,
+    missingCases,
+    http,
+    bundles,
+  };
+  const results: BenchResults = { ...partial, targets: checkTargets(partial) };
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(outDir, 'latest.md'), toMarkdown(results, explanations));
+  if (cases.some((c) => c.bySize.length > 0)) await writeChart(results, path.join(outDir, 'latest.png'));
+  const missed = results.targets.filter((t) => !t.met);
+  log(
+    `done in ${Math.round((Date.now() - started) / 1000)} s: ${results.targets.length - missed.length}/${results.targets.length} target checks met` +
+      (missed.length ? ` (missed: ${missed.map((t) => t.subject).join('; ')})` : ''),
+  );
+  log(`results in ${path.relative(ROOT, outDir) || '.'}/latest.{json,md,png}`);
+}
+
+main().then(
+  () => process.exit(0),
+  async (err: Error) => {
+    console.error(`[bench] FAILED: ${err.stack ?? err.message}`);
+    const { stopAll } = await import('../scripts/local/processes.ts');
+    await stopAll();
+    process.exit(1);
+  },
+);
