@@ -1,0 +1,187 @@
+import { deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { unzip } from '../../../bench/harness/coldstart.ts';
+import { CATALOGUE, isbn13, makeBooks, prng } from '../../../bench/harness/data.ts';
+import { type BenchResults, checkTargets } from '../../../bench/harness/report.ts';
+import { percentile, relativeDifference, summarise } from '../../../bench/harness/stats.ts';
+
+/** A zip with one deflated entry, built by hand (local header, data, central directory, end record). */
+function zipOf(name: string, content: Buffer): Buffer {
+  const data = deflateRawSync(content);
+  const nameBuf = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(content.length, 22);
+  local.writeUInt16LE(nameBuf.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(content.length, 24);
+  central.writeUInt16LE(nameBuf.length, 28);
+  central.writeUInt32LE(0, 42);
+  const cdOffset = local.length + nameBuf.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + nameBuf.length, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  return Buffer.concat([local, nameBuf, data, central, nameBuf, end]);
+}
+
+type Partial = Omit<BenchResults, 'targets'>;
+
+function resultsWith(overrides: Partial['cases'], bundles: Partial['bundles'] = []): Partial {
+  return {
+    date: '2026-01-01T00:00:00.000Z',
+    mode: 'full',
+    machine: { cpus: 2, cpuModel: 'x', memoryGiB: 1, node: '24', platform: 'linux', load: [0, 0, 0] },
+    settings: {
+      users: 1,
+      sizes: [1000, 10000],
+      bcryptCost: 10,
+      iterations: {
+        read: { warmup: 0, measured: 1 },
+        write: { warmup: 0, measured: 1 },
+        login: { warmup: 0, measured: 1 },
+      },
+      costSamples: 1,
+    },
+    cases: overrides,
+    missingCases: [],
+    http: null,
+    bundles,
+  };
+}
+
+const sizeResult = (size: number, calls: number, cu: number, p50: number, floorP50: number) => ({
+  size,
+  latency: {
+    endpoint: { n: 1, p50, p99: p50, mean: p50 },
+    floor: { n: 1, p50: floorP50, p99: floorP50, mean: floorP50 },
+    ratio: p50 / floorP50,
+  },
+  cost: {
+    calls,
+    capacityUnits: cu,
+    operations: [],
+    floorCalls: calls,
+    floorCapacityUnits: cu,
+    floorOperations: [],
+  },
+});
+
+describe('benchmark statistics', () => {
+  it('takes nearest-rank percentiles of unsorted samples', () => {
+    const samples = [5, 1, 4, 2, 3, 10, 9, 8, 7, 6];
+    expect(percentile(samples, 50)).toBe(5);
+    expect(percentile(samples, 99)).toBe(10);
+    expect(percentile(samples, 10)).toBe(1);
+    expect(summarise(samples)).toMatchObject({ n: 10, p50: 5, p99: 10, mean: 5.5 });
+  });
+
+  it('has no percentile of nothing', () => {
+    expect(percentile([], 50)).toBeNaN();
+  });
+
+  it('measures the relative difference against the larger value', () => {
+    expect(relativeDifference(10, 11)).toBeCloseTo(1 / 11);
+    expect(relativeDifference(0, 0)).toBe(0);
+  });
+});
+
+describe('benchmark data', () => {
+  it('makes ISBN-13s with a valid check digit', () => {
+    const random = prng(7);
+    for (let k = 0; k < 50; k++) {
+      const isbn = isbn13(random);
+      const sum = [...isbn].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+      expect(isbn).toMatch(/^978\d{10}$/);
+      expect(sum % 10).toBe(0);
+    }
+  });
+
+  it('makes the same books from the same seed, owned round-robin, from the catalogue', () => {
+    const owners = [
+      { id: 'u1', firstName: 'A' },
+      { id: 'u2', firstName: 'B' },
+    ];
+    const a = makeBooks(20, owners, prng(3));
+    const b = makeBooks(20, owners, prng(3));
+    expect(a.map((x) => [x.name, x.price, x.ISBN])).toEqual(b.map((x) => [x.name, x.price, x.ISBN]));
+    expect(a.map((x) => x.ownerId).slice(0, 4)).toEqual(['u1', 'u2', 'u1', 'u2']);
+    const names = new Set(CATALOGUE.map((c) => c.name));
+    for (const book of a) {
+      expect(names.has(book.name)).toBe(true);
+      expect(book.status).toBe(0);
+    }
+  });
+});
+
+describe('reading bundles out of a zip', () => {
+  it('inflates every entry by name', () => {
+    const content = Buffer.from('export const handler = () => 1;\n'.repeat(50));
+    const files = unzip(zipOf('functions/books/list.mjs', content));
+    expect(files.get('functions/books/list.mjs')?.toString()).toBe(content.toString());
+  });
+
+  it('refuses what is not a zip', () => {
+    expect(() => unzip(Buffer.from('not a zip at all, just some text here'))).toThrow(/not a zip/);
+  });
+});
+
+describe('benchmark targets', () => {
+  it('passes flat cost with the same calls and capacity within 10 %', () => {
+    const checks = checkTargets(
+      resultsWith([
+        {
+          name: 'search',
+          kind: 'read',
+          module: 'm',
+          floorDescription: '',
+          flat: true,
+          bySize: [sizeResult(1000, 2, 10, 5, 5), sizeResult(10000, 2, 10.9, 5, 5)],
+        },
+      ]),
+    );
+    expect(checks.find((c) => c.target.startsWith('flat'))?.met).toBe(true);
+  });
+
+  it('misses flat cost when calls grow or capacity grows by more than 10 %', () => {
+    const [callsGrow, capacityGrows] = [
+      [sizeResult(1000, 2, 10, 5, 5), sizeResult(10000, 3, 10, 5, 5)],
+      [sizeResult(1000, 2, 10, 5, 5), sizeResult(10000, 2, 11.5, 5, 5)],
+    ].map(
+      (bySize) =>
+        checkTargets(
+          resultsWith([{ name: 'x', kind: 'read', module: 'm', floorDescription: '', flat: true, bySize }]),
+        )[0],
+    );
+    expect(callsGrow?.met).toBe(false);
+    expect(capacityGrows?.met).toBe(false);
+  });
+
+  it('checks the latency ratio at every size and the bundle limits', () => {
+    const checks = checkTargets(
+      resultsWith(
+        [
+          {
+            name: 'getAllBooks',
+            kind: 'read',
+            module: 'm',
+            floorDescription: '',
+            maxRatio: 1.2,
+            bySize: [sizeResult(1000, 2, 1, 6, 5), sizeResult(10000, 2, 1, 6.5, 5)],
+          },
+        ],
+        [{ function: 'f', file: 'f.mjs', bytes: 700 * 1024, importMs: 90, processMs: 120, runs: 3 }],
+      ),
+    );
+    expect(checks.filter((c) => c.target.startsWith('p50')).map((c) => c.met)).toEqual([true, false]);
+    expect(checks.find((c) => c.target.startsWith('bundle'))?.met).toBe(false);
+    expect(checks.find((c) => c.target.startsWith('import'))?.met).toBe(true);
+  });
+});
