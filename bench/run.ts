@@ -17,7 +17,12 @@ import { parseArgs } from 'node:util';
 import { cases as allCases } from './cases/index.ts';
 import { explanations } from './explanations.ts';
 import { writeChart } from './harness/chart.ts';
-import { type BundleResult, measureBundles, packageFunctions } from './harness/coldstart.ts';
+import {
+  type BundleResult,
+  hasPackagedFunctions,
+  measureBundles,
+  packageFunctions,
+} from './harness/coldstart.ts';
 import { floorClient, STAGE, startEnvironment } from './harness/env.ts';
 import { seedBooksTo, seedUsers } from './harness/fixture.ts';
 import { type HttpTarget, measureHttp } from './harness/http-load.ts';
@@ -84,7 +89,9 @@ async function main(): Promise<void> {
   let bundles: BundleResult[] = [];
   if (!args['skip-coldstart']) {
     log('5. cold start');
-    await packageFunctions(log);
+    // CI packages right before the smoke run; a smoke run reuses those bundles when present.
+    if (!smoke || !hasPackagedFunctions()) await packageFunctions(log);
+    else log('reusing the bundles in .serverless/ (smoke run)');
     bundles = await measureBundles(IMPORT_RUNS, log);
   }
 

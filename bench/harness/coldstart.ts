@@ -5,7 +5,15 @@
  * without SSM.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
@@ -83,6 +91,12 @@ export async function packageFunctions(log: (m: string) => void): Promise<void> 
   log('packaging the functions (serverless package --stage dev)...');
   const res = await run(process.execPath, [bin, 'package', '--stage', 'dev'], env);
   if (res.code !== 0) throw new Error(`serverless package failed:\n${res.out.slice(-3000)}`);
+}
+
+/** Whether .serverless/ holds packaged functions already. */
+export function hasPackagedFunctions(): boolean {
+  const dir = path.join(ROOT, '.serverless');
+  return existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.zip'));
 }
 
 const IMPORT_SCRIPT = `
