@@ -14,7 +14,6 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cases as allCases } from './cases/index.ts';
 import { explanations } from './explanations.ts';
 import { writeChart } from './harness/chart.ts';
 import {
@@ -23,7 +22,7 @@ import {
   measureBundles,
   packageFunctions,
 } from './harness/coldstart.ts';
-import { floorClient, STAGE, startEnvironment } from './harness/env.ts';
+import { floorClient, planEnvironment, STAGE, startEnvironment } from './harness/env.ts';
 import { seedBooksTo, seedUsers } from './harness/fixture.ts';
 import { type HttpTarget, measureHttp } from './harness/http-load.ts';
 import { CallCounter, loadHandler, measureCost, measureLatency, ROOT } from './harness/measure.ts';
@@ -75,6 +74,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   const sizes = sizesFromArgs();
   const outDir = path.resolve(args.out ?? path.join(ROOT, 'bench', 'results', smoke ? 'tmp' : ''));
+  // The environment first: the cases import project modules, which read configuration at import.
+  const planned = await planEnvironment({ bcryptCost: BCRYPT_COST });
+  const { cases: allCases } = await import('./cases/index.ts');
   const only = args.only?.split(',').map((s) => s.trim());
   const selected = allCases.filter((c) => !only || only.includes(c.name));
   const present = selected.filter((c) => existsSync(path.join(ROOT, c.module)));
@@ -89,14 +91,14 @@ async function main(): Promise<void> {
   let bundles: BundleResult[] = [];
   if (!args['skip-coldstart']) {
     log('5. cold start');
-    // CI packages right before the smoke run; a smoke run reuses those bundles when present.
-    if (!smoke || !hasPackagedFunctions()) await packageFunctions(log);
-    else log('reusing the bundles in .serverless/ (smoke run)');
+    // CI (.ci/run) packages right before the smoke run: there the smoke run reuses those bundles.
+    if (smoke && process.env.CI === 'true' && hasPackagedFunctions()) log('reusing the bundles CI packaged');
+    else await packageFunctions(log);
     bundles = await measureBundles(IMPORT_RUNS, log);
   }
 
   log('starting DynamoDB Local and the SES emulator...');
-  const env = await startEnvironment({ bcryptCost: BCRYPT_COST });
+  const env = await startEnvironment(planned);
   const cases: CaseResult[] = [];
   let http: BenchResults['http'] = null;
   try {

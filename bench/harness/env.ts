@@ -1,7 +1,7 @@
 /**
  * The benchmark's own emulators: a DynamoDB Local and an SES emulator on free ports, the table
  * from serverless.yml, and the environment the handlers read their configuration from. Call
- * `startEnvironment` before importing any project module (lib/config.ts reads env at import).
+ * `planEnvironment` before importing any project module (lib/config.ts reads env at import).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -22,29 +22,42 @@ export interface Environment {
   stop: () => Promise<void>;
 }
 
-export async function startEnvironment(options: { bcryptCost: number }): Promise<Environment> {
+export interface PlannedEnvironment {
+  dynamoPort: number;
+  sesPort: number;
+}
+
+/**
+ * Picks the emulators' ports and sets the environment the handlers' configuration is read from.
+ * Must run before any project module is imported.
+ */
+export async function planEnvironment(options: { bcryptCost: number }): Promise<PlannedEnvironment> {
   const dynamoPort = await freePort();
-  const dynamo = await startDynamoDbLocal({ port: dynamoPort, quiet: true });
   const sesPort = await freePort();
-  const ses = await startSes(sesPort);
-  const client = localClient(dynamo.endpoint);
-  await ensureTable(client, TABLE);
-  client.destroy();
   Object.assign(process.env, {
     STAGE,
     TABLE_NAME: TABLE,
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    SES_ENDPOINT: ses.url,
+    DYNAMODB_ENDPOINT: `http://127.0.0.1:${dynamoPort}`,
+    SES_ENDPOINT: `http://127.0.0.1:${sesPort}`,
     AWS_REGION: 'us-east-1',
     BCRYPT_COST: String(options.bcryptCost),
     // The handlers' per-request logs would go to this terminal and add I/O noise to the timings.
     LOG_LEVEL: 'ERROR',
-    POWERTOOLS_DEV: '',
   });
+  return { dynamoPort, sesPort };
+}
+
+/** Starts DynamoDB Local and the SES emulator on the planned ports, and creates the table. */
+export async function startEnvironment(plan: PlannedEnvironment): Promise<Environment> {
+  const dynamo = await startDynamoDbLocal({ port: plan.dynamoPort, quiet: true });
+  const ses = await startSes(plan.sesPort);
+  const client = localClient(dynamo.endpoint);
+  await ensureTable(client, TABLE);
+  client.destroy();
   return {
     dynamoEndpoint: dynamo.endpoint,
-    dynamoPort,
-    sesPort,
+    dynamoPort: plan.dynamoPort,
+    sesPort: plan.sesPort,
     table: TABLE,
     stop: async () => {
       await ses.stop().catch(() => undefined);

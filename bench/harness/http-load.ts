@@ -119,8 +119,20 @@ export async function measureHttp(
         continue;
       }
       if (probe.status !== 200) throw new Error(`${target.name}: ${target.path} answered ${probe.status}`);
-      // Warm every worker serverless offline keeps for this function, then measure.
-      await autocannon({ url, headers, connections: options.connections, duration: 1 });
+      // Warm up at the same concurrency until every worker serverless offline starts for this
+      // function has loaded it (the first call of each takes seconds), then measure.
+      const warm = await autocannon({
+        url,
+        headers,
+        connections: options.connections,
+        amount: options.connections * 20,
+        timeout: 60,
+      });
+      if (warm.errors > 0 || warm.non2xx > 0) {
+        throw new Error(
+          `${target.name}: ${warm.errors} errors and ${warm.non2xx} non-2xx answers in the warm-up`,
+        );
+      }
       const r = await autocannon({
         url,
         headers,
@@ -128,6 +140,7 @@ export async function measureHttp(
         duration: options.durationSeconds,
         timeout: 10,
       });
+      if (r.requests.total === 0) throw new Error(`${target.name}: no request completed under load`);
       if (r.errors > 0 || r.non2xx > 0) {
         throw new Error(`${target.name}: ${r.errors} errors and ${r.non2xx} non-2xx answers under load`);
       }

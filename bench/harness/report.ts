@@ -208,7 +208,7 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
   if (!r.http) push('Not run.', '');
   else {
     push(
-      `${size(r.http.size)} books, ${r.http.connections} connections for ${r.http.durationSeconds} s per route (autocannon), after a 1 s warm-up.`,
+      `${size(r.http.size)} books, ${r.http.connections} connections for ${r.http.durationSeconds} s per route (autocannon), after a warm-up of 20 requests per connection.`,
       '',
       '| route | requests | req/s | p50 ms | p99 ms |',
       '| --- | ---: | ---: | ---: | ---: |',
