@@ -134,7 +134,9 @@ async function main(): Promise<void> {
       for (const c of ordered) {
         const handler = handlers.get(c.name);
         if (!handler) continue;
-        const run = await c.prepare({ fixture, table: env.table, size, smoke });
+        const it = ITERATIONS[c.kind];
+        const calls = 2 * (it.warmup + it.measured + COST_SAMPLES);
+        const run = await c.prepare({ fixture, table: env.table, size, smoke, calls });
         const cost = await measureCost(c, run, handler, rawMetered, counter, COST_SAMPLES);
         const latency = await measureLatency(c, run, handler, raw, counter, ITERATIONS[c.kind]);
         cases.find((r) => r.name === c.name)?.bySize.push({ size, latency, cost });

@@ -17,6 +17,8 @@ export interface CaseContext {
   /** number of listed books the table was seeded with */
   size: number;
   smoke: boolean;
+  /** how many endpoint and floor calls the harness will make with this run (for pools of data) */
+  calls: number;
 }
 
 /**
