@@ -25,10 +25,8 @@ export interface Fixture {
   reader: SeedUser;
   password: string;
   passwordHash: string;
-  /** every book seeded as listed, newest first is not implied */
+  /** every book seeded by seedBooksTo (listed when seeded), in seeding order */
   books: BookRecord[];
-  /** ids of listed books not owned by `owner`, handed out once each (for carts and checkouts) */
-  takeListedBook: (notOwnedBy: string) => BookRecord;
   /** the search query of the search cases */
   searchQuery: string;
   /** records the harness made beyond the seed (e.g. by postBook); the next top-up counts them */
@@ -38,7 +36,7 @@ export interface Fixture {
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
 /** Runs every registered stream processor that wants them on INSERT changes of `items`. */
-export async function applyProcessors(items: Record<string, unknown>[], parallel = 6): Promise<number> {
+export async function applyProcessors(items: Record<string, unknown>[], parallel = 8): Promise<number> {
   const { processors } = await import('../../lib/streams/processors.ts');
   if (processors.length === 0) return 0;
   let next = 0;
@@ -90,28 +88,14 @@ export async function seedUsers(options: SeedOptions): Promise<Fixture> {
     })),
   );
   const reader = users[0] as SeedUser;
-  const books: BookRecord[] = [];
-  const used = new Set<string>();
-  let cursor = 0;
   const fixture: Fixture = {
     users,
     reader,
     password: BENCH_PASSWORD,
     passwordHash,
-    books,
+    books: [],
     searchQuery: 'calculus',
     listedCount: 0,
-    takeListedBook: (notOwnedBy) => {
-      // Newest seeded books last: hand out from the start (older books) so listings stay as seeded.
-      for (; cursor < books.length; cursor++) {
-        const b = books[cursor] as BookRecord;
-        if (b.ownerId === notOwnedBy || used.has(b.id)) continue;
-        used.add(b.id);
-        cursor++;
-        return b;
-      }
-      throw new Error('the fixture ran out of listed books to hand out; seed more');
-    },
   };
   log(`seeded ${users.length} users`);
   await options.beforeBooks?.(fixture);
