@@ -82,6 +82,22 @@ export const booksByStatusPk = (status: number): string => `BOOKS#S${status}`;
 export const booksOfOwnerPk = (ownerId: string): string => `OWNER#${ownerId}`;
 export const booksOfBuyerPk = (buyerId: string): string => `BUYER#${buyerId}`;
 
+/**
+ * The search index of listed (status 0) books, one item per (term, book), written and deleted by
+ * the stream consumer (lib/books/search-index.ts). A term is `T#<title word prefix>`,
+ * `C#<normalised course code>` or `I#<ISBN-13>`; the sort key orders a term's books by date, so
+ * a search reads newest first and stops when its page is full.
+ */
+export const SEARCH_PREFIX = 'SEARCH#';
+export const searchTermPk = (term: string): string => `${SEARCH_PREFIX}${term}`;
+export const searchEntryKey = (term: string, date: string, bookId: string): ItemKey => ({
+  pk: searchTermPk(term),
+  sk: timeSortKey(date, bookId),
+});
+export const titleTerm = (prefix: string): string => `T#${prefix}`;
+export const courseTerm = (courseNorm: string): string => `C#${courseNorm}`;
+export const isbnTerm = (isbn13: string): string => `I#${isbn13}`;
+
 // ---------------------------------------------------------------------------------------------
 // Requests and matching
 // ---------------------------------------------------------------------------------------------
@@ -89,6 +105,13 @@ export const booksOfBuyerPk = (buyerId: string): string => `BUYER#${buyerId}`;
 // ---------------------------------------------------------------------------------------------
 // Cart, orders, idempotency
 // ---------------------------------------------------------------------------------------------
+
+/** One book in a user's cart (the user's partition). */
+export const CART_PREFIX = 'CART#';
+export const cartItemKey = (userId: string, bookId: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `${CART_PREFIX}${bookId}`,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Notifications
