@@ -34,6 +34,7 @@ import {
   INDEX,
   type ItemKey,
   searchTermPk,
+  timeSortKey,
   userKey,
   userStatsKey,
 } from './keys.ts';
@@ -264,9 +265,15 @@ const indexStartKey = (index: 'gsi1' | 'gsi2', pk: string, position: string): Re
   return { ...bookKey(id), [`${index}pk`]: pk, [`${index}sk`]: position };
 };
 
+/** Extra items read per Query when the caller's own books are filtered out, so one read usually fills a page. */
+export const OWN_BOOKS_SLACK = 10;
+
 /**
  * Listed books, newest first, after `position`, leaving out `excludeOwner`'s: Queries gsi1 until
- * `limit` books are found, the listing ends, or `maxReads` Queries were made.
+ * `limit` books are found, the listing ends, or `maxReads` Queries were made. With an owner to
+ * leave out, each Query reads OWN_BOOKS_SLACK items more than needed and the page is cut at
+ * `limit` (the position is then the last book kept), so a second Query happens only when more
+ * than OWN_BOOKS_SLACK of the caller's own books fall inside one page.
  */
 export async function listedBooks(options: {
   limit: number;
@@ -284,7 +291,7 @@ export async function listedBooks(options: {
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': pk },
       ScanIndexForward: false,
-      Limit: options.limit - books.length,
+      Limit: options.limit - books.length + (options.excludeOwner ? OWN_BOOKS_SLACK : 0),
       ...(position ? { ExclusiveStartKey: indexStartKey('gsi1', pk, position) } : {}),
     };
     if (options.excludeOwner && input.ExpressionAttributeValues) {
@@ -292,7 +299,14 @@ export async function listedBooks(options: {
       input.ExpressionAttributeValues[':me'] = options.excludeOwner;
     }
     const out = await db.send(new QueryCommand(input));
-    books.push(...(out.Items ?? []).map(stripKeys));
+    const items = (out.Items ?? []).map(stripKeys);
+    const room = options.limit - books.length;
+    if (items.length > room) {
+      books.push(...items.slice(0, room));
+      const lastKept = books[books.length - 1] as BookRecord;
+      return { books, last: timeSortKey(lastKept.date, lastKept.id) };
+    }
+    books.push(...items);
     const lek = out.LastEvaluatedKey?.gsi1sk as string | undefined;
     if (!lek) return { books, last: null };
     position = lek;
