@@ -210,6 +210,19 @@ describe('status transitions', () => {
     expect(newest[0]?.id).toBe(book.id);
   });
 
+  it('lets exactly one of two simultaneous unlists win, and moves the counters once', async () => {
+    const book = await post(alice);
+    const g0 = await stats();
+    const results = await Promise.all([
+      booksApi.deleteBook(alice.token, { bookId: book.id }),
+      booksApi.deleteBook(alice.token, { bookId: book.id }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const g1 = await stats();
+    expect((g1.books_s5 ?? 0) - (g0.books_s5 ?? 0)).toBe(1);
+    expect((g1.books_s0 ?? 0) - (g0.books_s0 ?? 0)).toBe(-1);
+  });
+
   it('refuses to reactivate a listed book (409)', async () => {
     const book = await post(alice);
     const res = await booksApi.reactivateBook(alice.token, { bookId: book.id });
