@@ -6,7 +6,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db, TABLE } from '../../../lib/db/client.ts';
-import { bookKey } from '../../../lib/db/keys.ts';
+import { bookKey, cartItemKey } from '../../../lib/db/keys.ts';
+import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
 import type { BookRecord } from '../../../lib/db/records.ts';
 import { consume } from '../../../lib/streams/consume.ts';
 import { processors } from '../../../lib/streams/processors.ts';
@@ -125,6 +126,48 @@ describe('matching a newly listed book against open requests', () => {
     await putBook({ ownerId: seller.id, course: body.course, status: 5 });
     await runConsumer();
     expect(await storedItems(buyer.id, 'MATCH#')).toEqual([]);
+  });
+});
+
+describe('GET /api/books/getUserMatches', () => {
+  it('marks the books in the caller’s cart and reads in a fixed number of operations', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const body = requestBody();
+    await createRequest(buyer.token, body);
+    const inCart = await putBook({
+      ownerId: seller.id,
+      course: body.course,
+      date: '2026-03-02T00:00:00.000Z',
+    });
+    const notInCart = await putBook({
+      ownerId: seller.id,
+      course: body.course,
+      date: '2026-03-01T00:00:00.000Z',
+    });
+    await db.send(
+      new PutCommand({ TableName: TABLE, Item: { ...cartItemKey(buyer.id, inCart.id), bookId: inCart.id } }),
+    );
+    await runConsumer();
+    startMeasuring();
+    const matches = await userMatches(buyer.token);
+    expect(
+      measured()
+        .operations.map((o) => o.command)
+        .sort(),
+    ).toEqual(['BatchGetItem', 'BatchGetItem', 'GetItem', 'Query']);
+    expect(matches.map((m) => [m.id, m.inCart])).toEqual([
+      [inCart.id, true],
+      [notInCart.id, false],
+    ]);
+    expect(matches[0]).toMatchObject({ owner: { id: seller.id }, status: 0, price: inCart.price });
+  });
+
+  it('answers an empty list without matches, reading nothing but the matches', async () => {
+    const user = await makeUser();
+    startMeasuring();
+    expect(await userMatches(user.token)).toEqual([]);
+    expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'Query']);
   });
 });
 
