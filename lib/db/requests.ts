@@ -152,6 +152,7 @@ export async function deleteMatchesOfRequest(userId: string, requestId: string):
           ':prefix': matchesOfRequestPrefix(requestId),
         },
         ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
     );
