@@ -3,9 +3,14 @@
  * consumer (functions/streams/consumer.ts). Each area registers its processor here.
  */
 import { searchIndexProcessor } from '../books/search-index.ts';
+import { matchingProcessor } from '../matching/processor.ts';
+import { statusNotificationsProcessor } from '../notifications/processor.ts';
 import type { ChangeProcessor } from './types.ts';
 
 export const processors: ChangeProcessor[] = [
   // listings: the search index of listed books
   searchIndexProcessor,
+  // matching: wanted books <-> listed books; status changes -> notifications
+  matchingProcessor,
+  statusNotificationsProcessor,
 ];

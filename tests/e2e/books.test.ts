@@ -5,7 +5,7 @@ import { Book } from '../../lib/books/schemas.ts';
 import { makeBookBody } from '../helpers/books.ts';
 import { api } from '../helpers/e2e.ts';
 import { expectEnvelope, expectError } from '../helpers/schema.ts';
-import { createUser, type TestUser } from '../helpers/users.ts';
+import { makeUser, type TestUser } from '../helpers/users.ts';
 
 const Books = z.array(Book);
 
@@ -29,8 +29,8 @@ let buyer: TestUser;
 const word = `zq${ulid().slice(-8).toLowerCase()}`;
 
 beforeAll(async () => {
-  seller = await createUser({ firstName: 'Sam' });
-  buyer = await createUser({ firstName: 'Bea' });
+  seller = await makeUser({ firstName: 'Sam' });
+  buyer = await makeUser({ firstName: 'Bea' });
 });
 
 describe('listings over HTTP', () => {

@@ -1,10 +1,11 @@
 /** Book factories: request bodies for postBook, and stored records for seeding listings directly. */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { normaliseCourse } from '../../lib/books/text.ts';
 import { bookItem } from '../../lib/db/books.ts';
 import { db, TABLE } from '../../lib/db/client.ts';
-import type { BookRecord } from '../../lib/db/records.ts';
+import { bookIndexes, bookKey } from '../../lib/db/keys.ts';
+import type { BookRecord, BookStatusValue } from '../../lib/db/records.ts';
 
 export interface PostBookFields {
   name: string;
@@ -61,4 +62,39 @@ export async function seedBook(ownerId: string, overrides: Partial<BookRecord> =
 export function datesOldestFirst(n: number, endsAgoMs = 60_000): string[] {
   const end = Date.now() - endsAgoMs;
   return Array.from({ length: n }, (_, i) => new Date(end - (n - 1 - i) * 1000).toISOString());
+}
+
+/** Stores a book with a neutral, unique title and course, so nothing matches it by accident. */
+export async function putBook(overrides: Partial<BookRecord> & { ownerId: string }): Promise<BookRecord> {
+  const { ownerId, ...rest } = overrides;
+  const tag = ulid().slice(-8);
+  return seedBook(ownerId, { name: `Test Book ${tag}`, course: `TST ${tag.slice(-4)}`, ...rest });
+}
+
+/** Moves a book to another status the way the other areas do (status, buyer and indexes). */
+export async function setBookStatus(
+  book: BookRecord,
+  status: BookStatusValue,
+  extra: Partial<Pick<BookRecord, 'buyerId' | 'boughtAt' | 'date'>> = {},
+): Promise<BookRecord> {
+  const next: BookRecord = { ...book, ...extra, status };
+  const idx = bookIndexes(next);
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: bookKey(book.id),
+      UpdateExpression:
+        'SET #status = :s, buyerId = :buyer, boughtAt = :bought, #date = :date, gsi1pk = :g1pk, gsi1sk = :g1sk',
+      ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
+      ExpressionAttributeValues: {
+        ':s': status,
+        ':buyer': next.buyerId ?? null,
+        ':bought': next.boughtAt ?? null,
+        ':date': next.date,
+        ':g1pk': idx.gsi1pk,
+        ':g1sk': idx.gsi1sk,
+      },
+    }),
+  );
+  return next;
 }

@@ -8,7 +8,7 @@ import { cartItemKey, globalStatsKey, userStatsKey } from '../../../lib/db/keys.
 import { booksApi } from '../../helpers/book-api.ts';
 import { makeBookBody, seedBook } from '../../helpers/books.ts';
 import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { createUser, type TestUser } from '../../helpers/users.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
 
 const Books = z.array(Book);
 
@@ -35,8 +35,8 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  alice = await createUser({ firstName: 'Alice' });
-  bob = await createUser({ firstName: 'Bob' });
+  alice = await makeUser({ firstName: 'Alice' });
+  bob = await makeUser({ firstName: 'Bob' });
 });
 
 describe('postBook', () => {
@@ -96,8 +96,8 @@ describe('visibility', () => {
   let davesListed: string;
 
   beforeAll(async () => {
-    carol = await createUser({ firstName: 'Carol' });
-    dave = await createUser({ firstName: 'Dave' });
+    carol = await makeUser({ firstName: 'Carol' });
+    dave = await makeUser({ firstName: 'Dave' });
     carolsListed = (await seedBook(carol.id, { name: 'Carol listed' })).id;
     carolsUnlisted = (await seedBook(carol.id, { name: 'Carol unlisted', status: 5 })).id;
     carolsSold = (await seedBook(carol.id, { name: 'Carol sold', status: 1, buyerId: dave.id })).id;

@@ -13,7 +13,7 @@ import type { BookRecord } from '../../../lib/db/records.ts';
 import { booksApi } from '../../helpers/book-api.ts';
 import { datesOldestFirst, makeBookRecord } from '../../helpers/books.ts';
 import type { InvokeResult } from '../../helpers/lambda.ts';
-import { createUser, type TestUser } from '../../helpers/users.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
 
 let seller: TestUser;
 let caller: TestUser;
@@ -81,8 +81,8 @@ async function measureAll(): Promise<Map<string, OperationRecord[]>> {
 }
 
 beforeAll(async () => {
-  seller = await createUser();
-  caller = await createUser();
+  seller = await makeUser();
+  caller = await makeUser();
   // the caller's own books: a constant number, listed and unlisted, among the others
   for (const status of [0, 5, 0] as const) {
     const r = makeBookRecord(caller.id, { status, name: 'Optics of my own' });

@@ -5,7 +5,7 @@ import { encodeCursor } from '../../../lib/http/cursor.ts';
 import { booksApi } from '../../helpers/book-api.ts';
 import { datesOldestFirst, makeBookBody, seedBook } from '../../helpers/books.ts';
 import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { createUser, type TestUser } from '../../helpers/users.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
 
 const Books = z.array(Book);
 const TOTAL = 45;
@@ -17,8 +17,8 @@ let newestFirst: string[];
 let othersIds: Set<string>;
 
 beforeAll(async () => {
-  seller = await createUser();
-  other = await createUser();
+  seller = await makeUser();
+  other = await makeUser();
   const dates = datesOldestFirst(TOTAL, 3_600_000);
   const books = [];
   for (const [i, date] of dates.entries()) {
@@ -103,7 +103,7 @@ describe('getAllBooks cursor pages', () => {
   it('stays stable while new books are posted between pages', async () => {
     const first = await booksApi.getAllBooks(undefined, { limit: '10' });
     const firstIds = expectEnvelope(first.json(), Books).map((b) => b.id);
-    const poster = await createUser();
+    const poster = await makeUser();
     const posted = await booksApi.postBook(poster.token, makeBookBody({ name: 'Posted meanwhile' }));
     expect(posted.status).toBe(201);
     const rest: string[] = [];

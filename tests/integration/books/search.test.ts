@@ -11,7 +11,7 @@ import { makeBookBody } from '../../helpers/books.ts';
 import { makeContext } from '../../helpers/lambda.ts';
 import { expectEnvelope, expectError } from '../../helpers/schema.ts';
 import { asEvent, StreamReader } from '../../helpers/stream.ts';
-import { createUser, type TestUser } from '../../helpers/users.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
 
 const Books = z.array(Book);
 const reader = new StreamReader();
@@ -56,8 +56,8 @@ let algorithms: Book;
 let algebra: Book;
 
 beforeAll(async () => {
-  seller = await createUser();
-  shopper = await createUser();
+  seller = await makeUser();
+  shopper = await makeUser();
   calculus = await post(seller, {
     name: 'Calculus: Early Transcendentals',
     course: 'MTH 101',
