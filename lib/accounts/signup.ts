@@ -29,7 +29,7 @@ import {
   THROTTLE,
   tokenExpiry,
 } from './rules.ts';
-import type { SignupInput } from './schemas.ts';
+import { SignupBody, type SignupInput } from './schemas.ts';
 import { takeAllowance } from './throttle.ts';
 
 function pendingRecord(
@@ -73,7 +73,8 @@ async function storePendingSignup(input: SignupInput, passwordHash: string, now:
  * public path).
  */
 export async function createPendingSignup(input: SignupInput, now: Date = new Date()): Promise<string> {
-  return storePendingSignup(input, await hashPassword(input.password), now);
+  const valid = SignupBody.parse(input);
+  return storePendingSignup(valid, await hashPassword(valid.password), now);
 }
 
 /**

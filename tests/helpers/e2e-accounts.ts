@@ -47,4 +47,3 @@ export async function signUpConfirmAndLogin(overrides: Partial<SignupInput> = {}
   const data = expectEnvelope(res.body, LoginResult);
   return { token: data.token, user: data.user, emailAddress: body.emailAddress, password: body.password };
 }
-

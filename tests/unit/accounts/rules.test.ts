@@ -20,11 +20,10 @@ describe('e-mail addresses', () => {
     expect(normaliseEmail('a@uni.edu')).toBe(normaliseEmail('A@UNI.edu'));
   });
 
-  it.each([
-    'a@uni.edu',
-    'first.last+books@cs.rochester.edu',
-    'x_y-z@my-college.edu',
-  ])('accepts %s', (address) => expect(isEduAddress(normaliseEmail(address))).toBe(true));
+  it.each(['a@uni.edu', 'first.last+books@cs.rochester.edu', 'x_y-z@my-college.edu'])(
+    'accepts %s',
+    (address) => expect(isEduAddress(normaliseEmail(address))).toBe(true),
+  );
 
   it.each([
     ['a domain that only contains .edu', 'a@x.edu.evil.com'],
