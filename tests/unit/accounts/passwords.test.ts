@@ -27,7 +27,7 @@ describe('password hashing', () => {
   });
 
   it('spends about as long on an unknown user (dummy compare) as on a wrong password', async () => {
-    const cost = 10;
+    const cost = 8;
     const hash = await hashPassword('the real password', cost);
     await verifyPassword('warm up', null, cost); // the dummy hash is made once per container
     const known: number[] = [];
@@ -38,8 +38,9 @@ describe('password hashing', () => {
     }
     expect(await verifyPassword('the real password', null, cost)).toBe(false);
     const ratio = median(unknown) / median(known);
-    // Without the dummy compare an unknown user would take well under 1 % of the time.
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
-  });
+    // Without the dummy compare an unknown user would take well under 1 % of the time; the wide
+    // bounds leave room for a busy machine.
+    expect(ratio).toBeGreaterThan(0.25);
+    expect(ratio).toBeLessThan(4);
+  }, 30_000);
 });
