@@ -9,6 +9,7 @@ import { createPendingSignup } from '../../../lib/accounts/signup.ts';
 import { config } from '../../../lib/config.ts';
 import { db, TABLE } from '../../../lib/db/client.ts';
 import { throttleWindowKey } from '../../../lib/db/keys.ts';
+import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
 import { createConfirmedUser, makeSignup, uniqueEmail } from '../../helpers/accounts.ts';
 import { invoke } from '../../helpers/lambda.ts';
 import { expectEnvelope, expectError } from '../../helpers/schema.ts';
@@ -36,6 +37,21 @@ describe('POST /api/auth/login', () => {
     const me = await invoke(getUserData, { route: '/api/user/getUserData', token: data.token });
     expect(me.status).toBe(200);
     expect(expectEnvelope(me.json(), User)).toEqual(user);
+  });
+
+  it('costs a fixed, small number of DynamoDB reads whether the address exists or not', async () => {
+    const { user, password } = await createConfirmedUser();
+    startMeasuring();
+    expect((await post({ emailAddress: user.emailAddress, password })).status).toBe(200);
+    expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'GetItem', 'GetItem']);
+    startMeasuring();
+    expect((await post({ emailAddress: uniqueEmail(), password })).status).toBe(401);
+    // throttle window + e-mail item, then the failure is counted
+    expect(
+      measured()
+        .operations.map((o) => o.command)
+        .sort(),
+    ).toEqual(['GetItem', 'GetItem', 'UpdateItem']);
   });
 
   it('treats the address case-insensitively and ignores surrounding spaces', async () => {
