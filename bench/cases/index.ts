@@ -1,5 +1,7 @@
 /** Every benchmark case. A case whose handler module does not exist yet is reported as missing. */
 import type { BenchCase } from '../harness/types.ts';
+import { accountCases } from './accounts.ts';
 import { bookCases } from './books.ts';
+import { matchingCases } from './matching.ts';
 
-export const cases: BenchCase[] = [...bookCases];
+export const cases: BenchCase[] = [...bookCases, ...matchingCases, ...accountCases];

@@ -1,0 +1,60 @@
+/** getUserMatches (functions/books/getUserMatches): the caller's matched books. */
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { bookKey, cartItemKey, INDEX, matchesOfUserPk } from '../../lib/db/keys.ts';
+import { MATCHES_READ_LIMIT } from '../../lib/matching/userMatches.ts';
+import type { BenchCase } from '../harness/types.ts';
+import { authGet } from './floors.ts';
+
+const getUserMatches: BenchCase = {
+  name: 'getUserMatches',
+  kind: 'read',
+  module: 'functions/books/getUserMatches.ts',
+  status: 200,
+  flat: true,
+  maxRatio: 1.2,
+  floorDescription: `auth GetItem; Query gsi2 \`MATCHES#<caller>\` backwards, Limit ${MATCHES_READ_LIMIT}; in parallel, BatchGet of those books and BatchGet of their cart keys`,
+  // The reader wants the books of course MTH 161 and any "Calculus" title: the stream processors
+  // match every such book seeded afterwards (about 1 in 8 books).
+  beforeSeed: async (fixture) => {
+    const { requestBook } = await import('../../lib/matching/requests.ts');
+    const { listRequests } = await import('../../lib/db/requests.ts');
+    const { applyProcessors } = await import('../harness/fixture.ts');
+    await requestBook(fixture.reader.id, { name: 'Calculus', course: 'MTH 161' });
+    await requestBook(fixture.reader.id, { name: 'Linear Algebra', course: 'MTH 165' });
+    const stored = await listRequests(fixture.reader.id);
+    // The stored items (keys included), as the stream would deliver them.
+    await applyProcessors(stored as unknown as Record<string, unknown>[]);
+  },
+  prepare: async (ctx) => {
+    const reader = ctx.fixture.reader;
+    return {
+      event: () => ({ route: '/api/books/getUserMatches', token: reader.token }),
+      floor: async (_i, client) => {
+        const t = ctx.table;
+        await authGet(client, t, reader.id);
+        const page = await client.send(
+          new QueryCommand({
+            TableName: t,
+            IndexName: INDEX.gsi2,
+            KeyConditionExpression: 'gsi2pk = :pk',
+            ExpressionAttributeValues: { ':pk': matchesOfUserPk(reader.id) },
+            ScanIndexForward: false,
+            Limit: MATCHES_READ_LIMIT,
+          }),
+        );
+        const ids = [...new Set((page.Items ?? []).map((m) => String(m.bookId)))];
+        if (ids.length === 0) return;
+        await Promise.all([
+          client.send(new BatchGetCommand({ RequestItems: { [t]: { Keys: ids.map(bookKey) } } })),
+          client.send(
+            new BatchGetCommand({
+              RequestItems: { [t]: { Keys: ids.map((id) => cartItemKey(reader.id, id)) } },
+            }),
+          ),
+        ]);
+      },
+    };
+  },
+};
+
+export const matchingCases: BenchCase[] = [getUserMatches];
