@@ -49,6 +49,15 @@ export function parseIdempotencyKey(value: string | undefined): string | undefin
 }
 
 export async function checkoutCart(buyerId: string, idempotencyKey?: string): Promise<CheckoutResult> {
+  try {
+    return await attemptCheckout(buyerId, idempotencyKey);
+  } catch (err) {
+    if (err instanceof ReplayFound) return err.result;
+    throw err;
+  }
+}
+
+async function attemptCheckout(buyerId: string, idempotencyKey?: string): Promise<CheckoutResult> {
   const keyHash = idempotencyKey === undefined ? undefined : sha256(idempotencyKey);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) await backoff(attempt);
@@ -57,7 +66,14 @@ export async function checkoutCart(buyerId: string, idempotencyKey?: string): Pr
     const cart = await listCartItems(buyerId, CART_READ_LIMIT);
     if (earlier) return replay(earlier, cart);
 
-    if (cart.length === 0) throw new Conflict('Your cart is empty.', undefined, 'CART_EMPTY');
+    if (cart.length === 0) {
+      throw await replayInstead(
+        keyHash,
+        buyerId,
+        cart,
+        new Conflict('Your cart is empty.', undefined, 'CART_EMPTY'),
+      );
+    }
     if (cart.length > CART_LIMIT) {
       throw new Conflict(
         `A cart holds at most ${CART_LIMIT} books; this one holds ${cart.length}. Remove some first.`,
@@ -68,7 +84,8 @@ export async function checkoutCart(buyerId: string, idempotencyKey?: string): Pr
     const ids = [...cart].sort(byAdded).map((i) => i.bookId);
     const found = await getBookRecords(ids);
     const unavailable = unavailableDetails(ids, (id) => found.get(id) ?? null, buyerId);
-    if (unavailable.length > 0) throw booksUnavailable(unavailable);
+    if (unavailable.length > 0)
+      throw await replayInstead(keyHash, buyerId, cart, booksUnavailable(unavailable));
     const books = ids.map((id) => found.get(id) as BookRecord);
 
     const order = buildOrder(buyerId, books);
@@ -96,6 +113,27 @@ export async function checkoutCart(buyerId: string, idempotencyKey?: string): Pr
     // Otherwise: a conflict, a book changed or vanished, or the cart changed: read again.
   }
   throw new ServiceUnavailable('Checkout is busy right now. Try again shortly.', 1);
+}
+
+/**
+ * A concurrent request with the same key may have committed between this attempt's first read and
+ * the reads that found the cart empty or its books sold (by this very buyer): then the answer is
+ * that order, not the error. The key's record is written in the same transaction, so reading it
+ * again tells. Returns (to be thrown) either a ReplayFound carrying the result, or the error.
+ */
+async function replayInstead(
+  keyHash: string | undefined,
+  buyerId: string,
+  cart: CartItemRecord[],
+  error: Conflict,
+): Promise<Conflict | ReplayFound> {
+  if (keyHash === undefined) return error;
+  const earlier = await getIdempotencyRecord(buyerId, keyHash);
+  return earlier ? new ReplayFound(await replay(earlier, cart)) : error;
+}
+
+class ReplayFound {
+  constructor(readonly result: CheckoutResult) {}
 }
 
 /** The stored order of an earlier checkout with the same key, unless the key is reused for another cart. */
