@@ -10,6 +10,13 @@ import { bookIndexes, bookKey, globalStatsKey, userStatsKey } from '../../lib/db
 import { type BookRecord, BookStatus } from '../../lib/db/records.ts';
 
 let counter = 0;
+let lastDate = 0;
+
+/** Listing dates strictly increase within a test file, so "newest first" orders are deterministic. */
+function nextDate(): string {
+  lastDate = Math.max(Date.now(), lastDate + 1);
+  return new Date(lastDate).toISOString();
+}
 
 export async function makeBook(
   owner: { id: string; user?: { firstName: string } },
@@ -29,7 +36,7 @@ export async function makeBook(
     comments: '',
     ISBN: null,
     status: BookStatus.Listed,
-    date: new Date().toISOString(),
+    date: nextDate(),
     ownerId: owner.id,
     ownerFirstName: owner.user?.firstName ?? 'Owner',
     ...overrides,
