@@ -3,7 +3,12 @@
  * user bought or sold (read through the book indexes).
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, TABLE } from './client.ts';
 import {
@@ -58,6 +63,8 @@ export type CheckoutFailure =
 
 export type CheckoutOutcome = { ok: true } | { ok: false; failures: CheckoutFailure[] };
 
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 type Role =
   | { kind: 'book'; bookId: string }
   | { kind: 'cartItem'; bookId: string }
@@ -75,9 +82,8 @@ type Role =
 export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcome> {
   const { order, books } = plan;
   const roles: Role[] = [];
-  // biome-ignore lint/suspicious/noExplicitAny: TransactWriteCommand's item union is verbose; each item is built below
-  const items: any[] = [];
-  const add = (role: Role, item: object) => {
+  const items: TransactItem[] = [];
+  const add = (role: Role, item: TransactItem) => {
     roles.push(role);
     items.push(item);
   };

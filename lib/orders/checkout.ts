@@ -49,15 +49,6 @@ export function parseIdempotencyKey(value: string | undefined): string | undefin
 }
 
 export async function checkoutCart(buyerId: string, idempotencyKey?: string): Promise<CheckoutResult> {
-  try {
-    return await attemptCheckout(buyerId, idempotencyKey);
-  } catch (err) {
-    if (err instanceof ReplayFound) return err.result;
-    throw err;
-  }
-}
-
-async function attemptCheckout(buyerId: string, idempotencyKey?: string): Promise<CheckoutResult> {
   const keyHash = idempotencyKey === undefined ? undefined : sha256(idempotencyKey);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) await backoff(attempt);
@@ -67,12 +58,7 @@ async function attemptCheckout(buyerId: string, idempotencyKey?: string): Promis
     if (earlier) return replay(earlier, cart);
 
     if (cart.length === 0) {
-      throw await replayInstead(
-        keyHash,
-        buyerId,
-        cart,
-        new Conflict('Your cart is empty.', undefined, 'CART_EMPTY'),
-      );
+      return replayOr(keyHash, buyerId, cart, new Conflict('Your cart is empty.', undefined, 'CART_EMPTY'));
     }
     if (cart.length > CART_LIMIT) {
       throw new Conflict(
@@ -84,8 +70,7 @@ async function attemptCheckout(buyerId: string, idempotencyKey?: string): Promis
     const ids = [...cart].sort(byAdded).map((i) => i.bookId);
     const found = await getBookRecords(ids);
     const unavailable = unavailableDetails(ids, (id) => found.get(id) ?? null, buyerId);
-    if (unavailable.length > 0)
-      throw await replayInstead(keyHash, buyerId, cart, booksUnavailable(unavailable));
+    if (unavailable.length > 0) return replayOr(keyHash, buyerId, cart, booksUnavailable(unavailable));
     const books = ids.map((id) => found.get(id) as BookRecord);
 
     const order = buildOrder(buyerId, books);
@@ -107,7 +92,7 @@ async function attemptCheckout(buyerId: string, idempotencyKey?: string): Promis
         ? [{ bookId: f.bookId, message: unavailableReason(f.current, buyerId) as string }]
         : [],
     );
-    if (sold.length > 0) throw booksUnavailable(sold);
+    if (sold.length > 0) return replayOr(keyHash, buyerId, cart, booksUnavailable(sold));
     const other = outcome.failures.find((f) => f.kind === 'other');
     if (other?.kind === 'other') throw new Error(`checkout transaction cancelled: ${other.code}`);
     // Otherwise: a conflict, a book changed or vanished, or the cart changed: read again.
@@ -117,23 +102,19 @@ async function attemptCheckout(buyerId: string, idempotencyKey?: string): Promis
 
 /**
  * A concurrent request with the same key may have committed between this attempt's first read and
- * the reads that found the cart empty or its books sold (by this very buyer): then the answer is
+ * the reads that found the cart empty or its books sold (to this very buyer): then the answer is
  * that order, not the error. The key's record is written in the same transaction, so reading it
- * again tells. Returns (to be thrown) either a ReplayFound carrying the result, or the error.
+ * again tells. Without a key (or without a record) the error stands.
  */
-async function replayInstead(
+async function replayOr(
   keyHash: string | undefined,
   buyerId: string,
   cart: CartItemRecord[],
   error: Conflict,
-): Promise<Conflict | ReplayFound> {
-  if (keyHash === undefined) return error;
-  const earlier = await getIdempotencyRecord(buyerId, keyHash);
-  return earlier ? new ReplayFound(await replay(earlier, cart)) : error;
-}
-
-class ReplayFound {
-  constructor(readonly result: CheckoutResult) {}
+): Promise<CheckoutResult> {
+  const earlier = keyHash === undefined ? null : await getIdempotencyRecord(buyerId, keyHash);
+  if (!earlier) throw error;
+  return replay(earlier, cart);
 }
 
 /** The stored order of an earlier checkout with the same key, unless the key is reused for another cart. */
