@@ -247,46 +247,55 @@ function indexValues(ix: ReturnType<typeof bookIndexes>): Record<string, string>
   };
 }
 
-export type PageKey = Record<string, unknown>;
-
 export interface RecordPage<T> {
   items: T[];
-  next: PageKey | null;
+  /** the index sort key of the last item returned when more may follow, else null */
+  next: string | null;
 }
 
-/** Books bought by a user, newest purchase first (gsi3 `BUYER#<id>`). */
+/** The start key of a book index query resuming after the book with index sort key `after`. */
+function startAfter(index: 'gsi2' | 'gsi3', partition: string, after: string | undefined) {
+  if (after === undefined) return undefined;
+  const bookId = after.slice(after.lastIndexOf('#') + 1);
+  return { ...bookKey(bookId), [`${index}pk`]: partition, [`${index}sk`]: after };
+}
+
+/** Books bought by a user, newest purchase first (gsi3 `BUYER#<id>`), resuming after `after`. */
 export async function queryBooksOfBuyer(
   buyerId: string,
   limit: number,
-  start?: PageKey,
+  after?: string,
 ): Promise<RecordPage<BookRecord>> {
+  const partition = booksOfBuyerPk(buyerId);
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE,
       IndexName: INDEX.gsi3,
       KeyConditionExpression: 'gsi3pk = :pk',
-      ExpressionAttributeValues: { ':pk': booksOfBuyerPk(buyerId) },
+      ExpressionAttributeValues: { ':pk': partition },
       ScanIndexForward: false,
       Limit: limit,
-      ExclusiveStartKey: start,
+      ExclusiveStartKey: startAfter('gsi3', partition, after),
     }),
   );
-  return { items: (out.Items ?? []) as BookRecord[], next: out.LastEvaluatedKey ?? null };
+  const last = out.LastEvaluatedKey?.gsi3sk;
+  return { items: (out.Items ?? []) as BookRecord[], next: typeof last === 'string' ? last : null };
 }
 
 /**
  * A user's books that were bought (status 1, 2 or 3), newest listing first (gsi2 `OWNER#<id>`,
- * filtered by status). The filter runs after the read, so this reads up to `maxCalls` index pages
- * to fill the page; a short page can still carry a cursor.
+ * filtered by status), resuming after `after`. The filter runs after the read, so this reads up
+ * to `maxCalls` index pages to fill the page; a short page can still carry a cursor.
  */
 export async function queryBooksSoldBy(
   ownerId: string,
   limit: number,
-  start?: PageKey,
+  after?: string,
   maxCalls = 3,
 ): Promise<RecordPage<BookRecord>> {
+  const partition = booksOfOwnerPk(ownerId);
   const items: BookRecord[] = [];
-  let next: PageKey | undefined = start;
+  let position: string | undefined = after;
   for (let call = 0; call < maxCalls && items.length < limit; call++) {
     const out = await db.send(
       new QueryCommand({
@@ -296,33 +305,26 @@ export async function queryBooksSoldBy(
         FilterExpression: '#status IN (:s1, :s2, :s3)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
-          ':pk': booksOfOwnerPk(ownerId),
+          ':pk': partition,
           ':s1': BookStatus.Bought,
           ':s2': BookStatus.Verified,
           ':s3': BookStatus.Paid,
         },
         ScanIndexForward: false,
         Limit: Math.max(limit - items.length, 25),
-        ExclusiveStartKey: next,
+        ExclusiveStartKey: startAfter('gsi2', partition, position),
       }),
     );
     for (const item of (out.Items ?? []) as BookRecord[]) {
-      if (items.length < limit) items.push(item);
-      else {
-        // The page is full mid-batch: resume right after the last book returned.
-        return { items, next: bookIndexCursor(items.at(-1) as BookRecord, 'gsi2') };
-      }
+      // The page filled up mid-batch: resume right after the last book returned.
+      if (items.length === limit) return { items, next: bookIndexes(items.at(-1) as BookRecord).gsi2sk };
+      items.push(item);
     }
-    next = out.LastEvaluatedKey;
-    if (!next) break;
+    const last = out.LastEvaluatedKey?.gsi2sk;
+    position = typeof last === 'string' ? last : undefined;
+    if (!position) break;
   }
-  return { items, next: next ?? null };
-}
-
-/** The LastEvaluatedKey DynamoDB would give after this book in an index of books. */
-function bookIndexCursor(book: BookRecord, index: 'gsi2'): PageKey {
-  const ix = bookIndexes(book);
-  return { ...bookKey(book.id), [`${index}pk`]: ix.gsi2pk, [`${index}sk`]: ix.gsi2sk };
+  return { items, next: position ?? null };
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { Book } from '../books/schemas.ts';
+import { CursorParam } from '../http/cursor.ts';
 
 const Money = z.number().min(0).multipleOf(0.01);
 
@@ -34,7 +35,7 @@ export type Order = z.infer<typeof Order>;
 
 export const HistoryQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z.string().min(1).max(2048).optional(),
+  cursor: CursorParam.optional(),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 

@@ -1,15 +1,104 @@
-/**
- * Book factory: writes a BookRecord with its keys and index attributes, and moves the counters
- * postBook moves (global books_s<status> and totalBooks; the owner's activeListings for status 0)
- * in the same transaction, so counter-based statistics stay right in tests.
- */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+/** Book factories: request bodies for postBook, and stored records for seeding listings directly. */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import { normaliseCourse } from '../../lib/books/text.ts';
+import { bookItem, insertBook } from '../../lib/db/books.ts';
 import { db, TABLE } from '../../lib/db/client.ts';
-import { bookIndexes, bookKey, globalStatsKey, userStatsKey } from '../../lib/db/keys.ts';
-import { type BookRecord, BookStatus } from '../../lib/db/records.ts';
+import { bookIndexes, bookKey } from '../../lib/db/keys.ts';
+import type { BookRecord, BookStatusValue } from '../../lib/db/records.ts';
 
-let counter = 0;
+export interface PostBookFields {
+  name: string;
+  edition: number;
+  course: string;
+  price: number;
+  condition: string;
+  comments?: string;
+  Comments?: string;
+  ISBN?: string | null;
+}
+
+/** A valid postBook body. */
+export const makeBookBody = (overrides: Partial<PostBookFields> = {}): PostBookFields => ({
+  name: 'Introduction to Algorithms',
+  edition: 3,
+  course: 'CSC 171',
+  price: 45.5,
+  condition: 'Good',
+  comments: 'Some highlighting',
+  ...overrides,
+});
+
+/** A stored book record (status 0 unless told), dated `date` or now. */
+export function makeBookRecord(ownerId: string, overrides: Partial<BookRecord> = {}): BookRecord {
+  const course = overrides.course ?? 'MTH 101';
+  return {
+    type: 'book',
+    id: ulid(),
+    name: 'Calculus Early Transcendentals',
+    edition: 8,
+    course,
+    courseNorm: normaliseCourse(course),
+    price: 30,
+    condition: 'Used',
+    comments: '',
+    ISBN: null,
+    status: 0,
+    date: new Date().toISOString(),
+    ownerId,
+    ownerFirstName: 'Ada',
+    ...overrides,
+  };
+}
+
+/** Puts a book straight into the table (no counters, no stream consumer run). */
+export async function seedBook(ownerId: string, overrides: Partial<BookRecord> = {}): Promise<BookRecord> {
+  const record = makeBookRecord(ownerId, overrides);
+  await db.send(new PutCommand({ TableName: TABLE, Item: bookItem(record) }));
+  return record;
+}
+
+/** `n` distinct ISO dates, oldest first, one second apart, ending `endsAgoMs` before now. */
+export function datesOldestFirst(n: number, endsAgoMs = 60_000): string[] {
+  const end = Date.now() - endsAgoMs;
+  return Array.from({ length: n }, (_, i) => new Date(end - (n - 1 - i) * 1000).toISOString());
+}
+
+/** Stores a book with a neutral, unique title and course, so nothing matches it by accident. */
+export async function putBook(overrides: Partial<BookRecord> & { ownerId: string }): Promise<BookRecord> {
+  const { ownerId, ...rest } = overrides;
+  const tag = ulid().slice(-8);
+  return seedBook(ownerId, { name: `Test Book ${tag}`, course: `TST ${tag.slice(-4)}`, ...rest });
+}
+
+/** Moves a book to another status the way the other areas do (status, buyer and indexes). */
+export async function setBookStatus(
+  book: BookRecord,
+  status: BookStatusValue,
+  extra: Partial<Pick<BookRecord, 'buyerId' | 'boughtAt' | 'date'>> = {},
+): Promise<BookRecord> {
+  const next: BookRecord = { ...book, ...extra, status };
+  const idx = bookIndexes(next);
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: bookKey(book.id),
+      UpdateExpression:
+        'SET #status = :s, buyerId = :buyer, boughtAt = :bought, #date = :date, gsi1pk = :g1pk, gsi1sk = :g1sk',
+      ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
+      ExpressionAttributeValues: {
+        ':s': status,
+        ':buyer': next.buyerId ?? null,
+        ':bought': next.boughtAt ?? null,
+        ':date': next.date,
+        ':g1pk': idx.gsi1pk,
+        ':g1sk': idx.gsi1sk,
+      },
+    }),
+  );
+  return next;
+}
+
 let lastDate = 0;
 
 /** Listing dates strictly increase within a test file, so "newest first" orders are deterministic. */
@@ -18,64 +107,25 @@ function nextDate(): string {
   return new Date(lastDate).toISOString();
 }
 
+/**
+ * Stores a book the way postBook does (insertBook: the book plus the counters books_s<status>,
+ * totalBooks and the owner's activeListings, in one transaction), with a neutral unique title and
+ * course so nothing matches it by accident.
+ */
 export async function makeBook(
-  owner: { id: string; user?: { firstName: string } },
+  owner: { id: string },
   overrides: Partial<BookRecord> = {},
 ): Promise<BookRecord> {
-  counter += 1;
-  const id = overrides.id ?? ulid();
-  const book: BookRecord = {
-    type: 'book',
-    id,
-    name: `Test Book ${counter}`,
-    edition: 1,
-    course: 'CSC 171',
-    courseNorm: 'CSC171',
+  const tag = ulid().slice(-8);
+  const record = makeBookRecord(owner.id, {
+    name: `Test Book ${tag}`,
+    course: `TST ${tag.slice(-4)}`,
     price: 10,
-    condition: 'Good',
-    comments: '',
-    ISBN: null,
-    status: BookStatus.Listed,
     date: nextDate(),
-    ownerId: owner.id,
-    ownerFirstName: owner.user?.firstName ?? 'Owner',
     ...overrides,
-  };
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: TABLE,
-            Item: { ...bookKey(id), ...bookIndexes(book), ...book },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Update: {
-            TableName: TABLE,
-            Key: globalStatsKey(),
-            UpdateExpression: 'ADD totalBooks :one, #s :one',
-            ExpressionAttributeNames: { '#s': `books_s${book.status}` },
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        },
-        ...(book.status === BookStatus.Listed
-          ? [
-              {
-                Update: {
-                  TableName: TABLE,
-                  Key: userStatsKey(owner.id),
-                  UpdateExpression: 'ADD activeListings :one',
-                  ExpressionAttributeValues: { ':one': 1 },
-                },
-              },
-            ]
-          : []),
-      ],
-    }),
-  );
-  return book;
+  });
+  await insertBook(record);
+  return record;
 }
 
 /** The stored book, as it is now (consistent read). */

@@ -1,7 +1,4 @@
-/**
- * User factory: puts a UserRecord straight into the table and signs a token for it, so tests of
- * other areas need no sign-up flow. (Minimal on purpose; the accounts area has the real flow.)
- */
+/** Test users: a stored UserRecord and a token for it. Unique data on every call. */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { db, TABLE } from '../../lib/db/client.ts';
@@ -10,15 +7,16 @@ import type { UserRecord } from '../../lib/db/records.ts';
 import { signToken } from '../../lib/http/jwt.ts';
 
 export interface TestUser {
-  user: UserRecord;
   id: string;
   token: string;
+  record: UserRecord;
 }
 
-export async function makeUser(overrides: Partial<UserRecord> = {}): Promise<TestUser> {
+export function makeUserRecord(overrides: Partial<UserRecord> = {}): UserRecord {
   const id = overrides.id ?? ulid();
   const email = `user-${id.toLowerCase()}@test.edu`;
-  const user: UserRecord = {
+  const createdAt = new Date().toISOString();
+  return {
     type: 'user',
     id,
     emailAddress: email,
@@ -29,17 +27,22 @@ export async function makeUser(overrides: Partial<UserRecord> = {}): Promise<Tes
     campusMailbox: 'Box 1',
     paymentUsername: `pay-${id.slice(-6)}`,
     permissionType: 0,
-    createdAt: new Date().toISOString(),
-    passwordHash: 'not-a-real-hash',
+    createdAt,
+    passwordHash: '$2b$04$not-a-real-hash-for-tests-only..................',
     tokenVersion: 0,
     ...overrides,
   };
+}
+
+/** Stores a user (in the table of the current test file) and signs a token for it. */
+export async function makeUser(overrides: Partial<UserRecord> = {}): Promise<TestUser> {
+  const record = makeUserRecord(overrides);
   await db.send(
     new PutCommand({
       TableName: TABLE,
-      Item: { ...userKey(id), ...usersIndex(user.createdAt, id), ...user },
+      Item: { ...userKey(record.id), ...usersIndex(record.createdAt, record.id), ...record },
     }),
   );
-  const { token } = await signToken({ sub: id, role: user.permissionType, tv: user.tokenVersion });
-  return { user, id, token };
+  const { token } = await signToken({ sub: record.id, role: record.permissionType, tv: record.tokenVersion });
+  return { id: record.id, token, record };
 }
