@@ -12,6 +12,7 @@ import {
   INDEX,
   orderKey,
 } from '../../../lib/db/keys.ts';
+import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
 import type { BookRecord } from '../../../lib/db/records.ts';
 import { Order } from '../../../lib/orders/schemas.ts';
 import { makeBook, readBook } from '../../helpers/books.ts';
@@ -280,6 +281,23 @@ describe('checkoutCart', () => {
     // 54.33 in cents is 5433; 5 % is 271.65 cents -> 272.
     expect(order).toMatchObject({ subtotal: 54.33, fee: 2.72, total: 57.05 });
     expect(order.books.map((b) => b.price)).toEqual(prices);
+  });
+
+  it('costs a fixed number of DynamoDB calls whatever the cart holds', async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    const books = [];
+    for (let i = 0; i < 6; i++) books.push(await makeBook(seller));
+    await inCart(buyer.token, books);
+    startMeasuring();
+    expect((await checkout(buyer.token, 'count-me')).status).toBe(201);
+    // token check, Idempotency-Key record, cart, books, the transaction
+    expect(measured().operations.map((o) => o.command)).toEqual([
+      'GetItem',
+      'GetItem',
+      'Query',
+      'BatchGetItem',
+      'TransactWriteItems',
+    ]);
   });
 
   it('refuses an empty cart with 409', async () => {
