@@ -1,6 +1,25 @@
 /** Listings, search and posting (functions/books). */
+import {
+  BatchGetCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { planSearch } from '../../lib/books/search-terms.ts';
+import { bookItem, OWN_BOOKS_SLACK } from '../../lib/db/books.ts';
+import {
+  bookKey,
+  cartItemKey,
+  globalStatsKey,
+  searchTermPk,
+  userKey,
+  userStatsKey,
+} from '../../lib/db/keys.ts';
+import type { BookRecord } from '../../lib/db/records.ts';
+import { CATALOGUE, courseNorm } from '../harness/data.ts';
 import type { BenchCase } from '../harness/types.ts';
-import { listedPage } from './floors.ts';
+import { authGet, listedPage } from './floors.ts';
 
 const PAGE = 40;
 
@@ -23,4 +42,217 @@ const getBooksNoToken: BenchCase = {
   }),
 };
 
-export const bookCases: BenchCase[] = [getBooksNoToken];
+/** The cart entries of a page of books (one BatchGet of the keys, projected to `sk`). */
+const cartOf = (client: DynamoDBDocumentClient, table: string, userId: string, bookIds: string[]) =>
+  client.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [table]: { Keys: bookIds.map((id) => cartItemKey(userId, id)), ProjectionExpression: 'sk' },
+      },
+    }),
+  );
+
+const getAllBooks: BenchCase = {
+  name: 'getAllBooks',
+  kind: 'read',
+  module: 'functions/books/getAllBooks.ts',
+  status: 200,
+  flat: true,
+  maxRatio: 1.2,
+  floorDescription: `auth GetItem; Query gsi1 \`BOOKS#S0\` backwards, Limit ${PAGE}+${OWN_BOOKS_SLACK}, filter ownerId <> caller; BatchGet of the page's cart keys`,
+  prepare: async (ctx) => {
+    const reader = ctx.fixture.reader;
+    return {
+      event: () => ({ route: '/api/books/getAllBooks', token: reader.token }),
+      floor: async (_i, client) => {
+        await authGet(client, ctx.table, reader.id);
+        const page = await listedPage(client, ctx.table, PAGE + OWN_BOOKS_SLACK, reader.id);
+        const ids = (page.Items ?? []).slice(0, PAGE).map((b) => String(b.id));
+        await cartOf(client, ctx.table, reader.id, ids);
+      },
+    };
+  },
+};
+
+/**
+ * The raw reads of one search page for `query`: for each round, a Query of each index term
+ * (projected to `sk`) and one BatchGet of the books; a second round only when the first left the
+ * page short (the caller's own books are left out).
+ */
+async function searchFloor(client: DynamoDBDocumentClient, table: string, query: string, callerId?: string) {
+  const plan = planSearch(query);
+  if (!plan) throw new Error(`search query "${query}" has no plan`);
+  let found = 0;
+  const after = new Map<string, Record<string, unknown> | undefined>();
+  for (let round = 0; round < 3 && found < PAGE; round++) {
+    const want = PAGE - found;
+    const pages = await Promise.all(
+      plan.terms.map((t) =>
+        client.send(
+          new QueryCommand({
+            TableName: table,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': searchTermPk(t) },
+            ProjectionExpression: 'sk',
+            ScanIndexForward: false,
+            Limit: want,
+            ExclusiveStartKey: after.get(t),
+          }),
+        ),
+      ),
+    );
+    plan.terms.forEach((t, k) => after.set(t, pages[k]?.LastEvaluatedKey));
+    const ids = [
+      ...new Set(pages.flatMap((p) => (p.Items ?? []).map((e) => String(e.sk).split('#').at(-1) as string))),
+    ];
+    if (ids.length === 0) break;
+    const out = await client.send(
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map(bookKey) } } }),
+    );
+    const books = (out.Responses?.[table] ?? []) as BookRecord[];
+    found += books.filter((b) => b.status === 0 && b.ownerId !== callerId && plan.matches(b)).length;
+    if (!pages.some((p) => p.LastEvaluatedKey)) break;
+  }
+}
+
+const search: BenchCase = {
+  name: 'search',
+  kind: 'read',
+  module: 'functions/books/search.ts',
+  status: 200,
+  flat: true,
+  maxRatio: 1.2,
+  floorDescription: `auth GetItem; Query of the query's index term (\`SEARCH#T#calculus\`), Limit ${PAGE}, projected to sk; BatchGet of those books (a second round only if the caller's own books left the page short)`,
+  prepare: async (ctx) => {
+    const reader = ctx.fixture.reader;
+    const q = ctx.fixture.searchQuery;
+    return {
+      event: () => ({
+        route: '/api/books/search/{query}',
+        pathParameters: { query: q },
+        token: reader.token,
+      }),
+      floor: async (_i, client) => {
+        await authGet(client, ctx.table, reader.id);
+        await searchFloor(client, ctx.table, q, reader.id);
+      },
+    };
+  },
+};
+
+const searchPublic: BenchCase = {
+  name: 'searchPublic',
+  kind: 'read',
+  module: 'functions/books/searchPublic.ts',
+  status: 200,
+  flat: true,
+  maxRatio: 1.2,
+  floorDescription: `Query of the query's index term, Limit ${PAGE}, projected to sk; BatchGet of those books`,
+  prepare: async (ctx) => {
+    const q = ctx.fixture.searchQuery;
+    return {
+      event: () => ({ route: '/api/books/search/public/{query}', pathParameters: { query: q } }),
+      floor: async (_i, client) => {
+        await searchFloor(client, ctx.table, q);
+      },
+    };
+  },
+};
+
+const postBook: BenchCase = {
+  name: 'postBook',
+  kind: 'write',
+  module: 'functions/books/postBook.ts',
+  status: 201,
+  floorDescription:
+    "auth GetItem; GetItem of the poster's first name; TransactWriteItems: Put of the book (condition: new) + ADD to the global and the poster's counters",
+  prepare: async (ctx) => {
+    const users = ctx.fixture.users;
+    const posterOf = (i: number) => users[1 + (i % (users.length - 1))] as (typeof users)[number];
+    const entryOf = (i: number) => CATALOGUE[i % CATALOGUE.length] as (typeof CATALOGUE)[number];
+    return {
+      // Every post (endpoint and floor) lists one more book: the next top-up counts it.
+      check: () => {
+        ctx.fixture.listedCount++;
+      },
+      event: (i) => {
+        const entry = entryOf(i);
+        return {
+          method: 'POST',
+          route: '/api/books/postBook',
+          token: posterOf(i).token,
+          body: {
+            name: entry.name,
+            edition: 1 + (i % 9),
+            course: entry.course,
+            price: 10 + (i % 90) + 0.5,
+            condition: 'Good',
+            comments: 'Posted by the benchmark.',
+            ISBN: '9780134689562',
+          },
+        };
+      },
+      floor: async (i, client) => {
+        const poster = posterOf(i);
+        const entry = entryOf(i);
+        await authGet(client, ctx.table, poster.id);
+        const user = await client.send(
+          new GetCommand({
+            TableName: ctx.table,
+            Key: userKey(poster.id),
+            ProjectionExpression: 'firstName',
+          }),
+        );
+        const book: BookRecord = {
+          type: 'book',
+          id: `F${Date.now().toString(36)}${i}`,
+          name: entry.name,
+          edition: 1 + (i % 9),
+          course: entry.course,
+          courseNorm: courseNorm(entry.course),
+          price: 10 + (i % 90) + 0.5,
+          condition: 'Good',
+          comments: 'Posted by the benchmark.',
+          ISBN: '9780134689562',
+          status: 0,
+          date: new Date().toISOString(),
+          ownerId: poster.id,
+          ownerFirstName: String(user.Item?.firstName),
+        };
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: ctx.table,
+                  Item: bookItem(book),
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Update: {
+                  TableName: ctx.table,
+                  Key: globalStatsKey(),
+                  UpdateExpression: 'ADD #total :one, #s0 :one',
+                  ExpressionAttributeNames: { '#total': 'totalBooks', '#s0': 'books_s0' },
+                  ExpressionAttributeValues: { ':one': 1 },
+                },
+              },
+              {
+                Update: {
+                  TableName: ctx.table,
+                  Key: userStatsKey(poster.id),
+                  UpdateExpression: 'ADD activeListings :a',
+                  ExpressionAttributeValues: { ':a': 1 },
+                },
+              },
+            ],
+          }),
+        );
+        ctx.fixture.listedCount++;
+      },
+    };
+  },
+};
+
+export const bookCases: BenchCase[] = [getBooksNoToken, getAllBooks, search, searchPublic, postBook];

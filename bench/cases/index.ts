@@ -2,6 +2,7 @@
 import type { BenchCase } from '../harness/types.ts';
 import { accountCases } from './accounts.ts';
 import { bookCases } from './books.ts';
+import { cartCases } from './cart.ts';
 import { matchingCases } from './matching.ts';
 
-export const cases: BenchCase[] = [...bookCases, ...matchingCases, ...accountCases];
+export const cases: BenchCase[] = [...bookCases, ...matchingCases, ...cartCases, ...accountCases];

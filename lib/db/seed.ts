@@ -4,9 +4,11 @@
  * by any request path. Counters are set once at the end with `addToCounters`.
  */
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { bookItem } from './books.ts';
 import { db, TABLE } from './client.ts';
-import { bookIndexes, bookKey, emailKey, globalStatsKey, userKey, userStatsKey, usersIndex } from './keys.ts';
+import { emailKey, globalStatsKey, userKey, userStatsKey, usersIndex } from './keys.ts';
 import type { BookRecord, UserRecord } from './records.ts';
+import type { EmailRecord } from './users.ts';
 
 type Item = Record<string, unknown>;
 
@@ -18,15 +20,13 @@ export const userItem = (u: UserRecord): Item => ({
 });
 
 /** The stored e-mail uniqueness item of a user. */
-export const emailItem = (u: UserRecord): Item => ({
-  ...emailKey(u.emailNormalised),
-  type: 'email',
-  emailNormalised: u.emailNormalised,
-  userId: u.id,
-});
+export const emailItem = (u: UserRecord): Item => {
+  const record: EmailRecord = { type: 'email', emailNormalised: u.emailNormalised, userId: u.id };
+  return { ...emailKey(u.emailNormalised), ...record };
+};
 
-/** The stored item of a book (key, index attributes, record). */
-export const bookItem = (b: BookRecord): Item => ({ ...bookKey(b.id), ...bookIndexes(b), ...b });
+/** The stored item of a book, as the books repository writes it. */
+export { bookItem };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,0 +1,311 @@
+/** The cart and checkout (functions/user/addToCart, functions/books/checkoutCart). */
+import { createHash } from 'node:crypto';
+import {
+  BatchGetCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { CART_READ_LIMIT } from '../../lib/cart/cart.ts';
+import { putCartItem } from '../../lib/db/cart.ts';
+import {
+  bookIndexes,
+  bookKey,
+  CART_PREFIX,
+  cartItemKey,
+  globalStatsKey,
+  idempotencyKey,
+  orderIndexes,
+  orderKey,
+  userPartition,
+  userStatsKey,
+} from '../../lib/db/keys.ts';
+import type { BookRecord, CartBookSnapshot } from '../../lib/db/records.ts';
+import { putBooksBatch } from '../../lib/db/seed.ts';
+import { makeBooks, prng } from '../harness/data.ts';
+import type { SeedUser } from '../harness/fixture.ts';
+import type { BenchCase } from '../harness/types.ts';
+import { authGet } from './floors.ts';
+
+const snapshotOf = (b: BookRecord): CartBookSnapshot => ({
+  id: b.id,
+  name: b.name,
+  edition: b.edition,
+  course: b.course,
+  courseNorm: b.courseNorm,
+  price: b.price,
+  condition: b.condition,
+  comments: b.comments,
+  ISBN: b.ISBN,
+  date: b.date,
+  ownerId: b.ownerId,
+  ownerFirstName: b.ownerFirstName,
+});
+
+/** The cart Query every cart operation starts with (consistent, bounded). */
+const cartQuery = (client: DynamoDBDocumentClient, table: string, userId: string) =>
+  client.send(
+    new QueryCommand({
+      TableName: table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': userPartition(userId), ':prefix': CART_PREFIX },
+      ConsistentRead: true,
+      Limit: CART_READ_LIMIT,
+    }),
+  );
+
+/**
+ * Disjoint groups of users, so no case sees another's carts: the reader (user 0) whose cart the
+ * listings read, the users who add to their carts, the buyers who check out, and the sellers of
+ * the checkout's books.
+ */
+function groups(users: SeedUser[]) {
+  const third = Math.max(1, Math.floor((users.length - 1) / 3));
+  return {
+    shoppers: users.slice(1, 1 + third),
+    buyers: users.slice(1 + third, 1 + 2 * third),
+    sellers: users.slice(1 + 2 * third),
+  };
+}
+
+const addToCart: BenchCase = {
+  name: 'addToCart',
+  kind: 'write',
+  module: 'functions/user/addToCart.ts',
+  status: 200,
+  floorDescription:
+    'auth GetItem; GetItem of the book (consistent); Query of the cart (consistent); conditional PutItem of the cart item',
+  prepare: async (ctx) => {
+    const buyers = groups(ctx.fixture.users).shoppers;
+    const ids = new Set(buyers.map((u) => u.id));
+    const books = ctx.fixture.books.filter((b) => !ids.has(b.ownerId));
+    if (books.length === 0) throw new Error('addToCart: no book owned by a non-shopper');
+    const buyerOf = (i: number) => buyers[i % buyers.length] as SeedUser;
+    // Spread the books so a cart rarely holds the same book twice; carts stay far below CART_LIMIT.
+    const bookOf = (i: number) => books[(i * 7919) % books.length] as BookRecord;
+    return {
+      event: (i) => ({
+        method: 'POST',
+        route: '/api/user/addToCart',
+        token: buyerOf(i).token,
+        body: { bookId: bookOf(i).id },
+      }),
+      floor: async (i, client) => {
+        const buyer = buyerOf(i);
+        const book = bookOf(i);
+        await authGet(client, ctx.table, buyer.id);
+        const got = await client.send(
+          new GetCommand({ TableName: ctx.table, Key: bookKey(book.id), ConsistentRead: true }),
+        );
+        await cartQuery(client, ctx.table, buyer.id);
+        await client
+          .send(
+            new PutCommand({
+              TableName: ctx.table,
+              Item: {
+                ...cartItemKey(buyer.id, book.id),
+                type: 'cartItem',
+                userId: buyer.id,
+                bookId: book.id,
+                addedAt: new Date().toISOString(),
+                snapshot: snapshotOf(got.Item as BookRecord),
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            }),
+          )
+          .catch((err: Error) => {
+            if (err.name !== 'ConditionalCheckFailedException') throw err;
+          });
+      },
+    };
+  },
+};
+
+const BOOKS_PER_CHECKOUT = 2;
+
+const checkoutCart: BenchCase = {
+  name: 'checkoutCart',
+  kind: 'write',
+  module: 'functions/books/checkoutCart.ts',
+  status: 201,
+  maxRatio: 1.3,
+  floorDescription: `auth GetItem; GetItem of the Idempotency-Key record; Query of the cart; BatchGet of its ${BOOKS_PER_CHECKOUT} books (consistent); TransactWriteItems: order Put, key Put, per book a conditional Update (0 -> 1) and the cart item Delete, global, buyer and seller counters`,
+  prepare: async (ctx) => {
+    const { buyers, sellers: owners } = groups(ctx.fixture.users);
+    // A pool of listed books only this case buys, so the listings keep their size.
+    const pool = makeBooks(ctx.calls * BOOKS_PER_CHECKOUT, owners, prng(ctx.size + 7));
+    await putBooksBatch(pool);
+    let next = 0;
+    const cartOf = new Map<number, BookRecord[]>();
+    const buyerOf = (i: number) => buyers[i % buyers.length] as SeedUser;
+    const runId = Date.now().toString(36);
+    const keyOf = (i: number) => `bench-${runId}-${i}`;
+    // The endpoint stores the key's SHA-256, as the floor does.
+    const keyHashOf = (i: number) => createHash('sha256').update(keyOf(i), 'utf8').digest('hex');
+    return {
+      before: async (i) => {
+        const books = pool.slice(next, next + BOOKS_PER_CHECKOUT);
+        next += BOOKS_PER_CHECKOUT;
+        if (books.length < BOOKS_PER_CHECKOUT) throw new Error('checkoutCart: the book pool ran out');
+        cartOf.set(i, books);
+        const now = new Date().toISOString();
+        for (const b of books) await putCartItem(buyerOf(i).id, snapshotOf(b), now);
+      },
+      event: (i) => ({
+        method: 'POST',
+        route: '/api/books/checkoutCart',
+        token: buyerOf(i).token,
+        headers: { 'idempotency-key': keyOf(i) },
+      }),
+      floor: async (i, client) => {
+        const buyer = buyerOf(i);
+        const t = ctx.table;
+        await authGet(client, t, buyer.id);
+        await client.send(
+          new GetCommand({ TableName: t, Key: idempotencyKey(buyer.id, keyHashOf(i)), ConsistentRead: true }),
+        );
+        const cart = await cartQuery(client, t, buyer.id);
+        const ids = (cart.Items ?? []).map((c) => String(c.bookId));
+        const got = await client.send(
+          new BatchGetCommand({ RequestItems: { [t]: { Keys: ids.map(bookKey), ConsistentRead: true } } }),
+        );
+        const books = (got.Responses?.[t] ?? []) as BookRecord[];
+        const createdAt = new Date().toISOString();
+        const orderId = `F${runId}${i}`;
+        const subtotalCents = books.reduce((s, b) => s + Math.round(b.price * 100), 0);
+        const feeCents = Math.round(subtotalCents * 0.05);
+        const order = {
+          type: 'order',
+          id: orderId,
+          buyerId: buyer.id,
+          books: books.map((b) => ({
+            bookId: b.id,
+            name: b.name,
+            edition: b.edition,
+            course: b.course,
+            ISBN: b.ISBN,
+            condition: b.condition,
+            priceCents: Math.round(b.price * 100),
+            sellerId: b.ownerId,
+            sellerFirstName: b.ownerFirstName,
+          })),
+          bookIds: books.map((b) => b.id),
+          sellerIds: [...new Set(books.map((b) => b.ownerId))],
+          subtotalCents,
+          feeCents,
+          totalCents: subtotalCents + feeCents,
+          status: 0,
+          createdAt,
+        };
+        const perSeller = new Map<string, number>();
+        for (const b of books) perSeller.set(b.ownerId, (perSeller.get(b.ownerId) ?? 0) + 1);
+        await client.send(
+          new TransactWriteCommand({
+            ClientRequestToken: orderId,
+            TransactItems: [
+              {
+                Put: {
+                  TableName: t,
+                  Item: { ...orderKey(orderId), ...orderIndexes(order), ...order },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Put: {
+                  TableName: t,
+                  Item: {
+                    ...idempotencyKey(buyer.id, keyHashOf(i)),
+                    type: 'idempotency',
+                    userId: buyer.id,
+                    orderId,
+                    cartHash: ids.join(','),
+                    createdAt,
+                    ttl: Math.floor(Date.now() / 1000) + 86_400,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
+                  ExpressionAttributeNames: { '#ttl': 'ttl' },
+                  ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000) },
+                },
+              },
+              ...books.flatMap((b) => {
+                const ix = bookIndexes({ ...b, status: 1, buyerId: buyer.id, boughtAt: createdAt });
+                return [
+                  {
+                    Update: {
+                      TableName: t,
+                      Key: bookKey(b.id),
+                      UpdateExpression:
+                        'SET #status = :bought, buyerId = :buyer, boughtAt = :at, orderId = :order, ' +
+                        'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk',
+                      ConditionExpression:
+                        '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND price = :price AND #date = :date',
+                      ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
+                      ExpressionAttributeValues: {
+                        ':bought': 1,
+                        ':listed': 0,
+                        ':buyer': buyer.id,
+                        ':owner': b.ownerId,
+                        ':price': b.price,
+                        ':date': b.date,
+                        ':at': createdAt,
+                        ':order': orderId,
+                        ':g1pk': ix.gsi1pk,
+                        ':g1sk': ix.gsi1sk,
+                        ':g2pk': ix.gsi2pk,
+                        ':g2sk': ix.gsi2sk,
+                        ':g3pk': ix.gsi3pk,
+                        ':g3sk': ix.gsi3sk,
+                      },
+                    },
+                  },
+                  {
+                    Delete: {
+                      TableName: t,
+                      Key: cartItemKey(buyer.id, b.id),
+                      ConditionExpression: 'attribute_exists(pk)',
+                    },
+                  },
+                ];
+              }),
+              {
+                Update: {
+                  TableName: t,
+                  Key: globalStatsKey(),
+                  UpdateExpression:
+                    'ADD totalOrders :one, grossSales :subtotal, feesEarned :fee, books_s0 :minusN, books_s1 :n',
+                  ExpressionAttributeValues: {
+                    ':one': 1,
+                    ':subtotal': subtotalCents,
+                    ':fee': feeCents,
+                    ':minusN': -books.length,
+                    ':n': books.length,
+                  },
+                },
+              },
+              {
+                Update: {
+                  TableName: t,
+                  Key: userStatsKey(buyer.id),
+                  UpdateExpression: 'ADD booksBought :n',
+                  ExpressionAttributeValues: { ':n': books.length },
+                },
+              },
+              ...[...perSeller].map(([sellerId, k]) => ({
+                Update: {
+                  TableName: t,
+                  Key: userStatsKey(sellerId),
+                  UpdateExpression: 'ADD activeListings :minusK, booksSold :k',
+                  ExpressionAttributeValues: { ':minusK': -k, ':k': k },
+                },
+              })),
+            ],
+          }),
+        );
+      },
+    };
+  },
+};
+
+export const cartCases: BenchCase[] = [addToCart, checkoutCart];
