@@ -101,7 +101,9 @@ async function searchFloor(client: DynamoDBDocumentClient, table: string, query:
         ),
       ),
     );
-    plan.terms.forEach((t, k) => after.set(t, pages[k]?.LastEvaluatedKey));
+    plan.terms.forEach((t, k) => {
+      after.set(t, pages[k]?.LastEvaluatedKey);
+    });
     const ids = [
       ...new Set(pages.flatMap((p) => (p.Items ?? []).map((e) => String(e.sk).split('#').at(-1) as string))),
     ];
