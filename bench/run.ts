@@ -197,10 +197,12 @@ async function main(): Promise<void> {
   writeFileSync(path.join(outDir, 'latest.md'), toMarkdown(results, explanations));
   if (cases.some((c) => c.bySize.length > 0)) await writeChart(results, path.join(outDir, 'latest.png'));
   const missed = results.targets.filter((t) => !t.met);
+  const byTarget = new Map<string, string[]>();
+  for (const t of missed) byTarget.set(t.target, [...(byTarget.get(t.target) ?? []), t.subject]);
   log(
-    `done in ${Math.round((Date.now() - started) / 1000)} s: ${results.targets.length - missed.length}/${results.targets.length} target checks met` +
-      (missed.length ? ` (missed: ${missed.map((t) => t.subject).join('; ')})` : ''),
+    `done in ${Math.round((Date.now() - started) / 1000)} s: ${results.targets.length - missed.length}/${results.targets.length} target checks met`,
   );
+  for (const [target, subjects] of byTarget) log(`  missed "${target}": ${subjects.join('; ')}`);
   log(`results in ${path.relative(ROOT, outDir) || '.'}/latest.{json,md,png}`);
 }
 
