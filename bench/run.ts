@@ -60,15 +60,15 @@ const ITERATIONS: Record<CaseKind, { warmup: number; measured: number }> = smoke
       login: { warmup: 1, measured: 4 },
     }
   : {
-      read: { warmup: 200, measured: 1000 },
-      write: { warmup: 50, measured: 300 },
-      login: { warmup: 10, measured: 60 },
+      read: { warmup: 100, measured: 500 },
+      write: { warmup: 30, measured: 200 },
+      login: { warmup: 5, measured: 30 },
     };
 const COST_SAMPLES = smoke ? 2 : 5;
 const USERS = smoke ? 50 : 500;
 const BCRYPT_COST = 10;
 const HTTP = { connections: 10, durationSeconds: smoke ? 2 : 10 };
-const IMPORT_RUNS = smoke ? 2 : 7;
+const IMPORT_RUNS = smoke ? 2 : 5;
 
 async function main(): Promise<void> {
   const started = Date.now();
