@@ -140,9 +140,17 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
   else if (missed.length === 0) push(`All ${r.targets.length} target checks are met.`, '');
   else {
     push(`**${missed.length} of ${r.targets.length} target checks are missed:**`, '');
-    for (const t of missed) {
-      const why = explanations[t.subject] ?? explanations[t.target];
-      push(`- ${t.target}: ${t.subject}: ${t.value} (limit ${t.limit}).${why ? ` Why: ${why}` : ''}`);
+    const byTarget = new Map<string, TargetCheck[]>();
+    for (const t of missed) byTarget.set(t.target, [...(byTarget.get(t.target) ?? []), t]);
+    for (const [target, checks] of byTarget) {
+      const list = checks.map((t) => {
+        const why = explanations[t.subject];
+        return `${t.subject} ${t.value}${why ? ` (why: ${why})` : ''}`;
+      });
+      const why = explanations[target];
+      push(
+        `- **${target}** (limit ${checks[0]?.limit}): missed by ${checks.length}: ${list.join('; ')}.${why ? ` Why: ${why}` : ''}`,
+      );
     }
     push('');
   }
