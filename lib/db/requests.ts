@@ -29,7 +29,7 @@ export interface RequestRecord {
   edition: number | null;
   /** ISBN-13 digits, or null */
   ISBN: string | null;
-  /** significant title words (lib/matching/normalise.ts) */
+  /** significant title words (lib/matching/title-words.ts) */
   words: string[];
   /** the word the request is indexed under for title matching, or null */
   keyWord: string | null;

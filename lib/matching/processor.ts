@@ -17,6 +17,8 @@
  * request still exists and the book is still listed with the same date).
  */
 
+import { toIsbn13 } from '../books/isbn.ts';
+import { normaliseCourse } from '../books/text.ts';
 import {
   candidateListedBooks,
   deleteMatchesOfBook,
@@ -30,8 +32,8 @@ import { candidateRequests, deleteMatchesOfRequest, type RequestRecord } from '.
 import { matchContent } from '../notifications/messages.ts';
 import { notify } from '../notifications/notify.ts';
 import type { ChangeProcessor, Item, StreamChange } from '../streams/types.ts';
-import { normaliseCourse, normaliseIsbn, significantWords } from './normalise.ts';
 import { matches } from './rule.ts';
+import { significantWords } from './title-words.ts';
 
 export const CANDIDATES_PER_KEY = 100;
 
@@ -48,7 +50,7 @@ export function listedBookOf(image: Item | undefined): ListedBook | null {
     name: b.name,
     course: b.course,
     courseNorm: normaliseCourse(b.course),
-    ISBN: b.ISBN ? normaliseIsbn(b.ISBN) : null,
+    ISBN: b.ISBN ? toIsbn13(b.ISBN) : null,
     words: significantWords(b.name),
     ownerId: b.ownerId,
     date: b.date,

@@ -1,6 +1,8 @@
 /** Book requests (wanted books): the caller's own, created, listed and deleted. */
 import { ulid } from 'ulid';
 import { z } from 'zod';
+import { toIsbn13 } from '../books/isbn.ts';
+import { normaliseCourse } from '../books/text.ts';
 import {
   deleteMatchesOfRequest,
   deleteRequestRecord,
@@ -10,7 +12,7 @@ import {
   type RequestRecord,
 } from '../db/requests.ts';
 import { Conflict, NotFound } from '../http/errors.ts';
-import { keyWord, normaliseCourse, normaliseIsbn, significantWords } from './normalise.ts';
+import { keyWord, significantWords } from './title-words.ts';
 
 export const RequestBookBody = z.strictObject({
   name: z.string().trim().min(1).max(200),
@@ -24,10 +26,7 @@ export const RequestBookBody = z.strictObject({
   ISBN: z
     .string()
     .max(40)
-    .refine(
-      (s) => normaliseIsbn(s) !== null,
-      'ISBN must be a valid ISBN-10 or ISBN-13 (check digit included).',
-    )
+    .refine((s) => toIsbn13(s) !== null, 'ISBN must be a valid ISBN-10 or ISBN-13 (check digit included).')
     .nullable()
     .optional(),
 });
@@ -71,7 +70,7 @@ export function newRequestRecord(
     course: body.course,
     courseNorm: normaliseCourse(body.course),
     edition: body.edition ?? null,
-    ISBN: body.ISBN ? normaliseIsbn(body.ISBN) : null,
+    ISBN: body.ISBN ? toIsbn13(body.ISBN) : null,
     words,
     keyWord: keyWord(words),
     createdAt: now.toISOString(),
