@@ -55,6 +55,9 @@ export const throttleKey = (action: string, subject: string): ItemKey => ({
 // ---------------------------------------------------------------------------------------------
 
 export const bookKey = (bookId: string): ItemKey => ({ pk: `BOOK#${bookId}`, sk: 'BOOK' });
+/** Whether a key (e.g. of a stream record) is a book's. */
+export const isBookKey = (key: Record<string, unknown>): boolean =>
+  String(key.pk).startsWith('BOOK#') && key.sk === 'BOOK';
 
 /**
  * A book's index attributes, derived from its status, date, owner and buyer. Write them whenever
@@ -114,6 +117,9 @@ export const requestKey = (userId: string, requestId: string): ItemKey => ({
   sk: `REQUEST#${requestId}`,
 });
 export const REQUEST_SK_PREFIX = 'REQUEST#';
+/** Whether a key (e.g. of a stream record) is a request's. */
+export const isRequestKey = (key: Record<string, unknown>): boolean =>
+  String(key.pk).startsWith('USER#') && String(key.sk).startsWith(REQUEST_SK_PREFIX);
 export const requestIndexes = (r: {
   id: string;
   createdAt: string;

@@ -19,6 +19,7 @@
 
 import { toIsbn13 } from '../books/isbn.ts';
 import { normaliseCourse } from '../books/text.ts';
+import { isBookKey, isRequestKey } from '../db/keys.ts';
 import {
   candidateListedBooks,
   deleteMatchesOfBook,
@@ -36,10 +37,6 @@ import { matches } from './rule.ts';
 import { significantWords } from './title-words.ts';
 
 export const CANDIDATES_PER_KEY = 100;
-
-const isBookItem = (keys: Item) => String(keys.pk).startsWith('BOOK#') && keys.sk === 'BOOK';
-const isRequestItem = (keys: Item) =>
-  String(keys.pk).startsWith('USER#') && String(keys.sk).startsWith('REQUEST#');
 
 /** The matcher's view of a listed book image, or null when the image is not a listed book. */
 export function listedBookOf(image: Item | undefined): ListedBook | null {
@@ -126,6 +123,6 @@ async function onRequestChange(change: StreamChange): Promise<void> {
 
 export const matchingProcessor: ChangeProcessor = {
   name: 'matching',
-  wants: (c) => isBookItem(c.keys) || isRequestItem(c.keys),
-  apply: (c) => (isBookItem(c.keys) ? onBookChange(c) : onRequestChange(c)),
+  wants: (c) => isBookKey(c.keys) || isRequestKey(c.keys),
+  apply: (c) => (isBookKey(c.keys) ? onBookChange(c) : onRequestChange(c)),
 };
