@@ -1,7 +1,7 @@
 /** Book requests (wanted books): the caller's own, created, listed and deleted. */
 import { ulid } from 'ulid';
 import { z } from 'zod';
-import { toIsbn13 } from '../books/isbn.ts';
+import { Course, Edition, Isbn, Name } from '../books/inputs.ts';
 import { normaliseCourse } from '../books/text.ts';
 import {
   deleteMatchesOfRequest,
@@ -14,21 +14,12 @@ import {
 import { Conflict, NotFound } from '../http/errors.ts';
 import { keyWord, significantWords } from './title-words.ts';
 
+/** The fields share the listing rules (lib/books/inputs.ts): the ISBN comes out as its ISBN-13. */
 export const RequestBookBody = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  course: z
-    .string()
-    .trim()
-    .min(1)
-    .max(40)
-    .refine((c) => normaliseCourse(c).length > 0, 'Course must contain letters or digits.'),
-  edition: z.number().int().min(1).max(100).optional(),
-  ISBN: z
-    .string()
-    .max(40)
-    .refine((s) => toIsbn13(s) !== null, 'ISBN must be a valid ISBN-10 or ISBN-13 (check digit included).')
-    .nullable()
-    .optional(),
+  name: Name,
+  course: Course,
+  edition: Edition.optional(),
+  ISBN: Isbn.nullable().optional(),
 });
 export type RequestBookBody = z.output<typeof RequestBookBody>;
 
@@ -70,7 +61,7 @@ export function newRequestRecord(
     course: body.course,
     courseNorm: normaliseCourse(body.course),
     edition: body.edition ?? null,
-    ISBN: body.ISBN ? toIsbn13(body.ISBN) : null,
+    ISBN: body.ISBN ?? null,
     words,
     keyWord: keyWord(words),
     createdAt: now.toISOString(),
