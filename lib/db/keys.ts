@@ -44,11 +44,25 @@ export const emailKey = (normalisedEmail: string): ItemKey => ({
 /** A single-use e-mailed token (confirmation or reset), addressed by the SHA-256 of the token. */
 export const tokenKey = (tokenHash: string): ItemKey => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
 
+/**
+ * Pending sign-ups of one address, newest last (gsi1 on the `confirm` token items): resending the
+ * confirmation e-mail finds the latest pending sign-up without knowing its token.
+ */
+export const pendingSignupIndex = (normalisedEmail: string, createdAt: string, tokenHash: string) => ({
+  gsi1pk: pendingSignupsPk(normalisedEmail),
+  gsi1sk: timeSortKey(createdAt, tokenHash),
+});
+export const pendingSignupsPk = (normalisedEmail: string): string => `PENDING#${normalisedEmail}`;
+
 /** A throttle window for one action and one subject (login failures, resend, reset e-mails). */
 export const throttleKey = (action: string, subject: string): ItemKey => ({
   pk: `THROTTLE#${action}#${subject}`,
   sk: 'THROTTLE',
 });
+
+/** The fixed-window counter of one action and subject: the window's start (epoch seconds) is part of the key. */
+export const throttleWindowKey = (action: string, subject: string, windowStart: number): ItemKey =>
+  throttleKey(action, `${subject}#${windowStart}`);
 
 // ---------------------------------------------------------------------------------------------
 // Books
