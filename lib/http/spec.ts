@@ -1,0 +1,38 @@
+/**
+ * What a route says about itself, for the OpenAPI document (lib/openapi/). Marketplace handlers
+ * built with `http()` carry a `RouteSpec` (lib/http/index.ts): their answers are enveloped. Routes
+ * outside the envelope (the sample service, the API docs) carry a `RawRouteSpec` instead.
+ * This module imports nothing at run time, so any handler can describe itself for free.
+ */
+import type { z } from 'zod';
+
+/** Credentials a request must carry; all of a route's entries are needed together. */
+export type Credential = 'bearer' | 'basic' | 'apiKey';
+
+export interface RawResponse {
+  description: string;
+  /** e.g. `text/plain`, `application/json`, `text/html`. */
+  contentType: string;
+  /** Schema of the body (for JSON: the parsed body; otherwise the text). */
+  schema?: z.ZodType;
+  /** Response headers worth documenting: name -> description. */
+  headers?: Record<string, string>;
+  example?: unknown;
+}
+
+export interface RawRouteSpec {
+  kind: 'raw';
+  summary: string;
+  description?: string;
+  /** Credentials needed together (empty: none). */
+  credentials: Credential[];
+  /** Every status the route answers, with its body. */
+  responses: Record<number, RawResponse>;
+  /** Statuses answered with the marketplace error envelope (lib/http/schemas.ts). */
+  errors?: number[];
+  /** Path parameters, when the route has any. */
+  params?: z.ZodType;
+}
+
+export const isRawSpec = (spec: unknown): spec is RawRouteSpec =>
+  typeof spec === 'object' && spec !== null && (spec as { kind?: unknown }).kind === 'raw';
