@@ -9,12 +9,18 @@ import type { z } from 'zod';
 /** Credentials a request must carry; all of a route's entries are needed together. */
 export type Credential = 'bearer' | 'basic' | 'apiKey';
 
+/**
+ * A schema for the document: a zod schema, or a plain JSON Schema (draft 2020-12) for handlers
+ * that must stay small (zod alone is ~450 KB minified in a bundle).
+ */
+export type SchemaSource = z.ZodType | { json: Record<string, unknown> };
+
 export interface RawResponse {
   description: string;
-  /** e.g. `text/plain`, `application/json`, `text/html`. */
-  contentType: string;
+  /** e.g. `text/plain`, `application/json`, `text/html`; several when the route serves several. */
+  contentType: string | string[];
   /** Schema of the body (for JSON: the parsed body; otherwise the text). */
-  schema?: z.ZodType;
+  schema?: SchemaSource;
   /** Response headers worth documenting: name -> description. */
   headers?: Record<string, string>;
   example?: unknown;
@@ -31,7 +37,7 @@ export interface RawRouteSpec {
   /** Statuses answered with the marketplace error envelope (lib/http/schemas.ts). */
   errors?: number[];
   /** Path parameters, when the route has any. */
-  params?: z.ZodType;
+  params?: SchemaSource;
 }
 
 export const isRawSpec = (spec: unknown): spec is RawRouteSpec =>

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES, type RouteSpec } from '../http/index.ts';
 import { ErrorEnvelope, envelope } from '../http/schemas.ts';
-import { type Credential, isRawSpec, type RawRouteSpec } from '../http/spec.ts';
+import { type Credential, isRawSpec, type RawRouteSpec, type SchemaSource } from '../http/spec.ts';
 import { type HttpRoute, PROJECT_ROOT, readHttpRoutes } from './routes.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -124,7 +124,9 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 class Schemas {
   readonly components: Record<string, JsonSchema> = {};
 
-  convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  convert(source: SchemaSource, io: 'input' | 'output'): JsonSchema {
+    if ('json' in source && !('_zod' in source)) return structuredClone(source.json);
+    const schema = source as z.ZodType;
     const json = z.toJSONSchema(schema, {
       target: 'draft-2020-12',
       io,
@@ -272,7 +274,7 @@ export function buildDocument(routes: DocumentedRoute[], info: DocumentInfo): Js
   };
 }
 
-function pathParameters(route: HttpRoute, params: z.ZodType | undefined, schemas: Schemas): Json[] {
+function pathParameters(route: HttpRoute, params: SchemaSource | undefined, schemas: Schemas): Json[] {
   const json = params ? schemas.convert(params, 'input') : {};
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const names = templateParams(route.path);
@@ -398,7 +400,9 @@ function rawOperation(route: HttpRoute, spec: RawRouteSpec, schemas: Schemas): J
             ),
           }
         : {}),
-      content: { [r.contentType]: media },
+      content: Object.fromEntries(
+        (Array.isArray(r.contentType) ? r.contentType : [r.contentType]).map((t) => [t, media]),
+      ),
     };
   }
   for (const status of spec.errors ?? []) responses[String(status)] ??= errorResponse(status, route);
