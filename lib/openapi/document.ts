@@ -147,9 +147,8 @@ class Schemas {
       }
       return out;
     };
-    for (const [id, name] of Object.entries(names))
+    for (const name of Object.values(names))
       this.components[name] = rewrite(this.components[name]) as JsonSchema;
-    void defs;
     return rewrite(json) as JsonSchema;
   }
 
