@@ -72,7 +72,8 @@ describe('buildDocument for enveloped (marketplace) routes', () => {
     const body = op.requestBody as Json;
     expect(body.required).toBe(true);
     expect(jsonSchemaOf(body)).toMatchObject({ required: ['name'], additionalProperties: false });
-    const example = (responsesOf(op)['409']?.content as Record<string, Json>)['application/json']?.example;
+    const conflict = responsesOf(op)['409']?.content as Record<string, Json> | undefined;
+    const example = conflict?.['application/json']?.example;
     expect(example).toMatchObject({ data: { code: 'CONFLICT' }, method: 'POST /api/books/thing' });
   });
 
