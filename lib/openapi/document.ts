@@ -262,7 +262,6 @@ export function buildDocument(routes: DocumentedRoute[], info: DocumentInfo): Js
   );
   return {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: { title: info.title, version: info.version, description: info.description },
     tags: [...usedTags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
@@ -271,6 +270,50 @@ export function buildDocument(routes: DocumentedRoute[], info: DocumentInfo): Js
       securitySchemes,
     },
   };
+}
+
+/**
+ * An example value for a JSON Schema: its own `examples`/`default`/`const` when it has one (give
+ * zod schemas `.meta({ examples: [...] })` for realistic ones), else one built from its shape.
+ */
+export function exampleOf(schema: JsonSchema, components: Record<string, JsonSchema>, depth = 0): unknown {
+  if (depth > 8) return null;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if ('const' in schema) return schema.const;
+  if ('default' in schema) return schema.default;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const ref =
+    typeof schema.$ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
+  if (ref) return exampleOf(components[ref] ?? {}, components, depth + 1);
+  const options = (schema.anyOf ?? schema.oneOf ?? schema.allOf) as JsonSchema[] | undefined;
+  if (Array.isArray(options)) {
+    const option = options.find((o) => o.type !== 'null') ?? options[0];
+    return option ? exampleOf(option, components, depth + 1) : null;
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+      return Object.fromEntries(
+        Object.entries(properties).map(([k, v]) => [k, exampleOf(v, components, depth + 1)]),
+      );
+    }
+    case 'array':
+      return schema.items ? [exampleOf(schema.items as JsonSchema, components, depth + 1)] : [];
+    case 'string':
+      if (schema.format === 'date-time') return EXAMPLE_TIME;
+      if (schema.format === 'email') return 'student@university.edu';
+      return 'string';
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : 0;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    default:
+      return {};
+  }
 }
 
 function pathParameters(route: HttpRoute, params: SchemaSource | undefined, schemas: Schemas): Json[] {
@@ -327,22 +370,18 @@ function envelopedOperation(route: HttpRoute, spec: RouteSpec, schemas: Schemas)
     ? envelope(response).extend({ next: z.string().nullable() })
     : envelope(response);
   const responseSchema = schemas.convert(wrapped, 'output');
-  const dataExample = (responseSchema.properties as Record<string, JsonSchema> | undefined)?.data?.examples;
+  const dataSchema = (responseSchema.properties as Record<string, JsonSchema> | undefined)?.data ?? {};
   const success: Json = {
     description: spec.summary ?? 'Success.',
     content: {
       'application/json': {
         schema: responseSchema,
-        ...(Array.isArray(dataExample) && dataExample.length > 0
-          ? {
-              example: {
-                data: dataExample[0],
-                time: EXAMPLE_TIME,
-                method: `${route.method.toUpperCase()} ${route.path}`,
-                ...(spec.paged ? { next: null } : {}),
-              },
-            }
-          : {}),
+        example: {
+          data: exampleOf(dataSchema, schemas.components),
+          time: EXAMPLE_TIME,
+          method: `${route.method.toUpperCase()} ${route.path}`,
+          ...(spec.paged ? { next: null } : {}),
+        },
       },
     },
   };

@@ -86,3 +86,25 @@ describe('the contract check used by the end-to-end helper', () => {
     expect(routeTemplateOf('GET', '/api/nowhere')).toBeUndefined();
   });
 });
+
+describe('the examples of the committed document', () => {
+  it('validate against the documented schema for every error response', () => {
+    for (const [p, ops] of Object.entries(committed.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        for (const [status, response] of Object.entries(
+          op.responses as Record<string, { content?: object }>,
+        )) {
+          if (Number(status) < 400) continue;
+          for (const [contentType, media] of Object.entries(response.content ?? {}) as [
+            string,
+            { example?: unknown },
+          ][]) {
+            if (media.example === undefined) continue;
+            const res = { status: Number(status), contentType, text: JSON.stringify(media.example) };
+            expect(contractProblems(res, method, p)).toEqual([]);
+          }
+        }
+      }
+    }
+  });
+});

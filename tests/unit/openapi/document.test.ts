@@ -141,6 +141,32 @@ describe('buildDocument for enveloped (marketplace) routes', () => {
     expect(text).toContain('"#/components/schemas/Book"');
     expect(text).not.toContain('$defs');
   });
+
+  it("gives the success response an example with the route's method, built from the schema's examples", () => {
+    const Book = z
+      .strictObject({ id: z.string(), price: z.number() })
+      .meta({ id: 'ExampleBook', examples: [{ id: 'b1', price: 12.5 }] });
+    const op = operationOf(
+      [
+        {
+          route: makeRoute(),
+          spec: makeSpec({
+            response: z.strictObject({ books: z.array(Book), total: z.number().int().min(1) }),
+            paged: true,
+          }),
+        },
+      ],
+      'get',
+      '/api/books/thing',
+    );
+    const media = (responsesOf(op)['200']?.content as Record<string, Json> | undefined)?.['application/json'];
+    expect(media?.example).toEqual({
+      data: { books: [{ id: 'b1', price: 12.5 }], total: 1 },
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      method: 'GET /api/books/thing',
+      next: null,
+    });
+  });
 });
 
 describe('buildDocument for raw routes', () => {
