@@ -17,8 +17,8 @@ export type SchemaSource = z.ZodType | { json: Record<string, unknown> };
 
 export interface RawResponse {
   description: string;
-  /** e.g. `text/plain`, `application/json`, `text/html`; several when the route serves several. */
-  contentType: string | string[];
+  /** e.g. `text/plain`, `application/json`, `text/html`; several when the route serves several; none for an empty body (a redirect). */
+  contentType?: string | string[];
   /** Schema of the body (for JSON: the parsed body; otherwise the text). */
   schema?: SchemaSource;
   /** Response headers worth documenting: name -> description. */

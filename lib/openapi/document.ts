@@ -14,7 +14,13 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES, type RouteSpec } from '../http/index.ts';
 import { ErrorEnvelope, envelope } from '../http/schemas.ts';
-import { type Credential, isRawSpec, type RawRouteSpec, type SchemaSource } from '../http/spec.ts';
+import {
+  type Credential,
+  isRawSpec,
+  type RawResponse,
+  type RawRouteSpec,
+  type SchemaSource,
+} from '../http/spec.ts';
 import { type HttpRoute, PROJECT_ROOT, readHttpRoutes } from './routes.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -206,7 +212,9 @@ export function specProblems(routes: DocumentedRoute[]): string[] {
       continue;
     }
     const s = spec as RouteSpec;
-    if (!s.response) problems.push(`${where}: the spec has no \`response\` schema; pass response to http()`);
+    const rawSuccess = Object.keys(s.rawResponses ?? {}).some((status) => Number(status) < 400);
+    if (!s.response && !rawSuccess)
+      problems.push(`${where}: the spec has no \`response\` schema; pass response to http()`);
     if (!['none', 'optional', 'required'].includes(s.auth))
       problems.push(`${where}: unknown auth mode ${String(s.auth)}`);
     for (const status of s.errors ?? []) {
@@ -388,8 +396,11 @@ function envelopedOperation(route: HttpRoute, spec: RouteSpec, schemas: Schemas)
   const errorStatuses = new Set<number>([400, 500, ...(spec.errors ?? [])]);
   if (spec.auth !== 'none') errorStatuses.add(401);
   if (spec.body || BODY_METHODS.has(route.method)) errorStatuses.add(413);
-  const responses: Record<string, Json> = { [String(spec.status ?? 200)]: success };
+  const responses: Record<string, Json> = spec.response ? { [String(spec.status ?? 200)]: success } : {};
   for (const status of [...errorStatuses].sort()) responses[String(status)] = errorResponse(status, route);
+  for (const [status, raw] of Object.entries(spec.rawResponses ?? {})) {
+    responses[status] = rawResponse(raw, schemas, responses[status]);
+  }
 
   const parameters = [
     ...pathParameters(route, spec.params, schemas),
@@ -420,29 +431,36 @@ function envelopedOperation(route: HttpRoute, spec: RouteSpec, schemas: Schemas)
   return operation;
 }
 
+/** A response outside the envelope; merged into `existing` (an enveloped answer of the same status) if any. */
+function rawResponse(r: RawResponse, schemas: Schemas, existing?: Json): Json {
+  const media: Json = {};
+  if (r.schema) media.schema = schemas.convert(r.schema, 'output');
+  if (r.example !== undefined) media.example = r.example;
+  const types =
+    r.contentType === undefined ? [] : Array.isArray(r.contentType) ? r.contentType : [r.contentType];
+  const headers = {
+    ...(existing?.headers as Json | undefined),
+    ...Object.fromEntries(
+      Object.entries(r.headers ?? {}).map(([name, description]) => [
+        name,
+        { description, schema: { type: 'string' } },
+      ]),
+    ),
+  };
+  const content = {
+    ...(existing?.content as Json | undefined),
+    ...Object.fromEntries(types.map((t) => [t, media])),
+  };
+  return {
+    description: existing ? `${existing.description as string} Or: ${r.description}` : r.description,
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(Object.keys(content).length > 0 ? { content } : {}),
+  };
+}
+
 function rawOperation(route: HttpRoute, spec: RawRouteSpec, schemas: Schemas): Json {
   const responses: Record<string, Json> = {};
-  for (const [status, r] of Object.entries(spec.responses)) {
-    const media: Json = {};
-    if (r.schema) media.schema = schemas.convert(r.schema, 'output');
-    if (r.example !== undefined) media.example = r.example;
-    responses[status] = {
-      description: r.description,
-      ...(r.headers
-        ? {
-            headers: Object.fromEntries(
-              Object.entries(r.headers).map(([name, description]) => [
-                name,
-                { description, schema: { type: 'string' } },
-              ]),
-            ),
-          }
-        : {}),
-      content: Object.fromEntries(
-        (Array.isArray(r.contentType) ? r.contentType : [r.contentType]).map((t) => [t, media]),
-      ),
-    };
-  }
+  for (const [status, r] of Object.entries(spec.responses)) responses[status] = rawResponse(r, schemas);
   for (const status of spec.errors ?? []) responses[String(status)] ??= errorResponse(status, route);
   const parameters = pathParameters(route, spec.params, schemas);
   return {

@@ -169,6 +169,37 @@ describe('buildDocument for enveloped (marketplace) routes', () => {
   });
 });
 
+describe('buildDocument for http() routes that answer outside the envelope (RawReply)', () => {
+  it('documents pages and redirects next to the enveloped errors, without a response schema', () => {
+    const op = operationOf(
+      [
+        {
+          route: makeRoute({ path: '/api/auth/confirm/{token}' }),
+          spec: {
+            auth: 'none',
+            params: z.strictObject({ token: z.string() }),
+            rawResponses: {
+              200: { description: 'Confirmed.', contentType: 'text/html', schema: z.string() },
+              302: { description: 'To the front end.', headers: { Location: 'APP_URL/email-confirmed' } },
+              400: { description: 'Invalid link page.', contentType: 'text/html' },
+            },
+          } satisfies RouteSpec,
+        },
+      ],
+      'get',
+      '/api/auth/confirm/{token}',
+    );
+    const responses = responsesOf(op);
+    expect(Object.keys(responses)).toEqual(['200', '302', '400', '500']);
+    expect(Object.keys(responses['200']?.content as Json)).toEqual(['text/html']);
+    expect(responses['302']).toEqual({
+      description: 'To the front end.',
+      headers: { Location: { description: 'APP_URL/email-confirmed', schema: { type: 'string' } } },
+    });
+    expect(Object.keys(responses['400']?.content as Json)).toEqual(['application/json', 'text/html']);
+  });
+});
+
 describe('buildDocument for raw routes', () => {
   it('documents each declared response with its content type and the credentials needed together', () => {
     const spec: RawRouteSpec = {
