@@ -1,7 +1,7 @@
 /**
  * The bytes of the documentation page's renderer files (lib/docs/assets.json), read from the npm
  * package. This is the version that runs in-process (tests, tsx). In Lambda bundles the esbuild
- * plugin scripts/esbuild/plugins.mjs replaces this module with one that has the files inlined,
+ * plugin in esbuild.plugins.cjs replaces this module with one that has the files inlined,
  * Brotli-compressed, so the function needs no node_modules and stays small.
  */
 import { readFileSync } from 'node:fs';

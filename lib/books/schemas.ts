@@ -1,0 +1,50 @@
+/**
+ * The book as clients see it (every endpoint that returns books uses this), and the mapping from
+ * the stored record. The owner is shown by id and first name only; the buyer by id only.
+ */
+import { z } from 'zod';
+import type { BookRecord } from '../db/records.ts';
+
+export const BookStatusSchema = z.union([
+  z.literal(0),
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(5),
+]);
+
+export const Book = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  edition: z.number().int(),
+  course: z.string(),
+  price: z.number(),
+  condition: z.string(),
+  comments: z.string(),
+  ISBN: z.string().nullable(),
+  status: BookStatusSchema,
+  date: z.iso.datetime(),
+  owner: z.strictObject({ id: z.string(), firstName: z.string() }),
+  buyer: z.strictObject({ id: z.string() }).optional(),
+  inCart: z.boolean().optional(),
+});
+export type Book = z.infer<typeof Book>;
+
+export function toApiBook(record: BookRecord, extra: { inCart?: boolean; showBuyer?: boolean } = {}): Book {
+  const book: Book = {
+    id: record.id,
+    name: record.name,
+    edition: record.edition,
+    course: record.course,
+    price: record.price,
+    condition: record.condition,
+    comments: record.comments,
+    ISBN: record.ISBN,
+    status: record.status,
+    date: record.date,
+    owner: { id: record.ownerId, firstName: record.ownerFirstName },
+  };
+  if (extra.showBuyer && record.buyerId) book.buyer = { id: record.buyerId };
+  if (extra.inCart !== undefined) book.inCart = extra.inCart;
+  return book;
+}

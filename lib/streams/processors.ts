@@ -1,0 +1,7 @@
+/**
+ * The reactions to table changes, run in this order for every stream record by the one stream
+ * consumer (functions/streams/consumer.ts). Each area registers its processor here.
+ */
+import type { ChangeProcessor } from './types.ts';
+
+export const processors: ChangeProcessor[] = [];
