@@ -13,15 +13,10 @@ import { config } from '../config.ts';
 import { logger } from '../logger.ts';
 import { errorMapper, routeOf } from './error-mapper.ts';
 
-/**
- * The common outer stack (logs, headers, CORS, error mapping), shared with the sample service.
- * `successHeaders` replace the security headers on successful answers only (the API docs page
- * sets its own Content-Security-Policy so its renderer can run); errors keep the strict set.
- */
+/** The common outer stack (logs, headers, CORS, error mapping), shared with the sample service. */
 export function baseStack(
   core: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>,
   mapError: middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> = errorMapper,
-  successHeaders: Record<string, string> = {},
 ) {
   return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>(core)
     .use(injectLambdaContext(logger, { clearState: true }))
@@ -31,15 +26,6 @@ export function baseStack(
       },
     })
     .use(httpHeaderNormalizer())
-    .use({
-      // Registered before the security headers, so its `after` runs after theirs.
-      after: (request) => {
-        const response = request.response;
-        if (typeof response === 'object' && response !== null && Object.keys(successHeaders).length > 0) {
-          response.headers = { ...response.headers, ...successHeaders };
-        }
-      },
-    })
     .use(httpSecurityHeaders())
     .use(httpCors({ origins: config.CORS_ORIGINS, headers: 'Authorization,Content-Type,Idempotency-Key' }))
     .use(mapError);

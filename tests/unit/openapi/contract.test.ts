@@ -3,7 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateDocument, serializeDocument } from '../../../lib/openapi/document.ts';
 import { PROJECT_ROOT, readHttpRoutes } from '../../../lib/openapi/routes.ts';
-import { contractProblems, documentedOperations, routeTemplateOf } from '../../helpers/openapi.ts';
+import {
+  contractProblems,
+  documentedOperations,
+  routeTemplateOf,
+  validatorFor,
+} from '../../helpers/openapi.ts';
 
 const committedText = readFileSync(path.join(PROJECT_ROOT, 'docs/openapi.json'), 'utf8');
 const committed = JSON.parse(committedText) as {
@@ -84,6 +89,29 @@ describe('the contract check used by the end-to-end helper', () => {
     expect(routeTemplateOf('GET', '/api/ping?x=1')).toBe('/api/ping');
     expect(routeTemplateOf('POST', '/api/ping')).toBeUndefined();
     expect(routeTemplateOf('GET', '/api/nowhere')).toBeUndefined();
+  });
+});
+
+describe('the response schemas of the committed document', () => {
+  it('all compile with Ajv (JSON Schema 2020-12), so the end-to-end checks can use them', () => {
+    for (const [p, ops] of Object.entries(committed.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        for (const [status, response] of Object.entries(
+          op.responses as Record<string, { content?: object }>,
+        )) {
+          for (const [mediaType, media] of Object.entries(response.content ?? {}) as [
+            string,
+            { schema?: object },
+          ][]) {
+            if (media.schema)
+              expect(
+                () => validatorFor(p, method, status, mediaType),
+                `${method} ${p} ${status}`,
+              ).not.toThrow();
+          }
+        }
+      }
+    }
   });
 });
 
