@@ -123,7 +123,7 @@ export function contractProblems(res: ResponseLike, method: string, pathTemplate
   if (validate(value)) return [];
   return [
     `${where} ${res.status}: the body does not match the documented schema: ` +
-      `${ajv.errorsText(validate.errors, { separator: '; ' })}\n${JSON.stringify(value).slice(0, 500)}`,
+      `${ajv.errorsText(validate.errors, { separator: '; ', dataVar: 'body' })}\n${JSON.stringify(value).slice(0, 500)}`,
   ];
 }
 
