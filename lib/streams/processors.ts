@@ -2,6 +2,15 @@
  * The reactions to table changes, run in this order for every stream record by the one stream
  * consumer (functions/streams/consumer.ts). Each area registers its processor here.
  */
+import { searchIndexProcessor } from '../books/search-index.ts';
+import { matchingProcessor } from '../matching/processor.ts';
+import { statusNotificationsProcessor } from '../notifications/processor.ts';
 import type { ChangeProcessor } from './types.ts';
 
-export const processors: ChangeProcessor[] = [];
+export const processors: ChangeProcessor[] = [
+  // listings: the search index of listed books
+  searchIndexProcessor,
+  // matching: wanted books <-> listed books; status changes -> notifications
+  matchingProcessor,
+  statusNotificationsProcessor,
+];
