@@ -313,8 +313,12 @@ export function exampleOf(schema: JsonSchema, components: Record<string, JsonSch
       if (schema.format === 'email') return 'student@university.edu';
       return 'string';
     case 'integer':
-    case 'number':
-      return typeof schema.minimum === 'number' ? schema.minimum : 0;
+    case 'number': {
+      // 1, moved into [minimum, maximum] (zod's int() bounds are the safe-integer range).
+      const min = typeof schema.minimum === 'number' ? schema.minimum : Number.NEGATIVE_INFINITY;
+      const max = typeof schema.maximum === 'number' ? schema.maximum : Number.POSITIVE_INFINITY;
+      return Math.min(Math.max(1, min), max);
+    }
     case 'boolean':
       return true;
     case 'null':
