@@ -358,15 +358,22 @@ function queryParameters(query: z.ZodType | undefined, schemas: Schemas): Json[]
   });
 }
 
-function errorResponse(status: number, route: HttpRoute): Json {
-  const e = ERRORS[status];
+/** A 401 of a route that takes no token: its own credentials were refused (e.g. login). */
+const CREDENTIALS_REFUSED = {
+  description: 'The credentials in the request were refused.',
+  code: 'UNAUTHORIZED',
+  error: 'Authentication is required.',
+};
+
+function errorResponse(status: number, route: HttpRoute, noToken = false): Json {
+  const e = status === 401 && noToken ? CREDENTIALS_REFUSED : ERRORS[status];
   if (!e) throw new Error(`no description for error status ${status}`);
   const data: Json = { error: e.error, code: e.code };
   if (status === 400) data.details = [{ field: 'name', in: 'body', message: 'Unknown field.' }];
   if (status === 500) data.requestId = 'c0ffee00-0000-4000-8000-000000000000';
   return {
     description: e.description,
-    ...(e.headers ? { headers: e.headers } : {}),
+    ...('headers' in e && e.headers ? { headers: e.headers } : {}),
     content: {
       'application/json': {
         schema: { $ref: '#/components/schemas/ErrorEnvelope' },
@@ -401,7 +408,9 @@ function envelopedOperation(route: HttpRoute, spec: RouteSpec, schemas: Schemas)
   if (spec.auth !== 'none') errorStatuses.add(401);
   if (spec.body || BODY_METHODS.has(route.method)) errorStatuses.add(413);
   const responses: Record<string, Json> = spec.response ? { [String(spec.status ?? 200)]: success } : {};
-  for (const status of [...errorStatuses].sort()) responses[String(status)] = errorResponse(status, route);
+  for (const status of [...errorStatuses].sort()) {
+    responses[String(status)] = errorResponse(status, route, spec.auth === 'none');
+  }
   for (const [status, raw] of Object.entries(spec.rawResponses ?? {})) {
     responses[status] = rawResponse(raw, schemas, responses[status]);
   }
