@@ -190,11 +190,39 @@ export const matchesOfBookPk = (bookId: string): string => `BOOKMATCH#${bookId}`
 // Cart, orders, idempotency
 // ---------------------------------------------------------------------------------------------
 
-/** One book in a user's cart (the user's partition). */
+/** Sort-key prefix of a user's cart items (in the user's partition). */
 export const CART_PREFIX = 'CART#';
+
+/** One book in a user's cart: the user's cart is `USER#<id>` with sk beginning `CART#`. */
 export const cartItemKey = (userId: string, bookId: string): ItemKey => ({
   pk: userPartition(userId),
   sk: `${CART_PREFIX}${bookId}`,
+});
+
+/** An order (one checkout). */
+export const orderKey = (orderId: string): ItemKey => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
+
+/**
+ * An order's index attributes:
+ *  - gsi1: orders of one status by creation time (admin getOrders);
+ *  - gsi2: orders of one buyer by creation time.
+ */
+export const orderIndexes = (o: { id: string; status: number; createdAt: string; buyerId: string }) => ({
+  gsi1pk: ordersByStatusPk(o.status),
+  gsi1sk: timeSortKey(o.createdAt, o.id),
+  gsi2pk: ordersOfBuyerPk(o.buyerId),
+  gsi2sk: timeSortKey(o.createdAt, o.id),
+});
+export const ordersByStatusPk = (status: number): string => `ORDERS#${status}`;
+export const ordersOfBuyerPk = (buyerId: string): string => `ORDERS_OF#${buyerId}`;
+
+/**
+ * A checkout's Idempotency-Key, per user, addressed by the SHA-256 of the key (hex): holds the
+ * order id it produced; written in the same transaction as the order; expires (ttl).
+ */
+export const idempotencyKey = (userId: string, keyHash: string): ItemKey => ({
+  pk: `IDEMPOTENCY#${userId}#${keyHash}`,
+  sk: 'IDEMPOTENCY',
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -229,6 +257,7 @@ export const notificationsReadMarkKey = (userId: string): ItemKey => ({
 /**
  * Service-wide counters, one item, moved with ADD in the same transaction as the change they count:
  * totalUsers, totalBooks, books_s0..books_s5 (books by status), totalOrders, grossSales, feesEarned.
+ * Money counters (grossSales, feesEarned) are integer cents.
  */
 export const globalStatsKey = (): ItemKey => ({ pk: 'STATS', sk: 'GLOBAL' });
 
