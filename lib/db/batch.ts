@@ -15,9 +15,12 @@ type Item = Record<string, unknown>;
 
 /**
  * The items at `keys` (100 per BatchGetItem), in no particular order; missing keys are absent.
- * `projection` (a ProjectionExpression) reads only those attributes.
+ * `projection` (a ProjectionExpression) reads only those attributes; `consistent` reads strongly.
  */
-export async function batchGet<T = Item>(keys: ItemKey[], projection?: string): Promise<T[]> {
+export async function batchGet<T = Item>(
+  keys: ItemKey[],
+  options: { projection?: string; consistent?: boolean } = {},
+): Promise<T[]> {
   const out: T[] = [];
   const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
   for (let i = 0; i < unique.length; i += 100) {
@@ -28,7 +31,11 @@ export async function batchGet<T = Item>(keys: ItemKey[], projection?: string): 
       const res = await db.send(
         new BatchGetCommand({
           RequestItems: {
-            [TABLE]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}) },
+            [TABLE]: {
+              Keys: pending,
+              ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+              ...(options.consistent ? { ConsistentRead: true } : {}),
+            },
           },
         }),
       );

@@ -384,7 +384,7 @@ export async function inCartIds(userId: string, bookIds: string[]): Promise<Set<
   if (bookIds.length === 0) return new Set();
   const items = await batchGet(
     [...new Set(bookIds)].map((id) => cartItemKey(userId, id)),
-    'sk',
+    { projection: 'sk' },
   );
   const prefix = cartItemKey(userId, '').sk;
   return new Set(items.map((i) => String(i.sk).slice(prefix.length)));

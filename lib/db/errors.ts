@@ -2,7 +2,11 @@
  * Reading why DynamoDB refused a conditional write or a transaction, so repositories can turn it
  * into a domain answer instead of a 500.
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  type CancellationReason,
+  ConditionalCheckFailedException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
 
 export const isConditionFailed = (err: unknown): boolean =>
   err instanceof ConditionalCheckFailedException ||
@@ -11,7 +15,7 @@ export const isConditionFailed = (err: unknown): boolean =>
 /** A cancelled TransactWriteItems (some condition failed, or a conflicting write raced it). */
 export function isTransactionCancelled(
   err: unknown,
-): err is Error & { CancellationReasons?: Array<{ Code?: string }> } {
+): err is Error & { CancellationReasons?: CancellationReason[] } {
   return (
     err instanceof TransactionCanceledException ||
     (err as { name?: string } | null)?.name === 'TransactionCanceledException'
