@@ -20,8 +20,7 @@ const addFormats =
   addFormatsModule.default ?? (addFormatsModule as unknown as typeof addFormatsModule.default);
 
 const DOC_ID = 'openapi.json';
-// multipleOfPrecision: decimal steps (money's 0.01) are checked without binary rounding errors, as zod
-// does (16.33 / 0.01 is 1632.9999999999998 in floating point).
+// multipleOfPrecision: money is `multipleOf: 0.01`, and 16.33 / 0.01 is not an integer in binary floating point.
 const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true, multipleOfPrecision: 9 });
 addFormats(ajv);
 // Formats zod writes that ajv-formats lacks: zod writes a `pattern` next to each, which is checked.
