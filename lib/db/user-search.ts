@@ -1,0 +1,68 @@
+/**
+ * The user search index behind findUsers: `USERSEARCH#E|F|L` / `<lower-cased value>#<userId>`,
+ * written by the stream processor lib/admin/user-search.ts from user profiles (so the accounts code
+ * does not know about it). Puts and deletes of these deterministic keys are idempotent.
+ */
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ServiceUnavailable } from '../http/errors.ts';
+import { db, TABLE } from './client.ts';
+import {
+  type ItemKey,
+  UserSearchField,
+  type UserSearchFieldCode,
+  userSearchKey,
+  userSearchPk,
+} from './keys.ts';
+
+export interface SearchTerm {
+  field: UserSearchFieldCode;
+  value: string;
+  userId: string;
+}
+
+const keyOf = (t: SearchTerm): ItemKey => userSearchKey(t.field, t.value, t.userId);
+
+/** Writes and deletes index items (BatchWriteItem, 25 at a time, unprocessed items retried). */
+export async function writeSearchTerms(put: SearchTerm[], remove: SearchTerm[]): Promise<void> {
+  const requests = [
+    ...put.map((t) => ({ PutRequest: { Item: { ...keyOf(t), type: 'userSearch', userId: t.userId } } })),
+    ...remove.map((t) => ({ DeleteRequest: { Key: keyOf(t) } })),
+  ];
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending = requests.slice(i, i + 25);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 5) throw new ServiceUnavailable();
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
+      const out = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
+      pending = (out.UnprocessedItems?.[TABLE] ?? []) as typeof pending;
+    }
+  }
+}
+
+/**
+ * Ids of users whose e-mail address, first name or last name starts with `prefix` (already
+ * lower-cased): one Query per field, at most `limit` each, e-mail matches first, no duplicates.
+ */
+export async function findUserIdsByPrefix(prefix: string, limit: number): Promise<string[]> {
+  const fields = [UserSearchField.email, UserSearchField.firstName, UserSearchField.lastName];
+  const pages = await Promise.all(
+    fields.map((f) =>
+      db.send(
+        new QueryCommand({
+          TableName: TABLE,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': userSearchPk(f), ':prefix': prefix },
+          Limit: limit,
+        }),
+      ),
+    ),
+  );
+  const ids: string[] = [];
+  for (const page of pages) {
+    for (const item of page.Items ?? []) {
+      const id = String(item.userId);
+      if (!ids.includes(id)) ids.push(id);
+    }
+  }
+  return ids.slice(0, limit);
+}
