@@ -26,45 +26,34 @@ export async function getBooksWithStatus(status: number, limit: number, cursor: 
   return { books, next: page.next };
 }
 
-/** The order status getOrders lists when none is asked for (the status checkout writes). */
-export const DEFAULT_ORDER_STATUS = 'placed';
+/** The order status getOrders lists when none is asked for: 1, placed at checkout (cart area). */
+export const DEFAULT_ORDER_STATUS = 1;
 
 /**
- * The stored order as the cart area writes it (`ORDER#<id>`): buyerId, the ids of its books
- * (`bookIds`, or `books` as ids or objects with `id`), money in cents (subtotal, fee, total),
- * status, createdAt, and `cancelledBookIds` once an admin cancels one of its books.
+ * The stored order as the cart area writes it (`OrderRecord` there): one line per book as bought
+ * (bookId, name, priceCents, sellerId), money in cents, and, once an admin cancels one of its books,
+ * `cancelledBookIds`. The order keeps its status (1, placed); each book's own status shows progress.
  */
-export function readOrder(item: Record<string, unknown>) {
-  const rawBooks = Array.isArray(item.bookIds) ? item.bookIds : Array.isArray(item.books) ? item.books : [];
-  const bookIds = rawBooks
-    .map((b) =>
-      typeof b === 'string' ? b : typeof b === 'object' && b !== null ? (b as { id?: unknown }).id : null,
-    )
-    .filter((b): b is string => typeof b === 'string');
-  const cancelled = item.cancelledBookIds instanceof Set ? [...item.cancelledBookIds].map(String) : [];
-  const cents = (v: unknown) => (typeof v === 'number' ? v : 0);
-  return {
-    id: String(item.id),
-    buyerId: typeof item.buyerId === 'string' ? item.buyerId : null,
-    bookIds,
-    cancelledBookIds: new Set(cancelled),
-    subtotalCents: cents(item.subtotal),
-    feeCents: cents(item.fee),
-    totalCents: cents(item.total),
-    status: String(item.status),
-    createdAt: String(item.createdAt),
-  };
+export interface StoredOrder {
+  id: string;
+  buyerId: string;
+  books: Array<{ bookId: string; name: string; priceCents: number; sellerId: string }>;
+  subtotalCents: number;
+  feeCents: number;
+  totalCents: number;
+  status: number;
+  createdAt: string;
+  cancelledBookIds?: Set<string>;
 }
 
-export async function getOrders(status: string | undefined, limit: number, cursor: string | undefined) {
+export async function getOrders(status: number | undefined, limit: number, cursor: string | undefined) {
   const page = await listOrders(status ?? DEFAULT_ORDER_STATUS, limit, cursor);
-  const orders = page.items.map(readOrder);
-  const books = await getBooksById(orders.flatMap((o) => o.bookIds));
-  const userIds = [
-    ...orders.flatMap((o) => (o.buyerId ? [o.buyerId] : [])),
-    ...[...books.values()].map((b) => b.ownerId),
-  ];
-  const users = userIds.length ? await getUsersById(userIds) : new Map<string, UserRecord>();
+  const orders = page.items.filter((o) => o.type === 'order') as unknown as StoredOrder[];
+  const userIds = orders.flatMap((o) => [o.buyerId, ...o.books.map((l) => l.sellerId)]);
+  const [books, users] = await Promise.all([
+    getBooksById(orders.flatMap((o) => o.books.map((l) => l.bookId))),
+    getUsersById(userIds),
+  ]);
   const result: AdminOrder[] = orders.map((o) => ({
     id: o.id,
     status: o.status,
@@ -73,17 +62,14 @@ export async function getOrders(status: string | undefined, limit: number, curso
     fee: toDollars(o.feeCents),
     total: toDollars(o.totalCents),
     buyer: contactOf(users, o.buyerId),
-    books: o.bookIds.map((id) => {
-      const b = books.get(id);
-      return {
-        id,
-        name: b?.name ?? null,
-        price: b?.price ?? null,
-        status: b?.status ?? null,
-        cancelled: o.cancelledBookIds.has(id),
-        owner: contactOf(users, b?.ownerId),
-      };
-    }),
+    books: o.books.map((line) => ({
+      id: line.bookId,
+      name: line.name,
+      price: toDollars(line.priceCents),
+      status: books.get(line.bookId)?.status ?? null,
+      cancelled: o.cancelledBookIds?.has(line.bookId) ?? false,
+      owner: contactOf(users, line.sellerId),
+    })),
   }));
   return { orders: result, next: page.next };
 }

@@ -122,17 +122,14 @@ export const MovedBook = Book;
 // ----- orders ----------------------------------------------------------------------------------
 
 export const OrdersQuery = z.strictObject({
-  status: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,20}$/, 'Not a valid order status.')
-    .optional(),
+  status: z.coerce.number().int().min(0).max(9).optional(),
   limit: limit(20, 50),
   cursor: Cursor,
 });
 
 export const AdminOrder = z.strictObject({
   id: z.string(),
-  status: z.string(),
+  status: z.number().int(),
   createdAt: z.iso.datetime(),
   subtotal: z.number(),
   fee: z.number(),
@@ -141,8 +138,9 @@ export const AdminOrder = z.strictObject({
   books: z.array(
     z.strictObject({
       id: z.string(),
-      name: z.string().nullable(),
-      price: z.number().nullable(),
+      name: z.string(),
+      price: z.number(),
+      /** the book's current status; null if it was deleted for good */
       status: BookStatusSchema.nullable(),
       cancelled: z.boolean(),
       owner: Contact.nullable(),

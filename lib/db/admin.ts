@@ -320,7 +320,7 @@ export async function listBooksByStatus(
 
 /** Orders of one status, newest first, a page at a time (gsi1 `ORDERS#<status>`). */
 export async function listOrders(
-  status: string,
+  status: number,
   limit: number,
   cursor: string | undefined,
 ): Promise<Page<Item>> {

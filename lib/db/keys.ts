@@ -136,7 +136,7 @@ export const userSearchKey = (field: UserSearchFieldCode, lowerValue: string, us
 
 /**
  * Orders as the cart area writes them (`ORDER#<id>` / `ORDER`, gsi1 `ORDERS#<status>` by
- * createdAt). Declared here for the dashboard until the cart section lands; the lead keeps one copy.
+ * createdAt). The same declarations as the cart section's: drop these two when merging with it.
  */
 export const orderKey = (orderId: string): ItemKey => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
-export const ordersByStatusPk = (status: string): string => `ORDERS#${status}`;
+export const ordersByStatusPk = (status: number): string => `ORDERS#${status}`;
