@@ -99,7 +99,7 @@ describe('unlisting stale books with an injected clock', () => {
       expect(mails[0]?.subject).toBe('20 of your books were unlisted');
       const text = mails[0]?.body.text ?? '';
       for (const b of stale.filter((_, j) => j % 3 === i)) expect(text).toContain(`${b.name} (`);
-      expect(text).not.toContain(stale[(i + 1) % 3]?.name + ' (');
+      expect(text).not.toContain(`${stale[(i + 1) % 3]?.name} (`);
     }
 
     const second = await unlistStaleBooks({ now, actor: 'system:test', pageSize: 25 });

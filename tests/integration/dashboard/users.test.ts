@@ -67,7 +67,7 @@ describe('getUsers', () => {
     const otherIndex = Buffer.from(
       JSON.stringify({ pk: 'USER#1', sk: 'PROFILE', gsi1pk: 'BOOKS#S0', gsi1sk: '2020' }),
     ).toString('base64url');
-    const queries = [
+    const queries: Array<Record<string, string>> = [
       { limit: '0' },
       { limit: '101' },
       { limit: 'ten' },
