@@ -44,7 +44,13 @@ async function run(action: HandOverAction, bookId: string, write: (book: BookRec
       // The book moved between our read and our write (another admin, a racing request).
       const now = await getBook(bookId);
       if (!now) throw new NotFound('No such book.');
-      throw wrongStatus(action, now.status);
+      if (now.status !== book.status) throw wrongStatus(action, now.status);
+      // Same status: something else the move depends on changed (e.g. its order); nothing was written.
+      throw new Conflict(
+        'The purchase changed while it was being moved. Try again.',
+        undefined,
+        'CONCURRENT_CHANGE',
+      );
     }
     throw err;
   }

@@ -5,6 +5,7 @@
  * rewrite the same keys, so applying one twice changes nothing.
  */
 
+import { listUsers } from '../db/admin.ts';
 import { UserSearchField } from '../db/keys.ts';
 import { type SearchTerm, writeSearchTerms } from '../db/user-search.ts';
 import type { ChangeProcessor, Item } from '../streams/types.ts';
@@ -48,3 +49,20 @@ export const userSearchProcessor: ChangeProcessor = {
     await writeSearchTerms(put, remove);
   },
 };
+
+/**
+ * Writes the search items of every existing user (for users created before the processor ran,
+ * e.g. after a first deploy): reads gsi1 `USERS` a page at a time, no Scan. Safe to run again.
+ */
+export async function backfillUserSearch(pageSize = 100): Promise<number> {
+  let cursor: string | undefined;
+  let users = 0;
+  do {
+    const page = await listUsers(pageSize, cursor);
+    const terms = page.items.flatMap((u) => termsOf(u as unknown as Item));
+    await writeSearchTerms(terms, []);
+    users += page.items.length;
+    cursor = page.next ?? undefined;
+  } while (cursor);
+  return users;
+}

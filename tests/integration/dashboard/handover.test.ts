@@ -188,12 +188,28 @@ describe('what each move writes', () => {
     });
   }
 
+  it('writes nothing when the order a cancelled book points at is missing', async () => {
+    const book = await seedBook(seller.id, {
+      status: 1,
+      buyerId: buyer.id,
+      boughtAt: new Date().toISOString(),
+      orderId: 'NOSUCHORDER',
+    });
+    const before = await counters();
+    const res = await act('cancelPurchase', { bookId: book.id, reason: 'Test.' });
+    expect(res.status).toBe(409);
+    expectError(res.json(), 'CONCURRENT_CHANGE');
+    expect(await getItem(bookKey(book.id))).toMatchObject({ status: 1, buyerId: buyer.id });
+    expect(await counters()).toEqual(before);
+    expect(await auditFor(book.id)).toEqual([]);
+  });
+
   it('lets exactly one of two admins racing on the same book move it', async () => {
     const book = await bookIn(1);
     const other = await createUser({ permissionType: 1 });
     const results = await Promise.all([
       act('confirmBook', { bookId: book.id }),
-      act('cancelPurchase', { bookId: book.id, reason: 'Duplicate.' }, other.token),
+      act('confirmBook', { bookId: book.id }, other.token),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await auditFor(book.id)).toHaveLength(1);

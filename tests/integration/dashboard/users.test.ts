@@ -228,3 +228,24 @@ describe('makeAdmin and revokeAdmin', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 });
+
+describe('backfilling the user search index', () => {
+  it('indexes users that were stored before the processor ran, and running it again changes nothing', async () => {
+    const { backfillUserSearch } = await import('../../../lib/admin/user-search.ts');
+    const tag = ulid().slice(-8).toLowerCase();
+    const early = await createUser({ lastName: `Early${tag}` });
+    const find = async () => {
+      const res = await invoke(findUsers, {
+        route: '/api/dashboard/findUsers',
+        token: admin.token,
+        query: { query: `early${tag}` },
+      });
+      return expectEnvelope(res.json(), UserList).map((u) => u.id);
+    };
+    expect(await find()).toEqual([]);
+    expect(await backfillUserSearch(2)).toBeGreaterThanOrEqual(1);
+    expect(await find()).toEqual([early.id]);
+    await backfillUserSearch();
+    expect(await find()).toEqual([early.id]);
+  });
+});
