@@ -48,3 +48,6 @@ export function toApiBook(record: BookRecord, extra: { inCart?: boolean; showBuy
   if (extra.inCart !== undefined) book.inCart = extra.inCart;
   return book;
 }
+
+/** What deleteBook answers for `permanent: true`: the book is gone. */
+export const RemovedBook = z.strictObject({ id: z.string(), removed: z.literal(true) });

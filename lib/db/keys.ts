@@ -82,17 +82,125 @@ export const booksByStatusPk = (status: number): string => `BOOKS#S${status}`;
 export const booksOfOwnerPk = (ownerId: string): string => `OWNER#${ownerId}`;
 export const booksOfBuyerPk = (buyerId: string): string => `BUYER#${buyerId}`;
 
+/**
+ * The search index of listed (status 0) books, one item per (term, book), written and deleted by
+ * the stream consumer (lib/books/search-index.ts). A term is `T#<title word prefix>`,
+ * `C#<normalised course code>` or `I#<ISBN-13>`; the sort key orders a term's books by date, so
+ * a search reads newest first and stops when its page is full.
+ */
+export const SEARCH_PREFIX = 'SEARCH#';
+export const searchTermPk = (term: string): string => `${SEARCH_PREFIX}${term}`;
+export const searchEntryKey = (term: string, date: string, bookId: string): ItemKey => ({
+  pk: searchTermPk(term),
+  sk: timeSortKey(date, bookId),
+});
+export const titleTerm = (prefix: string): string => `T#${prefix}`;
+export const courseTerm = (courseNorm: string): string => `C#${courseNorm}`;
+export const isbnTerm = (isbn13: string): string => `I#${isbn13}`;
+
 // ---------------------------------------------------------------------------------------------
 // Requests and matching
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * A book request: USER#<uid> / REQUEST#<id> (a user's requests, oldest first by ULID). Its index
+ * attributes let the stream consumer find the requests a newly listed book can match, by Query:
+ *  - gsi1 `REQ#I#<isbn13>` (only when the request names an ISBN);
+ *  - gsi2 `REQ#C#<courseNorm>`;
+ *  - gsi3 `REQ#W#<key word>` (the request's longest significant title word; see lib/matching).
+ */
+export const requestKey = (userId: string, requestId: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `REQUEST#${requestId}`,
+});
+export const REQUEST_SK_PREFIX = 'REQUEST#';
+export const requestIndexes = (r: {
+  id: string;
+  createdAt: string;
+  isbn: string | null;
+  courseNorm: string;
+  keyWord: string | null;
+}) => ({
+  ...(r.isbn ? { gsi1pk: requestsByIsbnPk(r.isbn), gsi1sk: timeSortKey(r.createdAt, r.id) } : {}),
+  gsi2pk: requestsByCoursePk(r.courseNorm),
+  gsi2sk: timeSortKey(r.createdAt, r.id),
+  ...(r.keyWord ? { gsi3pk: requestsByWordPk(r.keyWord), gsi3sk: timeSortKey(r.createdAt, r.id) } : {}),
+});
+/** Open requests naming one ISBN (gsi1). */
+export const requestsByIsbnPk = (isbn13: string): string => `REQ#I#${isbn13}`;
+/** Open requests for one normalised course code (gsi2). */
+export const requestsByCoursePk = (courseNorm: string): string => `REQ#C#${courseNorm}`;
+/** Open requests whose key title word is this word (gsi3). */
+export const requestsByWordPk = (word: string): string => `REQ#W#${word}`;
+
+/**
+ * The matching index of listed (status 0) books, kept by the stream consumer while a book is
+ * listed: one item per ISBN, normalised course and significant title word, newest first.
+ * pk `LB#I#<isbn13>` | `LB#C#<courseNorm>` | `LB#W#<word>`, sk `<date>#<bookId>`.
+ */
+export const listedBookIsbnPk = (isbn13: string): string => `LB#I#${isbn13}`;
+export const listedBookCoursePk = (courseNorm: string): string => `LB#C#${courseNorm}`;
+export const listedBookWordPk = (word: string): string => `LB#W#${word}`;
+export const listedBookKey = (pk: string, date: string, bookId: string): ItemKey => ({
+  pk,
+  sk: timeSortKey(date, bookId),
+});
+
+/**
+ * A match of one listed book to one request: USER#<requester> / MATCH#<requestId>#<bookId>.
+ *  - gsi2 `MATCHES#<uid>` / `<bookDate>#<bookId>#<requestId>`: the user's matches, newest book first;
+ *  - gsi3 `BOOKMATCH#<bookId>` / `<uid>#<requestId>`: the matches of a book (dropped when it leaves status 0).
+ * The matches of one request are a key prefix (`MATCH#<requestId>#`), so deleteRequest drops them.
+ */
+export const matchKey = (userId: string, requestId: string, bookId: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `MATCH#${requestId}#${bookId}`,
+});
+export const matchesOfRequestPrefix = (requestId: string): string => `MATCH#${requestId}#`;
+export const matchIndexes = (m: { userId: string; requestId: string; bookId: string; bookDate: string }) => ({
+  gsi2pk: matchesOfUserPk(m.userId),
+  gsi2sk: `${m.bookDate}#${m.bookId}#${m.requestId}`,
+  gsi3pk: matchesOfBookPk(m.bookId),
+  gsi3sk: `${m.userId}#${m.requestId}`,
+});
+export const matchesOfUserPk = (userId: string): string => `MATCHES#${userId}`;
+export const matchesOfBookPk = (bookId: string): string => `BOOKMATCH#${bookId}`;
 
 // ---------------------------------------------------------------------------------------------
 // Cart, orders, idempotency
 // ---------------------------------------------------------------------------------------------
 
+/** One book in a user's cart (the user's partition). */
+export const CART_PREFIX = 'CART#';
+export const cartItemKey = (userId: string, bookId: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `${CART_PREFIX}${bookId}`,
+});
+
 // ---------------------------------------------------------------------------------------------
 // Notifications
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * An in-app notification: USER#<uid> / NOTIF#<id>, where the id is a hash of what caused it (a
+ * match, or one stream record), so a redelivered record writes the same key and a conditional put
+ * makes it once. gsi1 `NOTIFS#<uid>` / `<date>#<id>`: the user's notifications, newest first.
+ * It also carries the state of its e-mail (pending, sending, sent, none).
+ */
+export const notificationKey = (userId: string, notificationId: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `NOTIF#${notificationId}`,
+});
+export const notificationIndexes = (userId: string, date: string, notificationId: string) => ({
+  gsi1pk: notificationsOfUserPk(userId),
+  gsi1sk: timeSortKey(date, notificationId),
+});
+export const notificationsOfUserPk = (userId: string): string => `NOTIFS#${userId}`;
+/** When the user last marked all notifications read: everything dated before is read. */
+export const notificationsReadMarkKey = (userId: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: 'NOTIFS_READ',
+});
 
 // ---------------------------------------------------------------------------------------------
 // Dashboard: counters and audit log

@@ -43,6 +43,10 @@ const CAPACITY_COMMANDS = new Set([
   'TransactGetItemsCommand',
 ]);
 
+/** 'QueryCommand' -> 'Query' */
+const operationName = (commandName: string | undefined): string =>
+  (commandName ?? 'unknown').replace(/Command$/, '');
+
 type Consumed = { CapacityUnits?: number };
 
 function capacityOf(output: unknown): number {
@@ -56,7 +60,7 @@ function capacityOf(output: unknown): number {
 export const scanGuardMiddleware: InitializeMiddleware<object, MetadataBearer> =
   (next: InitializeHandler<object, MetadataBearer>, context) =>
   async (args: InitializeHandlerArguments<object>) => {
-    if (context.commandName === 'ScanCommand') throw new ScanForbiddenError();
+    if (operationName(context.commandName) === 'Scan') throw new ScanForbiddenError();
     return next(args);
   };
 
@@ -64,7 +68,7 @@ export const scanGuardMiddleware: InitializeMiddleware<object, MetadataBearer> =
 export const meterMiddleware: InitializeMiddleware<object, MetadataBearer> =
   (next: InitializeHandler<object, MetadataBearer>, context) =>
   async (args: InitializeHandlerArguments<object>) => {
-    const command = (context.commandName ?? 'unknown').replace(/Command$/, '');
+    const command = operationName(context.commandName);
     const input = args.input as Record<string, unknown>;
     if (
       state.captureCapacity &&

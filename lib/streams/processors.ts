@@ -3,6 +3,17 @@
  * consumer (functions/streams/consumer.ts). Each area registers its processor here.
  */
 import { userSearchProcessor } from '../admin/user-search.ts';
+import { searchIndexProcessor } from '../books/search-index.ts';
+import { matchingProcessor } from '../matching/processor.ts';
+import { statusNotificationsProcessor } from '../notifications/processor.ts';
 import type { ChangeProcessor } from './types.ts';
 
-export const processors: ChangeProcessor[] = [userSearchProcessor];
+export const processors: ChangeProcessor[] = [
+  // listings: the search index of listed books
+  searchIndexProcessor,
+  // matching: wanted books <-> listed books; status changes -> notifications
+  matchingProcessor,
+  statusNotificationsProcessor,
+  // dashboard: the user search index (findUsers)
+  userSearchProcessor,
+];

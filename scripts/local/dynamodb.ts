@@ -53,7 +53,8 @@ export async function startDynamoDbLocal(options: {
       '-port',
       String(options.port),
     ],
-    { stdio: options.quiet ? 'ignore' : ['ignore', 'ignore', 'inherit'] },
+    // DynamoDB Local chatters on stderr (sqlite INFO lines); VERBOSE=1 shows it.
+    { stdio: options.quiet || process.env.VERBOSE !== '1' ? 'ignore' : ['ignore', 'ignore', 'inherit'] },
   );
   const exitedEarly = new Promise<never>((_, reject) =>
     child.once('exit', (code) =>

@@ -9,16 +9,16 @@ import { AuditLog, HandOverBookList, MovedBook, Statistics } from '../../lib/adm
 import { api } from '../helpers/e2e.ts';
 import { seedOrder } from '../helpers/orders.ts';
 import { expectEnvelope, expectError } from '../helpers/schema.ts';
-import { createUser, type TestUser } from '../helpers/users.ts';
+import { makeUser, type TestUser } from '../helpers/users.ts';
 
 let admin: TestUser;
 let seller: TestUser;
 let buyer: TestUser;
 
 beforeAll(async () => {
-  admin = await createUser({ permissionType: 1 });
-  seller = await createUser({ firstName: 'Sella', campusMailbox: 'Box 501', paymentUsername: '@sella' });
-  buyer = await createUser({ firstName: 'Bayer', campusMailbox: 'Box 502', paymentUsername: '@bayer' });
+  admin = await makeUser({ permissionType: 1 });
+  seller = await makeUser({ firstName: 'Sella', campusMailbox: 'Box 501', paymentUsername: '@sella' });
+  buyer = await makeUser({ firstName: 'Bayer', campusMailbox: 'Box 502', paymentUsername: '@bayer' });
 });
 
 /** Pages through getBooksWithStatus/{status} until the book shows up. */

@@ -1,9 +1,33 @@
-/** Book factories: stored records for seeding books directly (the same helpers as the books area's). */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+/** Book factories: request bodies for postBook, and stored records for seeding listings directly. */
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import { normaliseCourse } from '../../lib/books/text.ts';
+import { bookItem } from '../../lib/db/books.ts';
 import { db, TABLE } from '../../lib/db/client.ts';
 import { bookIndexes, bookKey } from '../../lib/db/keys.ts';
-import type { BookRecord } from '../../lib/db/records.ts';
+import type { BookRecord, BookStatusValue } from '../../lib/db/records.ts';
+
+export interface PostBookFields {
+  name: string;
+  edition: number;
+  course: string;
+  price: number;
+  condition: string;
+  comments?: string;
+  Comments?: string;
+  ISBN?: string | null;
+}
+
+/** A valid postBook body. */
+export const makeBookBody = (overrides: Partial<PostBookFields> = {}): PostBookFields => ({
+  name: 'Introduction to Algorithms',
+  edition: 3,
+  course: 'CSC 171',
+  price: 45.5,
+  condition: 'Good',
+  comments: 'Some highlighting',
+  ...overrides,
+});
 
 /** A stored book record (status 0 unless told), dated `date` or now. */
 export function makeBookRecord(ownerId: string, overrides: Partial<BookRecord> = {}): BookRecord {
@@ -14,7 +38,7 @@ export function makeBookRecord(ownerId: string, overrides: Partial<BookRecord> =
     name: 'Calculus Early Transcendentals',
     edition: 8,
     course,
-    courseNorm: course.toUpperCase().replace(/[\s-]/g, ''),
+    courseNorm: normaliseCourse(course),
     price: 30,
     condition: 'Used',
     comments: '',
@@ -27,13 +51,52 @@ export function makeBookRecord(ownerId: string, overrides: Partial<BookRecord> =
   };
 }
 
-/** Puts a book straight into the table with its index attributes (no counters, no stream consumer run). */
+/** Puts a book straight into the table (no counters, no stream consumer run). */
 export async function seedBook(ownerId: string, overrides: Partial<BookRecord> = {}): Promise<BookRecord> {
   const record = makeBookRecord(ownerId, overrides);
-  await db.send(
-    new PutCommand({ TableName: TABLE, Item: { ...bookKey(record.id), ...bookIndexes(record), ...record } }),
-  );
+  await db.send(new PutCommand({ TableName: TABLE, Item: bookItem(record) }));
   return record;
+}
+
+/** `n` distinct ISO dates, oldest first, one second apart, ending `endsAgoMs` before now. */
+export function datesOldestFirst(n: number, endsAgoMs = 60_000): string[] {
+  const end = Date.now() - endsAgoMs;
+  return Array.from({ length: n }, (_, i) => new Date(end - (n - 1 - i) * 1000).toISOString());
+}
+
+/** Stores a book with a neutral, unique title and course, so nothing matches it by accident. */
+export async function putBook(overrides: Partial<BookRecord> & { ownerId: string }): Promise<BookRecord> {
+  const { ownerId, ...rest } = overrides;
+  const tag = ulid().slice(-8);
+  return seedBook(ownerId, { name: `Test Book ${tag}`, course: `TST ${tag.slice(-4)}`, ...rest });
+}
+
+/** Moves a book to another status the way the other areas do (status, buyer and indexes). */
+export async function setBookStatus(
+  book: BookRecord,
+  status: BookStatusValue,
+  extra: Partial<Pick<BookRecord, 'buyerId' | 'boughtAt' | 'date'>> = {},
+): Promise<BookRecord> {
+  const next: BookRecord = { ...book, ...extra, status };
+  const idx = bookIndexes(next);
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: bookKey(book.id),
+      UpdateExpression:
+        'SET #status = :s, buyerId = :buyer, boughtAt = :bought, #date = :date, gsi1pk = :g1pk, gsi1sk = :g1sk',
+      ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
+      ExpressionAttributeValues: {
+        ':s': status,
+        ':buyer': next.buyerId ?? null,
+        ':bought': next.boughtAt ?? null,
+        ':date': next.date,
+        ':g1pk': idx.gsi1pk,
+        ':g1sk': idx.gsi1sk,
+      },
+    }),
+  );
+  return next;
 }
 
 /** A date `days` days (and `extraMs`) before `now`, ISO-8601. */

@@ -1,7 +1,4 @@
-/**
- * Test users without the sign-up flow: a UserRecord put straight into the table (the current
- * TABLE_NAME: an integration file's own table, or the e2e server's) and a token for it.
- */
+/** Test users: a stored UserRecord and a token for it. Unique data on every call. */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { db, TABLE } from '../../lib/db/client.ts';
@@ -18,26 +15,27 @@ export interface TestUser {
 export function makeUserRecord(overrides: Partial<UserRecord> = {}): UserRecord {
   const id = overrides.id ?? ulid();
   const email = `user-${id.toLowerCase()}@test.edu`;
+  const createdAt = new Date().toISOString();
   return {
     type: 'user',
     id,
     emailAddress: email,
     emailNormalised: email,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
+    firstName: 'Test',
+    lastName: `User ${id.slice(-6)}`,
     university: 'Test University',
     campusMailbox: 'Box 1',
-    paymentUsername: '@ada',
+    paymentUsername: `pay-${id.slice(-6)}`,
     permissionType: 0,
-    createdAt: new Date().toISOString(),
-    passwordHash: 'not-a-real-hash',
+    createdAt,
+    passwordHash: '$2b$04$not-a-real-hash-for-tests-only..................',
     tokenVersion: 0,
     ...overrides,
   };
 }
 
-/** Stores a user and signs a token for it. */
-export async function createUser(overrides: Partial<UserRecord> = {}): Promise<TestUser> {
+/** Stores a user (in the table of the current test file) and signs a token for it. */
+export async function makeUser(overrides: Partial<UserRecord> = {}): Promise<TestUser> {
   const record = makeUserRecord(overrides);
   await db.send(
     new PutCommand({

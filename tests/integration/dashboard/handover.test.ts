@@ -12,7 +12,7 @@ import { seedBook } from '../../helpers/books.ts';
 import { invoke } from '../../helpers/lambda.ts';
 import { seedOrder } from '../../helpers/orders.ts';
 import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { createUser, type TestUser } from '../../helpers/users.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
 
 type Action = 'confirmBook' | 'setBookPaid' | 'cancelPurchase';
 const handlers = { confirmBook, setBookPaid, cancelPurchase };
@@ -28,9 +28,9 @@ let seller: TestUser;
 let buyer: TestUser;
 
 beforeAll(async () => {
-  admin = await createUser({ permissionType: 1, firstName: 'Grace' });
-  seller = await createUser({ firstName: 'Sam' });
-  buyer = await createUser({ firstName: 'Bea' });
+  admin = await makeUser({ permissionType: 1, firstName: 'Grace' });
+  seller = await makeUser({ firstName: 'Sam' });
+  buyer = await makeUser({ firstName: 'Bea' });
 });
 
 const act = (action: Action, body: Record<string, unknown>, token = admin.token) =>
@@ -206,7 +206,7 @@ describe('what each move writes', () => {
 
   it('lets exactly one of two admins racing on the same book move it', async () => {
     const book = await bookIn(1);
-    const other = await createUser({ permissionType: 1 });
+    const other = await makeUser({ permissionType: 1 });
     const results = await Promise.all([
       act('confirmBook', { bookId: book.id }),
       act('confirmBook', { bookId: book.id }, other.token),

@@ -12,7 +12,7 @@ import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
 import { invoke } from '../../helpers/lambda.ts';
 import { seedOrder } from '../../helpers/orders.ts';
 import { expectEnvelope } from '../../helpers/schema.ts';
-import { createUser, type TestUser } from '../../helpers/users.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
 
 let admin: TestUser;
 let sellerA: TestUser;
@@ -20,20 +20,20 @@ let sellerB: TestUser;
 let buyer: TestUser;
 
 beforeAll(async () => {
-  admin = await createUser({ permissionType: 1 });
-  sellerA = await createUser({
+  admin = await makeUser({ permissionType: 1 });
+  sellerA = await makeUser({
     firstName: 'Ann',
     lastName: 'Seller',
     campusMailbox: 'Box 11',
     paymentUsername: '@ann',
   });
-  sellerB = await createUser({
+  sellerB = await makeUser({
     firstName: 'Ben',
     lastName: 'Seller',
     campusMailbox: 'Box 12',
     paymentUsername: '@ben',
   });
-  buyer = await createUser({
+  buyer = await makeUser({
     firstName: 'Cy',
     lastName: 'Buyer',
     campusMailbox: 'Box 13',

@@ -8,7 +8,7 @@ import type { RouteSpec } from '../../../lib/http/index.ts';
 import { invoke } from '../../helpers/lambda.ts';
 import { declaredRoutes, type Route } from '../../helpers/routes.ts';
 import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { createUser, type TestUser } from '../../helpers/users.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
 
 type Handler = Parameters<typeof invoke>[0] & { spec: RouteSpec };
 
@@ -45,9 +45,9 @@ let admin: TestUser;
 let owner: TestUser;
 
 beforeAll(async () => {
-  user = await createUser({ permissionType: 0 });
-  admin = await createUser({ permissionType: 1 });
-  owner = await createUser({ permissionType: 2 });
+  user = await makeUser({ permissionType: 0 });
+  admin = await makeUser({ permissionType: 1 });
+  owner = await makeUser({ permissionType: 2 });
 });
 
 describe('dashboard roles, for every dashboard route declared in serverless.yml', () => {
@@ -131,7 +131,7 @@ describe('the role is read from the user record on every call', () => {
   });
 
   it("refuses a revoked admin's still-valid token on the next call", async () => {
-    const demoted = await createUser({ permissionType: 1 });
+    const demoted = await makeUser({ permissionType: 1 });
     const before = await invoke(getStatistics, {
       route: '/api/dashboard/getStatistics',
       token: demoted.token,

@@ -10,13 +10,13 @@ import type { BookRecord } from '../../../lib/db/records.ts';
 import { daysBefore, seedBook } from '../../helpers/books.ts';
 import { invoke, makeContext } from '../../helpers/lambda.ts';
 import { expectEnvelope } from '../../helpers/schema.ts';
-import { createUser, type TestUser } from '../../helpers/users.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
 
 const DAY = 86_400_000;
 let owner: TestUser;
 
 beforeAll(async () => {
-  owner = await createUser({ permissionType: 2 });
+  owner = await makeUser({ permissionType: 2 });
 });
 
 const getItem = async (key: { pk: string; sk: string }) =>
@@ -54,7 +54,7 @@ const mailsTo = async (address: string): Promise<SesMail[]> => {
 describe('unlisting stale books with an injected clock', () => {
   it('unlists every status-0 book older than 62 days in pages, e-mails each owner once, and a second run changes nothing', async () => {
     const now = new Date();
-    const owners = [await createUser(), await createUser(), await createUser()];
+    const owners = [await makeUser(), await makeUser(), await makeUser()];
     const stale: BookRecord[] = [];
     for (let i = 0; i < 60; i++) {
       const o = owners[i % 3] as TestUser;
@@ -119,7 +119,7 @@ describe('unlisting stale books with an injected clock', () => {
   });
 
   it('honours olderThanDays and the clock: a book becomes stale only once it is older than the cut-off', async () => {
-    const o = await createUser();
+    const o = await makeUser();
     const now = new Date();
     const book = await seedBook(o.id, { date: daysBefore(now, 10) });
     expect((await unlistStaleBooks({ now, actor: 'system:test', olderThanDays: 11 })).unlisted).toBe(0);
@@ -132,7 +132,7 @@ describe('unlisting stale books with an injected clock', () => {
   });
 
   it('stops starting pages when time runs low, and the next run carries on from the oldest listing left', async () => {
-    const o = await createUser();
+    const o = await makeUser();
     const now = new Date();
     const books: BookRecord[] = [];
     for (let i = 0; i < 7; i++) books.push(await seedBook(o.id, { date: daysBefore(now, 100, i * 1000) }));
@@ -149,7 +149,7 @@ describe('unlisting stale books with an injected clock', () => {
   });
 
   it('unlists each book exactly once when two runs overlap', async () => {
-    const o = await createUser();
+    const o = await makeUser();
     const now = new Date();
     const books: BookRecord[] = [];
     for (let i = 0; i < 30; i++) books.push(await seedBook(o.id, { date: daysBefore(now, 70, i * 1000) }));
@@ -169,7 +169,7 @@ describe('unlisting stale books with an injected clock', () => {
 
 describe('the owner route and the daily schedule', () => {
   it('deactivateBooks unlists with the default of 62 days or the given olderThanDays', async () => {
-    const o = await createUser();
+    const o = await makeUser();
     const now = new Date();
     const old = await seedBook(o.id, { date: daysBefore(now, 63) });
     const week = await seedBook(o.id, { date: daysBefore(now, 7) });
@@ -194,7 +194,7 @@ describe('the owner route and the daily schedule', () => {
   });
 
   it('the scheduled function applies the same rule with the real clock', async () => {
-    const o = await createUser();
+    const o = await makeUser();
     const old = await seedBook(o.id, { date: daysBefore(new Date(), 90) });
     const result = await scheduledUnlist(
       { 'detail-type': 'Scheduled Event' } as Parameters<typeof scheduledUnlist>[0],

@@ -15,14 +15,14 @@ import { processors } from '../../../lib/streams/processors.ts';
 import { invoke, makeContext } from '../../helpers/lambda.ts';
 import { expectEnvelope, expectError } from '../../helpers/schema.ts';
 import { asEvent, StreamReader } from '../../helpers/stream.ts';
-import { createUser, type TestUser } from '../../helpers/users.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
 
 let admin: TestUser;
 let owner: TestUser;
 
 beforeAll(async () => {
-  admin = await createUser({ permissionType: 1 });
-  owner = await createUser({ permissionType: 2 });
+  admin = await makeUser({ permissionType: 1 });
+  owner = await makeUser({ permissionType: 2 });
 });
 
 const SECRETS = ['passwordHash', 'tokenVersion', 'not-a-real-hash', 'emailNormalised', 'gsi1pk'];
@@ -50,7 +50,7 @@ async function listAll(limit: number): Promise<string[]> {
 describe('getUsers', () => {
   it('pages through every user, oldest first, without secrets', async () => {
     const seeded = [];
-    for (let i = 0; i < 5; i++) seeded.push((await createUser()).id);
+    for (let i = 0; i < 5; i++) seeded.push((await makeUser()).id);
     const ids = await listAll(2);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining([admin.id, owner.id, ...seeded]));
@@ -107,13 +107,13 @@ describe('findUsers, through the search index kept by the stream processor', () 
   it('finds users by a case-insensitive prefix of e-mail, first or last name', async () => {
     await reader.skipToEnd();
     const tag = ulid().slice(-8).toLowerCase();
-    const zora = await createUser({
+    const zora = await makeUser({
       emailAddress: `Zora.${tag}@Uni.edu`,
       emailNormalised: `zora.${tag}@uni.edu`,
       firstName: `Zora${tag}`,
       lastName: `Quill${tag}`,
     });
-    const zeke = await createUser({ firstName: `Zora${tag}x`, lastName: 'Other' });
+    const zeke = await makeUser({ firstName: `Zora${tag}x`, lastName: 'Other' });
     await feed();
     expect(await find(`ZORA.${tag.toUpperCase()}`)).toEqual([zora.id]);
     expect((await find(`zora${tag}`)).sort()).toEqual([zora.id, zeke.id].sort());
@@ -125,7 +125,7 @@ describe('findUsers, through the search index kept by the stream processor', () 
   it('follows name changes and applies a redelivered record only once', async () => {
     await reader.skipToEnd();
     const tag = ulid().slice(-8).toLowerCase();
-    const u = await createUser({ firstName: `Old${tag}` });
+    const u = await makeUser({ firstName: `Old${tag}` });
     await db.send(
       new UpdateCommand({
         TableName: TABLE,
@@ -173,7 +173,7 @@ describe('makeAdmin and revokeAdmin', () => {
     invoke(h, { method: 'PUT', route: `/api/dashboard/${path}`, token: owner.token, body: { userId } });
 
   it('promotes a user 0 -> 1 and demotes 1 -> 0, each audited, and refuses a repeat with 409', async () => {
-    const u = await createUser();
+    const u = await makeUser();
     const up = await put(makeAdmin, 'makeAdmin', u.id);
     expect(expectEnvelope(up.json(), AdminUser)).toMatchObject({ id: u.id, permissionType: 1 });
     expect(expectError((await put(makeAdmin, 'makeAdmin', u.id)).json(), 'WRONG_ROLE')).toBeTruthy();
@@ -208,7 +208,7 @@ describe('makeAdmin and revokeAdmin', () => {
   });
 
   it('never demotes an owner and answers 404 for an unknown user', async () => {
-    const other = await createUser({ permissionType: 2 });
+    const other = await makeUser({ permissionType: 2 });
     expect((await put(revokeAdmin, 'revokeAdmin', other.id)).status).toBe(409);
     expect((await put(makeAdmin, 'makeAdmin', other.id)).status).toBe(409);
     expect((await put(revokeAdmin, 'revokeAdmin', owner.id)).status).toBe(409);
@@ -223,7 +223,7 @@ describe('makeAdmin and revokeAdmin', () => {
   });
 
   it('lets exactly one of two racing promotions win', async () => {
-    const u = await createUser();
+    const u = await makeUser();
     const results = await Promise.all([put(makeAdmin, 'makeAdmin', u.id), put(makeAdmin, 'makeAdmin', u.id)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
@@ -233,7 +233,7 @@ describe('backfilling the user search index', () => {
   it('indexes users that were stored before the processor ran, and running it again changes nothing', async () => {
     const { backfillUserSearch } = await import('../../../lib/admin/user-search.ts');
     const tag = ulid().slice(-8).toLowerCase();
-    const early = await createUser({ lastName: `Early${tag}` });
+    const early = await makeUser({ lastName: `Early${tag}` });
     const find = async () => {
       const res = await invoke(findUsers, {
         route: '/api/dashboard/findUsers',

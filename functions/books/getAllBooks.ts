@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { PageQuery } from '#lib/books/inputs.ts';
+import { getAllBooks } from '#lib/books/listings.ts';
+import { Book } from '#lib/books/schemas.ts';
+import { http, page } from '#lib/http/index.ts';
+
+/** GET /api/books/getAllBooks: listed books, newest first; with a token, not the caller's, with `inCart`. */
+export const handler = http(
+  {
+    auth: 'optional',
+    query: PageQuery,
+    response: z.array(Book),
+    paged: true,
+    summary: 'Listed books, newest first, by cursor',
+  },
+  async ({ query, principal }) => {
+    const result = await getAllBooks(principal?.userId ?? null, query);
+    return page(result.books, result.next);
+  },
+);

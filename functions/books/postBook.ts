@@ -1,0 +1,16 @@
+import { PostBookBody } from '#lib/books/inputs.ts';
+import { postBook } from '#lib/books/listings.ts';
+import { Book } from '#lib/books/schemas.ts';
+import { created, http } from '#lib/http/index.ts';
+
+/** POST /api/books/postBook: lists a new book of the caller (status 0, dated now). */
+export const handler = http(
+  {
+    auth: 'required',
+    body: PostBookBody,
+    response: Book,
+    status: 201,
+    summary: 'Post a book for sale',
+  },
+  async ({ body, principal }) => created(await postBook(principal.userId, body)),
+);

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { PageQuery, SearchParams } from '#lib/books/inputs.ts';
+import { searchBooks } from '#lib/books/listings.ts';
+import { Book } from '#lib/books/schemas.ts';
+import { http, page } from '#lib/http/index.ts';
+
+/** GET /api/books/search/{query}: as the public search, without the caller's own books. */
+export const handler = http(
+  {
+    auth: 'required',
+    params: SearchParams,
+    query: PageQuery,
+    response: z.array(Book),
+    paged: true,
+    summary: "Search listed books, leaving out the caller's own",
+  },
+  async ({ params, query, principal }) => {
+    const result = await searchBooks(params.query, principal.userId, query);
+    return page(result.books, result.next);
+  },
+);

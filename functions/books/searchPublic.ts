@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { PageQuery, SearchParams } from '#lib/books/inputs.ts';
+import { searchBooks } from '#lib/books/listings.ts';
+import { Book } from '#lib/books/schemas.ts';
+import { http, page } from '#lib/http/index.ts';
+
+/** GET /api/books/search/public/{query}: listed books matching the query, newest first. */
+export const handler = http(
+  {
+    auth: 'none',
+    params: SearchParams,
+    query: PageQuery,
+    response: z.array(Book),
+    paged: true,
+    summary: 'Search listed books by title words, course code or ISBN',
+  },
+  async ({ params, query }) => {
+    const result = await searchBooks(params.query, null, query);
+    return page(result.books, result.next);
+  },
+);

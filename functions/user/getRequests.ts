@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { http } from '#lib/http/index.ts';
+import { BookRequest, getRequests } from '#lib/matching/requests.ts';
+
+/** GET /api/user/getRequests: the caller's book requests, newest first. */
+export const handler = http(
+  { auth: 'required', response: z.array(BookRequest), summary: "The caller's book requests" },
+  async ({ principal }) => getRequests(principal.userId),
+);

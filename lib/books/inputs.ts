@@ -1,0 +1,117 @@
+/**
+ * Input schemas of the listing endpoints (zod, strict: unknown fields such as id, owner, status or
+ * date are refused with 400). Bounds are the contract's (API.md, "Validation").
+ */
+import { z } from 'zod';
+import { CursorParam } from '../http/cursor.ts';
+import { toIsbn13 } from './isbn.ts';
+
+const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+
+/** Dollars, 0..10000, at most 2 decimals. */
+export const Price = z
+  .number()
+  .min(0)
+  .max(10_000)
+  .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'At most 2 decimals.');
+
+/** An ISBN-10 or -13 with a valid check digit (hyphens and spaces ignored), stored as its ISBN-13. */
+export const Isbn = z
+  .string()
+  .max(40)
+  .transform((s, ctx) => {
+    const isbn = toIsbn13(s);
+    if (!isbn) {
+      ctx.addIssue({ code: 'custom', message: 'Not a valid ISBN-10 or ISBN-13 (check digit).' });
+      return z.NEVER;
+    }
+    return isbn;
+  });
+
+export const Name = text(1, 200);
+export const Edition = z.number().int().min(1).max(100);
+export const Course = text(1, 40).refine(
+  (c) => /[\p{L}\p{N}]/u.test(c),
+  'A course code needs letters or digits.',
+);
+export const Condition = text(1, 40);
+export const Comments = z.string().trim().max(1000);
+export const BookId = z.string().min(1).max(64);
+
+/** `comments` or `Comments` (the old clients' spelling), not both. */
+const oneComments = <T extends { comments?: string | undefined; Comments?: string | undefined }>(
+  b: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (b.comments !== undefined && b.Comments !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['Comments'], message: 'Send `comments` or `Comments`, not both.' });
+  }
+};
+
+export const PostBookBody = z
+  .strictObject({
+    name: Name,
+    edition: Edition,
+    course: Course,
+    price: Price,
+    condition: Condition,
+    comments: Comments.optional(),
+    Comments: Comments.optional(),
+    ISBN: Isbn.nullable().optional(),
+  })
+  .superRefine(oneComments)
+  .transform(({ Comments: legacy, comments, ISBN, ...rest }) => ({
+    ...rest,
+    comments: comments ?? legacy ?? '',
+    ISBN: ISBN ?? null,
+  }));
+export type PostBookInput = z.output<typeof PostBookBody>;
+
+export const UpdateBookBody = z
+  .strictObject({
+    bookId: BookId,
+    price: Price.optional(),
+    condition: Condition.optional(),
+    comments: Comments.optional(),
+    Comments: Comments.optional(),
+  })
+  .superRefine(oneComments)
+  .superRefine((b, ctx) => {
+    if (
+      b.price === undefined &&
+      b.condition === undefined &&
+      b.comments === undefined &&
+      b.Comments === undefined
+    )
+      ctx.addIssue({ code: 'custom', path: [], message: 'Send at least one of price, condition, comments.' });
+  })
+  .transform(({ Comments: legacy, comments, ...rest }) => ({ ...rest, comments: comments ?? legacy }));
+export type UpdateBookInput = z.output<typeof UpdateBookBody>;
+
+export const DeleteBookBody = z.strictObject({ bookId: BookId, permanent: z.boolean().optional() });
+export const BookIdBody = z.strictObject({ bookId: BookId });
+
+/** A non-negative decimal integer in a path or query string (no signs, exponents, spaces or hex). */
+const intString = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, 'Must be a whole number.')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+export const MAX_PAGE = 100;
+export const DEFAULT_PAGE = 40;
+
+export const NoTokenParams = z.strictObject({ limit: intString(1, MAX_PAGE), skip: intString(0, 10_000) });
+
+export const PageQuery = z.strictObject({
+  limit: intString(1, MAX_PAGE).optional(),
+  cursor: CursorParam.optional(),
+});
+
+export const SearchParams = z.strictObject({ query: z.string().min(1).max(100) });
+
+/** A position inside a listing ordered by date: `<ISO date>#<ULID>`. */
+export const Position = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[0-9A-HJKMNP-TV-Z]{26}$/);

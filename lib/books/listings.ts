@@ -1,0 +1,211 @@
+/**
+ * Listings: post, change, unlist, remove and re-list books; the public listing, an owner's posts
+ * and search. Every request is a fixed, small number of key reads (see README, "Key schema").
+ */
+import { ulid } from 'ulid';
+import {
+  BookWriteRefused,
+  booksByIds,
+  booksOfOwner,
+  getBook,
+  getUserFirstName,
+  inCartIds,
+  insertBook,
+  listedBooks,
+  moveBookStatus,
+  positionAfterListed,
+  removeBook,
+  searchEntries,
+  updateBookDetails,
+} from '../db/books.ts';
+import { timeSortKey } from '../db/keys.ts';
+import { type BookRecord, BookStatus } from '../db/records.ts';
+import { decodeCursor, encodeCursor } from '../http/cursor.ts';
+import { Conflict, NotFound } from '../http/errors.ts';
+import { DEFAULT_PAGE, Position, type PostBookInput, type UpdateBookInput } from './inputs.ts';
+import { type Book, toApiBook } from './schemas.ts';
+import { planSearch } from './search-terms.ts';
+import { normaliseCourse } from './text.ts';
+
+const notFound = () => new NotFound('No such book.', 'BOOK_NOT_FOUND');
+const wrongStatus = (status: number, action: string) =>
+  new Conflict(`A book in status ${status} cannot be ${action}.`, undefined, 'INVALID_STATUS');
+
+/** The caller's own book, or 404 (also for another user's book: its existence is not revealed). */
+async function ownBook(userId: string, bookId: string): Promise<BookRecord> {
+  const book = await getBook(bookId);
+  if (!book || book.ownerId !== userId) throw notFound();
+  return book;
+}
+
+/** A refused conditional write -> 404 if the book is gone or not the caller's, else 409. */
+function refused(err: unknown, userId: string, action: string): never {
+  if (err instanceof BookWriteRefused) {
+    if (!err.current || err.current.ownerId !== userId) throw notFound();
+    throw wrongStatus(err.current.status, action);
+  }
+  throw err;
+}
+
+export async function postBook(userId: string, input: PostBookInput): Promise<Book> {
+  const firstName = await getUserFirstName(userId);
+  if (firstName === undefined) throw notFound();
+  const book: BookRecord = {
+    type: 'book',
+    id: ulid(),
+    name: input.name,
+    edition: input.edition,
+    course: input.course,
+    courseNorm: normaliseCourse(input.course),
+    price: input.price,
+    condition: input.condition,
+    comments: input.comments,
+    ISBN: input.ISBN,
+    status: BookStatus.Listed,
+    date: new Date().toISOString(),
+    ownerId: userId,
+    ownerFirstName: firstName,
+  };
+  await insertBook(book);
+  return toApiBook(book);
+}
+
+export async function updateBook(userId: string, input: UpdateBookInput): Promise<Book> {
+  try {
+    const { bookId, ...fields } = input;
+    return toApiBook(await updateBookDetails(bookId, userId, fields));
+  } catch (err) {
+    refused(err, userId, 'changed');
+  }
+}
+
+export interface RemovedBook {
+  id: string;
+  removed: true;
+}
+
+/** Unlists (0 -> 5) or, with `permanent`, removes (from 0 or 5) one of the caller's books. */
+export async function deleteBook(
+  userId: string,
+  bookId: string,
+  permanent: boolean,
+): Promise<Book | RemovedBook> {
+  const book = await ownBook(userId, bookId);
+  try {
+    if (permanent) {
+      if (book.status !== BookStatus.Listed && book.status !== BookStatus.Unlisted)
+        throw wrongStatus(book.status, 'removed');
+      await removeBook(book, userId);
+      return { id: book.id, removed: true };
+    }
+    if (book.status !== BookStatus.Listed) throw wrongStatus(book.status, 'unlisted');
+    return toApiBook(await moveBookStatus(book, userId, BookStatus.Unlisted));
+  } catch (err) {
+    refused(err, userId, permanent ? 'removed' : 'unlisted');
+  }
+}
+
+/** Re-lists one of the caller's unlisted books (5 -> 0) with a fresh date. */
+export async function reactivateBook(userId: string, bookId: string): Promise<Book> {
+  const book = await ownBook(userId, bookId);
+  if (book.status !== BookStatus.Unlisted) throw wrongStatus(book.status, 'reactivated');
+  try {
+    return toApiBook(await moveBookStatus(book, userId, BookStatus.Listed, new Date().toISOString()));
+  } catch (err) {
+    refused(err, userId, 'reactivated');
+  }
+}
+
+/** The caller's listed and unlisted books, newest first. */
+export async function getUsersPosts(userId: string): Promise<Book[]> {
+  const books = await booksOfOwner(userId, [BookStatus.Listed, BookStatus.Unlisted]);
+  return books.map((b) => toApiBook(b));
+}
+
+export interface BookPageResult {
+  books: Book[];
+  next: string | null;
+}
+
+const LISTING_SCOPE = 'listing:S0';
+
+/** Listed books, newest first; with a caller, their own left out and `inCart` on each. */
+export async function getAllBooks(
+  callerId: string | null,
+  options: { limit?: number; cursor?: string },
+): Promise<BookPageResult> {
+  const after = options.cursor ? decodeCursor(LISTING_SCOPE, options.cursor, Position) : undefined;
+  const page = await listedBooks({
+    limit: options.limit ?? DEFAULT_PAGE,
+    after,
+    excludeOwner: callerId ?? undefined,
+  });
+  const next = page.last ? encodeCursor(LISTING_SCOPE, page.last) : null;
+  if (!callerId) return { books: page.books.map((b) => toApiBook(b)), next };
+  const inCart = await inCartIds(
+    callerId,
+    page.books.map((b) => b.id),
+  );
+  return { books: page.books.map((b) => toApiBook(b, { inCart: inCart.has(b.id) })), next };
+}
+
+/** Listed books, newest first, `limit` after the first `skip`. */
+export async function getBooksNoToken(limit: number, skip: number): Promise<Book[]> {
+  const after = await positionAfterListed(skip);
+  if (after === null) return [];
+  const page = await listedBooks({ limit, after, maxReads: 1 });
+  return page.books.map((b) => toApiBook(b));
+}
+
+/** How many rounds (index Queries + one BatchGet each) one search page may take at most. */
+export const MAX_SEARCH_ROUNDS = 3;
+
+/**
+ * Listed books matching the query, newest first (the caller's own left out when there is one).
+ * Each round reads the next entries of the query's index terms (merged by date), fetches those
+ * books in one BatchGet and keeps the ones still listed, still at that date and really matching.
+ * It stops when the page is full, the terms are exhausted or after MAX_SEARCH_ROUNDS rounds (then
+ * the page may be short, with a cursor to continue).
+ */
+export async function searchBooks(
+  query: string,
+  callerId: string | null,
+  options: { limit?: number; cursor?: string },
+): Promise<BookPageResult> {
+  const limit = options.limit ?? DEFAULT_PAGE;
+  const plan = planSearch(query);
+  if (!plan) {
+    if (options.cursor) decodeCursor('search:', options.cursor, Position);
+    return { books: [], next: null };
+  }
+  const scope = `search:${plan.terms.join('|')}`;
+  let after = options.cursor ? decodeCursor(scope, options.cursor, Position) : undefined;
+  const found: BookRecord[] = [];
+  for (let round = 0; round < MAX_SEARCH_ROUNDS; round++) {
+    const want = limit - found.length;
+    const pages = await Promise.all(plan.terms.map((t) => searchEntries(t, want, after)));
+    // Entries are safe to take down to the least advanced term that has more to read.
+    const bounds = pages.filter((p) => p.more).map((p) => p.positions.at(-1) ?? '');
+    const boundary = bounds.length > 0 ? bounds.reduce((a, b) => (a > b ? a : b)) : '';
+    const candidates = [...new Set(pages.flatMap((p) => p.positions))]
+      .filter((p) => p >= boundary)
+      .sort()
+      .reverse();
+    const books = await booksByIds(candidates.map((p) => p.slice(p.lastIndexOf('#') + 1)));
+    let taken = 0;
+    for (const position of candidates) {
+      if (found.length >= limit) break;
+      taken++;
+      after = position;
+      const book = books.get(position.slice(position.lastIndexOf('#') + 1));
+      if (!book || book.status !== BookStatus.Listed) continue;
+      if (timeSortKey(book.date, book.id) !== position) continue;
+      if (callerId && book.ownerId === callerId) continue;
+      if (plan.matches(book)) found.push(book);
+    }
+    const more = taken < candidates.length || pages.some((p) => p.more);
+    if (!more) return { books: found.map((b) => toApiBook(b)), next: null };
+    if (found.length >= limit) break;
+  }
+  return { books: found.map((b) => toApiBook(b)), next: after ? encodeCursor(scope, after) : null };
+}

@@ -1,0 +1,47 @@
+/**
+ * The search index of listed books, kept in step by the stream consumer (so a checkout's
+ * transaction never grows with a title's length). A book in status 0 has one entry per term
+ * (title word prefixes, course code, ISBN-13) at `<date>#<id>`; when it leaves status 0, changes
+ * a searched field or its date, or is removed, the entries that no longer hold are deleted and the
+ * new ones put. Keys are deterministic, so a redelivered record changes nothing twice.
+ */
+import { writeSearchEntries } from '../db/books.ts';
+import { courseTerm, type ItemKey, isbnTerm, searchEntryKey, titleTerm } from '../db/keys.ts';
+import { type BookRecord, BookStatus } from '../db/records.ts';
+import type { ChangeProcessor, Item } from '../streams/types.ts';
+import { titlePrefixes } from './text.ts';
+
+/** Every index term of a book. */
+export function searchTermsOf(book: Pick<BookRecord, 'name' | 'courseNorm' | 'ISBN'>): string[] {
+  return [
+    ...titlePrefixes(book.name).map(titleTerm),
+    ...(book.courseNorm ? [courseTerm(book.courseNorm)] : []),
+    ...(book.ISBN ? [isbnTerm(book.ISBN)] : []),
+  ];
+}
+
+type Entry = ItemKey & { bookId: string };
+
+/** The index entries an item image should have (none unless it is a listed book). */
+function entriesOf(image: Item | undefined): Map<string, Entry> {
+  const entries = new Map<string, Entry>();
+  if (image?.type !== 'book' || image.status !== BookStatus.Listed) return entries;
+  const book = image as unknown as BookRecord;
+  for (const term of searchTermsOf(book)) {
+    const key = searchEntryKey(term, book.date, book.id);
+    entries.set(`${key.pk}\n${key.sk}`, { ...key, bookId: book.id });
+  }
+  return entries;
+}
+
+export const searchIndexProcessor: ChangeProcessor = {
+  name: 'searchIndex',
+  wants: (c) => String(c.keys.pk).startsWith('BOOK#') && c.keys.sk === 'BOOK',
+  apply: async (c) => {
+    const before = entriesOf(c.oldImage);
+    const after = entriesOf(c.newImage);
+    const puts = [...after].filter(([k]) => !before.has(k)).map(([, e]) => e);
+    const deletes = [...before].filter(([k]) => !after.has(k)).map(([, e]) => ({ pk: e.pk, sk: e.sk }));
+    if (puts.length + deletes.length > 0) await writeSearchEntries(puts, deletes);
+  },
+};

@@ -1,0 +1,195 @@
+/**
+ * Notifications repository: in-app notifications, written once per cause (deterministic id,
+ * conditional put), each carrying the state of its e-mail so the e-mail is sent once.
+ */
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { db, TABLE } from './client.ts';
+import { cancellationCodes, isConditionFailed } from './errors.ts';
+import {
+  INDEX,
+  notificationIndexes,
+  notificationKey,
+  notificationsOfUserPk,
+  notificationsReadMarkKey,
+} from './keys.ts';
+
+export type NotificationKind = 'match' | 'sold' | 'verified' | 'delivered' | 'cancelled';
+
+/**
+ * pending: to be sent; sending: claimed by a consumer at `emailClaimedAt`; sent: done;
+ * none: nothing to send (no address).
+ */
+export type EmailState = 'pending' | 'sending' | 'sent' | 'none';
+
+/** USER#<uid> / NOTIF#<id>, plus notificationIndexes(...) attributes */
+export interface NotificationRecord {
+  type: 'notification';
+  id: string;
+  userId: string;
+  kind: NotificationKind;
+  message: string;
+  bookId?: string;
+  date: string;
+  read: boolean;
+  emailState: EmailState;
+  emailClaimedAt?: string;
+  emailSentAt?: string;
+}
+
+/**
+ * Writes the notification unless one with its id exists; returns the stored one either way
+ * (a redelivery gets the first write back, with its e-mail state).
+ */
+export async function putNotificationOnce(
+  n: NotificationRecord,
+): Promise<{ created: boolean; stored: NotificationRecord }> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { ...notificationKey(n.userId, n.id), ...notificationIndexes(n.userId, n.date, n.id), ...n },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return { created: true, stored: n };
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+    const stored = await getNotification(n.userId, n.id);
+    if (!stored) throw new Error('notification vanished after a failed conditional put');
+    return { created: false, stored };
+  }
+}
+
+export async function getNotification(userId: string, id: string): Promise<NotificationRecord | null> {
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE, Key: notificationKey(userId, id), ConsistentRead: true }),
+  );
+  return (out.Item as NotificationRecord | undefined) ?? null;
+}
+
+/**
+ * Moves the e-mail state from `from` (and, for a taken-over claim, the claim time seen) to `to`.
+ * False when someone else moved it first.
+ */
+export async function moveEmailState(
+  userId: string,
+  id: string,
+  from: { state: EmailState; claimedAt?: string | undefined },
+  to: { state: EmailState; at: string },
+): Promise<boolean> {
+  const names: Record<string, string> = { '#state': 'emailState' };
+  const values: Record<string, unknown> = { ':from': from.state, ':to': to.state, ':at': to.at };
+  let condition = '#state = :from';
+  if (from.claimedAt !== undefined) {
+    condition += ' AND emailClaimedAt = :claimed';
+    values[':claimed'] = from.claimedAt;
+  }
+  const set =
+    to.state === 'sending'
+      ? 'SET #state = :to, emailClaimedAt = :at'
+      : to.state === 'sent'
+        ? 'SET #state = :to, emailSentAt = :at'
+        : 'SET #state = :to, emailUpdatedAt = :at';
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: notificationKey(userId, id),
+        UpdateExpression: set,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+export interface NotificationPage {
+  items: NotificationRecord[];
+  /** the key to continue after, or null at the end */
+  last: Record<string, unknown> | null;
+}
+
+/** A user's notifications, newest first (gsi1), one page. */
+export async function listNotifications(
+  userId: string,
+  limit: number,
+  after: Record<string, unknown> | undefined,
+): Promise<NotificationPage> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: INDEX.gsi1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': notificationsOfUserPk(userId) },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: after,
+    }),
+  );
+  return {
+    items: (out.Items ?? []) as NotificationRecord[],
+    last: (out.LastEvaluatedKey as Record<string, unknown> | undefined) ?? null,
+  };
+}
+
+/** The time before which all of a user's notifications count as read (markNotificationsRead without ids). */
+export async function getReadMark(userId: string): Promise<string | null> {
+  const out = await db.send(new GetCommand({ TableName: TABLE, Key: notificationsReadMarkKey(userId) }));
+  return (out.Item?.readBefore as string | undefined) ?? null;
+}
+
+/** Moves the read mark forward to `at` (never back). */
+export async function advanceReadMark(userId: string, at: string): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: notificationsReadMarkKey(userId),
+        UpdateExpression: 'SET readBefore = :at',
+        ConditionExpression: 'attribute_not_exists(readBefore) OR readBefore < :at',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+  }
+}
+
+/**
+ * Marks the user's notifications with these ids read, all or none (one transaction, at most 100
+ * distinct ids). False when one of them is not the user's (or does not exist): nothing changed.
+ */
+export async function markRead(userId: string, ids: readonly string[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: ids.map((id) => ({
+          Update: {
+            TableName: TABLE,
+            Key: notificationKey(userId, id),
+            UpdateExpression: 'SET #read = :true',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#read': 'read' },
+            ExpressionAttributeValues: { ':true': true },
+          },
+        })),
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (cancellationCodes(err)?.includes('ConditionalCheckFailed')) return false;
+    throw err;
+  }
+}

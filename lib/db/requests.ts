@@ -1,0 +1,192 @@
+/**
+ * Requests repository: a user's wanted books, and the candidate lookups the matcher uses.
+ */
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { batchDelete } from './batch.ts';
+import { db, TABLE } from './client.ts';
+import { cancellationCodes } from './errors.ts';
+import {
+  INDEX,
+  matchesOfRequestPrefix,
+  REQUEST_SK_PREFIX,
+  requestIndexes,
+  requestKey,
+  requestsByCoursePk,
+  requestsByIsbnPk,
+  requestsByWordPk,
+  userPartition,
+  userStatsKey,
+} from './keys.ts';
+
+/** USER#<uid> / REQUEST#<id>, plus requestIndexes(...) attributes */
+export interface RequestRecord {
+  type: 'request';
+  id: string;
+  userId: string;
+  name: string;
+  course: string;
+  courseNorm: string;
+  edition: number | null;
+  /** ISBN-13 digits, or null */
+  ISBN: string | null;
+  /** significant title words (lib/matching/normalise.ts) */
+  words: string[];
+  /** the word the request is indexed under for title matching, or null */
+  keyWord: string | null;
+  createdAt: string;
+}
+
+/** A user may have at most this many open requests (bounds getRequests and the matcher's fan-out). */
+export const MAX_OPEN_REQUESTS = 100;
+
+export type PutRequestOutcome = 'created' | 'too-many';
+
+/** Stores a new request and counts it in the user's openRequests, in one transaction. */
+export async function putRequest(r: RequestRecord): Promise<PutRequestOutcome> {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: TABLE,
+              Item: {
+                ...requestKey(r.userId, r.id),
+                ...requestIndexes({
+                  id: r.id,
+                  createdAt: r.createdAt,
+                  isbn: r.ISBN,
+                  courseNorm: r.courseNorm,
+                  keyWord: r.keyWord,
+                }),
+                ...r,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: TABLE,
+              Key: userStatsKey(r.userId),
+              UpdateExpression: 'ADD openRequests :one',
+              ConditionExpression: 'attribute_not_exists(openRequests) OR openRequests < :max',
+              ExpressionAttributeValues: { ':one': 1, ':max': MAX_OPEN_REQUESTS },
+            },
+          },
+        ],
+      }),
+    );
+    return 'created';
+  } catch (err) {
+    const codes = cancellationCodes(err);
+    if (codes?.[1] === 'ConditionalCheckFailed') return 'too-many';
+    throw err;
+  }
+}
+
+/** A user's requests, newest first (at most MAX_OPEN_REQUESTS, so one or two pages). */
+export async function listRequests(userId: string): Promise<RequestRecord[]> {
+  const out: RequestRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': userPartition(userId), ':prefix': REQUEST_SK_PREFIX },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...((page.Items ?? []) as RequestRecord[]));
+    start = page.LastEvaluatedKey;
+  } while (start && out.length < MAX_OPEN_REQUESTS * 2);
+  return out;
+}
+
+/**
+ * Deletes one of the user's own requests and uncounts it, in one transaction. False when the
+ * user has no such request (another user's id looks exactly like a missing one).
+ */
+export async function deleteRequestRecord(userId: string, requestId: string): Promise<boolean> {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: TABLE,
+              Key: requestKey(userId, requestId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: TABLE,
+              Key: userStatsKey(userId),
+              UpdateExpression: 'ADD openRequests :minus',
+              ExpressionAttributeValues: { ':minus': -1 },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;
+    throw err;
+  }
+}
+
+/** Deletes every match of one request (a key prefix in the requester's partition); returns how many. */
+export async function deleteMatchesOfRequest(userId: string, requestId: string): Promise<number> {
+  let deleted = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': userPartition(userId),
+          ':prefix': matchesOfRequestPrefix(requestId),
+        },
+        ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    await batchDelete((page.Items ?? []) as Array<{ pk: string; sk: string }>);
+    deleted += page.Items?.length ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return deleted;
+}
+
+/** Open requests that could match a book, by the book's ISBN, course and each title word (GSIs). */
+export async function candidateRequests(
+  book: { isbn: string | null; courseNorm: string; words: readonly string[] },
+  perKeyLimit: number,
+): Promise<RequestRecord[]> {
+  const lookups: Array<{ index: string; pk: string }> = [];
+  if (book.isbn) lookups.push({ index: INDEX.gsi1, pk: requestsByIsbnPk(book.isbn) });
+  if (book.courseNorm) lookups.push({ index: INDEX.gsi2, pk: requestsByCoursePk(book.courseNorm) });
+  for (const w of book.words) lookups.push({ index: INDEX.gsi3, pk: requestsByWordPk(w) });
+  const found = new Map<string, RequestRecord>();
+  for (const { index, pk } of lookups) {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        IndexName: index,
+        KeyConditionExpression: `${index}pk = :pk`,
+        ExpressionAttributeValues: { ':pk': pk },
+        ScanIndexForward: false,
+        Limit: perKeyLimit,
+      }),
+    );
+    for (const item of (page.Items ?? []) as RequestRecord[]) {
+      if (item.type === 'request') found.set(`${item.userId}#${item.id}`, item);
+    }
+  }
+  return [...found.values()];
+}

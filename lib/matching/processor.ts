@@ -1,0 +1,129 @@
+/**
+ * The matcher, run by the stream consumer (lib/streams/processors.ts).
+ *
+ *  - A book that enters status 0 (posted, re-listed, purchase cancelled) is added to the
+ *    listed-book index and matched against other users' open requests, found by Query on the
+ *    request indexes: its ISBN, its course, and each significant word of its title (a request is
+ *    indexed under its longest title word, which every title match must contain).
+ *  - A book that leaves status 0 (or is deleted) leaves the index and its stored matches are
+ *    deleted (getUserMatches already hides it, since it reads the books' current status).
+ *  - A new request is matched against listed books by its ISBN, course and key word.
+ *  - A deleted request's leftover matches are deleted (deleteRequest deletes them already; this
+ *    catches matches written concurrently).
+ *
+ * Fan-out is bounded: at most CANDIDATES_PER_KEY candidates per lookup key (newest first); a book
+ * title has at most ~65 significant words (200 characters), a request at most three lookups.
+ * Every write is idempotent (fixed keys; the match is stored under a transaction that checks the
+ * request still exists and the book is still listed with the same date).
+ */
+
+import {
+  candidateListedBooks,
+  deleteMatchesOfBook,
+  indexListedBook,
+  type ListedBook,
+  putMatch,
+  unindexListedBook,
+} from '../db/matches.ts';
+import type { BookRecord } from '../db/records.ts';
+import { candidateRequests, deleteMatchesOfRequest, type RequestRecord } from '../db/requests.ts';
+import { matchContent } from '../notifications/messages.ts';
+import { notify } from '../notifications/notify.ts';
+import type { ChangeProcessor, Item, StreamChange } from '../streams/types.ts';
+import { normaliseCourse, normaliseIsbn, significantWords } from './normalise.ts';
+import { matches } from './rule.ts';
+
+export const CANDIDATES_PER_KEY = 100;
+
+const isBookItem = (keys: Item) => String(keys.pk).startsWith('BOOK#') && keys.sk === 'BOOK';
+const isRequestItem = (keys: Item) =>
+  String(keys.pk).startsWith('USER#') && String(keys.sk).startsWith('REQUEST#');
+
+/** The matcher's view of a listed book image, or null when the image is not a listed book. */
+export function listedBookOf(image: Item | undefined): ListedBook | null {
+  if (image?.status !== 0) return null;
+  const b = image as BookRecord;
+  return {
+    bookId: b.id,
+    name: b.name,
+    course: b.course,
+    courseNorm: normaliseCourse(b.course),
+    ISBN: b.ISBN ? normaliseIsbn(b.ISBN) : null,
+    words: significantWords(b.name),
+    ownerId: b.ownerId,
+    date: b.date,
+  };
+}
+
+const sameListing = (a: ListedBook, b: ListedBook) =>
+  a.date === b.date &&
+  a.name === b.name &&
+  a.courseNorm === b.courseNorm &&
+  a.ISBN === b.ISBN &&
+  a.ownerId === b.ownerId;
+
+/** Stores the match and tells the requester (once per book listing, however many requests match). */
+async function recordMatch(request: RequestRecord, book: ListedBook, now: string): Promise<void> {
+  const stored = await putMatch({
+    userId: request.userId,
+    requestId: request.id,
+    bookId: book.bookId,
+    bookDate: book.date,
+    createdAt: now,
+  });
+  if (!stored) return; // the request was deleted or the book is no longer listed
+  const content = matchContent(book);
+  await notify({
+    userId: request.userId,
+    cause: `match#${book.bookId}#${book.date}`,
+    kind: 'match',
+    bookId: book.bookId,
+    message: content.message,
+    email: content.email,
+  });
+}
+
+async function onBookChange(change: StreamChange): Promise<void> {
+  const before = listedBookOf(change.oldImage);
+  const after = listedBookOf(change.newImage);
+  if (before && after && sameListing(before, after)) return; // e.g. a price change
+  if (before) {
+    await unindexListedBook(before);
+    await deleteMatchesOfBook(before.bookId);
+  }
+  if (after) {
+    await indexListedBook(after);
+    const now = new Date().toISOString();
+    const requests = await candidateRequests(
+      { isbn: after.ISBN, courseNorm: after.courseNorm, words: after.words },
+      CANDIDATES_PER_KEY,
+    );
+    for (const r of requests) {
+      if (matches(r, after)) await recordMatch(r, after, now);
+    }
+  }
+}
+
+async function onRequestChange(change: StreamChange): Promise<void> {
+  if (change.eventName === 'REMOVE') {
+    const old = change.oldImage as RequestRecord | undefined;
+    if (old) await deleteMatchesOfRequest(old.userId, old.id);
+    return;
+  }
+  if (change.eventName !== 'INSERT' || !change.newImage) return;
+  const r = change.newImage as RequestRecord;
+  const books = await candidateListedBooks(
+    { isbn: r.ISBN, courseNorm: r.courseNorm, keyWord: r.keyWord },
+    CANDIDATES_PER_KEY,
+  );
+  const now = new Date().toISOString();
+  for (const b of books) {
+    if (matches(r, b)) await recordMatch(r, b, now);
+  }
+}
+
+export const matchingProcessor: ChangeProcessor = {
+  name: 'matching',
+  wants: (c) => isBookItem(c.keys) || isRequestItem(c.keys),
+  apply: (c) => (isBookItem(c.keys) ? onBookChange(c) : onRequestChange(c)),
+};

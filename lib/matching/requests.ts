@@ -1,0 +1,100 @@
+/** Book requests (wanted books): the caller's own, created, listed and deleted. */
+import { ulid } from 'ulid';
+import { z } from 'zod';
+import {
+  deleteMatchesOfRequest,
+  deleteRequestRecord,
+  listRequests,
+  MAX_OPEN_REQUESTS,
+  putRequest,
+  type RequestRecord,
+} from '../db/requests.ts';
+import { Conflict, NotFound } from '../http/errors.ts';
+import { keyWord, normaliseCourse, normaliseIsbn, significantWords } from './normalise.ts';
+
+export const RequestBookBody = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  course: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .refine((c) => normaliseCourse(c).length > 0, 'Course must contain letters or digits.'),
+  edition: z.number().int().min(1).max(100).optional(),
+  ISBN: z
+    .string()
+    .max(40)
+    .refine(
+      (s) => normaliseIsbn(s) !== null,
+      'ISBN must be a valid ISBN-10 or ISBN-13 (check digit included).',
+    )
+    .nullable()
+    .optional(),
+});
+export type RequestBookBody = z.output<typeof RequestBookBody>;
+
+/** A request as clients see it. */
+export const BookRequest = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  course: z.string(),
+  edition: z.number().int().nullable(),
+  ISBN: z.string().nullable(),
+  date: z.iso.datetime(),
+});
+export type BookRequest = z.infer<typeof BookRequest>;
+
+export const DeleteRequestBody = z.strictObject({ requestId: z.string().min(1).max(64) });
+
+export const toApiRequest = (r: RequestRecord): BookRequest => ({
+  id: r.id,
+  name: r.name,
+  course: r.course,
+  edition: r.edition,
+  ISBN: r.ISBN,
+  date: r.createdAt,
+});
+
+/** Builds the stored request from the body (ISBN as ISBN-13, course and title words normalised). Pure. */
+export function newRequestRecord(
+  userId: string,
+  body: RequestBookBody,
+  now: Date,
+  id = ulid(now.getTime()),
+): RequestRecord {
+  const words = significantWords(body.name);
+  return {
+    type: 'request',
+    id,
+    userId,
+    name: body.name,
+    course: body.course,
+    courseNorm: normaliseCourse(body.course),
+    edition: body.edition ?? null,
+    ISBN: body.ISBN ? normaliseIsbn(body.ISBN) : null,
+    words,
+    keyWord: keyWord(words),
+    createdAt: now.toISOString(),
+  };
+}
+
+/** Stores a request; the stream consumer matches it against listed books. */
+export async function requestBook(userId: string, body: RequestBookBody): Promise<BookRequest> {
+  const record = newRequestRecord(userId, body, new Date());
+  if ((await putRequest(record)) === 'too-many') {
+    throw new Conflict(`You can have at most ${MAX_OPEN_REQUESTS} open requests; delete one first.`);
+  }
+  return toApiRequest(record);
+}
+
+/** The caller's requests, newest first. */
+export async function getRequests(userId: string): Promise<BookRequest[]> {
+  return (await listRequests(userId)).map(toApiRequest);
+}
+
+/** Deletes one of the caller's requests and its matches; another user's id is a 404. */
+export async function deleteRequest(userId: string, requestId: string): Promise<{ id: string }> {
+  if (!(await deleteRequestRecord(userId, requestId))) throw new NotFound('No such request.');
+  await deleteMatchesOfRequest(userId, requestId);
+  return { id: requestId };
+}

@@ -1,0 +1,42 @@
+/**
+ * The matching rule (API.md "Background work"): a listed book matches a request of another user
+ * when they have the same ISBN, or the same normalised course code, or every significant word of
+ * the requested title appears in the book's title. Pure: no I/O.
+ */
+import { normaliseCourse, normaliseIsbn, significantWords } from './normalise.ts';
+
+export interface MatchableRequest {
+  userId: string;
+  name: string;
+  course: string;
+  ISBN?: string | null;
+}
+
+export interface MatchableBook {
+  ownerId: string;
+  name: string;
+  course: string;
+  ISBN?: string | null;
+}
+
+export type MatchReason = 'isbn' | 'course' | 'title';
+
+const isbnOf = (raw: string | null | undefined): string | null => (raw ? normaliseIsbn(raw) : null);
+
+/** Why the book matches the request (first reason found), or null when it does not match. */
+export function matchReason(request: MatchableRequest, book: MatchableBook): MatchReason | null {
+  if (request.userId === book.ownerId) return null;
+  const ri = isbnOf(request.ISBN);
+  if (ri !== null && ri === isbnOf(book.ISBN)) return 'isbn';
+  const rc = normaliseCourse(request.course);
+  if (rc !== '' && rc === normaliseCourse(book.course)) return 'course';
+  const wanted = significantWords(request.name);
+  if (wanted.length > 0) {
+    const have = new Set(significantWords(book.name));
+    if (wanted.every((w) => have.has(w))) return 'title';
+  }
+  return null;
+}
+
+export const matches = (request: MatchableRequest, book: MatchableBook): boolean =>
+  matchReason(request, book) !== null;

@@ -1,0 +1,66 @@
+/** The words of every notification and its e-mail. Pure. */
+
+import type { NotificationKind } from '../db/notifications.ts';
+import type { Mail } from '../mail/send.ts';
+import { escapeHtml } from '../mail/send.ts';
+
+export interface BookFacts {
+  name: string;
+  course: string;
+  ISBN: string | null;
+}
+
+type Content = { message: string; email: (firstName: string) => Omit<Mail, 'to'> };
+
+const mail = (subject: string, lines: string[]) => (firstName: string) => {
+  const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
+  const all = [greeting, '', ...lines, '', 'Campus Books'];
+  return {
+    subject,
+    text: all.join('\n'),
+    html: all.map((l) => (l === '' ? '<br>' : `<p>${escapeHtml(l)}</p>`)).join('\n'),
+  };
+};
+
+const describe = (b: BookFacts) => `"${b.name}" (${b.course}${b.ISBN ? `, ISBN ${b.ISBN}` : ''})`;
+
+/** A listed book matches one of the user's requests. */
+export function matchContent(book: BookFacts): Content {
+  const message = `A book you asked for is listed: ${describe(book)}.`;
+  return {
+    message,
+    email: mail(`Match for your book request: ${book.name}`, [message, 'See your matches in the app.']),
+  };
+}
+
+/** The content of a status-change notification for one party. */
+export function statusContent(
+  kind: Exclude<NotificationKind, 'match'>,
+  role: 'seller' | 'buyer',
+  book: BookFacts,
+): Content {
+  const d = describe(book);
+  const text: Record<typeof kind, Record<typeof role, [string, string]>> = {
+    sold: {
+      seller: [`Your book was bought`, `Your book ${d} was bought. We will be in touch about the hand-over.`],
+      buyer: [`You bought a book`, `You bought ${d}.`],
+    },
+    verified: {
+      seller: [`Your sold book was verified`, `The condition of your book ${d} was verified.`],
+      buyer: [`Your book was verified`, `The book you bought, ${d}, was checked and your payment was taken.`],
+    },
+    delivered: {
+      seller: [`You were paid for your book`, `Your book ${d} was delivered and you have been paid.`],
+      buyer: [`Your book was delivered`, `The book you bought, ${d}, was delivered.`],
+    },
+    cancelled: {
+      seller: [
+        `A purchase was cancelled`,
+        `The purchase of your book ${d} was cancelled; it is listed again.`,
+      ],
+      buyer: [`Your purchase was cancelled`, `Your purchase of ${d} was cancelled.`],
+    },
+  };
+  const [subject, message] = text[kind][role];
+  return { message, email: mail(`${subject}: ${book.name}`, [message]) };
+}

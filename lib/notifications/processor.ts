@@ -1,0 +1,56 @@
+/**
+ * Book status changes -> notifications for the people concerned, run by the stream consumer.
+ * The areas that move a book's status only write the status; this processor follows:
+ *   0 -> 1 the seller (sold), 1 -> 2 the buyer (verified), 2 -> 3 both (delivered),
+ *   1 or 2 -> 0 both (cancelled; the buyer is read from the old image).
+ * Each notification's cause is the stream record's id, so a redelivery changes nothing twice.
+ */
+import type { NotificationKind } from '../db/notifications.ts';
+import type { BookRecord } from '../db/records.ts';
+import type { ChangeProcessor, StreamChange } from '../streams/types.ts';
+import { statusContent } from './messages.ts';
+import { notify } from './notify.ts';
+
+type Party = 'seller' | 'buyer';
+type StatusKind = Exclude<NotificationKind, 'match'>;
+
+/** Who hears about a move from `from` to `to`, and as what kind; empty when nobody does. Pure. */
+export function statusAudience(from: number, to: number): { kind: StatusKind; parties: Party[] } | null {
+  if (from === 0 && to === 1) return { kind: 'sold', parties: ['seller'] };
+  if (from === 1 && to === 2) return { kind: 'verified', parties: ['buyer'] };
+  if (from === 2 && to === 3) return { kind: 'delivered', parties: ['seller', 'buyer'] };
+  if ((from === 1 || from === 2) && to === 0) return { kind: 'cancelled', parties: ['seller', 'buyer'] };
+  return null;
+}
+
+const isBookModify = (c: StreamChange) =>
+  c.eventName === 'MODIFY' && String(c.keys.pk).startsWith('BOOK#') && c.keys.sk === 'BOOK';
+
+async function apply(change: StreamChange): Promise<void> {
+  const before = change.oldImage as BookRecord | undefined;
+  const after = change.newImage as BookRecord | undefined;
+  if (!before || !after || before.status === after.status) return;
+  const audience = statusAudience(before.status, after.status);
+  if (!audience) return;
+  const buyerId = after.buyerId ?? before.buyerId ?? null;
+  const facts = { name: after.name, course: after.course, ISBN: after.ISBN };
+  for (const party of audience.parties) {
+    const userId = party === 'seller' ? after.ownerId : buyerId;
+    if (!userId) continue;
+    const content = statusContent(audience.kind, party, facts);
+    await notify({
+      userId,
+      cause: `status#${change.eventId}#${party}`,
+      kind: audience.kind,
+      bookId: after.id,
+      message: content.message,
+      email: content.email,
+    });
+  }
+}
+
+export const statusNotificationsProcessor: ChangeProcessor = {
+  name: 'status-notifications',
+  wants: (c) => isBookModify(c) && c.oldImage?.status !== c.newImage?.status,
+  apply,
+};

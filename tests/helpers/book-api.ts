@@ -1,0 +1,39 @@
+/** In-process calls of the listing handlers, with their route templates. */
+import { handler as deleteBook } from '../../functions/books/deleteBook.ts';
+import { handler as getAllBooks } from '../../functions/books/getAllBooks.ts';
+import { handler as getBooksNoToken } from '../../functions/books/getBooksNoToken.ts';
+import { handler as getUsersPosts } from '../../functions/books/getUsersPosts.ts';
+import { handler as postBook } from '../../functions/books/postBook.ts';
+import { handler as reactivateBook } from '../../functions/books/reactivateBook.ts';
+import { handler as search } from '../../functions/books/search.ts';
+import { handler as searchPublic } from '../../functions/books/searchPublic.ts';
+import { handler as updateBook } from '../../functions/books/updateBook.ts';
+import { invoke } from './lambda.ts';
+
+const post = (handler: typeof postBook, route: string) => (token: string | undefined, body: unknown) =>
+  invoke(handler, { method: 'POST', route: `/api/books/${route}`, token, body });
+
+export const booksApi = {
+  postBook: post(postBook, 'postBook'),
+  updateBook: post(updateBook, 'updateBook'),
+  deleteBook: post(deleteBook, 'deleteBook'),
+  reactivateBook: post(reactivateBook, 'reactivateBook'),
+  getUsersPosts: (token?: string, query?: Record<string, string>) =>
+    invoke(getUsersPosts, { route: '/api/books/getUsersPosts', token, query }),
+  getAllBooks: (token?: string, query?: Record<string, string>) =>
+    invoke(getAllBooks, { route: '/api/books/getAllBooks', token, query }),
+  getBooksNoToken: (limit: string | number, skip: string | number, token?: string) =>
+    invoke(getBooksNoToken, {
+      route: '/api/books/getBooksNoToken/{limit}/{skip}',
+      pathParameters: { limit: String(limit), skip: String(skip) },
+      token,
+    }),
+  searchPublic: (query: string, params?: Record<string, string>) =>
+    invoke(searchPublic, {
+      route: '/api/books/search/public/{query}',
+      pathParameters: { query },
+      query: params,
+    }),
+  search: (token: string | undefined, query: string, params?: Record<string, string>) =>
+    invoke(search, { route: '/api/books/search/{query}', pathParameters: { query }, query: params, token }),
+};

@@ -1,0 +1,116 @@
+/**
+ * The cost of a request must not grow with the table: every listing route is measured with 30 and
+ * then with 300 listed books seeded, and must make the same DynamoDB calls (never a Scan: the
+ * client refuses it) with about the same consumed capacity.
+ */
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { searchIndexProcessor } from '../../../lib/books/search-index.ts';
+import { bookItem } from '../../../lib/db/books.ts';
+import { db, TABLE } from '../../../lib/db/client.ts';
+import { measured, type OperationRecord, startMeasuring } from '../../../lib/db/metrics.ts';
+import type { BookRecord } from '../../../lib/db/records.ts';
+import { booksApi } from '../../helpers/book-api.ts';
+import { datesOldestFirst, makeBookRecord } from '../../helpers/books.ts';
+import type { InvokeResult } from '../../helpers/lambda.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
+
+let seller: TestUser;
+let caller: TestUser;
+let seeded = 0;
+
+/** Seeds listed books (with their search entries) until `total` are listed. */
+async function seedUpTo(total: number) {
+  const dates = datesOldestFirst(total - seeded, 10 * 3_600_000 - seeded * 1000);
+  const records: BookRecord[] = dates.map((date, i) =>
+    makeBookRecord(seller.id, {
+      date,
+      name: `Optics ${seeded + i}`,
+      course: 'PHY 101',
+      ISBN: seeded + i === 0 ? '9780306406157' : null,
+    }),
+  );
+  for (let i = 0; i < records.length; i += 25) {
+    await db.send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [TABLE]: records.slice(i, i + 25).map((r) => ({ PutRequest: { Item: bookItem(r) } })),
+        },
+      }),
+    );
+  }
+  for (let i = 0; i < records.length; i += 10) {
+    await Promise.all(
+      records.slice(i, i + 10).map((r) =>
+        searchIndexProcessor.apply({
+          eventName: 'INSERT',
+          eventId: r.id,
+          sequenceNumber: r.id,
+          keys: {},
+          oldImage: undefined,
+          newImage: bookItem(r),
+        }),
+      ),
+    );
+  }
+  seeded = total;
+}
+
+const requests: Array<[string, () => Promise<InvokeResult>]> = [
+  ['getBooksNoToken first page', () => booksApi.getBooksNoToken(10, 0)],
+  ['getBooksNoToken with skip', () => booksApi.getBooksNoToken(10, 15)],
+  ['getAllBooks anonymous', () => booksApi.getAllBooks(undefined, { limit: '10' })],
+  ['getAllBooks with a token', () => booksApi.getAllBooks(caller.token, { limit: '10' })],
+  ['getAllBooks default page with a token', () => booksApi.getAllBooks(caller.token)],
+  ['public search by title', () => booksApi.searchPublic('optics', { limit: '10' })],
+  ['search by title with a token', () => booksApi.search(caller.token, 'opt', { limit: '10' })],
+  ['search by course code', () => booksApi.searchPublic('phy-101', { limit: '10' })],
+  ['search by ISBN', () => booksApi.searchPublic('0-306-40615-2')],
+  ['getUsersPosts', () => booksApi.getUsersPosts(caller.token)],
+];
+
+async function measureAll(): Promise<Map<string, OperationRecord[]>> {
+  const result = new Map<string, OperationRecord[]>();
+  for (const [name, run] of requests) {
+    startMeasuring({ capacity: true });
+    const res = await run();
+    expect(res.status, name).toBe(200);
+    result.set(name, measured().operations);
+  }
+  return result;
+}
+
+beforeAll(async () => {
+  seller = await makeUser();
+  caller = await makeUser();
+  // the caller's own books: a constant number, listed and unlisted, among the others
+  for (const status of [0, 5, 0] as const) {
+    const r = makeBookRecord(caller.id, { status, name: 'Optics of my own' });
+    await db.send(
+      new BatchWriteCommand({ RequestItems: { [TABLE]: [{ PutRequest: { Item: bookItem(r) } }] } }),
+    );
+  }
+}, 120_000);
+
+describe('DynamoDB operations per request', () => {
+  it('are the same few Query/GetItem/BatchGet calls with 30 and with 300 books, never a Scan', async () => {
+    await seedUpTo(30);
+    const small = await measureAll();
+    await seedUpTo(300);
+    const large = await measureAll();
+    for (const [name] of requests) {
+      const s = small.get(name) ?? [];
+      const l = large.get(name) ?? [];
+      const commands = l.map((o) => o.command);
+      expect(commands, name).not.toContain('Scan');
+      expect(
+        commands.every((c) => ['GetItem', 'Query', 'BatchGetItem'].includes(c)),
+        `${name}: ${commands}`,
+      ).toBe(true);
+      expect(l.length, `${name}: ${commands}`).toBeLessThanOrEqual(4);
+      expect(commands, name).toEqual(s.map((o) => o.command));
+      const cap = (ops: OperationRecord[]) => ops.reduce((sum, o) => sum + o.capacityUnits, 0);
+      expect(cap(l), `${name} capacity`).toBeLessThanOrEqual(cap(s) * 1.5 + 1);
+    }
+  }, 300_000);
+});

@@ -1,0 +1,223 @@
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Book } from '../../../lib/books/schemas.ts';
+import { db, TABLE } from '../../../lib/db/client.ts';
+import { bookKey, searchTermPk } from '../../../lib/db/keys.ts';
+import { consume } from '../../../lib/streams/consume.ts';
+import { processors } from '../../../lib/streams/processors.ts';
+import { booksApi } from '../../helpers/book-api.ts';
+import { makeBookBody } from '../../helpers/books.ts';
+import { makeContext } from '../../helpers/lambda.ts';
+import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+import { asEvent, StreamReader } from '../../helpers/stream.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
+
+const Books = z.array(Book);
+const reader = new StreamReader();
+
+/** Runs the stream consumer over everything written since the last call. */
+async function runConsumer() {
+  const records = await reader.next();
+  const res = await consume(asEvent(records), makeContext(), processors);
+  expect(res.batchItemFailures).toEqual([]);
+  return records;
+}
+
+async function post(user: TestUser, overrides: Parameters<typeof makeBookBody>[0]) {
+  const res = await booksApi.postBook(user.token, makeBookBody(overrides));
+  expect(res.status).toBe(201);
+  return expectEnvelope(res.json(), Book);
+}
+
+const names = async (res: ReturnType<typeof booksApi.searchPublic>) => {
+  const r = await res;
+  expect(r.status).toBe(200);
+  return expectEnvelope(r.json(), Books).map((b) => b.name);
+};
+const find = (q: string) => names(booksApi.searchPublic(q));
+
+async function entriesOf(term: string): Promise<number> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': searchTermPk(term) },
+      Select: 'COUNT',
+    }),
+  );
+  return out.Count ?? 0;
+}
+
+let seller: TestUser;
+let shopper: TestUser;
+let calculus: Book;
+let algorithms: Book;
+let algebra: Book;
+
+beforeAll(async () => {
+  seller = await makeUser();
+  shopper = await makeUser();
+  calculus = await post(seller, {
+    name: 'Calculus: Early Transcendentals',
+    course: 'MTH 101',
+    ISBN: '978-0-306-40615-7',
+  });
+  algorithms = await post(seller, {
+    name: 'Introduction to Algorithms',
+    course: 'CSC 171',
+    ISBN: '0262033844',
+  });
+  algebra = await post(seller, { name: 'Linear Algebra Done Right', course: 'MTH-240' });
+  await post(seller, { name: 'C++ Primer (5th ed.)', course: 'CSC 172' });
+  await post(seller, { name: 'Électricité et magnétisme', course: 'PHY 210' });
+  await runConsumer();
+});
+
+describe('search by title words', () => {
+  it('finds books by word prefixes, case-insensitively, every word required', async () => {
+    expect(await find('calc')).toEqual([calculus.name]);
+    expect(await find('CALC early')).toEqual([calculus.name]);
+    expect(await find('calc late')).toEqual([]);
+    expect(await find('intro algo')).toEqual([algorithms.name]);
+    expect(await find('electricite')).toEqual(['Électricité et magnétisme']);
+  });
+
+  it('answers newest first', async () => {
+    expect(await find('alg')).toEqual([algebra.name, algorithms.name]);
+  });
+
+  it('does not match the middle of a word', async () => {
+    expect(await find('gebra')).toEqual([]);
+  });
+});
+
+describe('search by course code', () => {
+  it('treats CSC 171, csc171 and CSC-171 as the same course', async () => {
+    for (const q of ['CSC 171', 'csc171', 'CSC-171', 'csc - 171'])
+      expect(await find(q), q).toEqual([algorithms.name]);
+    expect(await find('mth240')).toEqual([algebra.name]);
+  });
+});
+
+describe('search by ISBN', () => {
+  it('finds a book by ISBN-13 or its ISBN-10, hyphens and spaces ignored', async () => {
+    for (const q of ['9780306406157', '978-0-306-40615-7', '0306406152', '0-306-40615-2', '0 306 40615 2'])
+      expect(await find(q), q).toEqual([calculus.name]);
+    for (const q of ['0262033844', '978-0-262-03384-8']) expect(await find(q), q).toEqual([algorithms.name]);
+  });
+
+  it('finds nothing for an ISBN nobody listed', async () => {
+    expect(await find('9780131103627')).toEqual([]);
+  });
+});
+
+describe('query handling', () => {
+  it('treats regex and expression metacharacters as text', async () => {
+    for (const q of ['.*', '%', '*', "' OR '1'='1", '$where', '#{name}', '\\', '[a-z]+', ':pk'])
+      expect(await find(q), q).toEqual([]);
+    expect(await find('calc*')).toEqual([calculus.name]);
+    expect(await find('(alg')).toEqual([algebra.name, algorithms.name]);
+    expect(await find('c++ primer')).toEqual(['C++ Primer (5th ed.)']);
+  });
+
+  it('refuses a query over 100 characters and bad paging parameters', async () => {
+    const long = await booksApi.searchPublic('a'.repeat(101));
+    expect(long.status).toBe(400);
+    expectError(long.json(), 'VALIDATION_FAILED');
+    expect((await booksApi.searchPublic('a'.repeat(100))).status).toBe(200);
+    expect((await booksApi.searchPublic('calc', { limit: '0' })).status).toBe(400);
+    expect((await booksApi.searchPublic('calc', { cursor: 'x.y' })).status).toBe(400);
+  });
+});
+
+describe('who sees what', () => {
+  it("leaves the caller's own books out of the authenticated search", async () => {
+    expect(await names(booksApi.search(shopper.token, 'calc'))).toEqual([calculus.name]);
+    expect(await names(booksApi.search(seller.token, 'calc'))).toEqual([]);
+    const anon = await booksApi.search(undefined, 'calc');
+    expect(anon.status).toBe(401);
+  });
+
+  it('drops an unlisted book at once, removes its index entries, and finds it again when re-listed', async () => {
+    const book = await post(seller, { name: 'Thermodynamics Unlisted', course: 'PHY 330' });
+    await runConsumer();
+    expect(await find('thermo')).toEqual([book.name]);
+    await booksApi.deleteBook(seller.token, { bookId: book.id });
+    expect(await find('thermo')).toEqual([]); // before the consumer ran: stale entries are filtered
+    await runConsumer();
+    expect(await entriesOf('T#thermo')).toBe(0);
+    expect(await entriesOf('C#PHY330')).toBe(0);
+    await booksApi.reactivateBook(seller.token, { bookId: book.id });
+    await runConsumer();
+    expect(await find('thermo')).toEqual([book.name]);
+    expect(await entriesOf('T#thermo')).toBe(1);
+  });
+
+  it('drops a sold book at once and its entries once the consumer ran', async () => {
+    const book = await post(seller, { name: 'Organic Chemistry Sold', course: 'CHM 201' });
+    await runConsumer();
+    expect(await find('organic')).toEqual([book.name]);
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: bookKey(book.id),
+        UpdateExpression: 'SET #s = :one, buyerId = :b',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':one': 1, ':b': shopper.id },
+      }),
+    );
+    expect(await find('organic')).toEqual([]);
+    expect(await find('chm201')).toEqual([]);
+    await runConsumer();
+    expect(await entriesOf('T#organic')).toBe(0);
+  });
+
+  it('removes the entries of a book removed for good', async () => {
+    const book = await post(seller, { name: 'Zoology Removed', ISBN: '9780131103627' });
+    await runConsumer();
+    expect(await entriesOf('I#9780131103627')).toBe(1);
+    await booksApi.deleteBook(seller.token, { bookId: book.id, permanent: true });
+    await runConsumer();
+    expect(await entriesOf('I#9780131103627')).toBe(0);
+    expect(await entriesOf('T#zoology')).toBe(0);
+  });
+
+  it('applies a redelivered stream record once: the index is the same after a replay', async () => {
+    const book = await post(seller, { name: 'Astronomy Twice' });
+    const records = await runConsumer();
+    await consume(asEvent(records), makeContext(), processors);
+    expect(await entriesOf('T#astronomy')).toBe(1);
+    expect(await find('astro')).toEqual([book.name]);
+  });
+});
+
+describe('search pages', () => {
+  it('neither repeats nor skips books, newest first, also while new ones are posted', async () => {
+    const posted: string[] = [];
+    for (let i = 0; i < 11; i++) posted.push((await post(seller, { name: `Geology part ${i}` })).id);
+    await runConsumer();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await booksApi.searchPublic('geology', { limit: '4', ...(cursor ? { cursor } : {}) });
+      expect(res.status).toBe(200);
+      seen.push(...expectEnvelope(res.json(), Books).map((b) => b.id));
+      cursor = res.json<{ next: string | null }>().next;
+      if (pages++ === 0) {
+        await post(seller, { name: 'Geology posted meanwhile' });
+        await runConsumer();
+      }
+    } while (cursor && pages < 10);
+    expect(seen).toEqual([...posted].reverse());
+  });
+
+  it('refuses a cursor issued for another query', async () => {
+    const first = await booksApi.searchPublic('geology', { limit: '2' });
+    const cursor = first.json<{ next: string }>().next;
+    expect(cursor).toEqual(expect.any(String));
+    const res = await booksApi.searchPublic('calc', { cursor });
+    expect(res.status).toBe(400);
+  });
+});

@@ -1,0 +1,378 @@
+/**
+ * The matcher and the status notifications, fed real stream records of this file's table, the
+ * way Lambda would hand them to the consumer.
+ */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db, TABLE } from '../../../lib/db/client.ts';
+import { bookKey, cartItemKey } from '../../../lib/db/keys.ts';
+import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
+import type { BookRecord } from '../../../lib/db/records.ts';
+import { consume } from '../../../lib/streams/consume.ts';
+import { processors } from '../../../lib/streams/processors.ts';
+import { putBook, setBookStatus } from '../../helpers/books.ts';
+import { sentEmails } from '../../helpers/e2e.ts';
+import { makeContext } from '../../helpers/lambda.ts';
+import {
+  createRequest,
+  deleteRequest,
+  notifications,
+  requestBody,
+  storedItems,
+  userMatches,
+} from '../../helpers/matching.ts';
+import { asEvent, StreamReader } from '../../helpers/stream.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
+
+let reader: StreamReader;
+
+beforeEach(async () => {
+  reader = new StreamReader();
+  await reader.skipToEnd();
+});
+
+/** Hands everything written since the last call to the consumer; returns the records and the answer. */
+async function runConsumer(): Promise<{ records: DynamoDBRecord[]; failed: string[] }> {
+  const records = await reader.next();
+  const res = await consume(asEvent(records), makeContext(), processors);
+  return { records, failed: res.batchItemFailures.map((f) => f.itemIdentifier) };
+}
+
+const emailsTo = async (user: TestUser) =>
+  (await sentEmails()).filter((m) => m.destination.to.includes(user.record.emailAddress));
+
+describe('matching a newly listed book against open requests', () => {
+  it('matches by ISBN (ISBN-10 request, ISBN-13 book): stores the match, notifies and e-mails the requester', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const request = await createRequest(buyer.token, requestBody({ ISBN: '0-306-40615-2' }));
+    const book = await putBook({ ownerId: seller.id, ISBN: '9780306406157', name: 'Measure Theory' });
+    expect((await runConsumer()).failed).toEqual([]);
+
+    const matches = await userMatches(buyer.token);
+    expect(matches.map((m) => [m.id, m.requestIds, m.inCart])).toEqual([[book.id, [request.id], false]]);
+    const { items } = await notifications(buyer.token);
+    expect(items).toEqual([
+      expect.objectContaining({
+        kind: 'match',
+        bookId: book.id,
+        read: false,
+        message: expect.stringContaining('Measure Theory'),
+      }),
+    ]);
+    const mails = await emailsTo(buyer);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toMatch(/Match for your book request: Measure Theory/);
+    expect(await emailsTo(seller)).toEqual([]);
+  });
+
+  it('matches by normalised course code and by every requested title word', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const tag = Date.now().toString(36);
+    const byCourse = await createRequest(buyer.token, { name: `Zzcourse${tag}`, course: `csc-1${tag}` });
+    const byTitle = await createRequest(buyer.token, {
+      name: `The Quantum${tag} Mechanics`,
+      course: `PHY ${tag}`,
+    });
+    const courseBook = await putBook({ ownerId: seller.id, course: `CSC 1${tag}`, name: 'Something Else' });
+    const titleBook = await putBook({ ownerId: seller.id, name: `Mechanics: quantum${tag}, 2nd edition` });
+    const noBook = await putBook({ ownerId: seller.id, name: `Quantum${tag} Field Theory` });
+    expect((await runConsumer()).failed).toEqual([]);
+
+    const matches = await userMatches(buyer.token);
+    expect(matches.map((m) => [m.id, m.requestIds])).toEqual([
+      [titleBook.id, [byTitle.id]],
+      [courseBook.id, [byCourse.id]],
+    ]);
+    expect(matches.map((m) => m.id)).not.toContain(noBook.id);
+    expect((await notifications(buyer.token)).items).toHaveLength(2);
+    expect(await emailsTo(buyer)).toHaveLength(2);
+  });
+
+  it('lists a book matching two requests of one user once, with both request ids, notified once', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const tag = Date.now().toString(36);
+    const a = await createRequest(buyer.token, { name: `Topology${tag}`, course: `MTH ${tag}` });
+    const b = await createRequest(buyer.token, { name: `Other${tag}`, course: `MTH-${tag}` });
+    const book = await putBook({ ownerId: seller.id, name: `Topology${tag}`, course: `mth${tag}` });
+    await runConsumer();
+    const matches = await userMatches(buyer.token);
+    expect(matches).toHaveLength(1);
+    expect(matches[0]?.id).toBe(book.id);
+    expect(matches[0]?.requestIds.sort()).toEqual([a.id, b.id].sort());
+    expect((await notifications(buyer.token)).items).toHaveLength(1);
+    expect(await emailsTo(buyer)).toHaveLength(1);
+  });
+
+  it("never matches a user's own book to their request", async () => {
+    const user = await makeUser();
+    await createRequest(user.token, requestBody({ ISBN: '9780131103627' }));
+    await putBook({ ownerId: user.id, ISBN: '9780131103627' });
+    expect((await runConsumer()).failed).toEqual([]);
+    expect(await userMatches(user.token)).toEqual([]);
+    expect(await storedItems(user.id, 'MATCH#')).toEqual([]);
+    expect((await notifications(user.token)).items).toEqual([]);
+    expect(await emailsTo(user)).toEqual([]);
+  });
+
+  it('does not match a book that is not listed (status 5)', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const body = requestBody();
+    await createRequest(buyer.token, body);
+    await putBook({ ownerId: seller.id, course: body.course, status: 5 });
+    await runConsumer();
+    expect(await storedItems(buyer.id, 'MATCH#')).toEqual([]);
+  });
+});
+
+describe('GET /api/books/getUserMatches', () => {
+  it('marks the books in the caller’s cart and reads in a fixed number of operations', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const body = requestBody();
+    await createRequest(buyer.token, body);
+    const inCart = await putBook({
+      ownerId: seller.id,
+      course: body.course,
+      date: '2026-03-02T00:00:00.000Z',
+    });
+    const notInCart = await putBook({
+      ownerId: seller.id,
+      course: body.course,
+      date: '2026-03-01T00:00:00.000Z',
+    });
+    await db.send(
+      new PutCommand({ TableName: TABLE, Item: { ...cartItemKey(buyer.id, inCart.id), bookId: inCart.id } }),
+    );
+    await runConsumer();
+    startMeasuring();
+    const matches = await userMatches(buyer.token);
+    expect(
+      measured()
+        .operations.map((o) => o.command)
+        .sort(),
+    ).toEqual(['BatchGetItem', 'BatchGetItem', 'GetItem', 'Query']);
+    expect(matches.map((m) => [m.id, m.inCart])).toEqual([
+      [inCart.id, true],
+      [notInCart.id, false],
+    ]);
+    expect(matches[0]).toMatchObject({ owner: { id: seller.id }, status: 0, price: inCart.price });
+  });
+
+  it('answers an empty list without matches, reading nothing but the matches', async () => {
+    const user = await makeUser();
+    startMeasuring();
+    expect(await userMatches(user.token)).toEqual([]);
+    expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'Query']);
+  });
+});
+
+describe('matching a new request against listed books', () => {
+  it('finds a book listed earlier, by course, and tells the requester', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const body = requestBody();
+    const book = await putBook({ ownerId: seller.id, course: body.course.toLowerCase() });
+    await runConsumer();
+    const request = await createRequest(buyer.token, body);
+    expect((await runConsumer()).failed).toEqual([]);
+    expect((await userMatches(buyer.token)).map((m) => [m.id, m.requestIds])).toEqual([
+      [book.id, [request.id]],
+    ]);
+    expect((await notifications(buyer.token)).items.map((n) => n.kind)).toEqual(['match']);
+    expect(await emailsTo(buyer)).toHaveLength(1);
+  });
+
+  it('finds books by the requested title words, newest first, leaving out the requester’s own', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const tag = Date.now().toString(36);
+    const older = await putBook({
+      ownerId: seller.id,
+      name: `Organic${tag} Chemistry`,
+      date: '2026-01-01T00:00:00.000Z',
+    });
+    const newer = await putBook({
+      ownerId: seller.id,
+      name: `Chemistry organic${tag} 2`,
+      date: '2026-02-01T00:00:00.000Z',
+    });
+    await putBook({ ownerId: buyer.id, name: `Organic${tag} Chemistry` });
+    await putBook({ ownerId: seller.id, name: `Organic${tag} Biology` });
+    await runConsumer();
+    await createRequest(buyer.token, { name: `chemistry ORGANIC${tag}`, course: `CHM ${tag}` });
+    await runConsumer();
+    expect((await userMatches(buyer.token)).map((m) => m.id)).toEqual([newer.id, older.id]);
+  });
+});
+
+describe('books that leave status 0 and deleted requests', () => {
+  it('drops a sold book from getUserMatches at once, and the consumer then deletes its matches', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const other = await makeUser();
+    const body = requestBody();
+    await createRequest(buyer.token, body);
+    const book = await putBook({ ownerId: seller.id, course: body.course });
+    await runConsumer();
+    expect(await userMatches(buyer.token)).toHaveLength(1);
+
+    await setBookStatus(book, 1, { buyerId: other.id, boughtAt: new Date().toISOString() });
+    expect(await userMatches(buyer.token)).toEqual([]); // before the consumer has run
+    expect(await storedItems(buyer.id, 'MATCH#')).toHaveLength(1);
+    expect((await runConsumer()).failed).toEqual([]);
+    expect(await storedItems(buyer.id, 'MATCH#')).toEqual([]);
+  });
+
+  it('matches a re-listed book again (5 -> 0 with a fresh date) and notifies again', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const body = requestBody();
+    await createRequest(buyer.token, body);
+    const book = await putBook({ ownerId: seller.id, course: body.course });
+    await runConsumer();
+    const unlisted = await setBookStatus(book, 5);
+    await runConsumer();
+    expect(await userMatches(buyer.token)).toEqual([]);
+    await setBookStatus(unlisted, 0, { date: new Date(Date.now() + 1000).toISOString() });
+    await runConsumer();
+    expect((await userMatches(buyer.token)).map((m) => m.id)).toEqual([book.id]);
+    expect((await notifications(buyer.token)).items.map((n) => n.kind)).toEqual(['match', 'match']);
+  });
+
+  it('takes the matches of a deleted request with it, keeping the matches of the others', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const tag = Date.now().toString(36);
+    const gone = await createRequest(buyer.token, { name: `Anatomy${tag}`, course: `BIO ${tag}` });
+    const kept = await createRequest(buyer.token, { name: `Physiology${tag}`, course: `BIO-${tag}` });
+    const book = await putBook({ ownerId: seller.id, course: `bio${tag}`, name: 'Human Body' });
+    await runConsumer();
+    expect((await userMatches(buyer.token))[0]?.requestIds.sort()).toEqual([gone.id, kept.id].sort());
+
+    expect((await deleteRequest(buyer.token, gone.id)).status).toBe(200);
+    expect((await userMatches(buyer.token)).map((m) => [m.id, m.requestIds])).toEqual([[book.id, [kept.id]]]);
+    expect((await runConsumer()).failed).toEqual([]);
+    expect((await storedItems(buyer.id, 'MATCH#')).map((m) => m.requestId)).toEqual([kept.id]);
+  });
+
+  it('never stores a match for a request deleted before the book is matched', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const body = requestBody();
+    const r = await createRequest(buyer.token, body);
+    await putBook({ ownerId: seller.id, course: body.course });
+    await deleteRequest(buyer.token, r.id);
+    expect((await runConsumer()).failed).toEqual([]);
+    expect(await storedItems(buyer.id, 'MATCH#')).toEqual([]);
+    expect(await emailsTo(buyer)).toEqual([]);
+  });
+});
+
+describe('at-least-once delivery', () => {
+  it('changes nothing twice when the same records are delivered again: one match, one notification, one e-mail', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const body = requestBody();
+    await createRequest(buyer.token, body);
+    await putBook({ ownerId: seller.id, course: body.course });
+    const records = await reader.next();
+    for (let i = 0; i < 3; i++) {
+      const res = await consume(asEvent(records), makeContext(), processors);
+      expect(res.batchItemFailures).toEqual([]);
+    }
+    expect(await storedItems(buyer.id, 'MATCH#')).toHaveLength(1);
+    expect(await storedItems(buyer.id, 'NOTIF#')).toHaveLength(1);
+    expect(await emailsTo(buyer)).toHaveLength(1);
+  });
+
+  it('reports only a poison record as failed and applies the rest of the batch', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const body = requestBody();
+    await createRequest(buyer.token, body);
+    // A listed book item without a name or course: the matcher cannot read it.
+    await db.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { ...bookKey('poison-book'), type: 'book', id: 'poison-book', status: 0 },
+      }),
+    );
+    const good = await putBook({ ownerId: seller.id, course: body.course });
+    const { records, failed } = await runConsumer();
+    const poison = records.find((r) => r.dynamodb?.Keys?.pk?.S === bookKey('poison-book').pk);
+    expect(failed).toEqual([poison?.dynamodb?.SequenceNumber]);
+    expect((await userMatches(buyer.token)).map((m) => m.id)).toEqual([good.id]);
+  });
+});
+
+describe('status changes become notifications', () => {
+  async function listedBook() {
+    const seller = await makeUser();
+    const buyer = await makeUser();
+    const book = await putBook({ ownerId: seller.id, name: `Statusbook ${Date.now()}` });
+    await runConsumer();
+    return { seller, buyer, book };
+  }
+  const kinds = async (u: TestUser) => (await notifications(u.token)).items.map((n) => n.kind);
+
+  it('tells the seller on 0 -> 1, the buyer on 1 -> 2, and both on 2 -> 3, by e-mail too', async () => {
+    const { seller, buyer, book } = await listedBook();
+    const bought = await setBookStatus(book, 1, { buyerId: buyer.id, boughtAt: new Date().toISOString() });
+    await runConsumer();
+    expect(await kinds(seller)).toEqual(['sold']);
+    expect(await kinds(buyer)).toEqual([]);
+    const verified = await setBookStatus(bought, 2);
+    await runConsumer();
+    expect(await kinds(buyer)).toEqual(['verified']);
+    expect(await kinds(seller)).toEqual(['sold']);
+    await setBookStatus(verified, 3);
+    expect((await runConsumer()).failed).toEqual([]);
+    expect(await kinds(seller)).toEqual(['delivered', 'sold']);
+    expect(await kinds(buyer)).toEqual(['delivered', 'verified']);
+    expect((await notifications(seller.token)).items.every((n) => n.bookId === book.id)).toBe(true);
+    expect((await emailsTo(seller)).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Your book was bought/),
+      expect.stringMatching(/^You were paid/),
+    ]);
+    expect(await emailsTo(buyer)).toHaveLength(2);
+  });
+
+  it.each([1, 2] as const)(
+    'tells both seller and buyer when a purchase in status %i is cancelled',
+    async (from) => {
+      const { seller, buyer, book } = await listedBook();
+      let current: BookRecord = await setBookStatus(book, 1, {
+        buyerId: buyer.id,
+        boughtAt: new Date().toISOString(),
+      });
+      if (from === 2) current = await setBookStatus(current, 2);
+      await runConsumer();
+      await setBookStatus(current, 0, { buyerId: null, boughtAt: null });
+      expect((await runConsumer()).failed).toEqual([]);
+      expect((await kinds(seller))[0]).toBe('cancelled');
+      expect((await kinds(buyer))[0]).toBe('cancelled');
+    },
+  );
+
+  it('notifies once when a status change is delivered twice', async () => {
+    const { seller, buyer, book } = await listedBook();
+    await setBookStatus(book, 1, { buyerId: buyer.id, boughtAt: new Date().toISOString() });
+    const records = await reader.next();
+    await consume(asEvent(records), makeContext(), processors);
+    await consume(asEvent(records), makeContext(), processors);
+    expect(await kinds(seller)).toEqual(['sold']);
+    expect(await emailsTo(seller)).toHaveLength(1);
+  });
+
+  it('says nothing for moves nobody needs to hear about (0 -> 5)', async () => {
+    const { seller, book } = await listedBook();
+    await setBookStatus(book, 5);
+    await runConsumer();
+    expect(await kinds(seller)).toEqual([]);
+  });
+});

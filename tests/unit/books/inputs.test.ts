@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import {
+  NoTokenParams,
+  PageQuery,
+  PostBookBody,
+  SearchParams,
+  UpdateBookBody,
+} from '../../../lib/books/inputs.ts';
+import { makeBookBody } from '../../helpers/books.ts';
+
+const fieldsOf = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
+  r.error?.issues.map((i) => i.path.join('.')) ?? [];
+
+describe('postBook body', () => {
+  it('accepts a valid body and stores the ISBN as ISBN-13', () => {
+    const r = PostBookBody.parse(makeBookBody({ ISBN: '0-306-40615-2' }));
+    expect(r.ISBN).toBe('9780306406157');
+    expect(r.comments).toBe('Some highlighting');
+  });
+
+  it('accepts `Comments` as well as `comments`, but not both', () => {
+    expect(PostBookBody.parse(makeBookBody({ comments: undefined, Comments: 'old spelling' })).comments).toBe(
+      'old spelling',
+    );
+    expect(PostBookBody.parse(makeBookBody({ comments: undefined })).comments).toBe('');
+    expect(PostBookBody.safeParse(makeBookBody({ Comments: 'x' })).success).toBe(false);
+  });
+
+  const cases: Array<[string, Record<string, unknown>, boolean]> = [
+    ['name of 1 char', { name: 'a' }, true],
+    ['name of 200 chars', { name: 'a'.repeat(200) }, true],
+    ['empty name', { name: '' }, false],
+    ['blank name', { name: '   ' }, false],
+    ['name of 201 chars', { name: 'a'.repeat(201) }, false],
+    ['edition 1', { edition: 1 }, true],
+    ['edition 100', { edition: 100 }, true],
+    ['edition 0', { edition: 0 }, false],
+    ['edition 101', { edition: 101 }, false],
+    ['edition 2.5', { edition: 2.5 }, false],
+    ['edition as a string', { edition: '3' }, false],
+    ['course of 40 chars', { course: 'A'.repeat(40) }, true],
+    ['empty course', { course: '' }, false],
+    ['course of 41 chars', { course: 'A'.repeat(41) }, false],
+    ['course without letters or digits', { course: '--' }, false],
+    ['price 0', { price: 0 }, true],
+    ['price 10000', { price: 10000 }, true],
+    ['price 19.99', { price: 19.99 }, true],
+    ['price 0.07', { price: 0.07 }, true],
+    ['price -0.01', { price: -0.01 }, false],
+    ['price 10000.01', { price: 10000.01 }, false],
+    ['price with 3 decimals', { price: 1.005 }, false],
+    ['price as a string', { price: '10' }, false],
+    ['condition of 40 chars', { condition: 'c'.repeat(40) }, true],
+    ['empty condition', { condition: '' }, false],
+    ['condition of 41 chars', { condition: 'c'.repeat(41) }, false],
+    ['comments of 1000 chars', { comments: 'c'.repeat(1000) }, true],
+    ['comments of 1001 chars', { comments: 'c'.repeat(1001) }, false],
+    ['a valid ISBN-13', { ISBN: '9780262033848' }, true],
+    ['a null ISBN', { ISBN: null }, true],
+    ['an ISBN with a wrong check digit', { ISBN: '9780262033849' }, false],
+    ['an ISBN of 11 digits', { ISBN: '12345678901' }, false],
+    ['a status field', { status: 1 }, false],
+    ['an owner field', { owner: 'x' }, false],
+    ['an id field', { id: 'x' }, false],
+    ['a date field', { date: '2020-01-01T00:00:00Z' }, false],
+    ['a buyer field', { buyer: 'x' }, false],
+  ];
+  for (const [name, patch, valid] of cases) {
+    it(`${valid ? 'accepts' : 'refuses'} ${name}`, () => {
+      const r = PostBookBody.safeParse({ ...makeBookBody(), ...patch });
+      expect(r.success).toBe(valid);
+      if (!valid) expect(fieldsOf(r).length).toBeGreaterThan(0);
+    });
+  }
+
+  it('refuses a body missing a required field, naming it', () => {
+    for (const field of ['name', 'edition', 'course', 'price', 'condition'] as const) {
+      const body: Record<string, unknown> = { ...makeBookBody() };
+      delete body[field];
+      expect(fieldsOf(PostBookBody.safeParse(body)), field).toContain(field);
+    }
+  });
+});
+
+describe('updateBook body', () => {
+  it('needs the book id and at least one change', () => {
+    expect(UpdateBookBody.safeParse({ bookId: 'b' }).success).toBe(false);
+    expect(UpdateBookBody.safeParse({ price: 3 }).success).toBe(false);
+    expect(UpdateBookBody.safeParse({ bookId: 'b', price: 3 }).success).toBe(true);
+    expect(UpdateBookBody.safeParse({ bookId: 'b', name: 'x', price: 3 }).success).toBe(false);
+    expect(UpdateBookBody.safeParse({ bookId: 'b', status: 0 }).success).toBe(false);
+  });
+});
+
+describe('limit, skip, cursor and query bounds', () => {
+  it('accepts limit 1..100 and skip 0..10000 as plain whole numbers', () => {
+    expect(NoTokenParams.parse({ limit: '1', skip: '0' })).toEqual({ limit: 1, skip: 0 });
+    expect(NoTokenParams.parse({ limit: '100', skip: '10000' })).toEqual({ limit: 100, skip: 10000 });
+  });
+
+  it('refuses anything else', () => {
+    const bad: Array<[string, string]> = [
+      ['0', '0'],
+      ['101', '0'],
+      ['10', '10001'],
+      ['-1', '0'],
+      ['10', '-1'],
+      ['1.5', '0'],
+      ['1e1', '0'],
+      ['0x10', '0'],
+      [' 5', '0'],
+      ['abc', '0'],
+      ['', '0'],
+      ['10', '99999999999'],
+    ];
+    for (const [limit, skip] of bad)
+      expect(NoTokenParams.safeParse({ limit, skip }).success, `${limit}/${skip}`).toBe(false);
+  });
+
+  it('bounds the page query and the search query', () => {
+    expect(PageQuery.safeParse({ limit: '100' }).success).toBe(true);
+    expect(PageQuery.safeParse({ limit: '101' }).success).toBe(false);
+    expect(PageQuery.safeParse({ cursor: 'not a cursor' }).success).toBe(false);
+    expect(PageQuery.safeParse({ other: '1' }).success).toBe(false);
+    expect(SearchParams.safeParse({ query: 'q'.repeat(100) }).success).toBe(true);
+    expect(SearchParams.safeParse({ query: 'q'.repeat(101) }).success).toBe(false);
+    expect(SearchParams.safeParse({ query: '' }).success).toBe(false);
+  });
+});

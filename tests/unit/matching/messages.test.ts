@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { matchContent, statusContent } from '../../../lib/notifications/messages.ts';
+import { notificationId } from '../../../lib/notifications/notify.ts';
+
+const book = { name: 'Intro <script>alert(1)</script> & "Co"', course: 'CSC 171', ISBN: '9780306406157' };
+
+describe('notification and e-mail content', () => {
+  it('names the book in the match message and e-mail, escaping it in HTML', () => {
+    const c = matchContent(book);
+    expect(c.message).toContain(book.name);
+    const mail = c.email('Ada');
+    expect(mail.subject).toBe(`Match for your book request: ${book.name}`);
+    expect(mail.text).toContain('Hello Ada,');
+    expect(mail.text).toContain('ISBN 9780306406157');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&#60;script&#62;');
+  });
+
+  it.each([
+    ['sold', 'seller', /^Your book was bought/],
+    ['verified', 'buyer', /^Your book was verified/],
+    ['delivered', 'seller', /^You were paid/],
+    ['delivered', 'buyer', /^Your book was delivered/],
+    ['cancelled', 'seller', /^A purchase was cancelled/],
+    ['cancelled', 'buyer', /^Your purchase was cancelled/],
+  ] as const)('tells the %s %s in its own words', (kind, role, subject) => {
+    const c = statusContent(kind, role, { ...book, ISBN: null });
+    expect(c.email('').subject).toMatch(subject);
+    expect(c.message).toContain(book.name);
+    expect(c.email('').text.startsWith('Hello,')).toBe(true);
+  });
+
+  it('derives the same notification id from the same cause, and different ids otherwise', () => {
+    expect(notificationId('u1', 'match#b1#d')).toBe(notificationId('u1', 'match#b1#d'));
+    expect(notificationId('u1', 'match#b1#d')).not.toBe(notificationId('u2', 'match#b1#d'));
+    expect(notificationId('u1', 'match#b1#d')).not.toBe(notificationId('u1', 'match#b1#e'));
+    expect(notificationId('u1', 'x')).toMatch(/^[A-Za-z0-9_-]{26}$/);
+  });
+});
