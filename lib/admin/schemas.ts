@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Book, BookStatusSchema } from '../books/schemas.ts';
 import type { UserRecord } from '../db/records.ts';
+import { CursorParam } from '../http/cursor.ts';
 
 /** Path and query ids: opaque, bounded, no control characters. */
 const Id = z
@@ -12,7 +13,7 @@ const Id = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');
-const Cursor = z.string().min(1).max(1024).optional();
+const Cursor = CursorParam.optional();
 const limit = (def: number, max: number) => z.coerce.number().int().min(1).max(max).default(def);
 
 // ----- users -----------------------------------------------------------------------------------

@@ -4,17 +4,18 @@
  * each written together with its audit entry and the counters it moves.
  */
 import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
   GetCommand,
   type NativeAttributeValue,
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor } from '../http/cursor.ts';
 import { ServiceUnavailable } from '../http/errors.ts';
-import { decodeCursor, encodeCursor } from './admin-cursor.ts';
 import { type AuditRecord, auditPutOp, type TransactItem } from './audit.ts';
+import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
+import { cancellationCodes } from './errors.ts';
 import {
   bookKey,
   booksByStatusPk,
@@ -41,13 +42,6 @@ function strip<T>(item: Item): T {
 }
 
 // ----- transactions ----------------------------------------------------------------------------
-
-/** Why DynamoDB cancelled a transaction, per item, in item order ('None' where the item was fine). */
-export function cancellationCodes(err: unknown): string[] | null {
-  if (!(err instanceof Error) || err.name !== 'TransactionCanceledException') return null;
-  const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return reasons.map((r) => r.Code ?? 'None');
-}
 
 /** A cancelled transaction in which some condition failed; `codes` say which items. */
 export class TransactionRefused extends Error {
@@ -236,28 +230,9 @@ export async function getUserRecord(userId: string): Promise<UserRecord | null> 
   return out.Item?.type === 'user' ? strip<UserRecord>(out.Item) : null;
 }
 
-/** Many items by key: BatchGetItem in chunks of 100, unprocessed keys retried. */
-async function batchGet(keys: ItemKey[]): Promise<Item[]> {
-  const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
-  const found: Item[] = [];
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Item[] | undefined = unique.slice(i, i + 100);
-    for (let attempt = 0; pending && pending.length > 0; attempt++) {
-      if (attempt > 5) throw new ServiceUnavailable();
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-      const out: BatchGetCommandOutput = await db.send(
-        new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: pending } } }),
-      );
-      found.push(...(out.Responses?.[TABLE] ?? []));
-      pending = out.UnprocessedKeys?.[TABLE]?.Keys;
-    }
-  }
-  return found;
-}
-
 /** Users by id (missing ones are left out). */
 export async function getUsersById(ids: string[]): Promise<Map<string, UserRecord>> {
-  const items = await batchGet(ids.map(userKey));
+  const items = await batchGet<Item>(ids.map(userKey));
   const map = new Map<string, UserRecord>();
   for (const i of items) if (i.type === 'user') map.set(String(i.id), strip<UserRecord>(i));
   return map;
@@ -265,7 +240,7 @@ export async function getUsersById(ids: string[]): Promise<Map<string, UserRecor
 
 /** Books by id (missing ones are left out). */
 export async function getBooksById(ids: string[]): Promise<Map<string, BookRecord>> {
-  const items = await batchGet(ids.map(bookKey));
+  const items = await batchGet<Item>(ids.map(bookKey));
   const map = new Map<string, BookRecord>();
   for (const i of items) if (i.type === 'book') map.set(String(i.id), strip<BookRecord>(i));
   return map;
@@ -276,12 +251,27 @@ export interface Page<T> {
   next: string | null;
 }
 
+/** A page position: the sort key `<ISO time>#<id>` of the last item of the previous page. */
+const Position = z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{1,64}$/);
+
+/**
+ * One page of a gsi1 partition. The cursor is `lib/http/cursor.ts`'s: the last item's gsi1sk,
+ * MAC-bound to this partition (`dashboard:<partition>`), so it cannot be forged or reused on
+ * another list; the start key is rebuilt from it (`keyOf` gives the table key of the item's id).
+ */
 async function queryIndexPage(
   partition: string,
+  keyOf: (id: string) => ItemKey,
   limit: number,
   cursor: string | undefined,
   forward: boolean,
 ): Promise<{ items: Item[]; next: string | null }> {
+  const scope = `dashboard:${partition}`;
+  let start: Item | undefined;
+  if (cursor !== undefined) {
+    const position = decodeCursor(scope, cursor, Position);
+    start = { ...keyOf(position.slice(position.lastIndexOf('#') + 1)), gsi1pk: partition, gsi1sk: position };
+  }
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE,
@@ -290,15 +280,16 @@ async function queryIndexPage(
       ExpressionAttributeValues: { ':pk': partition },
       ScanIndexForward: forward,
       Limit: limit,
-      ExclusiveStartKey: decodeCursor(cursor, { pkName: 'gsi1pk', skName: 'gsi1sk', partition }),
+      ExclusiveStartKey: start,
     }),
   );
-  return { items: out.Items ?? [], next: encodeCursor(out.LastEvaluatedKey) };
+  const last = out.LastEvaluatedKey?.gsi1sk;
+  return { items: out.Items ?? [], next: typeof last === 'string' ? encodeCursor(scope, last) : null };
 }
 
 /** All users, oldest first, a page at a time (gsi1 `USERS`). */
 export async function listUsers(limit: number, cursor: string | undefined): Promise<Page<UserRecord>> {
-  const page = await queryIndexPage(USERS_INDEX_PK, limit, cursor, true);
+  const page = await queryIndexPage(USERS_INDEX_PK, userKey, limit, cursor, true);
   return {
     items: page.items.filter((i) => i.type === 'user').map((i) => strip<UserRecord>(i)),
     next: page.next,
@@ -311,7 +302,7 @@ export async function listBooksByStatus(
   limit: number,
   cursor: string | undefined,
 ): Promise<Page<BookRecord>> {
-  const page = await queryIndexPage(booksByStatusPk(status), limit, cursor, true);
+  const page = await queryIndexPage(booksByStatusPk(status), bookKey, limit, cursor, true);
   return {
     items: page.items.filter((i) => i.type === 'book').map((i) => strip<BookRecord>(i)),
     next: page.next,
@@ -324,7 +315,7 @@ export async function listOrders(
   limit: number,
   cursor: string | undefined,
 ): Promise<Page<Item>> {
-  const page = await queryIndexPage(ordersByStatusPk(status), limit, cursor, false);
+  const page = await queryIndexPage(ordersByStatusPk(status), orderKey, limit, cursor, false);
   return { items: page.items.map((i) => strip<Item>(i)), next: page.next };
 }
 

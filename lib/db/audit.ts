@@ -4,7 +4,8 @@
  */
 import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { decodeCursor, encodeCursor } from './admin-cursor.ts';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor } from '../http/cursor.ts';
 import { db, TABLE } from './client.ts';
 import { AUDIT_PK, auditKey } from './keys.ts';
 
@@ -42,11 +43,16 @@ export function auditPutOp(entry: AuditRecord): TransactItem {
   };
 }
 
-/** The audit log, newest first, a page at a time. */
+const SCOPE = 'dashboard:audit';
+const Position = z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9A-Z]{26}$/);
+
+/** The audit log, newest first, a page at a time (cursor: the last entry's sort key, MAC-bound). */
 export async function listAuditEntries(
   limit: number,
   cursor: string | undefined,
 ): Promise<{ items: AuditRecord[]; next: string | null }> {
+  const start =
+    cursor === undefined ? undefined : { pk: AUDIT_PK, sk: decodeCursor(SCOPE, cursor, Position) };
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE,
@@ -54,12 +60,13 @@ export async function listAuditEntries(
       ExpressionAttributeValues: { ':pk': AUDIT_PK },
       ScanIndexForward: false,
       Limit: limit,
-      ExclusiveStartKey: decodeCursor(cursor, { pkName: 'pk', skName: 'sk', partition: AUDIT_PK }),
+      ExclusiveStartKey: start,
     }),
   );
   const items = (out.Items ?? []).map((i) => {
     const { pk: _pk, sk: _sk, ...rest } = i;
     return rest as AuditRecord;
   });
-  return { items, next: encodeCursor(out.LastEvaluatedKey) };
+  const last = out.LastEvaluatedKey?.sk;
+  return { items, next: typeof last === 'string' ? encodeCursor(SCOPE, last) : null };
 }

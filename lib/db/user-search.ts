@@ -3,8 +3,8 @@
  * written by the stream processor lib/admin/user-search.ts from user profiles (so the accounts code
  * does not know about it). Puts and deletes of these deterministic keys are idempotent.
  */
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ServiceUnavailable } from '../http/errors.ts';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import {
   type ItemKey,
@@ -24,19 +24,10 @@ const keyOf = (t: SearchTerm): ItemKey => userSearchKey(t.field, t.value, t.user
 
 /** Writes and deletes index items (BatchWriteItem, 25 at a time, unprocessed items retried). */
 export async function writeSearchTerms(put: SearchTerm[], remove: SearchTerm[]): Promise<void> {
-  const requests = [
+  await batchWrite([
     ...put.map((t) => ({ PutRequest: { Item: { ...keyOf(t), type: 'userSearch', userId: t.userId } } })),
-    ...remove.map((t) => ({ DeleteRequest: { Key: keyOf(t) } })),
-  ];
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending = requests.slice(i, i + 25);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 5) throw new ServiceUnavailable();
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-      const out = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
-      pending = (out.UnprocessedItems?.[TABLE] ?? []) as typeof pending;
-    }
-  }
+    ...remove.map((t) => ({ DeleteRequest: { Key: { ...keyOf(t) } } })),
+  ]);
 }
 
 /**

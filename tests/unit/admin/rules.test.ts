@@ -10,8 +10,6 @@ import {
   unlistCutoff,
 } from '../../../lib/admin/rules.ts';
 import { diffTerms, termsOf } from '../../../lib/admin/user-search.ts';
-import { decodeCursor, encodeCursor } from '../../../lib/db/admin-cursor.ts';
-import { BadRequest } from '../../../lib/http/errors.ts';
 
 describe('hand-over transitions', () => {
   const table: Record<HandOverAction, number[]> = {
@@ -50,33 +48,6 @@ describe('money and dates', () => {
   it('puts the cut-off exactly N days before now', () => {
     expect(unlistCutoff(new Date('2026-03-05T12:00:00.000Z'), 62)).toBe('2026-01-02T12:00:00.000Z');
   });
-});
-
-describe('cursors', () => {
-  const where = { pkName: 'gsi1pk', skName: 'gsi1sk', partition: 'USERS' };
-  const key = { pk: 'USER#1', sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: '2026-01-01T00:00:00.000Z#1' };
-
-  it('round-trips a start key of the expected index and partition', () => {
-    expect(decodeCursor(encodeCursor(key) ?? '', where)).toEqual(key);
-    expect(encodeCursor(undefined)).toBeNull();
-    expect(decodeCursor(undefined, where)).toBeUndefined();
-  });
-
-  const bad: Array<[string, string]> = [
-    ['not base64url', '***'],
-    ['not JSON', Buffer.from('{').toString('base64url')],
-    ['an array', Buffer.from('[]').toString('base64url')],
-    ['another partition', encodeCursor({ ...key, gsi1pk: 'BOOKS#S0' }) ?? ''],
-    ['a missing attribute', encodeCursor({ pk: 'USER#1', sk: 'PROFILE', gsi1pk: 'USERS' }) ?? ''],
-    ['an extra attribute', encodeCursor({ ...key, admin: 'yes' }) ?? ''],
-    ['a number where a string belongs', encodeCursor({ ...key, gsi1sk: 1 }) ?? ''],
-    ['too long', 'a'.repeat(2000)],
-  ];
-  for (const [what, cursor] of bad) {
-    it(`refuses a cursor that is ${what}`, () => {
-      expect(() => decodeCursor(cursor, where)).toThrow(BadRequest);
-    });
-  }
 });
 
 describe('user search terms', () => {
