@@ -7,11 +7,15 @@ import { handler as setBookPaid } from '../../../functions/dashboard/setBookPaid
 import { type AuditEntry, AuditLog, MovedBook } from '../../../lib/admin/schemas.ts';
 import { db, TABLE } from '../../../lib/db/client.ts';
 import { bookKey, globalStatsKey, orderKey, userStatsKey } from '../../../lib/db/keys.ts';
+import { listNotifications } from '../../../lib/db/notifications.ts';
 import type { BookRecord } from '../../../lib/db/records.ts';
+import { consume } from '../../../lib/streams/consume.ts';
+import { processors } from '../../../lib/streams/processors.ts';
 import { seedBook } from '../../helpers/books.ts';
-import { invoke } from '../../helpers/lambda.ts';
+import { invoke, makeContext } from '../../helpers/lambda.ts';
 import { seedOrder } from '../../helpers/orders.ts';
 import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+import { asEvent, StreamReader } from '../../helpers/stream.ts';
 import { makeUser, type TestUser } from '../../helpers/users.ts';
 
 type Action = 'confirmBook' | 'setBookPaid' | 'cancelPurchase';
@@ -187,6 +191,21 @@ describe('what each move writes', () => {
       ]);
     });
   }
+
+  it('leaves the notifications to the stream: seller and buyer each hear of a cancellation once', async () => {
+    const reader = new StreamReader();
+    await reader.skipToEnd();
+    const book = await bookIn(2);
+    expect((await act('cancelPurchase', { bookId: book.id, reason: 'Damaged.' })).status).toBe(200);
+    const records = await reader.next();
+    for (let delivery = 0; delivery < 2; delivery++) {
+      expect((await consume(asEvent(records), makeContext(), processors)).batchItemFailures).toEqual([]);
+    }
+    for (const who of [seller, buyer]) {
+      const { items } = await listNotifications(who.id, 100, undefined);
+      expect(items.filter((n) => n.bookId === book.id).map((n) => n.kind)).toEqual(['cancelled']);
+    }
+  });
 
   it('writes nothing when the order a cancelled book points at is missing', async () => {
     const book = await seedBook(seller.id, {
