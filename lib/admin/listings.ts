@@ -5,7 +5,7 @@
  */
 import { toApiBook } from '../books/schemas.ts';
 import { getBooksById, getUsersById, listBooksByStatus, listOrders } from '../db/admin.ts';
-import type { UserRecord } from '../db/records.ts';
+import { type OrderRecord, OrderStatus, type UserRecord } from '../db/records.ts';
 import { toDollars } from './rules.ts';
 import { type AdminOrder, type Contact, toContact } from './schemas.ts';
 
@@ -26,29 +26,12 @@ export async function getBooksWithStatus(status: number, limit: number, cursor: 
   return { books, next: page.next };
 }
 
-/** The order status getOrders lists when none is asked for: 1, placed at checkout (cart area). */
-export const DEFAULT_ORDER_STATUS = 1;
-
-/**
- * The stored order as the cart area writes it (`OrderRecord` there): one line per book as bought
- * (bookId, name, priceCents, sellerId), money in cents, and, once an admin cancels one of its books,
- * `cancelledBookIds`. The order keeps its status (1, placed); each book's own status shows progress.
- */
-export interface StoredOrder {
-  id: string;
-  buyerId: string;
-  books: Array<{ bookId: string; name: string; priceCents: number; sellerId: string }>;
-  subtotalCents: number;
-  feeCents: number;
-  totalCents: number;
-  status: number;
-  createdAt: string;
-  cancelledBookIds?: Set<string>;
-}
+/** The order status getOrders lists when none is asked for: placed at checkout. */
+export const DEFAULT_ORDER_STATUS: number = OrderStatus.Placed;
 
 export async function getOrders(status: number | undefined, limit: number, cursor: string | undefined) {
   const page = await listOrders(status ?? DEFAULT_ORDER_STATUS, limit, cursor);
-  const orders = page.items.filter((o) => o.type === 'order') as unknown as StoredOrder[];
+  const orders = page.items.filter((o) => o.type === 'order') as unknown as OrderRecord[];
   const userIds = orders.flatMap((o) => [o.buyerId, ...o.books.map((l) => l.sellerId)]);
   const [books, users] = await Promise.all([
     getBooksById(orders.flatMap((o) => o.books.map((l) => l.bookId))),

@@ -3,6 +3,7 @@
  * the unlisting cut-off and the user-search terms. No I/O here.
  */
 import { BookStatus, type BookStatusValue } from '../db/records.ts';
+import { feeCents } from '../orders/pricing.ts';
 
 export type HandOverAction = 'confirmBook' | 'setBookPaid' | 'cancelPurchase';
 
@@ -29,10 +30,8 @@ export const toCents = (dollars: number): number => Math.round(dollars * 100);
 /** Integer cents to dollars. */
 export const toDollars = (cents: number): number => Math.round(cents) / 100;
 
-/** The service fee rate of a checkout (API.md: 5 % of the subtotal, rounded to cents). */
-export const FEE_RATE = 0.05;
-/** The share of the fee that one book of `priceCents` carried (reversed when its purchase is cancelled). */
-export const feeShareCents = (priceCents: number): number => Math.round(priceCents * FEE_RATE);
+/** The share of the checkout fee (5 %, rounded as checkout rounds) one book of `priceCents` carried. */
+export const feeShareCents = (priceCents: number): number => feeCents(priceCents);
 
 export const DEFAULT_UNLIST_AFTER_DAYS = 62;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,6 +3,7 @@
  * password hash, token hash or token version can ever reach an answer.
  */
 import { z } from 'zod';
+import { toUser, User } from '../accounts/schemas.ts';
 import { Book, BookStatusSchema } from '../books/schemas.ts';
 import type { UserRecord } from '../db/records.ts';
 import { CursorParam } from '../http/cursor.ts';
@@ -18,33 +19,10 @@ const limit = (def: number, max: number) => z.coerce.number().int().min(1).max(m
 
 // ----- users -----------------------------------------------------------------------------------
 
-/** A user as admins see it (the accounts area's `user`, never secrets). */
-export const AdminUser = z.strictObject({
-  id: z.string().min(1),
-  emailAddress: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  university: z.string(),
-  campusMailbox: z.string(),
-  paymentUsername: z.string(),
-  permissionType: z.number().int().min(0).max(2),
-  createdAt: z.iso.datetime(),
-});
-export type AdminUser = z.output<typeof AdminUser>;
-
-export function toAdminUser(r: UserRecord): AdminUser {
-  return {
-    id: r.id,
-    emailAddress: r.emailAddress,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    university: r.university,
-    campusMailbox: r.campusMailbox,
-    paymentUsername: r.paymentUsername,
-    permissionType: r.permissionType,
-    createdAt: r.createdAt,
-  };
-}
+/** A user as admins see it: the accounts area's `user` (never secrets). */
+export const AdminUser = User;
+export type AdminUser = User;
+export const toAdminUser = toUser;
 
 /** What an admin needs to reach a seller or buyer for the hand-over. */
 export const Contact = z.strictObject({

@@ -44,11 +44,25 @@ export const emailKey = (normalisedEmail: string): ItemKey => ({
 /** A single-use e-mailed token (confirmation or reset), addressed by the SHA-256 of the token. */
 export const tokenKey = (tokenHash: string): ItemKey => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
 
+/**
+ * Pending sign-ups of one address, newest last (gsi1 on the `confirm` token items): resending the
+ * confirmation e-mail finds the latest pending sign-up without knowing its token.
+ */
+export const pendingSignupIndex = (normalisedEmail: string, createdAt: string, tokenHash: string) => ({
+  gsi1pk: pendingSignupsPk(normalisedEmail),
+  gsi1sk: timeSortKey(createdAt, tokenHash),
+});
+export const pendingSignupsPk = (normalisedEmail: string): string => `PENDING#${normalisedEmail}`;
+
 /** A throttle window for one action and one subject (login failures, resend, reset e-mails). */
 export const throttleKey = (action: string, subject: string): ItemKey => ({
   pk: `THROTTLE#${action}#${subject}`,
   sk: 'THROTTLE',
 });
+
+/** The fixed-window counter of one action and subject: the window's start (epoch seconds) is part of the key. */
+export const throttleWindowKey = (action: string, subject: string, windowStart: number): ItemKey =>
+  throttleKey(action, `${subject}#${windowStart}`);
 
 // ---------------------------------------------------------------------------------------------
 // Books
@@ -170,11 +184,39 @@ export const matchesOfBookPk = (bookId: string): string => `BOOKMATCH#${bookId}`
 // Cart, orders, idempotency
 // ---------------------------------------------------------------------------------------------
 
-/** One book in a user's cart (the user's partition). */
+/** Sort-key prefix of a user's cart items (in the user's partition). */
 export const CART_PREFIX = 'CART#';
+
+/** One book in a user's cart: the user's cart is `USER#<id>` with sk beginning `CART#`. */
 export const cartItemKey = (userId: string, bookId: string): ItemKey => ({
   pk: userPartition(userId),
   sk: `${CART_PREFIX}${bookId}`,
+});
+
+/** An order (one checkout). */
+export const orderKey = (orderId: string): ItemKey => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
+
+/**
+ * An order's index attributes:
+ *  - gsi1: orders of one status by creation time (admin getOrders);
+ *  - gsi2: orders of one buyer by creation time.
+ */
+export const orderIndexes = (o: { id: string; status: number; createdAt: string; buyerId: string }) => ({
+  gsi1pk: ordersByStatusPk(o.status),
+  gsi1sk: timeSortKey(o.createdAt, o.id),
+  gsi2pk: ordersOfBuyerPk(o.buyerId),
+  gsi2sk: timeSortKey(o.createdAt, o.id),
+});
+export const ordersByStatusPk = (status: number): string => `ORDERS#${status}`;
+export const ordersOfBuyerPk = (buyerId: string): string => `ORDERS_OF#${buyerId}`;
+
+/**
+ * A checkout's Idempotency-Key, per user, addressed by the SHA-256 of the key (hex): holds the
+ * order id it produced; written in the same transaction as the order; expires (ttl).
+ */
+export const idempotencyKey = (userId: string, keyHash: string): ItemKey => ({
+  pk: `IDEMPOTENCY#${userId}#${keyHash}`,
+  sk: 'IDEMPOTENCY',
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -209,6 +251,7 @@ export const notificationsReadMarkKey = (userId: string): ItemKey => ({
 /**
  * Service-wide counters, one item, moved with ADD in the same transaction as the change they count:
  * totalUsers, totalBooks, books_s0..books_s5 (books by status), totalOrders, grossSales, feesEarned.
+ * Money counters (grossSales, feesEarned) are integer cents.
  */
 export const globalStatsKey = (): ItemKey => ({ pk: 'STATS', sk: 'GLOBAL' });
 
@@ -241,10 +284,3 @@ export const userSearchKey = (field: UserSearchFieldCode, lowerValue: string, us
   pk: userSearchPk(field),
   sk: `${lowerValue}#${userId}`,
 });
-
-/**
- * Orders as the cart area writes them (`ORDER#<id>` / `ORDER`, gsi1 `ORDERS#<status>` by
- * createdAt). The same declarations as the cart section's: drop these two when merging with it.
- */
-export const orderKey = (orderId: string): ItemKey => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
-export const ordersByStatusPk = (status: number): string => `ORDERS#${status}`;

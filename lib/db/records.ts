@@ -55,3 +55,74 @@ export interface BookRecord {
   /** the order it was bought in */
   orderId?: string | null;
 }
+
+/** USER#<userId> / CART#<bookId>: one book in a user's cart. A cart never reserves the book. */
+export interface CartItemRecord {
+  type: 'cartItem';
+  userId: string;
+  bookId: string;
+  addedAt: string;
+  /** the book as it was when added: shown (unavailable) if the book is later deleted for good */
+  snapshot: CartBookSnapshot;
+}
+
+export type CartBookSnapshot = Pick<
+  BookRecord,
+  | 'id'
+  | 'name'
+  | 'edition'
+  | 'course'
+  | 'courseNorm'
+  | 'price'
+  | 'condition'
+  | 'comments'
+  | 'ISBN'
+  | 'date'
+  | 'ownerId'
+  | 'ownerFirstName'
+>;
+
+/** One book of an order, as it was when bought. Money in integer cents. */
+export interface OrderLineRecord {
+  bookId: string;
+  name: string;
+  edition: number;
+  course: string;
+  ISBN: string | null;
+  condition: string;
+  priceCents: number;
+  sellerId: string;
+  sellerFirstName: string;
+}
+
+/** Order statuses. 1 = placed at checkout (the books are at status 1); later moves belong to the dashboard. */
+export const OrderStatus = { Placed: 1 } as const;
+
+/** ORDER#<id> / ORDER, plus orderIndexes(...) attributes. Money in integer cents. */
+export interface OrderRecord {
+  type: 'order';
+  id: string;
+  buyerId: string;
+  books: OrderLineRecord[];
+  bookIds: string[];
+  sellerIds: string[];
+  subtotalCents: number;
+  feeCents: number;
+  totalCents: number;
+  status: number;
+  createdAt: string;
+  /** books of this order whose purchase an admin cancelled (dashboard cancelPurchase); the lines stay */
+  cancelledBookIds?: Set<string>;
+}
+
+/** IDEMPOTENCY#<userId>#<sha256(key)> / IDEMPOTENCY: the order a checkout's Idempotency-Key produced. */
+export interface IdempotencyRecord {
+  type: 'idempotency';
+  userId: string;
+  orderId: string;
+  /** SHA-256 of the sorted book ids of the cart that was checked out */
+  cartHash: string;
+  createdAt: string;
+  /** epoch seconds; DynamoDB TTL removes the record some time after */
+  ttl: number;
+}

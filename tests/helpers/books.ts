@@ -1,8 +1,8 @@
 /** Book factories: request bodies for postBook, and stored records for seeding listings directly. */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { normaliseCourse } from '../../lib/books/text.ts';
-import { bookItem } from '../../lib/db/books.ts';
+import { bookItem, insertBook } from '../../lib/db/books.ts';
 import { db, TABLE } from '../../lib/db/client.ts';
 import { bookIndexes, bookKey } from '../../lib/db/keys.ts';
 import type { BookRecord, BookStatusValue } from '../../lib/db/records.ts';
@@ -97,6 +97,41 @@ export async function setBookStatus(
     }),
   );
   return next;
+}
+
+let lastDate = 0;
+
+/** Listing dates strictly increase within a test file, so "newest first" orders are deterministic. */
+function nextDate(): string {
+  lastDate = Math.max(Date.now(), lastDate + 1);
+  return new Date(lastDate).toISOString();
+}
+
+/**
+ * Stores a book the way postBook does (insertBook: the book plus the counters books_s<status>,
+ * totalBooks and the owner's activeListings, in one transaction), with a neutral unique title and
+ * course so nothing matches it by accident.
+ */
+export async function makeBook(
+  owner: { id: string },
+  overrides: Partial<BookRecord> = {},
+): Promise<BookRecord> {
+  const tag = ulid().slice(-8);
+  const record = makeBookRecord(owner.id, {
+    name: `Test Book ${tag}`,
+    course: `TST ${tag.slice(-4)}`,
+    price: 10,
+    date: nextDate(),
+    ...overrides,
+  });
+  await insertBook(record);
+  return record;
+}
+
+/** The stored book, as it is now (consistent read). */
+export async function readBook(bookId: string): Promise<BookRecord | undefined> {
+  const out = await db.send(new GetCommand({ TableName: TABLE, Key: bookKey(bookId), ConsistentRead: true }));
+  return out.Item as BookRecord | undefined;
 }
 
 /** A date `days` days (and `extraMs`) before `now`, ISO-8601. */

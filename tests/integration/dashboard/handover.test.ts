@@ -11,7 +11,8 @@ import { listNotifications } from '../../../lib/db/notifications.ts';
 import type { BookRecord } from '../../../lib/db/records.ts';
 import { consume } from '../../../lib/streams/consume.ts';
 import { processors } from '../../../lib/streams/processors.ts';
-import { seedBook } from '../../helpers/books.ts';
+import { makeBook, seedBook } from '../../helpers/books.ts';
+import { addToCart, checkout } from '../../helpers/cart.ts';
 import { invoke, makeContext } from '../../helpers/lambda.ts';
 import { seedOrder } from '../../helpers/orders.ts';
 import { expectEnvelope, expectError } from '../../helpers/schema.ts';
@@ -221,6 +222,24 @@ describe('what each move writes', () => {
     expect(await getItem(bookKey(book.id))).toMatchObject({ status: 1, buyerId: buyer.id });
     expect(await counters()).toEqual(before);
     expect(await auditFor(book.id)).toEqual([]);
+  });
+
+  it('a real checkout followed by cancelPurchase puts every counter back where it was', async () => {
+    const before = await counters();
+    const book = await makeBook(seller, { price: 19.99 });
+    const listed = await counters();
+    expect((await addToCart(buyer.token, book.id)).status).toBe(200);
+    expect((await checkout(buyer.token)).status).toBe(201);
+    const res = await act('cancelPurchase', { bookId: book.id, reason: 'Changed their mind.' });
+    expect(res.status).toBe(200);
+    const after = await counters();
+    for (const name of ['books_s0', 'books_s1', 'grossSales', 'feesEarned']) {
+      expect(delta(after.global, listed.global, name), name).toBe(0);
+    }
+    expect(delta(after.global, before.global, 'totalOrders')).toBe(1);
+    for (const name of ['booksSold', 'activeListings'])
+      expect(delta(after.seller, listed.seller, name), name).toBe(0);
+    expect(delta(after.buyer, listed.buyer, 'booksBought')).toBe(0);
   });
 
   it('lets exactly one of two admins racing on the same book move it', async () => {

@@ -1,0 +1,15 @@
+import { BadRequest, Unauthorized } from '../http/errors.ts';
+
+/** An e-mailed link or code that is unknown, altered, expired, already used, or for a taken address. */
+export class InvalidEmailToken extends BadRequest {
+  constructor() {
+    super('This link is invalid, has expired or was already used.', undefined, 'EMAIL_TOKEN_INVALID');
+  }
+}
+
+/** Login with an unknown address or a wrong password: one answer for both. */
+export class InvalidCredentials extends Unauthorized {
+  constructor() {
+    super('The e-mail address or the password is wrong.', 'INVALID_CREDENTIALS');
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Login: bcrypt check, failure throttling per address (counted in DynamoDB), rehash when the stored
+ * cost is below today's, and a JWT carrying the user id, role and token version.
+ */
+import type { UserRecord } from '../db/records.ts';
+import { getUserByEmail, upgradePasswordHash } from '../db/users.ts';
+import { signToken } from '../http/jwt.ts';
+import { InvalidCredentials } from './errors.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { normaliseEmail, THROTTLE } from './rules.ts';
+import { type LoginInput, toUser, type User } from './schemas.ts';
+import { assertNotThrottled, recordEvent } from './throttle.ts';
+
+export interface Session {
+  token: string;
+  expiresAt: string;
+  user: User;
+}
+
+/** A fresh JWT for a user as stored now. */
+export async function issueSession(user: UserRecord, now: Date = new Date()): Promise<Session> {
+  const { token, expiresAt } = await signToken(
+    { sub: user.id, role: user.permissionType, tv: user.tokenVersion },
+    now,
+  );
+  return { token, expiresAt, user: toUser(user) };
+}
+
+/**
+ * POST /api/auth/login. An unknown address and a wrong password get the same 401 after the same
+ * work (a bcrypt compare runs either way) and both count as a failure for the address; from the
+ * limit on, the address gets 429 with Retry-After until the window ends, whatever the password.
+ */
+export async function login(input: LoginInput, now: Date = new Date()): Promise<Session> {
+  const email = normaliseEmail(input.emailAddress);
+  const [, user] = await Promise.all([
+    assertNotThrottled(THROTTLE.loginFailures, email, now),
+    getUserByEmail(email),
+  ]);
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? null);
+  if (!ok || !user) {
+    await recordEvent(THROTTLE.loginFailures, email, now);
+    throw new InvalidCredentials();
+  }
+  if (needsRehash(user.passwordHash)) {
+    await upgradePasswordHash(user.id, user.passwordHash, await hashPassword(input.password));
+  }
+  return issueSession(user, now);
+}

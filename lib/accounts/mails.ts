@@ -1,0 +1,88 @@
+/**
+ * The account e-mails: confirmation, "you already have an account", password reset. Each has a
+ * plain-text and an HTML part; everything user-provided is escaped in the HTML.
+ */
+import { config } from '../config.ts';
+import { logger } from '../logger.ts';
+import { escapeHtml, type Mail, sendMail } from '../mail/send.ts';
+
+const base = (url: string) => url.replace(/\/+$/, '');
+
+/** The confirmation link: the service's own GET /api/auth/confirm/{token}. */
+export const confirmationLink = (token: string): string =>
+  `${base(config.PUBLIC_URL)}/api/auth/confirm/${encodeURIComponent(token)}`;
+
+/**
+ * The reset link: the front end's page when APP_URL is set, else the service's URL; either way the
+ * token is in the query and also printed, for clients that call POST /api/auth/passwordReset.
+ */
+export const resetLink = (token: string): string =>
+  `${base(config.APP_URL ?? config.PUBLIC_URL)}/reset-password?token=${encodeURIComponent(token)}`;
+
+const loginUrl = (): string => (config.APP_URL ? `${base(config.APP_URL)}/login` : base(config.PUBLIC_URL));
+
+function html(title: string, paragraphs: string[]): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${paragraphs
+    .map((p) => `<p>${p}</p>`)
+    .join('')}</body></html>`;
+}
+
+export function confirmationMail(to: string, firstName: string, token: string): Mail {
+  const link = confirmationLink(token);
+  return {
+    to,
+    subject: 'Confirm your Campus Books account',
+    text: `Hi ${firstName},\n\nconfirm your Campus Books account by opening this link within 24 hours:\n\n${link}\n\nIf you did not sign up, ignore this e-mail.\n`,
+    html: html('Confirm your Campus Books account', [
+      `Hi ${escapeHtml(firstName)},`,
+      `confirm your Campus Books account by opening this link within 24 hours:`,
+      `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+      'If you did not sign up, ignore this e-mail.',
+    ]),
+  };
+}
+
+export function existingAccountMail(to: string, firstName: string): Mail {
+  const url = loginUrl();
+  return {
+    to,
+    subject: 'You already have a Campus Books account',
+    text: `Hi ${firstName},\n\nsomeone (perhaps you) tried to sign up with this address, but it already has an account. Log in at ${url}, or ask for a password reset if you forgot your password.\n\nIf this was not you, you can ignore this e-mail: nothing changed.\n`,
+    html: html('You already have a Campus Books account', [
+      `Hi ${escapeHtml(firstName)},`,
+      `someone (perhaps you) tried to sign up with this address, but it already has an account. Log in at <a href="${escapeHtml(url)}">${escapeHtml(url)}</a>, or ask for a password reset if you forgot your password.`,
+      'If this was not you, you can ignore this e-mail: nothing changed.',
+    ]),
+  };
+}
+
+export function resetMail(to: string, firstName: string, token: string): Mail {
+  const link = resetLink(token);
+  return {
+    to,
+    subject: 'Reset your Campus Books password',
+    text: `Hi ${firstName},\n\nchoose a new password within one hour by opening this link:\n\n${link}\n\nReset code: ${token}\n\nThe link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+    html: html('Reset your Campus Books password', [
+      `Hi ${escapeHtml(firstName)},`,
+      'choose a new password within one hour by opening this link:',
+      `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+      `Reset code: <code>${escapeHtml(token)}</code>`,
+      'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ]),
+  };
+}
+
+/**
+ * Sends an account e-mail. A failed send is logged (never with the token or the address) and the
+ * caller's answer stays the same: the person can ask again (resend, reset), and an answer that
+ * differed would tell whether an address has an account.
+ */
+export async function deliver(mail: Mail, kind: string): Promise<boolean> {
+  try {
+    await sendMail(mail);
+    return true;
+  } catch (err) {
+    logger.error('account e-mail not sent', { kind, error: err instanceof Error ? err.name : 'unknown' });
+    return false;
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Password reset (by e-mailed single-use token, 1 hour) and password change (logged in). Both
+ * bump the token version, so every older JWT of the user stops working at once.
+ */
+
+import { getToken, putResetToken } from '../db/tokens.ts';
+import { changePasswordHash, getUser, getUserByEmail, resetPasswordWithToken } from '../db/users.ts';
+import type { Principal } from '../http/auth.ts';
+import { Forbidden, Unauthorized } from '../http/errors.ts';
+import { signToken } from '../http/jwt.ts';
+import { InvalidEmailToken } from './errors.ts';
+import { deliver, resetMail } from './mails.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import {
+  EMAIL_TOKEN_PATTERN,
+  hashEmailToken,
+  isExpired,
+  newEmailToken,
+  normaliseEmail,
+  THROTTLE,
+  tokenExpiry,
+} from './rules.ts';
+import { assertNotThrottled, recordEvent, takeAllowance } from './throttle.ts';
+
+/**
+ * Stores a reset token for an existing user and returns it, sending nothing (tests and tools;
+ * `requestPasswordReset` is the public path).
+ */
+export async function createResetToken(userId: string, now: Date = new Date()): Promise<string> {
+  const { token, hash } = newEmailToken();
+  await putResetToken({
+    type: 'token',
+    kind: 'reset',
+    tokenHash: hash,
+    userId,
+    createdAt: now.toISOString(),
+    ...tokenExpiry('reset', now),
+  });
+  return token;
+}
+
+/**
+ * POST /api/auth/passwordResetRequest. Always the same (empty) answer; within the reset e-mail
+ * throttle, an existing account gets an e-mail with a single-use link good for one hour.
+ */
+export async function requestPasswordReset(emailAddress: string, now: Date = new Date()): Promise<void> {
+  const email = normaliseEmail(emailAddress);
+  if (!(await takeAllowance(THROTTLE.resetMail, email, now))) return;
+  const user = await getUserByEmail(email);
+  if (!user) return;
+  const token = await createResetToken(user.id, now);
+  await deliver(resetMail(user.emailAddress, user.firstName, token), 'password-reset');
+}
+
+/**
+ * POST /api/auth/passwordReset. Consumes the token and sets the new password in one transaction;
+ * unknown, altered, expired or used tokens are refused (two concurrent uses: exactly one wins).
+ */
+export async function resetPassword(token: string, password: string, now: Date = new Date()): Promise<void> {
+  if (!EMAIL_TOKEN_PATTERN.test(token)) throw new InvalidEmailToken();
+  const tokenHash = hashEmailToken(token);
+  const record = await getToken(tokenHash);
+  if (record?.kind !== 'reset' || isExpired(record.expiresAt, now)) throw new InvalidEmailToken();
+  const newHash = await hashPassword(password);
+  if (!(await resetPasswordWithToken(tokenHash, record.userId, newHash, now))) throw new InvalidEmailToken();
+}
+
+/**
+ * POST /api/auth/updatePassword. The current password must be right (failures count towards the
+ * login throttle of the address: 403, then 429); returns a fresh token, older ones stop working.
+ */
+export async function changePassword(
+  principal: Principal,
+  password: string,
+  newPassword: string,
+  now: Date = new Date(),
+): Promise<{ token: string }> {
+  const user = await getUser(principal.userId);
+  if (!user) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
+  await assertNotThrottled(THROTTLE.loginFailures, user.emailNormalised, now);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    await recordEvent(THROTTLE.loginFailures, user.emailNormalised, now);
+    throw new Forbidden('The current password is wrong.', 'WRONG_PASSWORD');
+  }
+  const version = await changePasswordHash(user.id, await hashPassword(newPassword), principal.tokenVersion);
+  if (version === null) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
+  const { token } = await signToken({ sub: user.id, role: user.permissionType, tv: version }, now);
+  return { token };
+}

@@ -1,0 +1,29 @@
+/**
+ * The caller's own account: read it, change profile fields, and the owner bootstrap.
+ */
+import { getUser, getUserIdByEmail, updateProfile as saveProfile, setPermissionType } from '../db/users.ts';
+import { NotFound } from '../http/errors.ts';
+import { normaliseEmail } from './rules.ts';
+import { type ProfileUpdate, toUser, type User } from './schemas.ts';
+
+/** GET /api/user/getUserData. */
+export async function getUserData(userId: string): Promise<User> {
+  const user = await getUser(userId);
+  if (!user) throw new NotFound('No such user.');
+  return toUser(user);
+}
+
+/** POST /api/auth/updateProfile: changes only the fields sent; returns the user. */
+export async function updateProfile(userId: string, changes: ProfileUpdate): Promise<User> {
+  const user = await saveProfile(userId, changes);
+  if (!user) throw new NotFound('No such user.');
+  return toUser(user);
+}
+
+/** Makes the user with this address an owner (permissionType 2): scripts/promote-owner.ts. */
+export async function promoteOwner(emailAddress: string): Promise<User> {
+  const userId = await getUserIdByEmail(normaliseEmail(emailAddress));
+  const user = userId ? await setPermissionType(userId, 2) : null;
+  if (!user) throw new NotFound(`No confirmed account has the address ${emailAddress.trim()}.`);
+  return toUser(user);
+}

@@ -1,0 +1,107 @@
+/**
+ * The API shapes of accounts: request bodies and the `user` object. `User` never contains a
+ * password hash, token hash or token version (it is a strict object built field by field).
+ */
+import { z } from 'zod';
+import type { UserRecord } from '../db/records.ts';
+import { EMAIL_MAX_LENGTH, isEduAddress, normaliseEmail, passwordProblem, utf8Length } from './rules.ts';
+
+const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
+const text = (max: number) =>
+  z.string().trim().min(1).max(max).regex(NO_CONTROL_CHARS, 'Control characters are not allowed.');
+
+/** An e-mail address at a `.edu` domain; the output is trimmed (case kept for display). */
+export const EmailAddress = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH)
+  .refine((s) => isEduAddress(normaliseEmail(s)), 'Use your e-mail address at a .edu domain.');
+
+/** A new password: 8 to 72 UTF-8 bytes. */
+export const NewPassword = z.string().superRefine((s, ctx) => {
+  const problem = passwordProblem(s);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** A password offered to be checked (login, current password): never longer than bcrypt reads. */
+export const OfferedPassword = z
+  .string()
+  .min(1)
+  .refine((s) => utf8Length(s) <= 72, 'Use at most 72 bytes (UTF-8).');
+
+/** An e-mailed token as pasted by a client (checked against the store, so only bounded here). */
+export const EmailToken = z.string().min(1).max(256);
+
+export const ProfileFields = {
+  firstName: text(100),
+  lastName: text(100),
+  university: text(200),
+  campusMailbox: text(100),
+  paymentUsername: text(100),
+};
+
+export const SignupBody = z.strictObject({
+  emailAddress: EmailAddress,
+  password: NewPassword,
+  ...ProfileFields,
+});
+export type SignupInput = z.output<typeof SignupBody>;
+
+export const ConfirmBody = z.strictObject({ token: EmailToken });
+/** The link's path parameter: any string; a bad one gets the "invalid link" page, not a JSON error. */
+export const ConfirmParams = z.strictObject({ token: z.string() });
+export const EmailBody = z.strictObject({ emailAddress: EmailAddress });
+export const LoginBody = z.strictObject({ emailAddress: EmailAddress, password: OfferedPassword });
+export type LoginInput = z.output<typeof LoginBody>;
+export const PasswordResetBody = z.strictObject({ token: EmailToken, password: NewPassword });
+export const UpdatePasswordBody = z.strictObject({ password: OfferedPassword, newPassword: NewPassword });
+
+export const UpdateProfileBody = z
+  .strictObject({
+    firstName: ProfileFields.firstName.optional(),
+    lastName: ProfileFields.lastName.optional(),
+    university: ProfileFields.university.optional(),
+    campusMailbox: ProfileFields.campusMailbox.optional(),
+    paymentUsername: ProfileFields.paymentUsername.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Send at least one field to change.');
+export type ProfileUpdate = z.output<typeof UpdateProfileBody>;
+
+/** The `user` object every area shows (never secrets). */
+export const User = z.strictObject({
+  id: z.string().min(1),
+  emailAddress: z.string().min(3),
+  firstName: z.string(),
+  lastName: z.string(),
+  university: z.string(),
+  campusMailbox: z.string(),
+  paymentUsername: z.string(),
+  permissionType: z.number().int().min(0).max(2),
+  createdAt: z.iso.datetime(),
+});
+export type User = z.output<typeof User>;
+
+/** A stored user as the API shows it. */
+export function toUser(r: UserRecord): User {
+  return {
+    id: r.id,
+    emailAddress: r.emailAddress,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    university: r.university,
+    campusMailbox: r.campusMailbox,
+    paymentUsername: r.paymentUsername,
+    permissionType: r.permissionType,
+    createdAt: r.createdAt,
+  };
+}
+
+/** `data` of 202 answers and of a password reset: a sentence for a person. */
+export const Message = z.strictObject({ message: z.string().min(1) });
+export const LoginResult = z.strictObject({
+  token: z.string().min(1),
+  expiresAt: z.iso.datetime(),
+  user: User,
+});
+/** `data` of updatePassword: the new token (older ones stop working). */
+export const NewToken = z.strictObject({ token: z.string().min(1) });

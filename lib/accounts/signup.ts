@@ -1,0 +1,155 @@
+/**
+ * Sign-up, resending the confirmation e-mail, and confirmation.
+ *
+ * A sign-up is stored as a pending token item (kind `confirm`, only the token's SHA-256 stored,
+ * 24-hour expiry) until its link is followed; only then does the user exist, created in one
+ * transaction that consumes the token and claims the e-mail address.
+ */
+import { ulid } from 'ulid';
+import { config } from '../config.ts';
+import type { UserRecord } from '../db/records.ts';
+import {
+  getToken,
+  latestPendingSignup,
+  type PendingSignupRecord,
+  putPendingSignup,
+  replacePendingSignup,
+} from '../db/tokens.ts';
+import { createUserFromSignup, getUserByEmail, getUserIdByEmail } from '../db/users.ts';
+import { InvalidEmailToken } from './errors.ts';
+import { confirmationMail, deliver, existingAccountMail } from './mails.ts';
+import { hashPassword } from './passwords.ts';
+import {
+  EMAIL_TOKEN_PATTERN,
+  hashEmailToken,
+  isExpired,
+  isOwnerAddress,
+  newEmailToken,
+  normaliseEmail,
+  THROTTLE,
+  tokenExpiry,
+} from './rules.ts';
+import { SignupBody, type SignupInput } from './schemas.ts';
+import { takeAllowance } from './throttle.ts';
+
+function pendingRecord(
+  signup: PendingSignupRecord['signup'],
+  now: Date,
+): { token: string; record: PendingSignupRecord } {
+  const { token, hash } = newEmailToken();
+  return {
+    token,
+    record: {
+      type: 'token',
+      kind: 'confirm',
+      tokenHash: hash,
+      createdAt: now.toISOString(),
+      ...tokenExpiry('confirm', now),
+      signup,
+    },
+  };
+}
+
+async function storePendingSignup(input: SignupInput, passwordHash: string, now: Date): Promise<string> {
+  const { token, record } = pendingRecord(
+    {
+      emailAddress: input.emailAddress,
+      emailNormalised: normaliseEmail(input.emailAddress),
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      university: input.university,
+      campusMailbox: input.campusMailbox,
+      paymentUsername: input.paymentUsername,
+    },
+    now,
+  );
+  await putPendingSignup(record);
+  return token;
+}
+
+/**
+ * Stores a pending sign-up and returns its token, sending nothing (tests and tools; `signup` is the
+ * public path).
+ */
+export async function createPendingSignup(input: SignupInput, now: Date = new Date()): Promise<string> {
+  const valid = SignupBody.parse(input);
+  return storePendingSignup(valid, await hashPassword(valid.password), now);
+}
+
+/**
+ * POST /api/auth/signup. The same (empty) answer whatever happens: a new address gets a
+ * confirmation e-mail, an existing account's owner gets a "you already have an account" e-mail,
+ * and past the e-mail throttle nothing is sent. The password is hashed in every case, so the
+ * answer also takes about the same time.
+ */
+export async function signup(input: SignupInput, now: Date = new Date()): Promise<void> {
+  const email = normaliseEmail(input.emailAddress);
+  const [passwordHash, existing] = await Promise.all([hashPassword(input.password), getUserByEmail(email)]);
+  if (!(await takeAllowance(THROTTLE.confirmationMail, email, now))) return;
+  if (existing) {
+    await deliver(existingAccountMail(existing.emailAddress, existing.firstName), 'existing-account');
+    return;
+  }
+  const token = await storePendingSignup(input, passwordHash, now);
+  await deliver(confirmationMail(input.emailAddress, input.firstName, token), 'confirmation');
+}
+
+/**
+ * POST /api/auth/resendConfirmation. Always the same (empty) answer. Within the e-mail throttle:
+ * the newest pending, unexpired sign-up of the address gets a fresh link (the previous link stops
+ * working); an address that already has an account gets the "you already have an account" e-mail.
+ */
+export async function resendConfirmation(emailAddress: string, now: Date = new Date()): Promise<void> {
+  const email = normaliseEmail(emailAddress);
+  if (!(await takeAllowance(THROTTLE.confirmationMail, email, now))) return;
+  const [pending, userId] = await Promise.all([latestPendingSignup(email), getUserIdByEmail(email)]);
+  if (userId) {
+    const existing = await getUserByEmail(email);
+    if (existing)
+      await deliver(existingAccountMail(existing.emailAddress, existing.firstName), 'existing-account');
+    return;
+  }
+  if (!pending || isExpired(pending.expiresAt, now)) return;
+  const { token, record } = pendingRecord(pending.signup, now);
+  if (!(await replacePendingSignup(pending.tokenHash, record))) return;
+  await deliver(
+    confirmationMail(pending.signup.emailAddress, pending.signup.firstName, token),
+    'confirmation',
+  );
+}
+
+/**
+ * Confirms a sign-up: the user is created from the pending sign-up, atomically with consuming the
+ * token and claiming the address. Unknown, altered, expired or used tokens, and addresses taken
+ * meanwhile, are all refused the same way (InvalidEmailToken). OWNER_EMAILS addresses become owners.
+ */
+export async function confirmSignup(token: string, now: Date = new Date()): Promise<UserRecord> {
+  if (!EMAIL_TOKEN_PATTERN.test(token)) throw new InvalidEmailToken();
+  const tokenHash = hashEmailToken(token);
+  const pending = await pendingSignupByToken(tokenHash);
+  if (!pending || isExpired(pending.expiresAt, now)) throw new InvalidEmailToken();
+  const { signup: s } = pending;
+  const user: UserRecord = {
+    type: 'user',
+    id: ulid(now.getTime()),
+    emailAddress: s.emailAddress,
+    emailNormalised: s.emailNormalised,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    university: s.university,
+    campusMailbox: s.campusMailbox,
+    paymentUsername: s.paymentUsername,
+    permissionType: isOwnerAddress(s.emailNormalised, config.OWNER_EMAILS) ? 2 : 0,
+    createdAt: now.toISOString(),
+    passwordHash: s.passwordHash,
+    tokenVersion: 0,
+  };
+  if ((await createUserFromSignup(user, tokenHash, now)) !== 'created') throw new InvalidEmailToken();
+  return user;
+}
+
+async function pendingSignupByToken(tokenHash: string): Promise<PendingSignupRecord | null> {
+  const record = await getToken(tokenHash);
+  return record?.kind === 'confirm' ? record : null;
+}

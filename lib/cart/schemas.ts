@@ -1,0 +1,38 @@
+/**
+ * Request and response schemas of the cart endpoints.
+ */
+import { z } from 'zod';
+import { Book } from '../books/schemas.ts';
+
+/** A book id as clients send it: opaque, but only characters ids are made of (no key syntax). */
+export const BookId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a book id.');
+
+export const CartBookBody = z.strictObject({ bookId: BookId });
+export type CartBookBody = z.infer<typeof CartBookBody>;
+
+/** A book in the cart, as it is now; `available: false` once it was bought, unlisted, deleted or is one's own. */
+export const CartBook = Book.extend({ available: z.boolean() });
+export type CartBook = z.infer<typeof CartBook>;
+
+export const CartItems = z.array(CartBook);
+
+export const AddToCartResult = z.strictObject({
+  bookId: z.string(),
+  inCart: z.literal(true),
+  /** false when the book was already in the cart (nothing changed) */
+  added: z.boolean(),
+  cartSize: z.number().int().min(0),
+});
+
+export const RemoveFromCartResult = z.strictObject({
+  bookId: z.string(),
+  inCart: z.literal(false),
+  /** false when the book was not in the cart (nothing changed) */
+  removed: z.boolean(),
+});
+
+export const ClearCartResult = z.strictObject({ removed: z.number().int().min(0) });

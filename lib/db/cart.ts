@@ -1,0 +1,112 @@
+/**
+ * Cart repository: the cart items in a user's partition (`USER#<id>` / `CART#<bookId>`), and the
+ * reads of the books they point at. A cart item is only a pointer: it never reserves the book.
+ */
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { db, TABLE } from './client.ts';
+import { bookKey, CART_PREFIX, cartItemKey, userPartition } from './keys.ts';
+import type { BookRecord, CartBookSnapshot, CartItemRecord } from './records.ts';
+
+/** A book by id (consistent read), or null. */
+export async function getBookRecord(bookId: string): Promise<BookRecord | null> {
+  const out = await db.send(new GetCommand({ TableName: TABLE, Key: bookKey(bookId), ConsistentRead: true }));
+  return (out.Item as BookRecord | undefined) ?? null;
+}
+
+/** Books by id (BatchGet, consistent, unprocessed keys retried); missing ones are absent from the map. */
+export async function getBookRecords(bookIds: string[]): Promise<Map<string, BookRecord>> {
+  const found = new Map<string, BookRecord>();
+  const unique = [...new Set(bookIds)];
+  for (let i = 0; i < unique.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = unique
+      .slice(i, i + 100)
+      .map((id) => ({ ...bookKey(id) }));
+    for (let attempt = 0; keys && keys.length > 0; attempt++) {
+      if (attempt > 0) await sleep(Math.min(200, 10 * 2 ** attempt));
+      if (attempt > 8) throw new Error('BatchGet kept returning unprocessed keys');
+      const out: BatchGetCommandOutput = await db.send(
+        new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: keys, ConsistentRead: true } } }),
+      );
+      for (const item of (out.Responses?.[TABLE] ?? []) as BookRecord[]) found.set(item.id, item);
+      keys = out.UnprocessedKeys?.[TABLE]?.Keys;
+    }
+  }
+  return found;
+}
+
+/** The user's cart items, oldest sort key first, reading at most `max` items (consistent). */
+export async function listCartItems(userId: string, max: number): Promise<CartItemRecord[]> {
+  const items: CartItemRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': userPartition(userId), ':prefix': CART_PREFIX },
+        ConsistentRead: true,
+        Limit: max - items.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((out.Items ?? []) as CartItemRecord[]));
+    start = out.LastEvaluatedKey;
+  } while (start && items.length < max);
+  return items;
+}
+
+/** Puts a book in the cart; false when it was already there (nothing changes then). */
+export async function putCartItem(
+  userId: string,
+  snapshot: CartBookSnapshot,
+  addedAt: string,
+): Promise<boolean> {
+  const bookId = snapshot.id;
+  const item: CartItemRecord = { type: 'cartItem', userId, bookId, addedAt, snapshot };
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { ...cartItemKey(userId, bookId), ...item },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
+/** Takes a book out of the cart; false when it was not there. */
+export async function deleteCartItem(userId: string, bookId: string): Promise<boolean> {
+  const out = await db.send(
+    new DeleteCommand({ TableName: TABLE, Key: cartItemKey(userId, bookId), ReturnValues: 'ALL_OLD' }),
+  );
+  return out.Attributes !== undefined;
+}
+
+/** Deletes the given cart items (BatchWrite, 25 at a time, unprocessed items retried). */
+export async function deleteCartItems(userId: string, bookIds: string[]): Promise<void> {
+  for (let i = 0; i < bookIds.length; i += 25) {
+    let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] | undefined = bookIds
+      .slice(i, i + 25)
+      .map((id) => ({ DeleteRequest: { Key: { ...cartItemKey(userId, id) } } }));
+    for (let attempt = 0; requests && requests.length > 0; attempt++) {
+      if (attempt > 0) await sleep(Math.min(200, 10 * 2 ** attempt));
+      if (attempt > 8) throw new Error('BatchWrite kept returning unprocessed items');
+      const out = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: requests } }));
+      requests = out.UnprocessedItems?.[TABLE] as typeof requests;
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

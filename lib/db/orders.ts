@@ -1,0 +1,330 @@
+/**
+ * Orders repository: the checkout transaction, orders, Idempotency-Key records, and the books a
+ * user bought or sold (read through the book indexes).
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { db, TABLE } from './client.ts';
+import {
+  bookIndexes,
+  bookKey,
+  booksOfBuyerPk,
+  booksOfOwnerPk,
+  cartItemKey,
+  globalStatsKey,
+  INDEX,
+  idempotencyKey,
+  orderIndexes,
+  orderKey,
+  userStatsKey,
+} from './keys.ts';
+import { type BookRecord, BookStatus, type IdempotencyRecord, type OrderRecord } from './records.ts';
+
+export async function getIdempotencyRecord(
+  userId: string,
+  keyHash: string,
+): Promise<IdempotencyRecord | null> {
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE, Key: idempotencyKey(userId, keyHash), ConsistentRead: true }),
+  );
+  const item = out.Item as IdempotencyRecord | undefined;
+  if (!item || item.ttl <= nowSeconds()) return null; // TTL deletion is lazy: an expired record is gone
+  return item;
+}
+
+export async function getOrderRecord(orderId: string): Promise<OrderRecord | null> {
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE, Key: orderKey(orderId), ConsistentRead: true }),
+  );
+  return (out.Item as OrderRecord | undefined) ?? null;
+}
+
+export interface CheckoutPlan {
+  order: OrderRecord;
+  /** the books as read just before, all status 0 */
+  books: BookRecord[];
+  idempotency?: { keyHash: string; record: IdempotencyRecord };
+}
+
+/** What stopped a checkout transaction, item by item. */
+export type CheckoutFailure =
+  | { kind: 'book'; bookId: string; current: BookRecord | null }
+  | { kind: 'cartItem'; bookId: string }
+  | { kind: 'idempotency'; current: IdempotencyRecord | null }
+  | { kind: 'order' }
+  | { kind: 'conflict' }
+  | { kind: 'other'; code: string };
+
+export type CheckoutOutcome = { ok: true } | { ok: false; failures: CheckoutFailure[] };
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+type Role =
+  | { kind: 'book'; bookId: string }
+  | { kind: 'cartItem'; bookId: string }
+  | { kind: 'idempotency' }
+  | { kind: 'order' }
+  | { kind: 'stats' };
+
+/**
+ * The checkout, all or nothing, in one TransactWriteItems: every book 0 -> 1 with the buyer (on
+ * the condition that it is still the listed, unchanged book read before and not the buyer's), the
+ * order, the Idempotency-Key record, the cart items removed, and the counters moved.
+ * Cancellation reasons (in item order) are returned per item so the caller can tell a sold book
+ * from a race worth retrying.
+ */
+export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcome> {
+  const { order, books } = plan;
+  const roles: Role[] = [];
+  const items: TransactItem[] = [];
+  const add = (role: Role, item: TransactItem) => {
+    roles.push(role);
+    items.push(item);
+  };
+
+  add(
+    { kind: 'order' },
+    {
+      Put: {
+        TableName: TABLE,
+        Item: { ...orderKey(order.id), ...orderIndexes(order), ...order },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  );
+  if (plan.idempotency) {
+    add(
+      { kind: 'idempotency' },
+      {
+        Put: {
+          TableName: TABLE,
+          Item: { ...idempotencyKey(order.buyerId, plan.idempotency.keyHash), ...plan.idempotency.record },
+          ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':now': nowSeconds() },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+    );
+  }
+  for (const book of books) {
+    const bought = { ...book, status: BookStatus.Bought, buyerId: order.buyerId, boughtAt: order.createdAt };
+    add(
+      { kind: 'book', bookId: book.id },
+      {
+        Update: {
+          TableName: TABLE,
+          Key: bookKey(book.id),
+          UpdateExpression:
+            'SET #status = :bought, buyerId = :buyer, boughtAt = :at, orderId = :order, ' +
+            'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk',
+          // Still listed, still the same owner, price and listing date as read (so the order's
+          // price is the price charged and the index keys derived from them are right).
+          ConditionExpression:
+            '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND price = :price AND #date = :date',
+          ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
+          ExpressionAttributeValues: {
+            ':bought': BookStatus.Bought,
+            ':listed': BookStatus.Listed,
+            ':buyer': order.buyerId,
+            ':owner': book.ownerId,
+            ':price': book.price,
+            ':date': book.date,
+            ':at': order.createdAt,
+            ':order': order.id,
+            ...indexValues(bookIndexes(bought)),
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+    );
+    add(
+      { kind: 'cartItem', bookId: book.id },
+      {
+        Delete: {
+          TableName: TABLE,
+          Key: cartItemKey(order.buyerId, book.id),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+    );
+  }
+  const n = books.length;
+  add(
+    { kind: 'stats' },
+    {
+      Update: {
+        TableName: TABLE,
+        Key: globalStatsKey(),
+        UpdateExpression:
+          'ADD totalOrders :one, grossSales :subtotal, feesEarned :fee, books_s0 :minusN, books_s1 :n',
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':subtotal': order.subtotalCents,
+          ':fee': order.feeCents,
+          ':minusN': -n,
+          ':n': n,
+        },
+      },
+    },
+  );
+  add(
+    { kind: 'stats' },
+    {
+      Update: {
+        TableName: TABLE,
+        Key: userStatsKey(order.buyerId),
+        UpdateExpression: 'ADD booksBought :n',
+        ExpressionAttributeValues: { ':n': n },
+      },
+    },
+  );
+  // One item per seller: a transaction may not touch the same item twice.
+  const perSeller = new Map<string, number>();
+  for (const b of books) perSeller.set(b.ownerId, (perSeller.get(b.ownerId) ?? 0) + 1);
+  for (const [sellerId, k] of perSeller) {
+    add(
+      { kind: 'stats' },
+      {
+        Update: {
+          TableName: TABLE,
+          Key: userStatsKey(sellerId),
+          UpdateExpression: 'ADD activeListings :minusK, booksSold :k',
+          ExpressionAttributeValues: { ':minusK': -k, ':k': k },
+        },
+      },
+    );
+  }
+  if (items.length > 100) throw new Error(`checkout transaction has ${items.length} items (max 100)`);
+
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: order.id }));
+    return { ok: true };
+  } catch (err) {
+    if (!(err instanceof TransactionCanceledException)) {
+      if ((err as Error).name === 'TransactionConflictException') {
+        return { ok: false, failures: [{ kind: 'conflict' }] };
+      }
+      throw err;
+    }
+    const failures: CheckoutFailure[] = [];
+    (err.CancellationReasons ?? []).forEach((reason, i) => {
+      const code = reason.Code ?? 'None';
+      if (code === 'None') return;
+      const role = roles[i];
+      if (code === 'TransactionConflict') failures.push({ kind: 'conflict' });
+      else if (code !== 'ConditionalCheckFailed' || !role) failures.push({ kind: 'other', code });
+      else if (role.kind === 'book') {
+        const current = reason.Item ? (unmarshall(reason.Item) as BookRecord) : null;
+        failures.push({ kind: 'book', bookId: role.bookId, current });
+      } else if (role.kind === 'cartItem') failures.push({ kind: 'cartItem', bookId: role.bookId });
+      else if (role.kind === 'idempotency') {
+        const current = reason.Item ? (unmarshall(reason.Item) as IdempotencyRecord) : null;
+        failures.push({ kind: 'idempotency', current });
+      } else if (role.kind === 'order') failures.push({ kind: 'order' });
+      else failures.push({ kind: 'other', code });
+    });
+    if (failures.length === 0) failures.push({ kind: 'conflict' });
+    return { ok: false, failures };
+  }
+}
+
+function indexValues(ix: ReturnType<typeof bookIndexes>): Record<string, string> {
+  if (!('gsi3pk' in ix) || !ix.gsi3pk || !ix.gsi3sk) throw new Error('a bought book needs its buyer index');
+  return {
+    ':g1pk': ix.gsi1pk,
+    ':g1sk': ix.gsi1sk,
+    ':g2pk': ix.gsi2pk,
+    ':g2sk': ix.gsi2sk,
+    ':g3pk': ix.gsi3pk,
+    ':g3sk': ix.gsi3sk,
+  };
+}
+
+export interface RecordPage<T> {
+  items: T[];
+  /** the index sort key of the last item returned when more may follow, else null */
+  next: string | null;
+}
+
+/** The start key of a book index query resuming after the book with index sort key `after`. */
+function startAfter(index: 'gsi2' | 'gsi3', partition: string, after: string | undefined) {
+  if (after === undefined) return undefined;
+  const bookId = after.slice(after.lastIndexOf('#') + 1);
+  return { ...bookKey(bookId), [`${index}pk`]: partition, [`${index}sk`]: after };
+}
+
+/** Books bought by a user, newest purchase first (gsi3 `BUYER#<id>`), resuming after `after`. */
+export async function queryBooksOfBuyer(
+  buyerId: string,
+  limit: number,
+  after?: string,
+): Promise<RecordPage<BookRecord>> {
+  const partition = booksOfBuyerPk(buyerId);
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: INDEX.gsi3,
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startAfter('gsi3', partition, after),
+    }),
+  );
+  const last = out.LastEvaluatedKey?.gsi3sk;
+  return { items: (out.Items ?? []) as BookRecord[], next: typeof last === 'string' ? last : null };
+}
+
+/**
+ * A user's books that were bought (status 1, 2 or 3), newest listing first (gsi2 `OWNER#<id>`,
+ * filtered by status), resuming after `after`. The filter runs after the read, so this reads up
+ * to `maxCalls` index pages to fill the page; a short page can still carry a cursor.
+ */
+export async function queryBooksSoldBy(
+  ownerId: string,
+  limit: number,
+  after?: string,
+  maxCalls = 3,
+): Promise<RecordPage<BookRecord>> {
+  const partition = booksOfOwnerPk(ownerId);
+  const items: BookRecord[] = [];
+  let position: string | undefined = after;
+  for (let call = 0; call < maxCalls && items.length < limit; call++) {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        IndexName: INDEX.gsi2,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        FilterExpression: '#status IN (:s1, :s2, :s3)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pk': partition,
+          ':s1': BookStatus.Bought,
+          ':s2': BookStatus.Verified,
+          ':s3': BookStatus.Paid,
+        },
+        ScanIndexForward: false,
+        Limit: Math.max(limit - items.length, 25),
+        ExclusiveStartKey: startAfter('gsi2', partition, position),
+      }),
+    );
+    for (const item of (out.Items ?? []) as BookRecord[]) {
+      // The page filled up mid-batch: resume right after the last book returned.
+      if (items.length === limit) return { items, next: bookIndexes(items.at(-1) as BookRecord).gsi2sk };
+      items.push(item);
+    }
+    const last = out.LastEvaluatedKey?.gsi2sk;
+    position = typeof last === 'string' ? last : undefined;
+    if (!position) break;
+  }
+  return { items, next: position ?? null };
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);

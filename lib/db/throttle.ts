@@ -1,0 +1,46 @@
+/**
+ * Fixed-window counters (THROTTLE#<action>#<subject>#<windowStart> / THROTTLE), moved with an
+ * atomic ADD so every Lambda instance sees the same count. Each window's item carries a TTL a
+ * little after the window ends; the window start in the key means an old count never leaks into
+ * a new window even before TTL deletion.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, TABLE } from './client.ts';
+import { throttleWindowKey } from './keys.ts';
+
+export interface Window {
+  /** epoch seconds */
+  start: number;
+  /** epoch seconds */
+  end: number;
+}
+
+/** The count of the window, without changing it. */
+export async function countInWindow(action: string, subject: string, window: Window): Promise<number> {
+  const out = await db.send(
+    new GetCommand({
+      TableName: TABLE,
+      Key: throttleWindowKey(action, subject, window.start),
+      ProjectionExpression: '#count',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ConsistentRead: true,
+    }),
+  );
+  const count = (out.Item as { count?: number } | undefined)?.count;
+  return typeof count === 'number' ? count : 0;
+}
+
+/** Adds one to the window's count and returns the new count. */
+export async function addToWindow(action: string, subject: string, window: Window): Promise<number> {
+  const out = await db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: throttleWindowKey(action, subject, window.start),
+      UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
+      ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':one': 1, ':type': 'throttle', ':ttl': window.end + 60 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number((out.Attributes as { count?: number } | undefined)?.count ?? 1);
+}

@@ -1,0 +1,152 @@
+/**
+ * E-mailed single-use tokens (TOKEN#<sha256> / TOKEN): pending sign-ups (kind `confirm`) and
+ * password resets (kind `reset`). Only the SHA-256 of a token is ever stored. Expired items are
+ * deleted by the table's TTL eventually; every read and every consumption checks `expiresAt` too.
+ */
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, TABLE } from './client.ts';
+import { INDEX, pendingSignupIndex, pendingSignupsPk, tokenKey } from './keys.ts';
+import { isTransactionCancelled } from './transactions.ts';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** What a sign-up carries until it is confirmed. */
+export interface SignupData {
+  emailAddress: string;
+  emailNormalised: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  university: string;
+  campusMailbox: string;
+  paymentUsername: string;
+}
+
+interface TokenBase {
+  type: 'token';
+  tokenHash: string;
+  createdAt: string;
+  /** ISO-8601; the token is refused from this instant on, whatever the TTL has done */
+  expiresAt: string;
+  /** epoch seconds, the table's TTL attribute */
+  ttl: number;
+}
+
+export interface PendingSignupRecord extends TokenBase {
+  kind: 'confirm';
+  signup: SignupData;
+}
+
+export interface ResetTokenRecord extends TokenBase {
+  kind: 'reset';
+  userId: string;
+}
+
+export type TokenRecord = PendingSignupRecord | ResetTokenRecord;
+
+function pendingSignupItem(r: PendingSignupRecord) {
+  return {
+    ...tokenKey(r.tokenHash),
+    ...pendingSignupIndex(r.signup.emailNormalised, r.createdAt, r.tokenHash),
+    ...r,
+  };
+}
+
+/** Stores a pending sign-up under its token hash. */
+export async function putPendingSignup(r: PendingSignupRecord): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: pendingSignupItem(r),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** The newest pending sign-up of an address (gsi1 `PENDING#<email>`, read backwards), or null. */
+export async function latestPendingSignup(normalisedEmail: string): Promise<PendingSignupRecord | null> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: INDEX.gsi1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': pendingSignupsPk(normalisedEmail) },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  const item = out.Items?.[0] as PendingSignupRecord | undefined;
+  return item?.kind === 'confirm' ? item : null;
+}
+
+/**
+ * Replaces a pending sign-up by a fresh one (a resend): the old token stops working and the new
+ * one is stored, in one transaction. False when the old one was used or replaced meanwhile.
+ */
+export async function replacePendingSignup(
+  oldTokenHash: string,
+  fresh: PendingSignupRecord,
+): Promise<boolean> {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: TABLE,
+              Key: tokenKey(oldTokenHash),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: TABLE,
+              Item: pendingSignupItem(fresh),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isTransactionCancelled(err)) return false;
+    throw err;
+  }
+}
+
+/** Stores a password reset token under its hash. */
+export async function putResetToken(r: ResetTokenRecord): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: { ...tokenKey(r.tokenHash), ...r },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** A token by its hash (strongly consistent: it was probably written a moment ago), or null. */
+export async function getToken(tokenHash: string): Promise<TokenRecord | null> {
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE, Key: tokenKey(tokenHash), ConsistentRead: true }),
+  );
+  return (out.Item as TokenRecord | undefined) ?? null;
+}
+
+/**
+ * The transaction part that consumes a token: deletes it on condition that it still exists, is of
+ * this kind and has not expired. Two concurrent uses cannot both pass this condition.
+ */
+export function consumeTokenOp(tokenHash: string, kind: TokenRecord['kind'], now: Date): TransactItem {
+  return {
+    Delete: {
+      TableName: TABLE,
+      Key: tokenKey(tokenHash),
+      ConditionExpression: 'attribute_exists(pk) AND #kind = :kind AND expiresAt > :now',
+      ExpressionAttributeNames: { '#kind': 'kind' },
+      ExpressionAttributeValues: { ':kind': kind, ':now': now.toISOString() },
+    },
+  };
+}

@@ -1,0 +1,224 @@
+/**
+ * Checkout: buys every book in the caller's cart, all or nothing, in one DynamoDB transaction
+ * (lib/db/orders.ts commitCheckout). First come, first served: the cart never reserved anything,
+ * so the transaction's conditions decide who gets a book when buyers race.
+ *
+ * Each attempt reads (Idempotency-Key record, cart, books), refuses early when a book is already
+ * gone, then commits. A cancelled transaction is read item by item: a book sold or unlisted
+ * meanwhile -> 409 naming it; the same Idempotency-Key committed by a concurrent request -> that
+ * order; anything else (a transaction conflict, a price edited or a cart item removed between the
+ * read and the write) -> a fresh attempt after a jittered backoff, and 503 after MAX_ATTEMPTS.
+ */
+import { createHash } from 'node:crypto';
+import { ulid } from 'ulid';
+import { byAdded, CART_LIMIT, CART_READ_LIMIT, unavailableReason } from '../cart/cart.ts';
+import { getBookRecords, listCartItems } from '../db/cart.ts';
+import { commitCheckout, getIdempotencyRecord, getOrderRecord } from '../db/orders.ts';
+import {
+  type BookRecord,
+  type CartItemRecord,
+  type IdempotencyRecord,
+  type OrderRecord,
+  OrderStatus,
+} from '../db/records.ts';
+import { BadRequest, Conflict, type ErrorDetail, ServiceUnavailable } from '../http/errors.ts';
+import { priceOrder, toCents, toDollars } from './pricing.ts';
+import type { Order } from './schemas.ts';
+
+export const MAX_ATTEMPTS = 5;
+/** How long an Idempotency-Key is remembered. */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+
+export interface CheckoutResult {
+  order: Order;
+  /** true when an earlier checkout with the same Idempotency-Key is answered again */
+  replayed: boolean;
+}
+
+/** Checks the Idempotency-Key header: 1..255 visible ASCII characters, or absent. */
+export function parseIdempotencyKey(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,255}$/.test(value)) {
+    throw new BadRequest(
+      'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+      [{ field: 'Idempotency-Key', in: 'header', message: 'Invalid Idempotency-Key.' }],
+      'VALIDATION_FAILED',
+    );
+  }
+  return value;
+}
+
+export async function checkoutCart(buyerId: string, idempotencyKey?: string): Promise<CheckoutResult> {
+  const keyHash = idempotencyKey === undefined ? undefined : sha256(idempotencyKey);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (attempt > 0) await backoff(attempt);
+
+    const earlier = keyHash ? await getIdempotencyRecord(buyerId, keyHash) : null;
+    const cart = await listCartItems(buyerId, CART_READ_LIMIT);
+    if (earlier) return replay(earlier, cart);
+
+    if (cart.length === 0) {
+      return replayOr(keyHash, buyerId, cart, new Conflict('Your cart is empty.', undefined, 'CART_EMPTY'));
+    }
+    if (cart.length > CART_LIMIT) {
+      throw new Conflict(
+        `A cart holds at most ${CART_LIMIT} books; this one holds ${cart.length}. Remove some first.`,
+        undefined,
+        'CART_TOO_LARGE',
+      );
+    }
+    const ids = [...cart].sort(byAdded).map((i) => i.bookId);
+    const found = await getBookRecords(ids);
+    const unavailable = unavailableDetails(ids, (id) => found.get(id) ?? null, buyerId);
+    if (unavailable.length > 0) return replayOr(keyHash, buyerId, cart, booksUnavailable(unavailable));
+    const books = ids.map((id) => found.get(id) as BookRecord);
+
+    const order = buildOrder(buyerId, books);
+    const idempotency =
+      keyHash === undefined
+        ? undefined
+        : { keyHash, record: idempotencyRecord(buyerId, order, cartHash(ids)) };
+    const outcome = await commitCheckout({ order, books, idempotency });
+    if (outcome.ok) return { order: toApiOrder(order), replayed: false };
+
+    // A concurrent request with the same key won: its books are ours, so answer with its order.
+    const sameKey = outcome.failures.find((f) => f.kind === 'idempotency');
+    if (sameKey?.kind === 'idempotency') {
+      if (sameKey.current) return replay(sameKey.current, cart);
+      continue;
+    }
+    const sold = outcome.failures.flatMap((f) =>
+      f.kind === 'book' && f.current && unavailableReason(f.current, buyerId)
+        ? [{ bookId: f.bookId, message: unavailableReason(f.current, buyerId) as string }]
+        : [],
+    );
+    if (sold.length > 0) return replayOr(keyHash, buyerId, cart, booksUnavailable(sold));
+    const other = outcome.failures.find((f) => f.kind === 'other');
+    if (other?.kind === 'other') throw new Error(`checkout transaction cancelled: ${other.code}`);
+    // Otherwise: a conflict, a book changed or vanished, or the cart changed: read again.
+  }
+  throw new ServiceUnavailable('Checkout is busy right now. Try again shortly.', 1);
+}
+
+/**
+ * A concurrent request with the same key may have committed between this attempt's first read and
+ * the reads that found the cart empty or its books sold (to this very buyer): then the answer is
+ * that order, not the error. The key's record is written in the same transaction, so reading it
+ * again tells. Without a key (or without a record) the error stands.
+ */
+async function replayOr(
+  keyHash: string | undefined,
+  buyerId: string,
+  cart: CartItemRecord[],
+  error: Conflict,
+): Promise<CheckoutResult> {
+  const earlier = keyHash === undefined ? null : await getIdempotencyRecord(buyerId, keyHash);
+  if (!earlier) throw error;
+  return replay(earlier, cart);
+}
+
+/** The stored order of an earlier checkout with the same key, unless the key is reused for another cart. */
+async function replay(earlier: IdempotencyRecord, cart: CartItemRecord[]): Promise<CheckoutResult> {
+  // After a successful checkout the cart is empty; a cart holding other books means the key was
+  // reused for a new purchase, which must not silently answer with the old order.
+  if (cart.length > 0 && cartHash(cart.map((i) => i.bookId)) !== earlier.cartHash) {
+    throw new Conflict(
+      'This Idempotency-Key was already used for a different cart. Use a new key for a new checkout.',
+      undefined,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+  }
+  const order = await getOrderRecord(earlier.orderId);
+  if (!order) throw new Error('an idempotency record points at a missing order');
+  return { order: toApiOrder(order), replayed: true };
+}
+
+function unavailableDetails(
+  ids: string[],
+  bookOf: (id: string) => BookRecord | null,
+  buyerId: string,
+): ErrorDetail[] {
+  return ids.flatMap((bookId) => {
+    const message = unavailableReason(bookOf(bookId), buyerId);
+    return message ? [{ bookId, message }] : [];
+  });
+}
+
+function booksUnavailable(details: ErrorDetail[]): Conflict {
+  return new Conflict(
+    details.length === 1
+      ? 'A book in your cart is no longer available. Nothing was bought.'
+      : `${details.length} books in your cart are no longer available. Nothing was bought.`,
+    details,
+    'BOOKS_UNAVAILABLE',
+  );
+}
+
+function buildOrder(buyerId: string, books: BookRecord[]): OrderRecord {
+  const totals = priceOrder(books.map((b) => b.price));
+  return {
+    type: 'order',
+    id: ulid(),
+    buyerId,
+    books: books.map((b) => ({
+      bookId: b.id,
+      name: b.name,
+      edition: b.edition,
+      course: b.course,
+      ISBN: b.ISBN,
+      condition: b.condition,
+      priceCents: toCents(b.price),
+      sellerId: b.ownerId,
+      sellerFirstName: b.ownerFirstName,
+    })),
+    bookIds: books.map((b) => b.id),
+    sellerIds: [...new Set(books.map((b) => b.ownerId))],
+    subtotalCents: totals.subtotalCents,
+    feeCents: totals.feeCents,
+    totalCents: totals.totalCents,
+    status: OrderStatus.Placed,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+function idempotencyRecord(userId: string, order: OrderRecord, hash: string): IdempotencyRecord {
+  return {
+    type: 'idempotency',
+    userId,
+    orderId: order.id,
+    cartHash: hash,
+    createdAt: order.createdAt,
+    ttl: Math.floor(Date.parse(order.createdAt) / 1000) + IDEMPOTENCY_TTL_SECONDS,
+  };
+}
+
+export function toApiOrder(o: OrderRecord): Order {
+  return {
+    id: o.id,
+    buyer: { id: o.buyerId },
+    books: o.books.map((l) => ({
+      id: l.bookId,
+      name: l.name,
+      edition: l.edition,
+      course: l.course,
+      ISBN: l.ISBN,
+      condition: l.condition,
+      price: toDollars(l.priceCents),
+      owner: { id: l.sellerId, firstName: l.sellerFirstName },
+    })),
+    subtotal: toDollars(o.subtotalCents),
+    fee: toDollars(o.feeCents),
+    total: toDollars(o.totalCents),
+    status: o.status,
+    createdAt: o.createdAt,
+  };
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+const cartHash = (bookIds: string[]) => sha256([...bookIds].sort().join('\n'));
+
+/** Full jitter over an exponential step: 20-40 ms, 40-80 ms, 80-160 ms, ... */
+const backoff = (attempt: number) => {
+  const step = 20 * 2 ** (attempt - 1);
+  return new Promise((r) => setTimeout(r, step + Math.random() * step));
+};

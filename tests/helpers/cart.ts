@@ -1,0 +1,56 @@
+/** Invokers of the cart and checkout handlers, and direct reads of what they write. */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { handler as checkoutHandler } from '../../functions/books/checkoutCart.ts';
+import { handler as addToCartHandler } from '../../functions/user/addToCart.ts';
+import { db, TABLE } from '../../lib/db/client.ts';
+import { globalStatsKey, INDEX, ordersByStatusPk, ordersOfBuyerPk, userStatsKey } from '../../lib/db/keys.ts';
+import type { OrderRecord } from '../../lib/db/records.ts';
+import { invoke } from './lambda.ts';
+
+export const addToCart = (token: string, bookId: string) =>
+  invoke(addToCartHandler, { method: 'POST', route: '/api/user/addToCart', token, body: { bookId } });
+
+export const checkout = (token: string, idempotencyKey?: string) =>
+  invoke(checkoutHandler, {
+    method: 'POST',
+    route: '/api/books/checkoutCart',
+    token,
+    headers: idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey },
+  });
+
+export async function readItem(key: {
+  pk: string;
+  sk: string;
+}): Promise<Record<string, unknown> | undefined> {
+  const out = await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }));
+  return out.Item;
+}
+
+export const readUserStats = (userId: string) => readItem(userStatsKey(userId));
+export const readGlobalStats = () => readItem(globalStatsKey());
+
+/** Orders of a buyer (gsi2), oldest first. */
+export async function ordersOf(buyerId: string): Promise<OrderRecord[]> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: INDEX.gsi2,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': ordersOfBuyerPk(buyerId) },
+    }),
+  );
+  return (out.Items ?? []) as OrderRecord[];
+}
+
+/** Every placed order in the table (gsi1 `ORDERS#1`). */
+export async function placedOrders(): Promise<OrderRecord[]> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: INDEX.gsi1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': ordersByStatusPk(1) },
+    }),
+  );
+  return (out.Items ?? []) as OrderRecord[];
+}

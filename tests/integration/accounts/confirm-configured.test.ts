@@ -1,0 +1,51 @@
+import { vi } from 'vitest';
+
+// This file runs with a front end (APP_URL) and an owner address configured; config is read once
+// at module load, so the environment is set before any import.
+const OWNER = vi.hoisted(() => {
+  const owner = `Boss-${Math.random().toString(36).slice(2)}@Owners.edu`;
+  process.env.APP_URL = 'https://books.example.edu/';
+  process.env.OWNER_EMAILS = ` someone-else@uni.edu, ${owner.toUpperCase()} `;
+  return owner;
+});
+
+import { describe, expect, it } from 'vitest';
+import { handler as confirmLink } from '../../../functions/auth/confirmLink.ts';
+import { resetLink } from '../../../lib/accounts/mails.ts';
+import { createPendingSignup } from '../../../lib/accounts/signup.ts';
+import { getUserByEmail } from '../../../lib/db/users.ts';
+import { makeSignup } from '../../helpers/accounts.ts';
+import { invoke } from '../../helpers/lambda.ts';
+
+const openLink = (token: string) =>
+  invoke(confirmLink, { route: '/api/auth/confirm/{token}', pathParameters: { token } });
+
+describe('confirmation with APP_URL and OWNER_EMAILS set', () => {
+  it('redirects a good link to APP_URL/email-confirmed', async () => {
+    const res = await openLink(await createPendingSignup(makeSignup()));
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('https://books.example.edu/email-confirmed');
+  });
+
+  it('still answers a bad link with the 400 page, not a redirect', async () => {
+    const res = await openLink('bad-token');
+    expect(res.status).toBe(400);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('makes an OWNER_EMAILS address an owner when it confirms, whatever its case', async () => {
+    await openLink(await createPendingSignup(makeSignup({ emailAddress: OWNER })));
+    expect((await getUserByEmail(OWNER.toLowerCase()))?.permissionType).toBe(2);
+  });
+
+  it('leaves every other address a plain user', async () => {
+    const body = makeSignup();
+    await openLink(await createPendingSignup(body));
+    expect((await getUserByEmail(body.emailAddress))?.permissionType).toBe(0);
+  });
+
+  it('points reset links at the front end', () => {
+    expect(resetLink('abc')).toBe('https://books.example.edu/reset-password?token=abc');
+  });
+});

@@ -1,0 +1,194 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { handler as confirm } from '../../../functions/auth/confirm.ts';
+import { handler as confirmLink } from '../../../functions/auth/confirmLink.ts';
+import { handler as login } from '../../../functions/auth/login.ts';
+import { handler as signup } from '../../../functions/auth/signup.ts';
+import { hashEmailToken, newEmailToken } from '../../../lib/accounts/rules.ts';
+import { LoginResult, User } from '../../../lib/accounts/schemas.ts';
+import { confirmSignup, createPendingSignup } from '../../../lib/accounts/signup.ts';
+import { db, TABLE } from '../../../lib/db/client.ts';
+import { emailKey, globalStatsKey, tokenKey, userKey, userStatsKey } from '../../../lib/db/keys.ts';
+import { emailTokenIn, makeSignup } from '../../helpers/accounts.ts';
+import { waitForEmail } from '../../helpers/e2e.ts';
+import { invoke } from '../../helpers/lambda.ts';
+import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+
+const linkRoute = '/api/auth/confirm/{token}';
+const openLink = (token: string) => invoke(confirmLink, { route: linkRoute, pathParameters: { token } });
+const postConfirm = (token: string) =>
+  invoke(confirm, { method: 'POST', route: '/api/auth/confirm', body: { token } });
+const get = async (key: { pk: string; sk: string }) =>
+  (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
+const totalUsers = async () => Number((await get(globalStatsKey()))?.totalUsers ?? 0);
+const HOUR = 3600 * 1000;
+
+function alter(token: string): string {
+  const last = token.at(-1) === 'A' ? 'B' : 'A';
+  return `${token.slice(0, -1)}${last}`;
+}
+
+describe('GET /api/auth/confirm/{token} (the e-mailed link)', () => {
+  it('creates the account from the e-mailed link and answers an HTML page', async () => {
+    const body = makeSignup({ firstName: 'Grace' });
+    await invoke(signup, { method: 'POST', route: '/api/auth/signup', body });
+    const token = emailTokenIn(await waitForEmail(body.emailAddress, /Confirm/));
+    const usersBefore = await totalUsers();
+
+    const res = await openLink(token);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.body).toContain('confirmed');
+    expect(res.body).toContain('Grace');
+
+    const emailItem = await get(emailKey(body.emailAddress));
+    const userId = String(emailItem?.userId);
+    const user = await get(userKey(userId));
+    expect(user).toMatchObject({
+      type: 'user',
+      emailAddress: body.emailAddress,
+      emailNormalised: body.emailAddress,
+      firstName: 'Grace',
+      permissionType: 0,
+      tokenVersion: 0,
+      gsi1pk: 'USERS',
+    });
+    expect(await get(userStatsKey(userId))).toMatchObject({
+      booksBought: 0,
+      booksSold: 0,
+      moneyMade: 0,
+      activeListings: 0,
+      openRequests: 0,
+    });
+    expect(await totalUsers()).toBe(usersBefore + 1);
+    expect(await get(tokenKey(hashEmailToken(token)))).toBeUndefined();
+
+    const loggedIn = await invoke(login, {
+      method: 'POST',
+      route: '/api/auth/login',
+      body: { emailAddress: body.emailAddress, password: body.password },
+    });
+    expect(loggedIn.status).toBe(200);
+    expectEnvelope(loggedIn.json(), LoginResult);
+  });
+
+  it('escapes the name it shows on the page', async () => {
+    const token = await createPendingSignup(makeSignup({ firstName: '<script>alert(1)</script>' }));
+    const res = await openLink(token);
+    expect(res.status).toBe(200);
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).toContain('&#60;script&#62;');
+  });
+
+  it('answers a 400 page for a replayed link, and counts the user once', async () => {
+    const token = await createPendingSignup(makeSignup());
+    expect((await openLink(token)).status).toBe(200);
+    const usersAfterFirst = await totalUsers();
+    const again = await openLink(token);
+    expect(again.status).toBe(400);
+    expect(again.headers['content-type']).toMatch(/^text\/html/);
+    expect(again.body).toContain('does not work');
+    expect(await totalUsers()).toBe(usersAfterFirst);
+  });
+
+  it.each([
+    ['an altered token', async () => alter(await createPendingSignup(makeSignup()))],
+    ['an unknown token', async () => newEmailToken().token],
+    ['garbage', async () => '<b>not-a-token</b>'],
+    ['an over-long token', async () => 'a'.repeat(5000)],
+  ])('answers a 400 HTML page for %s', async (_what, make) => {
+    const res = await openLink(await make());
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).not.toContain('<b>');
+  });
+
+  it('refuses a sign-up older than 24 hours even while its item still exists (TTL deletes late)', async () => {
+    const body = makeSignup();
+    const token = await createPendingSignup(body, new Date(Date.now() - 24 * HOUR - 1000));
+    expect(await get(tokenKey(hashEmailToken(token)))).toBeDefined();
+    expect((await openLink(token)).status).toBe(400);
+    expect(await get(emailKey(body.emailAddress))).toBeUndefined();
+  });
+
+  it('accepts a sign-up a little younger than 24 hours', async () => {
+    const token = await createPendingSignup(makeSignup(), new Date(Date.now() - 23 * HOUR));
+    expect((await openLink(token)).status).toBe(200);
+  });
+});
+
+describe('POST /api/auth/confirm', () => {
+  it('confirms with the token and answers the user, without secrets', async () => {
+    const body = makeSignup({ emailAddress: `  Mixed.Case-${Date.now()}@Uni.EDU ` });
+    const token = await createPendingSignup(body);
+    const res = await postConfirm(token);
+    expect(res.status).toBe(200);
+    const user = expectEnvelope(res.json(), User);
+    expect(user.emailAddress).toBe(body.emailAddress.trim());
+    expect(user.permissionType).toBe(0);
+    expect(res.body).not.toMatch(/passwordHash|tokenVersion|tokenHash|\$2[aby]\$/);
+    expect(await get(emailKey(body.emailAddress.trim().toLowerCase()))).toMatchObject({ userId: user.id });
+  });
+
+  it('refuses a replayed, altered or expired token with 400', async () => {
+    const token = await createPendingSignup(makeSignup());
+    expect((await postConfirm(token)).status).toBe(200);
+    expectError((await postConfirm(token)).json(), 'EMAIL_TOKEN_INVALID');
+    const other = await createPendingSignup(makeSignup());
+    const altered = await postConfirm(alter(other));
+    expect(altered.status).toBe(400);
+    expectError(altered.json(), 'EMAIL_TOKEN_INVALID');
+    const old = await createPendingSignup(makeSignup(), new Date(Date.now() - 25 * HOUR));
+    expectError((await postConfirm(old)).json(), 'EMAIL_TOKEN_INVALID');
+    expect((await postConfirm(other)).status).toBe(200);
+  });
+
+  it('refuses unknown fields and a missing token with 400', async () => {
+    const res = await invoke(confirm, {
+      method: 'POST',
+      route: '/api/auth/confirm',
+      body: { token: 'x', permissionType: 2 },
+    });
+    expect(res.status).toBe(400);
+    expectError(res.json(), 'VALIDATION_FAILED');
+    expect((await invoke(confirm, { method: 'POST', route: '/api/auth/confirm', body: {} })).status).toBe(
+      400,
+    );
+  });
+});
+
+describe('confirmation under concurrency', () => {
+  it('lets exactly one of several concurrent uses of one token succeed', async () => {
+    const body = makeSignup();
+    const token = await createPendingSignup(body);
+    const before = await totalUsers();
+    const results = await Promise.all([
+      postConfirm(token),
+      openLink(token),
+      postConfirm(token),
+      openLink(token),
+      postConfirm(token),
+    ]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 400)).toHaveLength(4);
+    expect(await totalUsers()).toBe(before + 1);
+  });
+
+  it('creates one account when two sign-ups of one address (any case) are confirmed at once', async () => {
+    const body = makeSignup();
+    const tokens = await Promise.all([
+      createPendingSignup(body),
+      createPendingSignup({ ...body, emailAddress: body.emailAddress.toUpperCase() }),
+      createPendingSignup({ ...body, firstName: 'Other' }),
+    ]);
+    const results = await Promise.allSettled(tokens.map((t) => confirmSignup(t)));
+    const created = results.filter((r) => r.status === 'fulfilled');
+    expect(created).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(2);
+    const owner = await get(emailKey(body.emailAddress));
+    expect(owner?.userId).toBe(created[0]?.status === 'fulfilled' ? created[0].value.id : 'none');
+    // The losers' tokens stay refused later too.
+    for (const t of tokens) expect((await postConfirm(t)).status).toBe(400);
+  });
+});

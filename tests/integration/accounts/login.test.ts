@@ -1,0 +1,141 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeJwt } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { handler as login } from '../../../functions/auth/login.ts';
+import { handler as getUserData } from '../../../functions/user/getUserData.ts';
+import { THROTTLE, throttleWindow } from '../../../lib/accounts/rules.ts';
+import { LoginResult, User } from '../../../lib/accounts/schemas.ts';
+import { createPendingSignup } from '../../../lib/accounts/signup.ts';
+import { config } from '../../../lib/config.ts';
+import { db, TABLE } from '../../../lib/db/client.ts';
+import { throttleWindowKey } from '../../../lib/db/keys.ts';
+import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
+import { createConfirmedUser, makeSignup, uniqueEmail } from '../../helpers/accounts.ts';
+import { invoke } from '../../helpers/lambda.ts';
+import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+
+const post = (body: unknown) => invoke(login, { method: 'POST', route: '/api/auth/login', body });
+const comparable = (body: string) => {
+  const { time: _time, ...rest } = JSON.parse(body) as Record<string, unknown>;
+  return rest;
+};
+
+describe('POST /api/auth/login', () => {
+  it('answers a token, its expiry and the user; the token reads getUserData', async () => {
+    const { user, password } = await createConfirmedUser({ firstName: 'Lin' });
+    const before = Date.now();
+    const res = await post({ emailAddress: user.emailAddress, password });
+    expect(res.status).toBe(200);
+    const data = expectEnvelope(res.json(), LoginResult);
+    expect(data.user).toEqual(user);
+    expect(res.body).not.toMatch(/passwordHash|tokenVersion|tokenHash|\$2[aby]\$/);
+    const expiresIn = Date.parse(data.expiresAt) - before;
+    expect(expiresIn).toBeGreaterThan((config.JWT_TTL_SECONDS - 5) * 1000);
+    expect(expiresIn).toBeLessThanOrEqual((config.JWT_TTL_SECONDS + 1) * 1000);
+    expect(decodeJwt(data.token)).toMatchObject({ sub: user.id, role: 0, tv: 0 });
+
+    const me = await invoke(getUserData, { route: '/api/user/getUserData', token: data.token });
+    expect(me.status).toBe(200);
+    expect(expectEnvelope(me.json(), User)).toEqual(user);
+  });
+
+  it('costs a fixed, small number of DynamoDB reads whether the address exists or not', async () => {
+    const { user, password } = await createConfirmedUser();
+    startMeasuring();
+    expect((await post({ emailAddress: user.emailAddress, password })).status).toBe(200);
+    expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'GetItem', 'GetItem']);
+    startMeasuring();
+    expect((await post({ emailAddress: uniqueEmail(), password })).status).toBe(401);
+    // throttle window + e-mail item, then the failure is counted
+    expect(
+      measured()
+        .operations.map((o) => o.command)
+        .sort(),
+    ).toEqual(['GetItem', 'GetItem', 'UpdateItem']);
+  });
+
+  it('treats the address case-insensitively and ignores surrounding spaces', async () => {
+    const { user, password } = await createConfirmedUser();
+    const res = await post({ emailAddress: `  ${user.emailAddress.toUpperCase()} `, password });
+    expect(res.status).toBe(200);
+    expect(expectEnvelope(res.json(), LoginResult).user.id).toBe(user.id);
+  });
+
+  it('answers an unknown address and a wrong password identically', async () => {
+    const { user } = await createConfirmedUser();
+    const wrong = await post({ emailAddress: user.emailAddress, password: 'not the password' });
+    const unknown = await post({ emailAddress: uniqueEmail(), password: 'not the password' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expectError(wrong.json(), 'INVALID_CREDENTIALS');
+    expect(comparable(unknown.body)).toEqual(comparable(wrong.body));
+    expect(unknown.headers).toEqual(wrong.headers);
+  });
+
+  it('refuses an address whose sign-up is not confirmed yet, like an unknown one', async () => {
+    const body = makeSignup();
+    await createPendingSignup(body);
+    const res = await post({ emailAddress: body.emailAddress, password: body.password });
+    expect(res.status).toBe(401);
+    expectError(res.json(), 'INVALID_CREDENTIALS');
+  });
+
+  it('answers 429 with Retry-After after 10 failures for one address, even for the right password', async () => {
+    const { user, password } = await createConfirmedUser();
+    for (let i = 0; i < 10; i++) {
+      const res = await post({ emailAddress: user.emailAddress, password: `wrong-${i}-password` });
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    const blocked = await post({ emailAddress: user.emailAddress.toUpperCase(), password });
+    expect(blocked.status).toBe(429);
+    expectError(blocked.json(), 'TOO_MANY_REQUESTS');
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    const other = await createConfirmedUser();
+    expect((await post({ emailAddress: other.user.emailAddress, password: other.password })).status).toBe(
+      200,
+    );
+  });
+
+  it('throttles an unknown address the same way, so 429 tells nothing about existence', async () => {
+    const address = uniqueEmail();
+    for (let i = 0; i < 10; i++)
+      expect((await post({ emailAddress: address, password: 'whatever1' })).status).toBe(401);
+    expect((await post({ emailAddress: address, password: 'whatever1' })).status).toBe(429);
+  });
+
+  it('keeps the failure count in DynamoDB, so failures seen by other instances count too', async () => {
+    const { user, password } = await createConfirmedUser();
+    const now = new Date();
+    const window = throttleWindow(THROTTLE.loginFailures, now);
+    const key = throttleWindowKey(THROTTLE.loginFailures.action, user.emailAddress, window.start);
+    for (let i = 0; i < 3; i++) await post({ emailAddress: user.emailAddress, password: `bad-guess-${i}` });
+    const item = (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
+    expect(item).toMatchObject({ count: 3 });
+    expect(Number(item?.ttl)).toBeGreaterThanOrEqual(window.end);
+    // Seven more failures arrive through other Lambda instances: they meet in the same item.
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: key,
+        UpdateExpression: 'ADD #count :seven',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':seven': 7 },
+      }),
+    );
+    expect((await post({ emailAddress: user.emailAddress, password })).status).toBe(429);
+  });
+
+  it.each([
+    ['a missing password', { emailAddress: 'a@uni.edu' }],
+    ['a password over 72 bytes', { emailAddress: 'a@uni.edu', password: 'p'.repeat(73) }],
+    ['a non-.edu address', { emailAddress: 'a@evil.com', password: 'whatever1' }],
+    ['an extra field', { emailAddress: 'a@uni.edu', password: 'whatever1', permissionType: 2 }],
+  ])('refuses %s with 400', async (_what, body) => {
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expectError(res.json(), 'VALIDATION_FAILED');
+  });
+});

@@ -1,0 +1,184 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { handler as login } from '../../../functions/auth/login.ts';
+import { handler as passwordReset } from '../../../functions/auth/passwordReset.ts';
+import { handler as passwordResetRequest } from '../../../functions/auth/passwordResetRequest.ts';
+import { handler as updatePassword } from '../../../functions/auth/updatePassword.ts';
+import { handler as getUserData } from '../../../functions/user/getUserData.ts';
+import { InvalidEmailToken } from '../../../lib/accounts/errors.ts';
+import { createResetToken } from '../../../lib/accounts/password.ts';
+import { hashEmailToken } from '../../../lib/accounts/rules.ts';
+import { Message, NewToken } from '../../../lib/accounts/schemas.ts';
+import { confirmSignup, createPendingSignup } from '../../../lib/accounts/signup.ts';
+import { db, TABLE } from '../../../lib/db/client.ts';
+import { tokenKey } from '../../../lib/db/keys.ts';
+import { createConfirmedUser, emailTokenIn, makeSignup, uniqueEmail } from '../../helpers/accounts.ts';
+import { sentEmails, waitForEmail } from '../../helpers/e2e.ts';
+import { invoke } from '../../helpers/lambda.ts';
+import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+
+const NEW_PASSWORD = 'a brand new passphrase';
+const requestReset = (emailAddress: string) =>
+  invoke(passwordResetRequest, {
+    method: 'POST',
+    route: '/api/auth/passwordResetRequest',
+    body: { emailAddress },
+  });
+const reset = (token: string, password = NEW_PASSWORD) =>
+  invoke(passwordReset, { method: 'POST', route: '/api/auth/passwordReset', body: { token, password } });
+const change = (token: string, body: unknown) =>
+  invoke(updatePassword, { method: 'POST', route: '/api/auth/updatePassword', token, body });
+const logIn = (emailAddress: string, password: string) =>
+  invoke(login, { method: 'POST', route: '/api/auth/login', body: { emailAddress, password } });
+const me = (token: string) => invoke(getUserData, { route: '/api/user/getUserData', token });
+const mailsTo = async (address: string) =>
+  (await sentEmails()).filter((m) => m.destination.to.includes(address));
+const settle = () => new Promise((r) => setTimeout(r, 300));
+const comparable = (body: string) => {
+  const { time: _time, ...rest } = JSON.parse(body) as Record<string, unknown>;
+  return rest;
+};
+
+describe('POST /api/auth/passwordResetRequest', () => {
+  it('answers 202 and e-mails a single-use link good for one hour; only its hash is stored', async () => {
+    const { user } = await createConfirmedUser();
+    const before = Date.now();
+    const res = await requestReset(user.emailAddress.toUpperCase());
+    expect(res.status).toBe(202);
+    expectEnvelope(res.json(), Message);
+    const mail = await waitForEmail(user.emailAddress, /Reset your Campus Books password/);
+    const token = emailTokenIn(mail);
+    expect(mail.body.html).toContain(token);
+    const item = (await db.send(new GetCommand({ TableName: TABLE, Key: tokenKey(hashEmailToken(token)) })))
+      .Item;
+    expect(item).toMatchObject({ kind: 'reset', userId: user.id });
+    expect(JSON.stringify(item)).not.toContain(token);
+    const lifetime = Date.parse(String(item?.expiresAt)) - before;
+    expect(lifetime).toBeGreaterThan(3600 * 1000 - 1000);
+    expect(lifetime).toBeLessThan(3600 * 1000 + 60_000);
+  });
+
+  it('answers an unknown address exactly the same and sends nothing', async () => {
+    const { user } = await createConfirmedUser();
+    const known = await requestReset(user.emailAddress);
+    const address = uniqueEmail();
+    const unknown = await requestReset(address);
+    expect(unknown.status).toBe(202);
+    expect(comparable(unknown.body)).toEqual(comparable(known.body));
+    await settle();
+    expect(await mailsTo(address)).toEqual([]);
+  });
+
+  it('sends at most 3 reset e-mails an hour per address, still answering 202', async () => {
+    const { user } = await createConfirmedUser();
+    for (let i = 0; i < 5; i++) expect((await requestReset(user.emailAddress)).status).toBe(202);
+    await settle();
+    expect(await mailsTo(user.emailAddress)).toHaveLength(3);
+  });
+});
+
+describe('POST /api/auth/passwordReset', () => {
+  it('sets the new password; older tokens stop working at once and the old password fails', async () => {
+    const { user, token: oldJwt, password } = await createConfirmedUser();
+    await requestReset(user.emailAddress);
+    const token = emailTokenIn(await waitForEmail(user.emailAddress, /Reset/));
+    expect((await me(oldJwt)).status).toBe(200);
+
+    const res = await reset(token);
+    expect(res.status).toBe(200);
+    expectEnvelope(res.json(), Message);
+
+    expect((await me(oldJwt)).status).toBe(401);
+    expectError((await me(oldJwt)).json(), 'TOKEN_INVALID');
+    expect((await logIn(user.emailAddress, password)).status).toBe(401);
+    expect((await logIn(user.emailAddress, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses a replayed, altered or expired token, and a confirmation token, with 400', async () => {
+    const { user } = await createConfirmedUser();
+    const used = await createResetToken(user.id);
+    expect((await reset(used)).status).toBe(200);
+    expectError((await reset(used, 'another new password')).json(), 'EMAIL_TOKEN_INVALID');
+
+    const fresh = await createResetToken(user.id);
+    const altered = `${fresh.slice(0, -1)}${fresh.endsWith('A') ? 'B' : 'A'}`;
+    expectError((await reset(altered)).json(), 'EMAIL_TOKEN_INVALID');
+
+    const expired = await createResetToken(user.id, new Date(Date.now() - 3600 * 1000 - 1000));
+    expectError((await reset(expired)).json(), 'EMAIL_TOKEN_INVALID');
+
+    const confirmation = await createPendingSignup(makeSignup());
+    expectError((await reset(confirmation)).json(), 'EMAIL_TOKEN_INVALID');
+    expect((await confirmSignup(confirmation)).emailAddress).toBeTruthy();
+    await expect(confirmSignup(fresh)).rejects.toBeInstanceOf(InvalidEmailToken);
+
+    expect((await reset(fresh)).status).toBe(200);
+  });
+
+  it('lets exactly one of two concurrent uses of one token succeed', async () => {
+    const { user } = await createConfirmedUser();
+    const token = await createResetToken(user.id);
+    const results = await Promise.all([
+      reset(token, 'first new password'),
+      reset(token, 'second new password'),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const winner = results[0]?.status === 200 ? 'first new password' : 'second new password';
+    expect((await logIn(user.emailAddress, winner)).status).toBe(200);
+  });
+
+  it('holds the new password to 8..72 bytes', async () => {
+    const { user } = await createConfirmedUser();
+    const token = await createResetToken(user.id);
+    expect((await reset(token, 'short')).status).toBe(400);
+    expect((await reset(token, 'é'.repeat(37))).status).toBe(400);
+    expect((await reset(token)).status).toBe(200);
+  });
+});
+
+describe('POST /api/auth/updatePassword', () => {
+  it('changes the password and answers a new token; the old token stops working', async () => {
+    const { user, token, password } = await createConfirmedUser();
+    const res = await change(token, { password, newPassword: NEW_PASSWORD });
+    expect(res.status).toBe(200);
+    const { token: newJwt } = expectEnvelope(res.json(), NewToken);
+    expect((await me(token)).status).toBe(401);
+    expect((await me(newJwt)).status).toBe(200);
+    expect((await logIn(user.emailAddress, password)).status).toBe(401);
+    expect((await logIn(user.emailAddress, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses a wrong current password with 403 and changes nothing', async () => {
+    const { user, token, password } = await createConfirmedUser();
+    const res = await change(token, { password: 'not my password', newPassword: NEW_PASSWORD });
+    expect(res.status).toBe(403);
+    expectError(res.json(), 'WRONG_PASSWORD');
+    expect((await me(token)).status).toBe(200);
+    expect((await logIn(user.emailAddress, password)).status).toBe(200);
+  });
+
+  it('counts wrong current passwords towards the address’s login throttle', async () => {
+    const { token, password } = await createConfirmedUser();
+    for (let i = 0; i < 10; i++) {
+      expect((await change(token, { password: `guess-${i}-pw`, newPassword: NEW_PASSWORD })).status).toBe(
+        403,
+      );
+    }
+    const blocked = await change(token, { password, newPassword: NEW_PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toBeTruthy();
+  });
+
+  it('needs a token, and a new password of 8..72 bytes', async () => {
+    const { token, password } = await createConfirmedUser();
+    const anonymous = await invoke(updatePassword, {
+      method: 'POST',
+      route: '/api/auth/updatePassword',
+      body: { password, newPassword: NEW_PASSWORD },
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await change(token, { password, newPassword: 'short' })).status).toBe(400);
+    expect((await change(token, { password, newPassword: 'x'.repeat(73) })).status).toBe(400);
+    expect((await change(token, { password, newPassword: NEW_PASSWORD, tokenVersion: 0 })).status).toBe(400);
+  });
+});

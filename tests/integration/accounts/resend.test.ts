@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { handler as confirm } from '../../../functions/auth/confirm.ts';
+import { handler as resend } from '../../../functions/auth/resendConfirmation.ts';
+import { handler as signup } from '../../../functions/auth/signup.ts';
+import { Message } from '../../../lib/accounts/schemas.ts';
+import { createPendingSignup } from '../../../lib/accounts/signup.ts';
+import { createConfirmedUser, emailTokenIn, makeSignup, uniqueEmail } from '../../helpers/accounts.ts';
+import { sentEmails, waitForEmail } from '../../helpers/e2e.ts';
+import { invoke } from '../../helpers/lambda.ts';
+import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+
+const post = (emailAddress: string) =>
+  invoke(resend, { method: 'POST', route: '/api/auth/resendConfirmation', body: { emailAddress } });
+const postConfirm = (token: string) =>
+  invoke(confirm, { method: 'POST', route: '/api/auth/confirm', body: { token } });
+const mailsTo = async (address: string, subject = /./) =>
+  (await sentEmails()).filter((m) => m.destination.to.includes(address) && subject.test(m.subject));
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+describe('POST /api/auth/resendConfirmation', () => {
+  it('e-mails a fresh link; the previous link stops working and the new one confirms', async () => {
+    const body = makeSignup();
+    await invoke(signup, { method: 'POST', route: '/api/auth/signup', body });
+    const first = emailTokenIn(await waitForEmail(body.emailAddress, /Confirm/));
+
+    const res = await post(body.emailAddress.toUpperCase());
+    expect(res.status).toBe(202);
+    expectEnvelope(res.json(), Message);
+    await settle();
+    const mails = await mailsTo(body.emailAddress, /Confirm/);
+    expect(mails).toHaveLength(2);
+    const second = emailTokenIn(mails.at(-1) ?? expect.fail('no second e-mail'));
+    expect(second).not.toBe(first);
+
+    expectError((await postConfirm(first)).json(), 'EMAIL_TOKEN_INVALID');
+    expect((await postConfirm(second)).status).toBe(200);
+  });
+
+  it('answers 202 and sends nothing for an address without a sign-up', async () => {
+    const address = uniqueEmail();
+    expect((await post(address)).status).toBe(202);
+    await settle();
+    expect(await mailsTo(address)).toEqual([]);
+  });
+
+  it('answers 202 and sends nothing for a sign-up older than 24 hours', async () => {
+    const body = makeSignup();
+    await createPendingSignup(body, new Date(Date.now() - 25 * 3600 * 1000));
+    expect((await post(body.emailAddress)).status).toBe(202);
+    await settle();
+    expect(await mailsTo(body.emailAddress)).toEqual([]);
+  });
+
+  it('reminds an existing account’s owner instead of sending a link', async () => {
+    const { user } = await createConfirmedUser();
+    expect((await post(user.emailAddress)).status).toBe(202);
+    const mail = await waitForEmail(user.emailAddress, /already have/);
+    expect(mail.body.text).not.toMatch(/\/api\/auth\/confirm\//);
+  });
+
+  it('sends at most 3 confirmation e-mails an hour per address (sign-up included), always 202', async () => {
+    const body = makeSignup();
+    expect((await invoke(signup, { method: 'POST', route: '/api/auth/signup', body })).status).toBe(202);
+    for (let i = 0; i < 4; i++) expect((await post(body.emailAddress)).status).toBe(202);
+    await settle();
+    expect(await mailsTo(body.emailAddress, /Confirm/)).toHaveLength(3);
+  });
+
+  it('refuses a non-.edu address and unknown fields with 400', async () => {
+    expect((await post('a@evil.com')).status).toBe(400);
+    const res = await invoke(resend, {
+      method: 'POST',
+      route: '/api/auth/resendConfirmation',
+      body: { emailAddress: uniqueEmail(), id: 'x' },
+    });
+    expect(res.status).toBe(400);
+  });
+});

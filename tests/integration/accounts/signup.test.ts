@@ -1,0 +1,129 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { handler as login } from '../../../functions/auth/login.ts';
+import { handler as signup } from '../../../functions/auth/signup.ts';
+import { hashEmailToken } from '../../../lib/accounts/rules.ts';
+import { Message } from '../../../lib/accounts/schemas.ts';
+import { config } from '../../../lib/config.ts';
+import { db, TABLE } from '../../../lib/db/client.ts';
+import { emailKey, INDEX, pendingSignupsPk, tokenKey } from '../../../lib/db/keys.ts';
+import { createConfirmedUser, emailTokenIn, makeSignup } from '../../helpers/accounts.ts';
+import { sentEmails, waitForEmail } from '../../helpers/e2e.ts';
+import { invoke } from '../../helpers/lambda.ts';
+import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+
+const route = '/api/auth/signup';
+const post = (body: unknown) => invoke(signup, { method: 'POST', route, body });
+const mailsTo = async (address: string) =>
+  (await sentEmails()).filter((m) => m.destination.to.includes(address));
+/** The envelope without its timestamp: what two answers must share to be "the same". */
+const comparable = (body: string) => {
+  const { time: _time, ...rest } = JSON.parse(body) as Record<string, unknown>;
+  return rest;
+};
+
+describe('POST /api/auth/signup', () => {
+  it('answers 202 and e-mails a confirmation link to the service’s own confirm route', async () => {
+    const body = makeSignup({ firstName: 'Ada' });
+    const res = await post(body);
+    expect(res.status).toBe(202);
+    expectEnvelope(res.json(), Message);
+    const mail = await waitForEmail(body.emailAddress, /Confirm your Campus Books account/);
+    expect(mail.from).toBe(config.MAIL_FROM);
+    const token = emailTokenIn(mail);
+    expect(mail.body.text).toContain(`${config.PUBLIC_URL}/api/auth/confirm/${token}`);
+    expect(mail.body.html).toContain(`/api/auth/confirm/${token}`);
+    expect(mail.body.html).toContain('Ada');
+  });
+
+  it('stores only a pending sign-up keyed by the token hash, with a 24-hour expiry and TTL', async () => {
+    const body = makeSignup();
+    const before = Date.now();
+    await post(body);
+    const token = emailTokenIn(await waitForEmail(body.emailAddress, /Confirm/));
+    const item = (await db.send(new GetCommand({ TableName: TABLE, Key: tokenKey(hashEmailToken(token)) })))
+      .Item;
+    expect(item).toMatchObject({ kind: 'confirm', signup: { emailNormalised: body.emailAddress } });
+    const expires = Date.parse(String(item?.expiresAt));
+    expect(expires - before).toBeGreaterThanOrEqual(24 * 3600 * 1000 - 1000);
+    expect(expires - before).toBeLessThan(24 * 3600 * 1000 + 60_000);
+    expect(item?.ttl).toBe(Math.ceil(expires / 1000));
+    const stored = JSON.stringify(item);
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(body.password);
+    expect((item?.signup as { passwordHash?: string } | undefined)?.passwordHash).toMatch(/^\$2[aby]\$04\$/);
+    // no account yet: the address is not claimed and login fails
+    const claimed = await db.send(new GetCommand({ TableName: TABLE, Key: emailKey(body.emailAddress) }));
+    expect(claimed.Item).toBeUndefined();
+    const res = await invoke(login, {
+      method: 'POST',
+      route: '/api/auth/login',
+      body: { emailAddress: body.emailAddress, password: body.password },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers an existing address exactly as a new one and e-mails its owner instead', async () => {
+    const { user } = await createConfirmedUser({ firstName: 'Owner' });
+    const fresh = await post(makeSignup());
+    const taken = await post(makeSignup({ emailAddress: user.emailAddress.toUpperCase() }));
+    expect(taken.status).toBe(fresh.status);
+    expect(comparable(taken.body)).toEqual(comparable(fresh.body));
+    const mail = await waitForEmail(user.emailAddress, /already have a Campus Books account/);
+    expect(mail.body.text).toContain('Owner');
+    expect(mail.body.text).not.toMatch(/\/api\/auth\/confirm\//);
+    const pending = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        IndexName: INDEX.gsi1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': pendingSignupsPk(user.emailAddress) },
+      }),
+    );
+    expect(pending.Items).toEqual([]);
+  });
+
+  it.each(['a@x.edu.evil.com', 'a@evil.com', 'a@edu', 'a@.edu', 'not-an-address'])(
+    'refuses the address %s with 400',
+    async (emailAddress) => {
+      const res = await post(makeSignup({ emailAddress }));
+      expect(res.status).toBe(400);
+      expect(expectError(res.json(), 'VALIDATION_FAILED').details?.map((d) => d.field)).toEqual([
+        'emailAddress',
+      ]);
+    },
+  );
+
+  it.each([
+    ['7 bytes', 'a'.repeat(7)],
+    ['73 bytes', 'a'.repeat(73)],
+    ['74 bytes in 37 characters', 'é'.repeat(37)],
+  ])('refuses a password of %s with 400', async (_what, password) => {
+    const res = await post(makeSignup({ password }));
+    expect(res.status).toBe(400);
+    expect(expectError(res.json(), 'VALIDATION_FAILED').details?.map((d) => d.field)).toEqual(['password']);
+  });
+
+  it('accepts a password of exactly 72 UTF-8 bytes', async () => {
+    expect((await post(makeSignup({ password: 'é'.repeat(36) }))).status).toBe(202);
+  });
+
+  it.each(['status', 'owner', 'buyer', 'date', 'permissionType', 'id'])(
+    'refuses a body carrying %s with 400 and stores nothing',
+    async (field) => {
+      const body = { ...makeSignup(), [field]: 2 };
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      expect(expectError(res.json(), 'VALIDATION_FAILED').details?.map((d) => d.field)).toEqual([field]);
+      expect(await mailsTo(body.emailAddress)).toEqual([]);
+    },
+  );
+
+  it('sends at most 3 confirmation e-mails an hour to one address, answering 202 every time', async () => {
+    const body = makeSignup();
+    for (let i = 0; i < 5; i++) expect((await post(body)).status).toBe(202);
+    await waitForEmail(body.emailAddress, /Confirm/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await mailsTo(body.emailAddress)).toHaveLength(3);
+  });
+});

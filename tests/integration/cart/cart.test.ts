@@ -1,0 +1,201 @@
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { handler as addToCartHandler } from '../../../functions/user/addToCart.ts';
+import { handler as clearCartHandler } from '../../../functions/user/clearCart.ts';
+import { handler as getCartItemsHandler } from '../../../functions/user/getCartItems.ts';
+import { handler as removeFromCartHandler } from '../../../functions/user/removeFromCart.ts';
+import { CART_LIMIT } from '../../../lib/cart/cart.ts';
+import {
+  AddToCartResult,
+  CartItems,
+  ClearCartResult,
+  RemoveFromCartResult,
+} from '../../../lib/cart/schemas.ts';
+import { db, TABLE } from '../../../lib/db/client.ts';
+import { bookKey, cartItemKey } from '../../../lib/db/keys.ts';
+import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
+import { makeBook, readBook } from '../../helpers/books.ts';
+import { addToCart, readItem } from '../../helpers/cart.ts';
+import { invoke } from '../../helpers/lambda.ts';
+import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+import { makeUser } from '../../helpers/users.ts';
+
+const getCart = (token: string) => invoke(getCartItemsHandler, { route: '/api/user/getCartItems', token });
+const removeFromCart = (token: string, bookId: string) =>
+  invoke(removeFromCartHandler, {
+    method: 'POST',
+    route: '/api/user/removeFromCart',
+    token,
+    body: { bookId },
+  });
+const clearCart = (token: string) =>
+  invoke(clearCartHandler, { method: 'POST', route: '/api/user/clearCart', token });
+
+async function setStatus(bookId: string, status: number) {
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: bookKey(bookId),
+      UpdateExpression: 'SET #s = :s',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':s': status },
+    }),
+  );
+}
+
+describe('addToCart', () => {
+  it('puts a listed book of someone else in the cart without reserving it', async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    const book = await makeBook(seller);
+    const res = await addToCart(buyer.token, book.id);
+    expect(res.status).toBe(200);
+    expect(expectEnvelope(res.json(), AddToCartResult)).toEqual({
+      bookId: book.id,
+      inCart: true,
+      added: true,
+      cartSize: 1,
+    });
+    expect(await readItem(cartItemKey(buyer.id, book.id))).toMatchObject({ bookId: book.id });
+    expect(await readBook(book.id)).toEqual(expect.objectContaining({ status: 0 }));
+    expect((await readBook(book.id))?.buyerId).toBeUndefined();
+  });
+
+  it('treats adding the same book twice as harmless', async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    const book = await makeBook(seller);
+    await addToCart(buyer.token, book.id);
+    const again = await addToCart(buyer.token, book.id);
+    expect(again.status).toBe(200);
+    expect(expectEnvelope(again.json(), AddToCartResult)).toMatchObject({ added: false, cartSize: 1 });
+    expect(expectEnvelope((await getCart(buyer.token)).json(), CartItems)).toHaveLength(1);
+  });
+
+  it('refuses one’s own book with 409', async () => {
+    const owner = await makeUser();
+    const book = await makeBook(owner);
+    const res = await addToCart(owner.token, book.id);
+    expect(res.status).toBe(409);
+    expect(expectError(res.json(), 'OWN_BOOK').details).toEqual([
+      { bookId: book.id, message: expect.any(String) },
+    ]);
+    expect(await readItem(cartItemKey(owner.id, book.id))).toBeUndefined();
+  });
+
+  for (const status of [1, 2, 3, 5]) {
+    it(`refuses a book at status ${status} with 409`, async () => {
+      const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+      const book = await makeBook(seller, { status: status as 1 | 2 | 3 | 5 });
+      const res = await addToCart(buyer.token, book.id);
+      expect(res.status).toBe(409);
+      expectError(res.json(), 'BOOK_UNAVAILABLE');
+      expect(await readItem(cartItemKey(buyer.id, book.id))).toBeUndefined();
+    });
+  }
+
+  it('answers 404 for a book that does not exist', async () => {
+    const buyer = await makeUser();
+    const res = await addToCart(buyer.token, '01JUNKNOWNBOOKID000000000');
+    expect(res.status).toBe(404);
+    expectError(res.json(), 'NOT_FOUND');
+  });
+
+  it('refuses malformed ids and extra fields with 400, and no token with 401', async () => {
+    const buyer = await makeUser();
+    for (const bookId of ['', 'BOOK#x', 'a b', 'x'.repeat(65)]) {
+      expect((await addToCart(buyer.token, bookId)).status, bookId).toBe(400);
+    }
+    const extra = await invoke(addToCartHandler, {
+      method: 'POST',
+      route: '/api/user/addToCart',
+      token: buyer.token,
+      body: { bookId: 'abc', status: 0 },
+    });
+    expect(extra.status).toBe(400);
+    expect(expectError(extra.json(), 'VALIDATION_FAILED').details?.map((d) => d.field)).toContain('status');
+    expect((await addToCart('', 'abc')).status).toBe(401);
+  });
+
+  it(`caps the cart at ${CART_LIMIT} books`, async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    const books = await Promise.all(Array.from({ length: CART_LIMIT + 1 }, () => makeBook(seller)));
+    for (const b of books.slice(0, CART_LIMIT)) expect((await addToCart(buyer.token, b.id)).status).toBe(200);
+    const over = await addToCart(buyer.token, (books.at(-1) as { id: string }).id);
+    expect(over.status).toBe(409);
+    expectError(over.json(), 'CART_FULL');
+    // Re-adding a book already in a full cart is still harmless.
+    expect((await addToCart(buyer.token, (books[0] as { id: string }).id)).status).toBe(200);
+  });
+});
+
+describe('getCartItems', () => {
+  it('lists the cart’s books in the order added, marking those no longer available', async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    const listed = await makeBook(seller, { price: 4.5 });
+    const sold = await makeBook(seller);
+    const unlisted = await makeBook(seller);
+    const deleted = await makeBook(seller, { name: 'Gone For Good' });
+    for (const b of [listed, sold, unlisted, deleted]) await addToCart(buyer.token, b.id);
+    await setStatus(sold.id, 1);
+    await setStatus(unlisted.id, 5);
+    await db.send(new DeleteCommand({ TableName: TABLE, Key: bookKey(deleted.id) }));
+
+    startMeasuring();
+    const res = await getCart(buyer.token);
+    expect(res.status).toBe(200);
+    // auth GetItem + cart Query + one BatchGet, whatever the cart holds
+    expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'Query', 'BatchGetItem']);
+    const items = expectEnvelope(res.json(), CartItems);
+    expect(items.map((i) => [i.id, i.available, i.status])).toEqual([
+      [listed.id, true, 0],
+      [sold.id, false, 1],
+      [unlisted.id, false, 5],
+      [deleted.id, false, 5],
+    ]);
+    expect(items[0]).toMatchObject({ price: 4.5, owner: { id: seller.id } });
+    expect(items[3]?.name).toBe('Gone For Good');
+  });
+
+  it('shows each user only their own cart', async () => {
+    const [seller, one, two] = await Promise.all([makeUser(), makeUser(), makeUser()]);
+    const book = await makeBook(seller);
+    await addToCart(one.token, book.id);
+    expect(expectEnvelope((await getCart(two.token)).json(), CartItems)).toEqual([]);
+    expect(expectEnvelope((await getCart(one.token)).json(), CartItems)).toHaveLength(1);
+  });
+});
+
+describe('removeFromCart and clearCart', () => {
+  it('removes one book, harmlessly when it is not there', async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    const [a, b] = [await makeBook(seller), await makeBook(seller)];
+    await addToCart(buyer.token, a.id);
+    await addToCart(buyer.token, b.id);
+    const res = await removeFromCart(buyer.token, a.id);
+    expect(expectEnvelope(res.json(), RemoveFromCartResult)).toEqual({
+      bookId: a.id,
+      inCart: false,
+      removed: true,
+    });
+    const again = await removeFromCart(buyer.token, a.id);
+    expect(expectEnvelope(again.json(), RemoveFromCartResult)).toMatchObject({ removed: false });
+    expect(expectEnvelope((await getCart(buyer.token)).json(), CartItems).map((i) => i.id)).toEqual([b.id]);
+  });
+
+  it('only ever touches the caller’s own cart', async () => {
+    const [seller, one, two] = await Promise.all([makeUser(), makeUser(), makeUser()]);
+    const book = await makeBook(seller);
+    await addToCart(one.token, book.id);
+    await removeFromCart(two.token, book.id);
+    await clearCart(two.token);
+    expect(await readItem(cartItemKey(one.id, book.id))).toBeDefined();
+  });
+
+  it('empties the cart', async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    for (let i = 0; i < 3; i++) await addToCart(buyer.token, (await makeBook(seller)).id);
+    const res = await clearCart(buyer.token);
+    expect(expectEnvelope(res.json(), ClearCartResult)).toEqual({ removed: 3 });
+    expect(expectEnvelope((await getCart(buyer.token)).json(), CartItems)).toEqual([]);
+    expect(expectEnvelope((await clearCart(buyer.token)).json(), ClearCartResult)).toEqual({ removed: 0 });
+  });
+});

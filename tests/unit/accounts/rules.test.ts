@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMAIL_TOKEN_PATTERN,
+  hashEmailToken,
+  isEduAddress,
+  isExpired,
+  isOwnerAddress,
+  newEmailToken,
+  normaliseEmail,
+  passwordProblem,
+  retryAfterSeconds,
+  THROTTLE,
+  throttleWindow,
+  tokenExpiry,
+} from '../../../lib/accounts/rules.ts';
+
+describe('e-mail addresses', () => {
+  it('normalises by trimming and lower-casing, so A@Uni.EDU is a@uni.edu', () => {
+    expect(normaliseEmail('  A@Uni.EDU ')).toBe('a@uni.edu');
+    expect(normaliseEmail('a@uni.edu')).toBe(normaliseEmail('A@UNI.edu'));
+  });
+
+  it.each(['a@uni.edu', 'first.last+books@cs.rochester.edu', 'x_y-z@my-college.edu'])(
+    'accepts %s',
+    (address) => expect(isEduAddress(normaliseEmail(address))).toBe(true),
+  );
+
+  it.each([
+    ['a domain that only contains .edu', 'a@x.edu.evil.com'],
+    ['a non-.edu domain', 'a@evil.com'],
+    ['a bare edu', 'a@edu'],
+    ['an empty label before .edu', 'a@.edu'],
+    ['two @', 'a@b@uni.edu'],
+    ['no local part', '@uni.edu'],
+    ['a space inside', 'a b@uni.edu'],
+    ['an empty label in the middle', 'a@cs..uni.edu'],
+    ['a trailing dot', 'a@uni.edu.'],
+    ['a label starting with a hyphen', 'a@-uni.edu'],
+    ['an over-long address', `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.edu`],
+    ['an over-long local part', `${'a'.repeat(65)}@uni.edu`],
+    ['nothing', ''],
+  ])('refuses %s (%s)', (_why, address) => expect(isEduAddress(normaliseEmail(address))).toBe(false));
+
+  it('recognises owner addresses case-insensitively', () => {
+    expect(isOwnerAddress('boss@uni.edu', [' Boss@Uni.EDU ', 'other@uni.edu'])).toBe(true);
+    expect(isOwnerAddress('boss@uni.edu', ['boss@uni.edu.evil.com'])).toBe(false);
+    expect(isOwnerAddress('boss@uni.edu', [])).toBe(false);
+  });
+});
+
+describe('passwords', () => {
+  it('accepts 8 to 72 UTF-8 bytes', () => {
+    expect(passwordProblem('a'.repeat(8))).toBeNull();
+    expect(passwordProblem('a'.repeat(72))).toBeNull();
+    expect(passwordProblem('é'.repeat(36))).toBeNull(); // 72 bytes
+  });
+
+  it('counts bytes, not characters', () => {
+    expect(passwordProblem('é'.repeat(37))).toMatch(/at most 72/); // 37 characters, 74 bytes
+    expect(passwordProblem('😀'.repeat(19))).toMatch(/at most 72/); // 19 characters, 76 bytes
+    expect(passwordProblem('😀😀')).toBeNull(); // 2 characters, 8 bytes
+  });
+
+  it('refuses fewer than 8 and more than 72 bytes', () => {
+    expect(passwordProblem('a'.repeat(7))).toMatch(/at least 8/);
+    expect(passwordProblem('')).toMatch(/at least 8/);
+    expect(passwordProblem('a'.repeat(73))).toMatch(/at most 72/);
+  });
+});
+
+describe('e-mailed tokens', () => {
+  it('are 256 random bits in base64url, and only their SHA-256 is kept', () => {
+    const a = newEmailToken();
+    const b = newEmailToken();
+    expect(a.token).toMatch(EMAIL_TOKEN_PATTERN);
+    expect(Buffer.from(a.token, 'base64url')).toHaveLength(32);
+    expect(a.token).not.toBe(b.token);
+    expect(a.hash).toBe(hashEmailToken(a.token));
+    expect(a.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(a.hash).not.toContain(a.token);
+  });
+
+  it('gives an altered token a different hash', () => {
+    const { token, hash } = newEmailToken();
+    const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect(hashEmailToken(altered)).not.toBe(hash);
+  });
+
+  it('expire after 24 hours (confirmation) and 1 hour (reset), with a TTL in epoch seconds', () => {
+    const now = new Date('2026-01-01T00:00:00.000Z');
+    const confirm = tokenExpiry('confirm', now);
+    expect(confirm.expiresAt).toBe('2026-01-02T00:00:00.000Z');
+    expect(confirm.ttl).toBe(Date.parse('2026-01-02T00:00:00.000Z') / 1000);
+    expect(tokenExpiry('reset', now).expiresAt).toBe('2026-01-01T01:00:00.000Z');
+  });
+
+  it('count as expired from the expiry instant on', () => {
+    const expiresAt = '2026-01-01T01:00:00.000Z';
+    expect(isExpired(expiresAt, new Date('2026-01-01T00:59:59.999Z'))).toBe(false);
+    expect(isExpired(expiresAt, new Date(expiresAt))).toBe(true);
+    expect(isExpired(expiresAt, new Date('2026-01-02T00:00:00.000Z'))).toBe(true);
+  });
+});
+
+describe('throttle windows', () => {
+  it('are fixed windows of the policy length, with Retry-After up to their end', () => {
+    const policy = THROTTLE.loginFailures;
+    expect(policy).toMatchObject({ limit: 10, windowSeconds: 900 });
+    const now = new Date('2026-01-01T00:10:00.000Z');
+    const w = throttleWindow(policy, now);
+    expect(w.start).toBe(Date.parse('2026-01-01T00:00:00.000Z') / 1000);
+    expect(w.end - w.start).toBe(900);
+    expect(retryAfterSeconds(policy, now)).toBe(300);
+    expect(retryAfterSeconds(policy, new Date('2026-01-01T00:14:59.900Z'))).toBe(1);
+  });
+
+  it('limit confirmation and reset e-mails to 3 an hour per address', () => {
+    expect(THROTTLE.confirmationMail).toMatchObject({ limit: 3, windowSeconds: 3600 });
+    expect(THROTTLE.resetMail).toMatchObject({ limit: 3, windowSeconds: 3600 });
+  });
+});

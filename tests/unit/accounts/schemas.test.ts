@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LoginBody,
+  SignupBody,
+  toUser,
+  UpdatePasswordBody,
+  UpdateProfileBody,
+  User,
+} from '../../../lib/accounts/schemas.ts';
+import type { UserRecord } from '../../../lib/db/records.ts';
+
+const signup = (over: Record<string, unknown> = {}) => ({
+  emailAddress: 'a@uni.edu',
+  password: 'long enough',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  university: 'Uni',
+  campusMailbox: 'Box 1',
+  paymentUsername: '@ada',
+  ...over,
+});
+
+const record = (over: Partial<UserRecord> = {}): UserRecord => ({
+  type: 'user',
+  id: '01JTEST',
+  emailAddress: 'Ada@Uni.edu',
+  emailNormalised: 'ada@uni.edu',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  university: 'Uni',
+  campusMailbox: 'Box 1',
+  paymentUsername: '@ada',
+  permissionType: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  passwordHash: '$2b$04$abcdefghijklmnopqrstuu5Yl0Zc7F8o6bF0z3Qm6c8v1yW8n5uJ6',
+  tokenVersion: 3,
+  ...over,
+});
+
+describe('the sign-up body', () => {
+  it('accepts a complete sign-up and trims the address, keeping its case', () => {
+    const parsed = SignupBody.parse(signup({ emailAddress: '  Ada@Uni.EDU ' }));
+    expect(parsed.emailAddress).toBe('Ada@Uni.EDU');
+  });
+
+  it.each(['status', 'owner', 'buyer', 'date', 'permissionType', 'id', 'tokenVersion', 'passwordHash'])(
+    'refuses the field %s',
+    (field) => {
+      const result = SignupBody.safeParse(signup({ [field]: 2 }));
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.code).toBe('unrecognized_keys');
+    },
+  );
+
+  it.each(['a@x.edu.evil.com', 'a@evil.com', 'a@edu', 'a@.edu'])('refuses the address %s', (emailAddress) => {
+    expect(SignupBody.safeParse(signup({ emailAddress })).success).toBe(false);
+  });
+
+  it('refuses passwords under 8 or over 72 bytes', () => {
+    expect(SignupBody.safeParse(signup({ password: 'short' })).success).toBe(false);
+    expect(SignupBody.safeParse(signup({ password: 'é'.repeat(37) })).success).toBe(false);
+    expect(SignupBody.safeParse(signup({ password: 'é'.repeat(36) })).success).toBe(true);
+  });
+
+  it('refuses missing, empty, blank, over-long or control-character names', () => {
+    const { firstName: _, ...noFirstName } = signup();
+    expect(SignupBody.safeParse(noFirstName).success).toBe(false);
+    expect(SignupBody.safeParse(signup({ firstName: '' })).success).toBe(false);
+    expect(SignupBody.safeParse(signup({ lastName: '   ' })).success).toBe(false);
+    expect(SignupBody.safeParse(signup({ university: 'u'.repeat(201) })).success).toBe(false);
+    expect(SignupBody.safeParse(signup({ firstName: 'Ada\u0000' })).success).toBe(false);
+    expect(SignupBody.safeParse(signup({ firstName: 42 })).success).toBe(false);
+  });
+});
+
+describe('other bodies', () => {
+  it('login refuses a password longer than bcrypt reads but not a short one', () => {
+    expect(LoginBody.safeParse({ emailAddress: 'a@uni.edu', password: 'x' }).success).toBe(true);
+    expect(LoginBody.safeParse({ emailAddress: 'a@uni.edu', password: 'x'.repeat(73) }).success).toBe(false);
+    expect(LoginBody.safeParse({ emailAddress: 'a@uni.edu', password: '' }).success).toBe(false);
+  });
+
+  it('updatePassword holds the new password to the sign-up rule', () => {
+    expect(UpdatePasswordBody.safeParse({ password: 'old', newPassword: 'new password' }).success).toBe(true);
+    expect(UpdatePasswordBody.safeParse({ password: 'old', newPassword: 'short' }).success).toBe(false);
+  });
+
+  it('updateProfile needs at least one field and refuses the address, role and id', () => {
+    expect(UpdateProfileBody.safeParse({ firstName: 'Grace' }).success).toBe(true);
+    expect(UpdateProfileBody.safeParse({}).success).toBe(false);
+    for (const field of ['emailAddress', 'permissionType', 'id', 'password', 'createdAt']) {
+      expect(UpdateProfileBody.safeParse({ firstName: 'Grace', [field]: 'x' }).success, field).toBe(false);
+    }
+  });
+});
+
+describe('the user object', () => {
+  it('shows the profile and never the password hash or token version', () => {
+    const user = toUser(record());
+    expect(User.parse(user)).toEqual(user);
+    expect(Object.keys(user).sort()).toEqual(
+      [
+        'campusMailbox',
+        'createdAt',
+        'emailAddress',
+        'firstName',
+        'id',
+        'lastName',
+        'paymentUsername',
+        'permissionType',
+        'university',
+      ].sort(),
+    );
+    expect(JSON.stringify(user)).not.toMatch(/passwordHash|tokenVersion|\$2b\$/);
+  });
+
+  it('is a strict schema: an object carrying a secret does not pass it', () => {
+    expect(User.safeParse({ ...toUser(record()), passwordHash: 'x' }).success).toBe(false);
+    expect(User.safeParse({ ...toUser(record()), tokenVersion: 1 }).success).toBe(false);
+  });
+});
