@@ -1,13 +1,18 @@
 /**
- * The purchase hand-over over HTTP, as the admin dashboard drives it. The purchase itself is
- * seeded as checkout leaves it (book at status 1 in an order) because checkoutCart lives on the
- * cart branch: after merging, replace seedOrder with addToCart + checkoutCart over HTTP.
+ * The purchase hand-over over HTTP, the way clients drive it: the seller posts a book, the buyer
+ * adds it to the cart and checks out, an admin confirms it and marks it paid.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AuditLog, HandOverBookList, MovedBook, Statistics } from '../../lib/admin/schemas.ts';
+import {
+  AdminOrderList,
+  AuditLog,
+  HandOverBookList,
+  MovedBook,
+  Statistics,
+} from '../../lib/admin/schemas.ts';
+import { makeBookBody } from '../helpers/books.ts';
 import { api } from '../helpers/e2e.ts';
-import { seedOrder } from '../helpers/orders.ts';
 import { expectEnvelope, expectError } from '../helpers/schema.ts';
 import { makeUser, type TestUser } from '../helpers/users.ts';
 
@@ -43,8 +48,30 @@ async function findHandOver(status: number, bookId: string) {
 
 describe('the hand-over from checkout to status 3, over HTTP', () => {
   it('takes a bought book through confirmBook and setBookPaid, each audited, and refuses a repeat', async () => {
-    const order = await seedOrder(buyer.id, [{ sellerId: seller.id, price: 42.5 }]);
-    const bookId = order.books[0]?.id as string;
+    const posted = await api('POST', '/api/books/postBook', {
+      token: seller.token,
+      body: makeBookBody({ price: 42.5 }),
+    });
+    expect(posted.status).toBe(201);
+    const bookId = (posted.body as { data: { id: string } }).data.id;
+    expect((await api('POST', '/api/user/addToCart', { token: buyer.token, body: { bookId } })).status).toBe(
+      200,
+    );
+    const order = await api('POST', '/api/books/checkoutCart', { token: buyer.token });
+    expect(order.status).toBe(201);
+
+    const orders = await api('GET', '/api/dashboard/getOrders?limit=50', { token: admin.token });
+    const placed = expectEnvelope(orders.body, AdminOrderList).find((o) =>
+      o.books.some((b) => b.id === bookId),
+    );
+    expect(placed).toMatchObject({
+      status: 1,
+      subtotal: 42.5,
+      fee: 2.13,
+      total: 44.63,
+      buyer: { id: buyer.id },
+      books: [{ id: bookId, status: 1, cancelled: false, owner: { id: seller.id } }],
+    });
 
     const level = await api('GET', '/api/dashboard/permissionLevel', { token: admin.token });
     expect(expectEnvelope(level.body, z.strictObject({ permissionType: z.number() }))).toEqual({
