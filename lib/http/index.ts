@@ -16,6 +16,7 @@ import { authenticate, type Principal } from './auth.ts';
 import { parseJsonBody } from './body.ts';
 import { envelopeResponse } from './error-mapper.ts';
 import { Forbidden } from './errors.ts';
+import type { RawResponse } from './spec.ts';
 import { baseStack } from './stack.ts';
 import { validate } from './validate.ts';
 
@@ -54,6 +55,13 @@ export interface HttpOptions<A extends AuthMode, B, Q, P> {
   paged?: boolean;
   /** Headers the route reads (e.g. Idempotency-Key), for the OpenAPI document. */
   headers?: string[];
+  /**
+   * Answers outside the envelope (a `RawReply`: an HTML page, a redirect), by status, for the
+   * OpenAPI document, e.g. `{ 200: { description: 'Confirmed page', contentType: 'text/html' },
+   * 302: { description: 'To APP_URL', headers: { Location: 'where to' } } }`. A status that also
+   * has an enveloped answer lists both content types. With these, `response` may be left out.
+   */
+  rawResponses?: Record<number, RawResponse>;
 }
 
 /** What a route declares about itself; attached to the handler as `handler.spec`. */
