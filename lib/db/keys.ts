@@ -266,3 +266,27 @@ export const globalStatsKey = (): ItemKey => ({ pk: 'STATS', sk: 'GLOBAL' });
  * booksBought, booksSold, moneyMade (cents, from status 3 only), activeListings, openRequests.
  */
 export const userStatsKey = (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'STATS' });
+
+/**
+ * The audit log of dashboard actions: one partition, newest last by time (read backwards for
+ * newest first). Admin actions are human-paced and the daily unlisting writes one entry per book,
+ * far below a partition's write limit; shard by month (`AUDIT#<yyyy-mm>`) if that ever changes.
+ */
+export const AUDIT_PK = 'AUDIT';
+export const auditKey = (at: string, entryId: string): ItemKey => ({
+  pk: AUDIT_PK,
+  sk: timeSortKey(at, entryId),
+});
+
+/**
+ * The user search index (findUsers), kept by a stream processor from user profiles: one item per
+ * searchable field and user, `USERSEARCH#E|F|L` / `<lower-cased value>#<userId>`; a prefix search
+ * is `begins_with(sk, <lower-cased query>)` on each of the three partitions.
+ */
+export const UserSearchField = { email: 'E', firstName: 'F', lastName: 'L' } as const;
+export type UserSearchFieldCode = (typeof UserSearchField)[keyof typeof UserSearchField];
+export const userSearchPk = (field: UserSearchFieldCode): string => `USERSEARCH#${field}`;
+export const userSearchKey = (field: UserSearchFieldCode, lowerValue: string, userId: string): ItemKey => ({
+  pk: userSearchPk(field),
+  sk: `${lowerValue}#${userId}`,
+});

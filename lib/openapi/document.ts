@@ -406,6 +406,7 @@ function envelopedOperation(route: HttpRoute, spec: RouteSpec, schemas: Schemas)
   };
   const errorStatuses = new Set<number>([400, 500, ...(spec.errors ?? [])]);
   if (spec.auth !== 'none') errorStatuses.add(401);
+  if (spec.role !== undefined) errorStatuses.add(403);
   if (spec.body || BODY_METHODS.has(route.method)) errorStatuses.add(413);
   const responses: Record<string, Json> = spec.response ? { [String(spec.status ?? 200)]: success } : {};
   for (const status of [...errorStatuses].sort()) {
@@ -426,6 +427,10 @@ function envelopedOperation(route: HttpRoute, spec: RouteSpec, schemas: Schemas)
     })),
   ];
   const operation: Json = { summary: spec.summary ?? `${route.method.toUpperCase()} ${route.path}` };
+  if (spec.role !== undefined) {
+    operation.description = `${spec.role === 2 ? 'Owners only (permissionType 2)' : 'Admins only (permissionType >= 1)'}; the role is read from the user record on every call, otherwise 403.`;
+    operation['x-required-permission-type'] = spec.role;
+  }
   if (parameters.length > 0) operation.parameters = parameters;
   if (spec.body) {
     const body = schemas.convert(spec.body, 'input');
