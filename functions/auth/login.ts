@@ -8,7 +8,7 @@ export const handler = http(
     auth: 'none',
     body: LoginBody,
     response: LoginResult,
-    errors: [429],
+    errors: [401, 429],
     summary: 'Log in with e-mail address and password',
   },
   async ({ body }) => login(body),

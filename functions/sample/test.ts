@@ -1,9 +1,27 @@
+import { z } from 'zod';
 import { config } from '#lib/config.ts';
 import { sampleHttp } from '#lib/http/sample.ts';
 
+const TestBody = z.strictObject({
+  Name: z.string().describe('the configured Basic user'),
+  Email: z.string().describe('SAMPLE_CONTACT_EMAIL'),
+});
+
 /** GET /api/test: who the sample credentials belong to. */
-export const handler = sampleHttp({ apiKey: true }, async () => ({
-  statusCode: 200,
-  headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-  body: JSON.stringify({ Name: config.SAMPLE_BASIC_USER, Email: config.SAMPLE_CONTACT_EMAIL }),
-}));
+export const handler = sampleHttp(
+  {
+    apiKey: true,
+    spec: {
+      summary: 'Who the sample credentials belong to',
+      description: 'Sample service: needs Basic credentials and the X-API-KEY header together.',
+      contentType: 'application/json',
+      schema: TestBody,
+      example: { Name: 'sample', Email: 'sample@campusbooks.local' },
+    },
+  },
+  async () => ({
+    statusCode: 200,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+    body: JSON.stringify({ Name: config.SAMPLE_BASIC_USER, Email: config.SAMPLE_CONTACT_EMAIL }),
+  }),
+);

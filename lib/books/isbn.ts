@@ -1,6 +1,7 @@
 /**
  * ISBN rules (pure): hyphens and spaces are ignored, ISBN-10 and ISBN-13 check digits are
- * verified, and every valid ISBN is stored and searched as its ISBN-13.
+ * verified, and every valid ISBN is stored, searched and matched as its ISBN-13. The one source of
+ * these rules (listings, search, requests and matching).
  */
 
 /** The ISBN with hyphens and spaces removed, upper case (an ISBN-10 may end in `X`). */

@@ -6,7 +6,7 @@
  * new ones put. Keys are deterministic, so a redelivered record changes nothing twice.
  */
 import { writeSearchEntries } from '../db/books.ts';
-import { courseTerm, type ItemKey, isbnTerm, searchEntryKey, titleTerm } from '../db/keys.ts';
+import { courseTerm, type ItemKey, isBookKey, isbnTerm, searchEntryKey, titleTerm } from '../db/keys.ts';
 import { type BookRecord, BookStatus } from '../db/records.ts';
 import type { ChangeProcessor, Item } from '../streams/types.ts';
 import { titlePrefixes } from './text.ts';
@@ -36,7 +36,7 @@ function entriesOf(image: Item | undefined): Map<string, Entry> {
 
 export const searchIndexProcessor: ChangeProcessor = {
   name: 'searchIndex',
-  wants: (c) => String(c.keys.pk).startsWith('BOOK#') && c.keys.sk === 'BOOK',
+  wants: (c) => isBookKey(c.keys),
   apply: async (c) => {
     const before = entriesOf(c.oldImage);
     const after = entriesOf(c.newImage);

@@ -1,5 +1,6 @@
 /**
- * Text rules for listings and search (pure): course code normalising and title tokenising.
+ * Text rules (pure): course code normalising and title tokenising. The one source of these rules
+ * for listings, search and matching (lib/matching/title-words.ts builds on `words`).
  */
 
 /** `CSC 171`, `csc171`, `CSC-171` -> `CSC171`: upper case, spaces, hyphens and other separators removed. */

@@ -1,5 +1,10 @@
 /** Batched reads and writes by key, in the sizes DynamoDB allows, retrying unprocessed keys. */
-import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
 import type { ItemKey } from './keys.ts';
 
@@ -8,8 +13,14 @@ const backoff = (attempt: number) => new Promise((r) => setTimeout(r, 25 * 2 ** 
 
 type Item = Record<string, unknown>;
 
-/** The items at `keys` (100 per BatchGetItem), in no particular order; missing keys are absent. */
-export async function batchGet<T = Item>(keys: ItemKey[]): Promise<T[]> {
+/**
+ * The items at `keys` (100 per BatchGetItem), in no particular order; missing keys are absent.
+ * `projection` (a ProjectionExpression) reads only those attributes; `consistent` reads strongly.
+ */
+export async function batchGet<T = Item>(
+  keys: ItemKey[],
+  options: { projection?: string; consistent?: boolean } = {},
+): Promise<T[]> {
   const out: T[] = [];
   const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
   for (let i = 0; i < unique.length; i += 100) {
@@ -17,7 +28,17 @@ export async function batchGet<T = Item>(keys: ItemKey[]): Promise<T[]> {
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error('BatchGetItem left unprocessed keys after retries');
       if (attempt > 0) await backoff(attempt);
-      const res = await db.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: pending } } }));
+      const res = await db.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [TABLE]: {
+              Keys: pending,
+              ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+              ...(options.consistent ? { ConsistentRead: true } : {}),
+            },
+          },
+        }),
+      );
       out.push(...((res.Responses?.[TABLE] ?? []) as T[]));
       pending = (res.UnprocessedKeys?.[TABLE]?.Keys ?? []) as Item[];
     }
@@ -44,4 +65,29 @@ export async function batchWrite(requests: WriteRequest[]): Promise<void> {
 export async function batchDelete(keys: ItemKey[]): Promise<void> {
   const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
   await batchWrite(unique.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
+}
+
+/**
+ * Deletes every item a Query finds, page by page (each page read as keys only, then deleted in
+ * batches); returns how many. Idempotent.
+ */
+export async function deleteQueried(
+  query: Omit<QueryCommandInput, 'TableName' | 'ProjectionExpression' | 'ExclusiveStartKey'>,
+): Promise<number> {
+  let deleted = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        ...query,
+        TableName: TABLE,
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    await batchDelete((page.Items ?? []) as ItemKey[]);
+    deleted += page.Items?.length ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return deleted;
 }

@@ -11,10 +11,8 @@
  *  - which of some books are in a user's cart      BatchGet USER#<id> / CART#<bookId>
  */
 
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
-  BatchGetCommand,
-  BatchWriteCommand,
   GetCommand,
   QueryCommand,
   type QueryCommandInput,
@@ -23,7 +21,9 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { batchGet, batchWrite } from './batch.ts';
 import { db, TABLE } from './client.ts';
+import { cancellationCodes, isConditionFailed } from './errors.ts';
 import {
   bookIndexes,
   bookKey,
@@ -121,11 +121,9 @@ async function transactOnBook(bookId: string, items: TransactItem[]): Promise<vo
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (err) {
-    if (err instanceof TransactionCanceledException) {
-      const first = err.CancellationReasons?.[0];
-      if (first?.Code === 'ConditionalCheckFailed' || first?.Code === 'TransactionConflict') {
-        throw new BookWriteRefused(await getBook(bookId));
-      }
+    const first = cancellationCodes(err)?.[0];
+    if (first === 'ConditionalCheckFailed' || first === 'TransactionConflict') {
+      throw new BookWriteRefused(await getBook(bookId));
     }
     throw err;
   }
@@ -243,8 +241,9 @@ export async function updateBookDetails(
     );
     return stripKeys(out.Attributes ?? {});
   } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) {
-      throw new BookWriteRefused(err.Item ? stripKeys(unmarshallItem(err.Item)) : undefined);
+    if (isConditionFailed(err)) {
+      const old = (err as ConditionalCheckFailedException).Item;
+      throw new BookWriteRefused(old ? stripKeys(unmarshallItem(old)) : undefined);
     }
     throw err;
   }
@@ -372,28 +371,6 @@ export async function booksOfOwner(ownerId: string, statuses: number[]): Promise
   return books;
 }
 
-/** BatchGet of up to 100 keys, retrying unprocessed keys; returns the items found. */
-async function batchGet(keys: ItemKey[], projection?: string): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: ItemKey[] = keys.slice(i, i + 100);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-      const out = await db.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [TABLE]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}) },
-          },
-        }),
-      );
-      found.push(...(out.Responses?.[TABLE] ?? []));
-      pending = (out.UnprocessedKeys?.[TABLE]?.Keys ?? []) as ItemKey[];
-      if (attempt > 8 && pending.length > 0) throw new Error('BatchGet kept returning unprocessed keys');
-    }
-  }
-  return found;
-}
-
 /** Books by id (one BatchGet per 100), as a map; missing books are absent. */
 export async function booksByIds(ids: string[]): Promise<Map<string, BookRecord>> {
   const unique = [...new Set(ids)];
@@ -407,7 +384,7 @@ export async function inCartIds(userId: string, bookIds: string[]): Promise<Set<
   if (bookIds.length === 0) return new Set();
   const items = await batchGet(
     [...new Set(bookIds)].map((id) => cartItemKey(userId, id)),
-    'sk',
+    { projection: 'sk' },
   );
   const prefix = cartItemKey(userId, '').sk;
   return new Set(items.map((i) => String(i.sk).slice(prefix.length)));
@@ -446,18 +423,8 @@ export async function writeSearchEntries(
   puts: Array<ItemKey & { bookId: string }>,
   deletes: ItemKey[],
 ): Promise<void> {
-  type WriteRequest = { PutRequest?: { Item: Record<string, unknown> }; DeleteRequest?: { Key: ItemKey } };
-  const requests: WriteRequest[] = [
+  await batchWrite([
     ...puts.map((p) => ({ PutRequest: { Item: { ...p, type: 'searchEntry' } } })),
-    ...deletes.map((k) => ({ DeleteRequest: { Key: k } })),
-  ];
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending = requests.slice(i, i + 25);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-      if (attempt > 8) throw new Error('BatchWrite kept returning unprocessed items');
-      const out = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
-      pending = (out.UnprocessedItems?.[TABLE] ?? []) as WriteRequest[];
-    }
-  }
+    ...deletes.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })),
+  ]);
 }

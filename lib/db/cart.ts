@@ -2,16 +2,10 @@
  * Cart repository: the cart items in a user's partition (`USER#<id>` / `CART#<bookId>`), and the
  * reads of the books they point at. A cart item is only a pointer: it never reserves the book.
  */
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchDelete, batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
+import { isConditionFailed } from './errors.ts';
 import { bookKey, CART_PREFIX, cartItemKey, userPartition } from './keys.ts';
 import type { BookRecord, CartBookSnapshot, CartItemRecord } from './records.ts';
 
@@ -23,23 +17,8 @@ export async function getBookRecord(bookId: string): Promise<BookRecord | null> 
 
 /** Books by id (BatchGet, consistent, unprocessed keys retried); missing ones are absent from the map. */
 export async function getBookRecords(bookIds: string[]): Promise<Map<string, BookRecord>> {
-  const found = new Map<string, BookRecord>();
-  const unique = [...new Set(bookIds)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique
-      .slice(i, i + 100)
-      .map((id) => ({ ...bookKey(id) }));
-    for (let attempt = 0; keys && keys.length > 0; attempt++) {
-      if (attempt > 0) await sleep(Math.min(200, 10 * 2 ** attempt));
-      if (attempt > 8) throw new Error('BatchGet kept returning unprocessed keys');
-      const out: BatchGetCommandOutput = await db.send(
-        new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: keys, ConsistentRead: true } } }),
-      );
-      for (const item of (out.Responses?.[TABLE] ?? []) as BookRecord[]) found.set(item.id, item);
-      keys = out.UnprocessedKeys?.[TABLE]?.Keys;
-    }
-  }
-  return found;
+  const items = await batchGet<BookRecord>([...new Set(bookIds)].map(bookKey), { consistent: true });
+  return new Map(items.map((item) => [item.id, item]));
 }
 
 /** The user's cart items, oldest sort key first, reading at most `max` items (consistent). */
@@ -81,7 +60,7 @@ export async function putCartItem(
     );
     return true;
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(err)) return false;
     throw err;
   }
 }
@@ -96,17 +75,5 @@ export async function deleteCartItem(userId: string, bookId: string): Promise<bo
 
 /** Deletes the given cart items (BatchWrite, 25 at a time, unprocessed items retried). */
 export async function deleteCartItems(userId: string, bookIds: string[]): Promise<void> {
-  for (let i = 0; i < bookIds.length; i += 25) {
-    let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] | undefined = bookIds
-      .slice(i, i + 25)
-      .map((id) => ({ DeleteRequest: { Key: { ...cartItemKey(userId, id) } } }));
-    for (let attempt = 0; requests && requests.length > 0; attempt++) {
-      if (attempt > 0) await sleep(Math.min(200, 10 * 2 ** attempt));
-      if (attempt > 8) throw new Error('BatchWrite kept returning unprocessed items');
-      const out = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: requests } }));
-      requests = out.UnprocessedItems?.[TABLE] as typeof requests;
-    }
-  }
+  await batchDelete(bookIds.map((id) => cartItemKey(userId, id)));
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -69,6 +69,9 @@ export const throttleWindowKey = (action: string, subject: string, windowStart: 
 // ---------------------------------------------------------------------------------------------
 
 export const bookKey = (bookId: string): ItemKey => ({ pk: `BOOK#${bookId}`, sk: 'BOOK' });
+/** Whether a key (e.g. of a stream record) is a book's. */
+export const isBookKey = (key: Record<string, unknown>): boolean =>
+  String(key.pk).startsWith('BOOK#') && key.sk === 'BOOK';
 
 /**
  * A book's index attributes, derived from its status, date, owner and buyer. Write them whenever
@@ -128,6 +131,9 @@ export const requestKey = (userId: string, requestId: string): ItemKey => ({
   sk: `REQUEST#${requestId}`,
 });
 export const REQUEST_SK_PREFIX = 'REQUEST#';
+/** Whether a key (e.g. of a stream record) is a request's. */
+export const isRequestKey = (key: Record<string, unknown>): boolean =>
+  String(key.pk).startsWith('USER#') && String(key.sk).startsWith(REQUEST_SK_PREFIX);
 export const requestIndexes = (r: {
   id: string;
   createdAt: string;
@@ -260,3 +266,27 @@ export const globalStatsKey = (): ItemKey => ({ pk: 'STATS', sk: 'GLOBAL' });
  * booksBought, booksSold, moneyMade (cents, from status 3 only), activeListings, openRequests.
  */
 export const userStatsKey = (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'STATS' });
+
+/**
+ * The audit log of dashboard actions: one partition, newest last by time (read backwards for
+ * newest first). Admin actions are human-paced and the daily unlisting writes one entry per book,
+ * far below a partition's write limit; shard by month (`AUDIT#<yyyy-mm>`) if that ever changes.
+ */
+export const AUDIT_PK = 'AUDIT';
+export const auditKey = (at: string, entryId: string): ItemKey => ({
+  pk: AUDIT_PK,
+  sk: timeSortKey(at, entryId),
+});
+
+/**
+ * The user search index (findUsers), kept by a stream processor from user profiles: one item per
+ * searchable field and user, `USERSEARCH#E|F|L` / `<lower-cased value>#<userId>`; a prefix search
+ * is `begins_with(sk, <lower-cased query>)` on each of the three partitions.
+ */
+export const UserSearchField = { email: 'E', firstName: 'F', lastName: 'L' } as const;
+export type UserSearchFieldCode = (typeof UserSearchField)[keyof typeof UserSearchField];
+export const userSearchPk = (field: UserSearchFieldCode): string => `USERSEARCH#${field}`;
+export const userSearchKey = (field: UserSearchFieldCode, lowerValue: string, userId: string): ItemKey => ({
+  pk: userSearchPk(field),
+  sk: `${lowerValue}#${userId}`,
+});

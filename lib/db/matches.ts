@@ -3,7 +3,7 @@
  * matches of books to requests.
  */
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDelete, batchWrite } from './batch.ts';
+import { batchDelete, batchWrite, deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import { cancellationCodes } from './errors.ts';
 import {
@@ -160,24 +160,11 @@ export async function putMatch(m: Omit<MatchRecord, 'type'>): Promise<boolean> {
 
 /** Deletes every stored match of a book (gsi3), e.g. when it leaves status 0. */
 export async function deleteMatchesOfBook(bookId: string): Promise<number> {
-  let deleted = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: INDEX.gsi3,
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': matchesOfBookPk(bookId) },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    await batchDelete((page.Items ?? []) as Array<{ pk: string; sk: string }>);
-    deleted += page.Items?.length ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return deleted;
+  return deleteQueried({
+    IndexName: INDEX.gsi3,
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': matchesOfBookPk(bookId) },
+  });
 }
 
 /** A user's matches, newest book first (gsi2), at most `limit` of them. */

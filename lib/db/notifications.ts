@@ -116,15 +116,15 @@ export async function moveEmailState(
 
 export interface NotificationPage {
   items: NotificationRecord[];
-  /** the key to continue after, or null at the end */
-  last: Record<string, unknown> | null;
+  /** the position (`<date>#<id>`, gsi1sk) to continue after, or null at the end */
+  last: string | null;
 }
 
-/** A user's notifications, newest first (gsi1), one page. */
+/** A user's notifications, newest first (gsi1), one page, after `after` (a position of this listing). */
 export async function listNotifications(
   userId: string,
   limit: number,
-  after: Record<string, unknown> | undefined,
+  after: string | undefined,
 ): Promise<NotificationPage> {
   const out = await db.send(
     new QueryCommand({
@@ -134,13 +134,21 @@ export async function listNotifications(
       ExpressionAttributeValues: { ':pk': notificationsOfUserPk(userId) },
       ScanIndexForward: false,
       Limit: limit,
-      ExclusiveStartKey: after,
+      ...(after ? { ExclusiveStartKey: startKey(userId, after) } : {}),
     }),
   );
   return {
     items: (out.Items ?? []) as NotificationRecord[],
-    last: (out.LastEvaluatedKey as Record<string, unknown> | undefined) ?? null,
+    last: (out.LastEvaluatedKey?.gsi1sk as string | undefined) ?? null,
   };
+}
+
+/** The full key (table and gsi1) of the notification at a position `<date>#<id>`. */
+function startKey(userId: string, position: string): Record<string, unknown> {
+  const cut = position.indexOf('#');
+  const date = position.slice(0, cut);
+  const id = position.slice(cut + 1);
+  return { ...notificationKey(userId, id), ...notificationIndexes(userId, date, id) };
 }
 
 /** The time before which all of a user's notifications count as read (markNotificationsRead without ids). */

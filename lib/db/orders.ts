@@ -2,7 +2,6 @@
  * Orders repository: the checkout transaction, orders, Idempotency-Key records, and the books a
  * user bought or sold (read through the book indexes).
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   GetCommand,
   QueryCommand,
@@ -11,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, TABLE } from './client.ts';
+import { isTransactionCancelled } from './errors.ts';
 import {
   bookIndexes,
   bookKey,
@@ -207,7 +207,7 @@ export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcom
     await db.send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: order.id }));
     return { ok: true };
   } catch (err) {
-    if (!(err instanceof TransactionCanceledException)) {
+    if (!isTransactionCancelled(err)) {
       if ((err as Error).name === 'TransactionConflictException') {
         return { ok: false, failures: [{ kind: 'conflict' }] };
       }

@@ -111,6 +111,8 @@ export interface OrderRecord {
   totalCents: number;
   status: number;
   createdAt: string;
+  /** books of this order whose purchase an admin cancelled (dashboard cancelPurchase); the lines stay */
+  cancelledBookIds?: Set<string>;
 }
 
 /** IDEMPOTENCY#<userId>#<sha256(key)> / IDEMPOTENCY: the order a checkout's Idempotency-Key produced. */

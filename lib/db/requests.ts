@@ -2,7 +2,7 @@
  * Requests repository: a user's wanted books, and the candidate lookups the matcher uses.
  */
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDelete } from './batch.ts';
+import { deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import { cancellationCodes } from './errors.ts';
 import {
@@ -29,7 +29,7 @@ export interface RequestRecord {
   edition: number | null;
   /** ISBN-13 digits, or null */
   ISBN: string | null;
-  /** significant title words (lib/matching/normalise.ts) */
+  /** significant title words (lib/matching/title-words.ts) */
   words: string[];
   /** the word the request is indexed under for title matching, or null */
   keyWord: string | null;
@@ -140,27 +140,14 @@ export async function deleteRequestRecord(userId: string, requestId: string): Pr
 
 /** Deletes every match of one request (a key prefix in the requester's partition); returns how many. */
 export async function deleteMatchesOfRequest(userId: string, requestId: string): Promise<number> {
-  let deleted = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': userPartition(userId),
-          ':prefix': matchesOfRequestPrefix(requestId),
-        },
-        ProjectionExpression: 'pk, sk',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    await batchDelete((page.Items ?? []) as Array<{ pk: string; sk: string }>);
-    deleted += page.Items?.length ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return deleted;
+  return deleteQueried({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': userPartition(userId),
+      ':prefix': matchesOfRequestPrefix(requestId),
+    },
+    ConsistentRead: true,
+  });
 }
 
 /** Open requests that could match a book, by the book's ISBN, course and each title word (GSIs). */

@@ -6,8 +6,8 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
+import { isTransactionCancelled } from './errors.ts';
 import { INDEX, pendingSignupIndex, pendingSignupsPk, tokenKey } from './keys.ts';
-import { isTransactionCancelled } from './transactions.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -8,10 +8,10 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailable } from '../http/errors.ts';
 import { db, TABLE } from './client.ts';
+import { isConditionFailed, isTransactionCancelled, isTransactionConflictOnly } from './errors.ts';
 import { emailKey, globalStatsKey, userKey, userStatsKey, usersIndex } from './keys.ts';
 import type { UserRecord } from './records.ts';
 import { consumeTokenOp } from './tokens.ts';
-import { isConditionFailed, isTransactionCancelled, isTransactionConflictOnly } from './transactions.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

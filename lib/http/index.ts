@@ -15,6 +15,8 @@ import type { z } from 'zod';
 import { authenticate, type Principal } from './auth.ts';
 import { parseJsonBody } from './body.ts';
 import { envelopeResponse } from './error-mapper.ts';
+import { Forbidden } from './errors.ts';
+import type { RawResponse } from './spec.ts';
 import { baseStack } from './stack.ts';
 import { validate } from './validate.ts';
 
@@ -33,6 +35,11 @@ type PrincipalFor<A extends AuthMode> = A extends 'required'
 
 export interface HttpOptions<A extends AuthMode, B, Q, P> {
   auth: A;
+  /**
+   * Least role the caller needs (1 admin, 2 owner), checked right after authentication against
+   * the role read from the user record (not the token): 403 otherwise. Implies `auth: 'required'`.
+   */
+  role?: 1 | 2;
   body?: B;
   query?: Q;
   params?: P;
@@ -48,6 +55,13 @@ export interface HttpOptions<A extends AuthMode, B, Q, P> {
   paged?: boolean;
   /** Headers the route reads (e.g. Idempotency-Key), for the OpenAPI document. */
   headers?: string[];
+  /**
+   * Answers outside the envelope (a `RawReply`: an HTML page, a redirect), by status, for the
+   * OpenAPI document, e.g. `{ 200: { description: 'Confirmed page', contentType: 'text/html' },
+   * 302: { description: 'To APP_URL', headers: { Location: 'where to' } } }`. A status that also
+   * has an enveloped answer lists both content types. With these, `response` may be left out.
+   */
+  rawResponses?: Record<number, RawResponse>;
 }
 
 /** What a route declares about itself; attached to the handler as `handler.spec`. */
@@ -100,6 +114,12 @@ export function http<
   const wrapped = baseStack(async (event, context) => {
     const rawBody = parseJsonBody(event, BODY_LIMIT_BYTES);
     const principal = await authenticate(event.headers?.authorization, options.auth);
+    if (options.role !== undefined && (principal === null || principal.permissionType < options.role)) {
+      throw new Forbidden(
+        options.role === 2 ? 'Only an owner may do this.' : 'Only an admin may do this.',
+        'ROLE_REQUIRED',
+      );
+    }
     const params = validate('path', options.params, event.pathParameters ?? {});
     const query = validate('query', options.query, event.queryStringParameters ?? {});
     const body = validate('body', options.body, rawBody ?? {});

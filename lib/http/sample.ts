@@ -5,8 +5,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { z } from 'zod';
 import { config } from '../config.ts';
 import { logger } from '../logger.ts';
+import type { RawRouteSpec } from './spec.ts';
 import { baseStack } from './stack.ts';
 
 const REALM = 'Basic realm="campus-books-sample", charset="UTF-8"';
@@ -70,12 +72,66 @@ export function checkSampleCredentials(headers: Record<string, string | undefine
   }
 }
 
+/** The small JSON error bodies of the sample service (not the marketplace envelope). */
+export const SampleUnauthorizedBody = z.strictObject({ error: z.string(), code: z.literal('UNAUTHORIZED') });
+export const SampleInternalBody = z.strictObject({
+  error: z.string(),
+  code: z.literal('INTERNAL'),
+  requestId: z.string().optional(),
+});
+
+/** The successful answer of a sample route, for the OpenAPI document. */
+export interface SampleSuccess {
+  summary: string;
+  description?: string;
+  contentType: 'text/plain' | 'application/json';
+  schema: z.ZodType;
+  example: unknown;
+}
+
+function sampleSpec(apiKey: boolean, success: SampleSuccess): RawRouteSpec {
+  return {
+    kind: 'raw',
+    summary: success.summary,
+    description: success.description,
+    credentials: apiKey ? ['basic', 'apiKey'] : ['basic'],
+    responses: {
+      200: {
+        description: 'Success.',
+        contentType: success.contentType,
+        schema: success.schema,
+        example: success.example,
+      },
+      401: {
+        description: apiKey
+          ? 'Basic credentials or the X-API-KEY header missing or wrong.'
+          : 'Basic credentials missing or wrong.',
+        contentType: 'application/json',
+        schema: SampleUnauthorizedBody,
+        headers: { 'WWW-Authenticate': 'Basic realm="campus-books-sample", charset="UTF-8"' },
+        example: { error: 'Valid Basic credentials are required.', code: 'UNAUTHORIZED' },
+      },
+      500: {
+        description: 'An unexpected fault; the request id is logged.',
+        contentType: 'application/json',
+        schema: SampleInternalBody,
+        example: {
+          error: 'Internal error',
+          code: 'INTERNAL',
+          requestId: 'c0ffee00-0000-4000-8000-000000000000',
+        },
+      },
+    },
+  };
+}
+
 export function sampleHttp(
-  options: { apiKey: boolean },
+  options: { apiKey: boolean; spec: SampleSuccess },
   handler: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>,
 ) {
-  return baseStack(async (event) => {
+  const wrapped = baseStack(async (event) => {
     checkSampleCredentials(event.headers ?? {}, options.apiKey);
     return handler(event);
   }, sampleErrors);
+  return Object.assign(wrapped, { spec: sampleSpec(options.apiKey, options.spec) });
 }

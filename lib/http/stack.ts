@@ -27,6 +27,12 @@ export function baseStack(
     })
     .use(httpHeaderNormalizer())
     .use(httpSecurityHeaders())
-    .use(httpCors({ origins: config.CORS_ORIGINS, headers: 'Authorization,Content-Type,Idempotency-Key' }))
+    .use(
+      httpCors({
+        origins: config.CORS_ORIGINS,
+        headers: 'Authorization,Content-Type,Idempotency-Key',
+        exposeHeaders: 'Idempotent-Replayed,Retry-After',
+      }),
+    )
     .use(mapError);
 }

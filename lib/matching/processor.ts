@@ -17,6 +17,9 @@
  * request still exists and the book is still listed with the same date).
  */
 
+import { toIsbn13 } from '../books/isbn.ts';
+import { normaliseCourse } from '../books/text.ts';
+import { isBookKey, isRequestKey } from '../db/keys.ts';
 import {
   candidateListedBooks,
   deleteMatchesOfBook,
@@ -30,14 +33,10 @@ import { candidateRequests, deleteMatchesOfRequest, type RequestRecord } from '.
 import { matchContent } from '../notifications/messages.ts';
 import { notify } from '../notifications/notify.ts';
 import type { ChangeProcessor, Item, StreamChange } from '../streams/types.ts';
-import { normaliseCourse, normaliseIsbn, significantWords } from './normalise.ts';
 import { matches } from './rule.ts';
+import { significantWords } from './title-words.ts';
 
 export const CANDIDATES_PER_KEY = 100;
-
-const isBookItem = (keys: Item) => String(keys.pk).startsWith('BOOK#') && keys.sk === 'BOOK';
-const isRequestItem = (keys: Item) =>
-  String(keys.pk).startsWith('USER#') && String(keys.sk).startsWith('REQUEST#');
 
 /** The matcher's view of a listed book image, or null when the image is not a listed book. */
 export function listedBookOf(image: Item | undefined): ListedBook | null {
@@ -48,7 +47,7 @@ export function listedBookOf(image: Item | undefined): ListedBook | null {
     name: b.name,
     course: b.course,
     courseNorm: normaliseCourse(b.course),
-    ISBN: b.ISBN ? normaliseIsbn(b.ISBN) : null,
+    ISBN: b.ISBN ? toIsbn13(b.ISBN) : null,
     words: significantWords(b.name),
     ownerId: b.ownerId,
     date: b.date,
@@ -124,6 +123,6 @@ async function onRequestChange(change: StreamChange): Promise<void> {
 
 export const matchingProcessor: ChangeProcessor = {
   name: 'matching',
-  wants: (c) => isBookItem(c.keys) || isRequestItem(c.keys),
-  apply: (c) => (isBookItem(c.keys) ? onBookChange(c) : onRequestChange(c)),
+  wants: (c) => isBookKey(c.keys) || isRequestKey(c.keys),
+  apply: (c) => (isBookKey(c.keys) ? onBookChange(c) : onRequestChange(c)),
 };

@@ -1,6 +1,8 @@
 /** Book requests (wanted books): the caller's own, created, listed and deleted. */
 import { ulid } from 'ulid';
 import { z } from 'zod';
+import { Course, Edition, Isbn, Name } from '../books/inputs.ts';
+import { normaliseCourse } from '../books/text.ts';
 import {
   deleteMatchesOfRequest,
   deleteRequestRecord,
@@ -10,26 +12,14 @@ import {
   type RequestRecord,
 } from '../db/requests.ts';
 import { Conflict, NotFound } from '../http/errors.ts';
-import { keyWord, normaliseCourse, normaliseIsbn, significantWords } from './normalise.ts';
+import { keyWord, significantWords } from './title-words.ts';
 
+/** The fields share the listing rules (lib/books/inputs.ts): the ISBN comes out as its ISBN-13. */
 export const RequestBookBody = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  course: z
-    .string()
-    .trim()
-    .min(1)
-    .max(40)
-    .refine((c) => normaliseCourse(c).length > 0, 'Course must contain letters or digits.'),
-  edition: z.number().int().min(1).max(100).optional(),
-  ISBN: z
-    .string()
-    .max(40)
-    .refine(
-      (s) => normaliseIsbn(s) !== null,
-      'ISBN must be a valid ISBN-10 or ISBN-13 (check digit included).',
-    )
-    .nullable()
-    .optional(),
+  name: Name,
+  course: Course,
+  edition: Edition.optional(),
+  ISBN: Isbn.nullable().optional(),
 });
 export type RequestBookBody = z.output<typeof RequestBookBody>;
 
@@ -71,7 +61,7 @@ export function newRequestRecord(
     course: body.course,
     courseNorm: normaliseCourse(body.course),
     edition: body.edition ?? null,
-    ISBN: body.ISBN ? normaliseIsbn(body.ISBN) : null,
+    ISBN: body.ISBN ?? null,
     words,
     keyWord: keyWord(words),
     createdAt: now.toISOString(),

@@ -3,7 +3,9 @@
  * when they have the same ISBN, or the same normalised course code, or every significant word of
  * the requested title appears in the book's title. Pure: no I/O.
  */
-import { normaliseCourse, normaliseIsbn, significantWords } from './normalise.ts';
+import { toIsbn13 } from '../books/isbn.ts';
+import { normaliseCourse } from '../books/text.ts';
+import { significantWords } from './title-words.ts';
 
 export interface MatchableRequest {
   userId: string;
@@ -21,7 +23,7 @@ export interface MatchableBook {
 
 export type MatchReason = 'isbn' | 'course' | 'title';
 
-const isbnOf = (raw: string | null | undefined): string | null => (raw ? normaliseIsbn(raw) : null);
+const isbnOf = (raw: string | null | undefined): string | null => (raw ? toIsbn13(raw) : null);
 
 /** Why the book matches the request (first reason found), or null when it does not match. */
 export function matchReason(request: MatchableRequest, book: MatchableBook): MatchReason | null {

@@ -5,6 +5,7 @@
  *   1 or 2 -> 0 both (cancelled; the buyer is read from the old image).
  * Each notification's cause is the stream record's id, so a redelivery changes nothing twice.
  */
+import { isBookKey } from '../db/keys.ts';
 import type { NotificationKind } from '../db/notifications.ts';
 import type { BookRecord } from '../db/records.ts';
 import type { ChangeProcessor, StreamChange } from '../streams/types.ts';
@@ -23,8 +24,7 @@ export function statusAudience(from: number, to: number): { kind: StatusKind; pa
   return null;
 }
 
-const isBookModify = (c: StreamChange) =>
-  c.eventName === 'MODIFY' && String(c.keys.pk).startsWith('BOOK#') && c.keys.sk === 'BOOK';
+const isBookModify = (c: StreamChange) => c.eventName === 'MODIFY' && isBookKey(c.keys);
 
 async function apply(change: StreamChange): Promise<void> {
   const before = change.oldImage as BookRecord | undefined;

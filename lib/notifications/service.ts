@@ -1,8 +1,8 @@
 /** The caller's notifications: read newest first with a cursor, and marked read. */
 import { z } from 'zod';
-import { notificationsOfUserPk } from '../db/keys.ts';
 import { advanceReadMark, getReadMark, listNotifications, markRead } from '../db/notifications.ts';
-import { BadRequest, NotFound } from '../http/errors.ts';
+import { CursorParam, decodeCursor, encodeCursor } from '../http/cursor.ts';
+import { NotFound } from '../http/errors.ts';
 
 export const NotificationKindSchema = z.enum(['match', 'sold', 'verified', 'delivered', 'cancelled']);
 
@@ -18,7 +18,7 @@ export type Notification = z.infer<typeof Notification>;
 
 export const NotificationsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().min(1).max(1000).optional(),
+  cursor: CursorParam.optional(),
 });
 
 export const MarkReadBody = z.strictObject({
@@ -32,35 +32,17 @@ export const MarkReadResult = z.strictObject({
   readBefore: z.iso.datetime().nullable(),
 });
 
-const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
+/** A position in a user's notifications: gsi1sk, `<date>#<notification id>`. */
+const Position = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[A-Za-z0-9_-]{1,64}$/);
 
-/** The cursor's key, checked to be one of the caller's own (a forged cursor is a 400, never others' data). */
-function decodeCursor(userId: string, cursor: string): Record<string, unknown> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const fields = ['pk', 'sk', 'gsi1pk', 'gsi1sk'];
-    const ok =
-      key !== null &&
-      typeof key === 'object' &&
-      Object.keys(key).length === fields.length &&
-      fields.every((f) => typeof key[f] === 'string') &&
-      key.gsi1pk === notificationsOfUserPk(userId);
-    if (ok) return key;
-  } catch {
-    /* fall through */
-  }
-  throw new BadRequest(
-    'The cursor is invalid.',
-    [{ field: 'cursor', message: 'Invalid cursor.' }],
-    'VALIDATION_FAILED',
-  );
-}
+/** Cursors are signed for one user's notifications: another user's or a forged one is a 400. */
+const scopeOf = (userId: string) => `notifications:${userId}`;
 
 export async function getNotifications(
   userId: string,
   query: z.output<typeof NotificationsQuery>,
 ): Promise<{ items: Notification[]; next: string | null }> {
-  const after = query.cursor ? decodeCursor(userId, query.cursor) : undefined;
+  const after = query.cursor ? decodeCursor(scopeOf(userId), query.cursor, Position) : undefined;
   const [page, readBefore] = await Promise.all([
     listNotifications(userId, query.limit, after),
     getReadMark(userId),
@@ -73,7 +55,7 @@ export async function getNotifications(
     kind: n.kind,
     ...(n.bookId ? { bookId: n.bookId } : {}),
   }));
-  return { items, next: page.last ? encodeCursor(page.last) : null };
+  return { items, next: page.last ? encodeCursor(scopeOf(userId), page.last) : null };
 }
 
 export async function markNotificationsRead(

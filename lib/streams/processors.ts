@@ -2,6 +2,7 @@
  * The reactions to table changes, run in this order for every stream record by the one stream
  * consumer (functions/streams/consumer.ts). Each area registers its processor here.
  */
+import { userSearchProcessor } from '../admin/user-search.ts';
 import { searchIndexProcessor } from '../books/search-index.ts';
 import { matchingProcessor } from '../matching/processor.ts';
 import { statusNotificationsProcessor } from '../notifications/processor.ts';
@@ -13,4 +14,6 @@ export const processors: ChangeProcessor[] = [
   // matching: wanted books <-> listed books; status changes -> notifications
   matchingProcessor,
   statusNotificationsProcessor,
+  // dashboard: the user search index (findUsers)
+  userSearchProcessor,
 ];

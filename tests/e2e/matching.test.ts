@@ -4,10 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { Book } from '../../lib/books/schemas.ts';
 import { BookRequest } from '../../lib/matching/requests.ts';
 import { MatchedBook } from '../../lib/matching/userMatches.ts';
 import { Notification } from '../../lib/notifications/service.ts';
-import { putBook } from '../helpers/books.ts';
+import { makeBookBody } from '../helpers/books.ts';
 import { api, sentEmails, waitForEmail } from '../helpers/e2e.ts';
 import { expectEnvelope } from '../helpers/schema.ts';
 import { makeUser } from '../helpers/users.ts';
@@ -55,9 +56,12 @@ describe('a request, then a matching book', () => {
     const listed = await api('GET', '/api/user/getRequests', { token: buyer.token });
     expect(expectEnvelope(listed.body, z.array(BookRequest)).map((r) => r.id)).toEqual([request.id]);
 
-    // TODO(lead): post this book with POST /api/books/postBook once the listings branch is merged;
-    // the stream sees a direct write exactly as it sees postBook's.
-    const book = await putBook({ ownerId: seller.id, name: `Primer of thermodynamics${tag}, 2nd ed.` });
+    const posted = await api('POST', '/api/books/postBook', {
+      token: seller.token,
+      body: makeBookBody({ name: `Primer of thermodynamics${tag}, 2nd ed.`, course: `TST ${tag}` }),
+    });
+    expect(posted.status).toBe(201);
+    const book = expectEnvelope(posted.body, Book);
 
     const matches = await eventually(
       () => matchesOf(buyer.token),

@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LOCAL_DEFAULTS } from '../../lib/config.ts';
 import { api } from '../helpers/e2e.ts';
+import { expectDocumented } from '../helpers/openapi.ts';
 
 const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
 const GOOD = basic(LOCAL_DEFAULTS.SAMPLE_BASIC_USER, LOCAL_DEFAULTS.SAMPLE_BASIC_PASSWORD);
 const SampleError = z.strictObject({ error: z.string(), code: z.literal('UNAUTHORIZED') });
 
-function expect401(res: { status: number; headers: Headers; body: unknown }) {
+function expect401(res: { status: number; headers: Headers; body: unknown; text: string }, route: string) {
   expect(res.status).toBe(401);
   expect(res.headers.get('www-authenticate')).toMatch(/^Basic realm="[^"]+"/);
   expect(SampleError.safeParse(res.body).success).toBe(true);
+  expectDocumented(res, 'GET', route);
 }
 
 describe('GET /api/ping', () => {
@@ -19,6 +21,7 @@ describe('GET /api/ping', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(res.text).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
+    expectDocumented(res, 'GET', '/api/ping');
     const [d, m, y] = res.text.split(',')[0]?.split('.') ?? [];
     const shown = Date.UTC(Number(y), Number(m) - 1, Number(d));
     expect(Math.abs(shown - Date.now())).toBeLessThan(2 * 86_400_000);
@@ -36,7 +39,7 @@ describe('GET /api/ping', () => {
   ];
   for (const [name, headers] of bad) {
     it(`answers 401 (never 500) for ${name}`, async () =>
-      expect401(await api('GET', '/api/ping', { headers })));
+      expect401(await api('GET', '/api/ping', { headers }), '/api/ping'));
   }
 });
 
@@ -49,6 +52,7 @@ describe('GET /api/test', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const parsed = z.strictObject({ Name: z.string(), Email: z.string() }).parse(res.body);
     expect(parsed.Name).toBe(LOCAL_DEFAULTS.SAMPLE_BASIC_USER);
+    expectDocumented(res, 'GET', '/api/test');
   });
 
   const bad: Array<[string, Record<string, string>]> = [
@@ -69,6 +73,6 @@ describe('GET /api/test', () => {
   ];
   for (const [name, headers] of bad) {
     it(`answers 401 (never 500) for ${name}`, async () =>
-      expect401(await api('GET', '/api/test', { headers })));
+      expect401(await api('GET', '/api/test', { headers }), '/api/test'));
   }
 });

@@ -133,3 +133,7 @@ export async function readBook(bookId: string): Promise<BookRecord | undefined> 
   const out = await db.send(new GetCommand({ TableName: TABLE, Key: bookKey(bookId), ConsistentRead: true }));
   return out.Item as BookRecord | undefined;
 }
+
+/** A date `days` days (and `extraMs`) before `now`, ISO-8601. */
+export const daysBefore = (now: Date, days: number, extraMs = 0): string =>
+  new Date(now.getTime() - days * 86_400_000 - extraMs).toISOString();

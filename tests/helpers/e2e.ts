@@ -1,5 +1,6 @@
 /** Drives the real HTTP server started by tests/setup/e2e-server.ts, the way a client would. */
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import { contractProblems, routeTemplateOf } from './openapi.ts';
 
 export const apiUrl = () => inject('apiUrl');
 export const sesUrl = () => inject('sesUrl');
@@ -11,11 +12,24 @@ export interface ApiResponse {
   body: unknown;
 }
 
-export async function api(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<ApiResponse> {
+export interface ApiOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /**
+   * The route template the request is meant for (e.g. '/api/books/getBooksNoToken/{limit}/{skip}');
+   * by default the most specific documented template matching the path, as API Gateway picks it.
+   */
+  route?: string;
+  /**
+   * Every answer of a documented route is checked against docs/openapi.json (status, content type,
+   * body schema) and a mismatch fails the test. `false` skips that for a request that deliberately
+   * leaves the contract (say, one API Gateway itself answers).
+   */
+  documented?: boolean;
+}
+
+export async function api(method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -32,7 +46,17 @@ export async function api(
   } catch {
     /* not JSON */
   }
-  return { status: res.status, headers: res.headers, text, body };
+  const response = { status: res.status, headers: res.headers, text, body };
+  const route = options.route ?? routeTemplateOf(method, path);
+  if (options.documented !== false && route) {
+    const problems = contractProblems(
+      { status: res.status, contentType: res.headers.get('content-type'), text },
+      method,
+      route,
+    );
+    if (problems.length > 0) expect.fail(`response off the OpenAPI contract:\n${problems.join('\n')}`);
+  }
+  return response;
 }
 
 export interface SesMessage {

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  keyWord,
-  normaliseCourse,
-  normaliseIsbn,
-  significantWords,
-} from '../../../lib/matching/normalise.ts';
+import { toIsbn13 } from '../../../lib/books/isbn.ts';
+import { normaliseCourse } from '../../../lib/books/text.ts';
 import { type MatchableBook, type MatchableRequest, matchReason } from '../../../lib/matching/rule.ts';
+import { keyWord, significantWords } from '../../../lib/matching/title-words.ts';
 import { statusAudience } from '../../../lib/notifications/processor.ts';
 
 const request = (r: Partial<MatchableRequest> = {}): MatchableRequest => ({
@@ -46,7 +43,7 @@ describe('ISBN normalisation', () => {
     ['080442957X', '9780804429573'],
     ['080442957x', '9780804429573'],
   ])('turns %j into the ISBN-13 %j', (input, expected) => {
-    expect(normaliseIsbn(input)).toBe(expected);
+    expect(toIsbn13(input)).toBe(expected);
   });
 
   it.each([
@@ -58,7 +55,7 @@ describe('ISBN normalisation', () => {
     '',
     '97803064061570',
   ])('refuses %j', (input) => {
-    expect(normaliseIsbn(input)).toBeNull();
+    expect(toIsbn13(input)).toBeNull();
   });
 });
 

@@ -1,0 +1,20 @@
+import { getAuditLog } from '#lib/admin/audit.ts';
+import { AuditLog, PageQuery } from '#lib/admin/schemas.ts';
+import { http, page } from '#lib/http/index.ts';
+
+/** GET /api/dashboard/getAuditLog: every dashboard action, newest first (admin). */
+export const handler = http(
+  {
+    auth: 'required',
+    role: 1,
+    query: PageQuery,
+    response: AuditLog,
+    paged: true,
+    errors: [403],
+    summary: 'The audit log of dashboard actions',
+  },
+  async ({ query }) => {
+    const result = await getAuditLog(query.limit, query.cursor);
+    return page(result.entries, result.next);
+  },
+);

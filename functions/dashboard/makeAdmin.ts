@@ -1,0 +1,16 @@
+import { AdminUser, UserIdBody } from '#lib/admin/schemas.ts';
+import { makeAdmin } from '#lib/admin/users.ts';
+import { http } from '#lib/http/index.ts';
+
+/** PUT /api/dashboard/makeAdmin: a user becomes an admin (0 -> 1) (owner). */
+export const handler = http(
+  {
+    auth: 'required',
+    role: 2,
+    body: UserIdBody,
+    response: AdminUser,
+    errors: [403, 404, 409],
+    summary: 'Make a user an admin (0 -> 1)',
+  },
+  async ({ body, principal }) => makeAdmin(principal.userId, body.userId),
+);

@@ -1,0 +1,16 @@
+import { setBookPaid } from '#lib/admin/handover.ts';
+import { BookIdBody, MovedBook } from '#lib/admin/schemas.ts';
+import { http } from '#lib/http/index.ts';
+
+/** POST /api/dashboard/setBookPaid: delivered, seller paid (2 -> 3) (admin). */
+export const handler = http(
+  {
+    auth: 'required',
+    role: 1,
+    body: BookIdBody,
+    response: MovedBook,
+    errors: [403, 404, 409],
+    summary: 'Mark a confirmed book delivered and paid (2 -> 3)',
+  },
+  async ({ body, principal }) => setBookPaid(principal.userId, body.bookId),
+);

@@ -1,0 +1,18 @@
+/** The audit log as admins read it: every dashboard action, newest first. */
+import { listAuditEntries } from '../db/audit.ts';
+import type { AuditEntry } from './schemas.ts';
+
+export async function getAuditLog(limit: number, cursor: string | undefined) {
+  const page = await listAuditEntries(limit, cursor);
+  const entries: AuditEntry[] = page.items.map((r) => ({
+    id: r.id,
+    at: r.at,
+    actor: r.actor,
+    action: r.action,
+    target: { kind: r.target.kind, id: r.target.id },
+    before: r.before,
+    after: r.after,
+    reason: r.reason ?? null,
+  }));
+  return { entries, next: page.next };
+}

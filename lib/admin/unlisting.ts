@@ -1,0 +1,170 @@
+/**
+ * Unlisting stale books (0 -> 5): the owner's deactivateBooks and the daily scheduled job share
+ * this. Old listings are read oldest first through gsi1 `BOOKS#S0` (ordered by listing date), a page
+ * at a time; each page is one transaction of conditional book updates (still status 0, still older
+ * than the cut-off), one audit entry per book and the counters. A book that changed meanwhile is
+ * dropped from the page and the rest retried. Unlisted books leave the index partition, so a second
+ * run finds nothing to do. Each owner then gets one e-mail listing their unlisted books.
+ *
+ * Thousands of books: pages continue until the index has no more stale listings or the time left
+ * (`timeLeftMs`, e.g. the Lambda context's getRemainingTimeInMillis) runs low; then `complete` is
+ * false and the next run (or call) carries on from the oldest remaining listing.
+ */
+import {
+  addCountersOp,
+  getUsersById,
+  listStaleListings,
+  TransactionRefused,
+  transact,
+  updateBookOp,
+} from '../db/admin.ts';
+import { auditPutOp, newAuditRecord, type TransactItem } from '../db/audit.ts';
+import { bookIndexes, globalStatsKey, userStatsKey } from '../db/keys.ts';
+import { type BookRecord, BookStatus } from '../db/records.ts';
+import { logger } from '../logger.ts';
+import { escapeHtml, sendMail } from '../mail/send.ts';
+import { DEFAULT_UNLIST_AFTER_DAYS, unlistCutoff } from './rules.ts';
+
+export interface UnlistOptions {
+  now: Date;
+  /** who runs it: the owner's user id, or `system:<job>` */
+  actor: string;
+  olderThanDays?: number;
+  /** books per page (and per transaction): at most 32 (3 items each + counters <= 100) */
+  pageSize?: number;
+  /** milliseconds left to work; the run stops starting pages below `reserveMs` */
+  timeLeftMs?: () => number;
+  reserveMs?: number;
+}
+
+export interface UnlistResult {
+  unlisted: number;
+  /** false when the run stopped for lack of time with stale listings left */
+  complete: boolean;
+}
+
+export async function unlistStaleBooks(options: UnlistOptions): Promise<UnlistResult> {
+  const cutoff = unlistCutoff(options.now, options.olderThanDays ?? DEFAULT_UNLIST_AFTER_DAYS);
+  const pageSize = Math.min(options.pageSize ?? 25, 32);
+  const timeLeft = options.timeLeftMs ?? (() => Number.POSITIVE_INFINITY);
+  const reserve = options.reserveMs ?? 3000;
+  const at = options.now.toISOString();
+  const byOwner = new Map<string, BookRecord[]>();
+  let startKey: Record<string, unknown> | undefined;
+  let unlisted = 0;
+  let complete = false;
+  while (timeLeft() > reserve) {
+    const page = await listStaleListings(cutoff, pageSize, startKey);
+    const done = await unlistPage(page.items, cutoff, at, options.actor);
+    for (const b of done) byOwner.set(b.ownerId, [...(byOwner.get(b.ownerId) ?? []), b]);
+    unlisted += done.length;
+    if (!page.lastKey) {
+      complete = true;
+      break;
+    }
+    startKey = page.lastKey;
+  }
+  await tellOwners(byOwner);
+  return { unlisted, complete };
+}
+
+/** Unlists the given books that are still status 0 and older than the cut-off; returns those it unlisted. */
+async function unlistPage(
+  candidates: BookRecord[],
+  cutoff: string,
+  at: string,
+  actor: string,
+): Promise<BookRecord[]> {
+  let books = candidates.filter((b) => b.status === BookStatus.Listed && b.date < cutoff);
+  while (books.length > 0) {
+    try {
+      await transact(unlistOps(books, cutoff, at, actor));
+      return books;
+    } catch (err) {
+      if (!(err instanceof TransactionRefused)) throw err;
+      // The first books.length items are the books: drop the ones whose condition failed.
+      const failed = new Set(
+        books.flatMap((b, i) => (err.codes[i] === 'ConditionalCheckFailed' ? [b.id] : [])),
+      );
+      if (failed.size === 0) throw err;
+      books = books.filter((b) => !failed.has(b.id));
+    }
+  }
+  return [];
+}
+
+function unlistOps(books: BookRecord[], cutoff: string, at: string, actor: string): TransactItem[] {
+  const ops: TransactItem[] = books.map((b) =>
+    updateBookOp(
+      b.id,
+      { from: BookStatus.Listed, dateBefore: cutoff },
+      {
+        status: BookStatus.Unlisted,
+        gsi1pk: bookIndexes({ ...b, status: BookStatus.Unlisted }).gsi1pk,
+        statusChangedAt: at,
+      },
+    ),
+  );
+  for (const b of books) {
+    ops.push(
+      auditPutOp(
+        newAuditRecord({
+          at,
+          actor,
+          action: 'unlistBook',
+          target: { kind: 'book', id: b.id },
+          before: { status: BookStatus.Listed, date: b.date },
+          after: { status: BookStatus.Unlisted },
+          reason: `listed before ${cutoff}`,
+        }),
+      ),
+    );
+  }
+  const global = addCountersOp(globalStatsKey(), { books_s0: -books.length, books_s5: books.length });
+  if (global) ops.push(global);
+  const perOwner = new Map<string, number>();
+  for (const b of books) perOwner.set(b.ownerId, (perOwner.get(b.ownerId) ?? 0) + 1);
+  for (const [ownerId, n] of perOwner) {
+    const op = addCountersOp(userStatsKey(ownerId), { activeListings: -n });
+    if (op) ops.push(op);
+  }
+  return ops;
+}
+
+/** One e-mail per owner listing their unlisted books. A failed send is logged; the books stay unlisted. */
+async function tellOwners(byOwner: Map<string, BookRecord[]>): Promise<void> {
+  if (byOwner.size === 0) return;
+  const owners = await getUsersById([...byOwner.keys()]);
+  for (const [ownerId, books] of byOwner) {
+    const owner = owners.get(ownerId);
+    if (!owner) continue;
+    const lines = books.map(
+      (b) => `- ${b.name} (edition ${b.edition}, ${b.course}), listed ${b.date.slice(0, 10)}`,
+    );
+    try {
+      await sendMail({
+        to: owner.emailAddress,
+        subject:
+          books.length === 1
+            ? 'One of your books was unlisted'
+            : `${books.length} of your books were unlisted`,
+        text: [
+          `Hello ${owner.firstName},`,
+          '',
+          'These listings were old, so we unlisted them:',
+          ...lines,
+          '',
+          'You can list any of them again from "My posts" (reactivate).',
+        ].join('\n'),
+        html: `<p>Hello ${escapeHtml(owner.firstName)},</p><p>These listings were old, so we unlisted them:</p><ul>${books
+          .map(
+            (b) =>
+              `<li>${escapeHtml(`${b.name} (edition ${b.edition}, ${b.course}), listed ${b.date.slice(0, 10)}`)}</li>`,
+          )
+          .join('')}</ul><p>You can list any of them again from "My posts" (reactivate).</p>`,
+      });
+    } catch (err) {
+      logger.error('unlisting e-mail failed', { ownerId, books: books.length, error: err as Error });
+    }
+  }
+}

@@ -1,0 +1,203 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handler as cancelPurchase } from '../../../functions/dashboard/cancelPurchase.ts';
+import { handler as confirmBook } from '../../../functions/dashboard/confirmBook.ts';
+import { handler as getBooksWithStatus } from '../../../functions/dashboard/getBooksWithStatus.ts';
+import { handler as getOrders } from '../../../functions/dashboard/getOrders.ts';
+import { handler as getStatistics } from '../../../functions/dashboard/getStatistics.ts';
+import { AdminOrderList, HandOverBookList, Statistics } from '../../../lib/admin/schemas.ts';
+import { db, TABLE } from '../../../lib/db/client.ts';
+import { globalStatsKey } from '../../../lib/db/keys.ts';
+import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
+import { invoke } from '../../helpers/lambda.ts';
+import { seedOrder } from '../../helpers/orders.ts';
+import { expectEnvelope } from '../../helpers/schema.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
+
+let admin: TestUser;
+let sellerA: TestUser;
+let sellerB: TestUser;
+let buyer: TestUser;
+
+beforeAll(async () => {
+  admin = await makeUser({ permissionType: 1 });
+  sellerA = await makeUser({
+    firstName: 'Ann',
+    lastName: 'Seller',
+    campusMailbox: 'Box 11',
+    paymentUsername: '@ann',
+  });
+  sellerB = await makeUser({
+    firstName: 'Ben',
+    lastName: 'Seller',
+    campusMailbox: 'Box 12',
+    paymentUsername: '@ben',
+  });
+  buyer = await makeUser({
+    firstName: 'Cy',
+    lastName: 'Buyer',
+    campusMailbox: 'Box 13',
+    paymentUsername: '@cy',
+  });
+});
+
+const contact = (u: TestUser) => ({
+  id: u.id,
+  firstName: u.record.firstName,
+  lastName: u.record.lastName,
+  emailAddress: u.record.emailAddress,
+  campusMailbox: u.record.campusMailbox,
+  paymentUsername: u.record.paymentUsername,
+});
+
+describe('getStatistics', () => {
+  it('reads the counters (one item), money in dollars, every status present', async () => {
+    await db.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: {
+          ...globalStatsKey(),
+          totalUsers: 7,
+          totalBooks: 9,
+          books_s0: 4,
+          books_s1: 2,
+          books_s3: 1,
+          books_s5: 2,
+          totalOrders: 3,
+          grossSales: 12345,
+          feesEarned: 617,
+        },
+      }),
+    );
+    startMeasuring();
+    const res = await invoke(getStatistics, { route: '/api/dashboard/getStatistics', token: admin.token });
+    expect(expectEnvelope(res.json(), Statistics)).toEqual({
+      totalUsers: 7,
+      totalBooks: 9,
+      booksByStatus: { '0': 4, '1': 2, '2': 0, '3': 1, '5': 2 },
+      totalOrders: 3,
+      grossSales: 123.45,
+      feesEarned: 6.17,
+    });
+    expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'GetItem']);
+  });
+
+  it('moves with the hand-over, as it happens', async () => {
+    const read = async () =>
+      expectEnvelope(
+        (await invoke(getStatistics, { route: '/api/dashboard/getStatistics', token: admin.token })).json(),
+        Statistics,
+      );
+    const order = await seedOrder(buyer.id, [{ sellerId: sellerA.id }]);
+    const before = await read();
+    await invoke(confirmBook, {
+      method: 'POST',
+      route: '/api/dashboard/confirmBook',
+      token: admin.token,
+      body: { bookId: order.books[0]?.id },
+    });
+    const after = await read();
+    expect(after.booksByStatus['1']).toBe(before.booksByStatus['1'] - 1);
+    expect(after.booksByStatus['2']).toBe(before.booksByStatus['2'] + 1);
+  });
+});
+
+describe('getBooksWithStatus', () => {
+  const list = (status: string, query: Record<string, string> = {}) =>
+    invoke(getBooksWithStatus, {
+      route: '/api/dashboard/getBooksWithStatus/{status}',
+      pathParameters: { status },
+      query,
+      token: admin.token,
+    });
+
+  it("gives each book with its seller's and buyer's contact details, a page at a time", async () => {
+    const o1 = await seedOrder(buyer.id, [{ sellerId: sellerA.id, status: 3 }]);
+    const o2 = await seedOrder(buyer.id, [{ sellerId: sellerB.id, status: 3 }]);
+    const first = await list('3', { limit: '1' });
+    const page1 = expectEnvelope(first.json(), HandOverBookList);
+    const next = first.json<{ next: string | null }>().next;
+    expect(next).toEqual(expect.any(String));
+    const second = await list('3', { limit: '1', cursor: String(next) });
+    const page2 = expectEnvelope(second.json(), HandOverBookList);
+    const all = [...page1, ...page2];
+    expect(all.map((x) => x.book.id)).toEqual([o1.books[0]?.id, o2.books[0]?.id]);
+    expect(all[0]).toMatchObject({
+      book: { status: 3, buyer: { id: buyer.id } },
+      owner: contact(sellerA),
+      buyer: contact(buyer),
+    });
+    expect(all[1]).toMatchObject({ owner: contact(sellerB), buyer: contact(buyer) });
+    for (const secret of ['passwordHash', 'tokenVersion', 'not-a-real-hash'])
+      expect(first.body).not.toContain(secret);
+  });
+
+  it('costs the auth read, one index query and one batch read of users per page', async () => {
+    await seedOrder(buyer.id, [
+      { sellerId: sellerA.id, status: 2 },
+      { sellerId: sellerB.id, status: 2 },
+    ]);
+    startMeasuring();
+    const res = await list('2', { limit: '50' });
+    expect(expectEnvelope(res.json(), HandOverBookList).length).toBeGreaterThanOrEqual(2);
+    expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'Query', 'BatchGetItem']);
+  });
+
+  it('refuses a status that does not exist with 400', async () => {
+    for (const status of ['4', '6', '-1', 'x', '1.5']) expect((await list(status)).status, status).toBe(400);
+  });
+});
+
+describe('getOrders', () => {
+  const orders = async (query: Record<string, string> = {}) => {
+    const res = await invoke(getOrders, { route: '/api/dashboard/getOrders', query, token: admin.token });
+    expect(res.status).toBe(200);
+    return expectEnvelope(res.json(), AdminOrderList);
+  };
+
+  it('lists placed orders newest first with buyer and seller contacts and each book’s progress', async () => {
+    const order = await seedOrder(buyer.id, [
+      { sellerId: sellerA.id, price: 10 },
+      { sellerId: sellerB.id, price: 5.5 },
+    ]);
+    const [cancelled, kept] = order.books;
+    const res = await invoke(cancelPurchase, {
+      method: 'POST',
+      route: '/api/dashboard/cancelPurchase',
+      token: admin.token,
+      body: { bookId: cancelled?.id, reason: 'Lost in the mail room.' },
+    });
+    expect(res.status).toBe(200);
+    const newest = (await orders({ limit: '1' }))[0];
+    expect(newest).toEqual({
+      id: order.id,
+      status: 1,
+      createdAt: order.createdAt,
+      subtotal: 15.5,
+      fee: 0.78,
+      total: 16.28,
+      buyer: contact(buyer),
+      books: [
+        {
+          id: cancelled?.id,
+          name: cancelled?.name,
+          price: 10,
+          status: 0,
+          cancelled: true,
+          owner: contact(sellerA),
+        },
+        { id: kept?.id, name: kept?.name, price: 5.5, status: 1, cancelled: false, owner: contact(sellerB) },
+      ],
+    });
+  });
+
+  it('filters by order status and refuses a malformed one', async () => {
+    expect(await orders({ status: '7' })).toEqual([]);
+    const bad = await invoke(getOrders, {
+      route: '/api/dashboard/getOrders',
+      query: { status: 'placed' },
+      token: admin.token,
+    });
+    expect(bad.status).toBe(400);
+  });
+});

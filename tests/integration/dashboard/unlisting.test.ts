@@ -1,0 +1,218 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handler as deactivateBooks } from '../../../functions/dashboard/deactivateBooks.ts';
+import { handler as scheduledUnlist } from '../../../functions/scheduled/unlistStaleBooks.ts';
+import { DeactivateResult } from '../../../lib/admin/schemas.ts';
+import { unlistStaleBooks } from '../../../lib/admin/unlisting.ts';
+import { db, TABLE } from '../../../lib/db/client.ts';
+import { AUDIT_PK, bookKey, globalStatsKey, userStatsKey } from '../../../lib/db/keys.ts';
+import type { BookRecord } from '../../../lib/db/records.ts';
+import { daysBefore, seedBook } from '../../helpers/books.ts';
+import { invoke, makeContext } from '../../helpers/lambda.ts';
+import { expectEnvelope } from '../../helpers/schema.ts';
+import { makeUser, type TestUser } from '../../helpers/users.ts';
+
+const DAY = 86_400_000;
+let owner: TestUser;
+
+beforeAll(async () => {
+  owner = await makeUser({ permissionType: 2 });
+});
+
+const getItem = async (key: { pk: string; sk: string }) =>
+  (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item ?? {};
+const statusOf = async (b: BookRecord) => (await getItem(bookKey(b.id))).status;
+const auditCount = async () => {
+  let n = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': AUDIT_PK },
+        ExclusiveStartKey: start,
+      }),
+    );
+    n += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return n;
+};
+
+interface SesMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string };
+}
+const mailsTo = async (address: string): Promise<SesMail[]> => {
+  const res = await fetch(`${process.env.SES_ENDPOINT}/store`);
+  const { emails } = (await res.json()) as { emails: SesMail[] };
+  return emails.filter((m) => m.destination.to.includes(address));
+};
+
+describe('unlisting stale books with an injected clock', () => {
+  it('unlists every status-0 book older than 62 days in pages, e-mails each owner once, and a second run changes nothing', async () => {
+    const now = new Date();
+    const owners = [await makeUser(), await makeUser(), await makeUser()];
+    const stale: BookRecord[] = [];
+    for (let i = 0; i < 60; i++) {
+      const o = owners[i % 3] as TestUser;
+      stale.push(
+        await seedBook(o.id, { date: daysBefore(now, 62, 1000 + i * 60_000), name: `Stale book ${i}` }),
+      );
+    }
+    const fresh = await seedBook(owners[0]?.id as string, { date: daysBefore(now, 62, -60_000) });
+    const sold = await seedBook(owners[1]?.id as string, {
+      date: daysBefore(now, 300),
+      status: 1,
+      buyerId: owner.id,
+    });
+    const unlistedAlready = await seedBook(owners[2]?.id as string, {
+      date: daysBefore(now, 300),
+      status: 5,
+    });
+    const statsBefore = await getItem(globalStatsKey());
+    const ownerStatsBefore = await getItem(userStatsKey(owners[0]?.id as string));
+    const auditBefore = await auditCount();
+
+    const first = await unlistStaleBooks({ now, actor: 'system:test', pageSize: 25 });
+    expect(first).toEqual({ unlisted: 60, complete: true });
+    for (const b of stale) expect(await statusOf(b)).toBe(5);
+    expect(await statusOf(fresh)).toBe(0);
+    expect(await statusOf(sold)).toBe(1);
+    expect(await statusOf(unlistedAlready)).toBe(5);
+    expect((await getItem(bookKey(stale[0]?.id as string))).gsi1pk).toBe('BOOKS#S5');
+
+    const statsAfter = await getItem(globalStatsKey());
+    expect(Number(statsAfter.books_s0 ?? 0) - Number(statsBefore.books_s0 ?? 0)).toBe(-60);
+    expect(Number(statsAfter.books_s5 ?? 0) - Number(statsBefore.books_s5 ?? 0)).toBe(60);
+    const ownerStatsAfter = await getItem(userStatsKey(owners[0]?.id as string));
+    expect(Number(ownerStatsAfter.activeListings ?? 0) - Number(ownerStatsBefore.activeListings ?? 0)).toBe(
+      -20,
+    );
+    expect((await auditCount()) - auditBefore).toBe(60);
+
+    for (const [i, o] of owners.entries()) {
+      const mails = await mailsTo(o.record.emailAddress);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.subject).toBe('20 of your books were unlisted');
+      const text = mails[0]?.body.text ?? '';
+      for (const b of stale.filter((_, j) => j % 3 === i)) expect(text).toContain(`${b.name} (`);
+      expect(text).not.toContain(`${stale[(i + 1) % 3]?.name} (`);
+    }
+
+    const second = await unlistStaleBooks({ now, actor: 'system:test', pageSize: 25 });
+    expect(second).toEqual({ unlisted: 0, complete: true });
+    expect(await getItem(globalStatsKey())).toEqual(statsAfter);
+    expect(await auditCount()).toBe(auditBefore + 60);
+    for (const o of owners) expect(await mailsTo(o.record.emailAddress)).toHaveLength(1);
+    expect(await statusOf(fresh)).toBe(0);
+
+    // Two minutes later the book listed 61 days 23:59 ago has crossed the line too.
+    const later = new Date(now.getTime() + 2 * 60_000);
+    expect(await unlistStaleBooks({ now: later, actor: 'system:test' })).toEqual({
+      unlisted: 1,
+      complete: true,
+    });
+    expect(await statusOf(fresh)).toBe(5);
+  });
+
+  it('honours olderThanDays and the clock: a book becomes stale only once it is older than the cut-off', async () => {
+    const o = await makeUser();
+    const now = new Date();
+    const book = await seedBook(o.id, { date: daysBefore(now, 10) });
+    expect((await unlistStaleBooks({ now, actor: 'system:test', olderThanDays: 11 })).unlisted).toBe(0);
+    expect(await statusOf(book)).toBe(0);
+    const later = new Date(now.getTime() + 2 * DAY);
+    expect((await unlistStaleBooks({ now: later, actor: 'system:test', olderThanDays: 11 })).unlisted).toBe(
+      1,
+    );
+    expect(await statusOf(book)).toBe(5);
+  });
+
+  it('stops starting pages when time runs low, and the next run carries on from the oldest listing left', async () => {
+    const o = await makeUser();
+    const now = new Date();
+    const books: BookRecord[] = [];
+    for (let i = 0; i < 7; i++) books.push(await seedBook(o.id, { date: daysBefore(now, 100, i * 1000) }));
+    let pagesAllowed = 1;
+    const timeLeftMs = () => (pagesAllowed-- > 0 ? 60_000 : 0);
+    const first = await unlistStaleBooks({ now, actor: 'system:test', pageSize: 3, timeLeftMs });
+    expect(first).toEqual({ unlisted: 3, complete: false });
+    // Oldest first: the three oldest (largest offsets) went first.
+    const statuses = await Promise.all(books.map(statusOf));
+    expect(statuses).toEqual([0, 0, 0, 0, 5, 5, 5]);
+    const rest = await unlistStaleBooks({ now, actor: 'system:test', pageSize: 3 });
+    expect(rest).toEqual({ unlisted: 4, complete: true });
+    expect(await mailsTo(o.record.emailAddress)).toHaveLength(2);
+  });
+
+  it('unlists each book exactly once when two runs overlap', async () => {
+    const o = await makeUser();
+    const now = new Date();
+    const books: BookRecord[] = [];
+    for (let i = 0; i < 30; i++) books.push(await seedBook(o.id, { date: daysBefore(now, 70, i * 1000) }));
+    const auditBefore = await auditCount();
+    const statsBefore = await getItem(globalStatsKey());
+    const runs = await Promise.all([
+      unlistStaleBooks({ now, actor: 'system:a', pageSize: 5 }),
+      unlistStaleBooks({ now, actor: 'system:b', pageSize: 5 }),
+    ]);
+    expect(runs[0].unlisted + runs[1].unlisted).toBe(30);
+    expect((await auditCount()) - auditBefore).toBe(30);
+    const statsAfter = await getItem(globalStatsKey());
+    expect(Number(statsAfter.books_s5) - Number(statsBefore.books_s5 ?? 0)).toBe(30);
+    for (const b of books) expect(await statusOf(b)).toBe(5);
+  });
+});
+
+describe('the owner route and the daily schedule', () => {
+  it('deactivateBooks unlists with the default of 62 days or the given olderThanDays', async () => {
+    const o = await makeUser();
+    const now = new Date();
+    const old = await seedBook(o.id, { date: daysBefore(now, 63) });
+    const week = await seedBook(o.id, { date: daysBefore(now, 7) });
+    const call = (body?: unknown) =>
+      invoke(deactivateBooks, {
+        method: 'POST',
+        route: '/api/dashboard/deactivateBooks',
+        token: owner.token,
+        body,
+      });
+    expect(expectEnvelope((await call()).json(), DeactivateResult)).toEqual({ unlisted: 1, complete: true });
+    expect(await statusOf(old)).toBe(5);
+    expect(await statusOf(week)).toBe(0);
+    expect(expectEnvelope((await call({ olderThanDays: 5 })).json(), DeactivateResult)).toEqual({
+      unlisted: 1,
+      complete: true,
+    });
+    expect(await statusOf(week)).toBe(5);
+    for (const body of [{ olderThanDays: 0 }, { olderThanDays: 1.5 }, { olderThanDays: '5' }, { days: 3 }]) {
+      expect((await call(body)).status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('the scheduled function applies the same rule with the real clock', async () => {
+    const o = await makeUser();
+    const old = await seedBook(o.id, { date: daysBefore(new Date(), 90) });
+    const result = await scheduledUnlist(
+      { 'detail-type': 'Scheduled Event' } as Parameters<typeof scheduledUnlist>[0],
+      { ...makeContext(), getRemainingTimeInMillis: () => 900_000 },
+    );
+    expect(result).toMatchObject({ complete: true });
+    expect(result.unlisted).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(old)).toBe(5);
+    const audit = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :pk',
+        FilterExpression: 'target.id = :book',
+        ExpressionAttributeValues: { ':pk': AUDIT_PK, ':book': old.id },
+      }),
+    );
+    expect(audit.Items).toMatchObject([
+      { actor: 'system:unlistStaleBooks', action: 'unlistBook', target: { kind: 'book', id: old.id } },
+    ]);
+  });
+});
