@@ -1,0 +1,105 @@
+/**
+ * `npm start` as a person uses it: the whole stack comes up on the given ports, answers the
+ * sample ping, refuses a port that is taken by naming it, and Ctrl-C (SIGINT) leaves nothing behind.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LOCAL_DEFAULTS } from '../../lib/config.ts';
+import { freePort } from '../../scripts/local/ports.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+async function ports() {
+  return {
+    PORT: String(await freePort()),
+    SES_PORT: String(await freePort()),
+    DYNAMODB_PORT: String(await freePort()),
+    LAMBDA_PORT: String(await freePort()),
+  };
+}
+
+function start(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
+  let out = '';
+  const child = spawn(TSX, ['scripts/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (b: Buffer) => {
+    out += b.toString();
+  });
+  child.stderr?.on('data', (b: Buffer) => {
+    out += b.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const javaOnPort = (port: string): boolean => {
+  try {
+    return (
+      execFileSync('pgrep', ['-f', `DynamoDBLocal.jar.*-port ${port}`])
+        .toString()
+        .trim() !== ''
+    );
+  } catch {
+    return false;
+  }
+};
+
+describe('npm start', () => {
+  it('serves the API on the configured ports and stops every child on Ctrl-C', async () => {
+    const env = await ports();
+    const stack = start(env);
+    try {
+      await until('the ready banner', () => stack.output().includes('Campus Books is running'), 170_000);
+      expect(stack.output()).toContain(`http://127.0.0.1:${env.PORT}`);
+      expect(stack.output()).toContain(`http://127.0.0.1:${env.SES_PORT}`);
+      const basic = Buffer.from(
+        `${LOCAL_DEFAULTS.SAMPLE_BASIC_USER}:${LOCAL_DEFAULTS.SAMPLE_BASIC_PASSWORD}`,
+      ).toString('base64');
+      const res = await fetch(`http://127.0.0.1:${env.PORT}/api/ping`, {
+        headers: { authorization: `Basic ${basic}` },
+      });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
+      expect((await fetch(`http://127.0.0.1:${env.SES_PORT}/store`)).status).toBe(200);
+      expect(javaOnPort(env.DYNAMODB_PORT)).toBe(true);
+    } finally {
+      stack.child.kill('SIGINT');
+    }
+    expect(await stack.exited).toBe(0);
+    expect(javaOnPort(env.DYNAMODB_PORT)).toBe(false);
+    await expect(fetch(`http://127.0.0.1:${env.PORT}/api/ping`)).rejects.toThrow();
+  }, 240_000);
+
+  it('refuses to start when a port is taken, naming it', async () => {
+    const env = await ports();
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(Number(env.SES_PORT), '127.0.0.1', () => r()));
+    try {
+      const stack = start(env);
+      expect(await stack.exited).toBe(1);
+      expect(stack.output()).toMatch(new RegExp(`Port ${env.SES_PORT} \\(SES_PORT\\) is already in use`));
+      expect(javaOnPort(env.DYNAMODB_PORT)).toBe(false);
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+});
