@@ -154,11 +154,16 @@ function booksUnavailable(details: ErrorDetail[]): Conflict {
   );
 }
 
-function buildOrder(buyerId: string, books: BookRecord[]): OrderRecord {
+/** The order record of `buyerId` buying `books` (prices and fee from lib/orders pricing). */
+export function buildOrder(
+  buyerId: string,
+  books: BookRecord[],
+  at: { id?: string; createdAt?: string } = {},
+): OrderRecord {
   const totals = priceOrder(books.map((b) => b.price));
   return {
     type: 'order',
-    id: ulid(),
+    id: at.id ?? ulid(),
     buyerId,
     books: books.map((b) => ({
       bookId: b.id,
@@ -177,7 +182,7 @@ function buildOrder(buyerId: string, books: BookRecord[]): OrderRecord {
     feeCents: totals.feeCents,
     totalCents: totals.totalCents,
     status: OrderStatus.Placed,
-    createdAt: new Date().toISOString(),
+    createdAt: at.createdAt ?? new Date().toISOString(),
   };
 }
 
