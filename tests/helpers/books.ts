@@ -137,3 +137,16 @@ export async function readBook(bookId: string): Promise<BookRecord | undefined> 
 /** A date `days` days (and `extraMs`) before `now`, ISO-8601. */
 export const daysBefore = (now: Date, days: number, extraMs = 0): string =>
   new Date(now.getTime() - days * 86_400_000 - extraMs).toISOString();
+
+/** Sets a stored book's status alone (indexes untouched): a book changed behind a reader's back. */
+export async function setStoredStatus(bookId: string, status: number): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: bookKey(bookId),
+      UpdateExpression: 'SET #s = :s',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':s': status },
+    }),
+  );
+}

@@ -1,4 +1,4 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as addToCartHandler } from '../../../functions/user/addToCart.ts';
 import { handler as clearCartHandler } from '../../../functions/user/clearCart.ts';
@@ -14,7 +14,7 @@ import {
 import { db, TABLE } from '../../../lib/db/client.ts';
 import { bookKey, cartItemKey } from '../../../lib/db/keys.ts';
 import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
-import { makeBook, readBook } from '../../helpers/books.ts';
+import { makeBook, readBook, setStoredStatus } from '../../helpers/books.ts';
 import { addToCart, readItem } from '../../helpers/cart.ts';
 import { invoke } from '../../helpers/lambda.ts';
 import { expectEnvelope, expectError } from '../../helpers/schema.ts';
@@ -30,18 +30,6 @@ const removeFromCart = (token: string, bookId: string) =>
   });
 const clearCart = (token: string) =>
   invoke(clearCartHandler, { method: 'POST', route: '/api/user/clearCart', token });
-
-async function setStatus(bookId: string, status: number) {
-  await db.send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: bookKey(bookId),
-      UpdateExpression: 'SET #s = :s',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':s': status },
-    }),
-  );
-}
 
 describe('addToCart', () => {
   it('puts a listed book of someone else in the cart without reserving it', async () => {
@@ -135,8 +123,8 @@ describe('getCartItems', () => {
     const unlisted = await makeBook(seller);
     const deleted = await makeBook(seller, { name: 'Gone For Good' });
     for (const b of [listed, sold, unlisted, deleted]) await addToCart(buyer.token, b.id);
-    await setStatus(sold.id, 1);
-    await setStatus(unlisted.id, 5);
+    await setStoredStatus(sold.id, 1);
+    await setStoredStatus(unlisted.id, 5);
     await db.send(new DeleteCommand({ TableName: TABLE, Key: bookKey(deleted.id) }));
 
     startMeasuring();

@@ -1,4 +1,4 @@
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as checkoutHandler } from '../../../functions/books/checkoutCart.ts';
 import { CART_LIMIT } from '../../../lib/cart/cart.ts';
@@ -15,7 +15,7 @@ import {
 import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
 import type { BookRecord } from '../../../lib/db/records.ts';
 import { Order } from '../../../lib/orders/schemas.ts';
-import { makeBook, readBook } from '../../helpers/books.ts';
+import { makeBook, readBook, setStoredStatus } from '../../helpers/books.ts';
 import {
   addToCart,
   checkout,
@@ -43,19 +43,6 @@ async function indexed(index: 'gsi1' | 'gsi3', pk: string, bookId: string): Prom
     }),
   );
   return (out.Items ?? []).some((i) => i.id === bookId);
-}
-
-/** Moves a book's status directly (what other areas' transitions do), indexes left aside. */
-async function setStatus(bookId: string, status: number) {
-  await db.send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: bookKey(bookId),
-      UpdateExpression: 'SET #s = :s',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':s': status },
-    }),
-  );
 }
 
 describe('checkoutCart', () => {
@@ -171,8 +158,8 @@ describe('checkoutCart', () => {
     const fine = await makeBook(seller);
     await inCart(buyer.token, [sold, unlisted, deleted, fine]);
     // The books change behind the cart's back (as the dashboard, deleteBook and the unlisting job would).
-    await setStatus(sold.id, 2);
-    await setStatus(unlisted.id, 5);
+    await setStoredStatus(sold.id, 2);
+    await setStoredStatus(unlisted.id, 5);
     await db.send(new DeleteCommand({ TableName: TABLE, Key: bookKey(deleted.id) }));
     const res = await checkout(buyer.token);
     expect(res.status).toBe(409);

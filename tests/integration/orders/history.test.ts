@@ -5,12 +5,12 @@ import { handler as purchasedHandler } from '../../../functions/user/getPurchase
 import { handler as soldHandler } from '../../../functions/user/getSoldBooks.ts';
 import { handler as statsHandler } from '../../../functions/user/getUserStatistics.ts';
 import { db, TABLE } from '../../../lib/db/client.ts';
-import { bookKey, userStatsKey } from '../../../lib/db/keys.ts';
+import { userStatsKey } from '../../../lib/db/keys.ts';
 import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
 import type { BookRecord } from '../../../lib/db/records.ts';
 import { envelope } from '../../../lib/http/schemas.ts';
 import { PurchasedBook, SoldBook, UserStatistics } from '../../../lib/orders/schemas.ts';
-import { makeBook } from '../../helpers/books.ts';
+import { makeBook, setStoredStatus } from '../../helpers/books.ts';
 import { addToCart, checkout } from '../../helpers/cart.ts';
 import { invoke } from '../../helpers/lambda.ts';
 import { expectEnvelope, expectError } from '../../helpers/schema.ts';
@@ -25,19 +25,6 @@ const statistics = (token: string) => invoke(statsHandler, { route: '/api/user/g
 async function buy(buyer: TestUser, books: BookRecord[]) {
   for (const b of books) expect((await addToCart(buyer.token, b.id)).status).toBe(200);
   expect((await checkout(buyer.token)).status).toBe(201);
-}
-
-/** What the dashboard's confirmBook / setBookPaid do to a book (status only; money via counters). */
-async function setStatus(bookId: string, status: number) {
-  await db.send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: bookKey(bookId),
-      UpdateExpression: 'SET #s = :s',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':s': status },
-    }),
-  );
 }
 
 async function addCounters(userId: string, counters: Record<string, number>) {
@@ -79,8 +66,8 @@ describe('getPurchasedBooks and getSoldBooks', () => {
     const listed = await makeBook(seller);
     const unlisted = await makeBook(seller, { status: 5 });
     await buy(buyer, [a, b, c]);
-    await setStatus(b.id, 2);
-    await setStatus(c.id, 3);
+    await setStoredStatus(b.id, 2);
+    await setStoredStatus(c.id, 3);
 
     const mine = expectEnvelope((await purchased(buyer.token)).json(), z.array(PurchasedBook));
     expect(mine.map((x) => [x.id, x.status]).sort()).toEqual(
