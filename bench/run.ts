@@ -210,7 +210,7 @@ main().then(
   () => process.exit(0),
   async (err: Error) => {
     console.error(`[bench] FAILED: ${err.stack ?? err.message}`);
-    const { stopAll } = await import('../scripts/local/processes.ts');
+    const { stopAll } = await import('#scripts/local/processes.ts');
     await stopAll();
     process.exit(1);
   },

@@ -20,8 +20,8 @@ if ((stage === 'local' || stage === 'test') && !process.env.DYNAMODB_ENDPOINT) {
 process.env.TABLE_NAME ??= `campus-books-${stage}`;
 process.env.LOG_LEVEL ??= 'ERROR';
 
-const { promoteOwner } = await import('../lib/accounts/profile.ts');
-const { HttpError } = await import('../lib/http/errors.ts');
+const { promoteOwner } = await import('#lib/accounts/profile.ts');
+const { HttpError } = await import('#lib/http/errors.ts');
 try {
   const user = await promoteOwner(email);
   console.log(

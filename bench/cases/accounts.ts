@@ -1,10 +1,10 @@
 /** Login (functions/auth/login): bcrypt-bound, so the report shows bcrypt's share of its time. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import bcrypt from 'bcryptjs';
-import { normaliseEmail, THROTTLE, throttleWindow } from '../../lib/accounts/rules.ts';
-import { emailKey, throttleWindowKey, userKey } from '../../lib/db/keys.ts';
-import type { SeedUser } from '../harness/fixture.ts';
-import type { BenchCase } from '../harness/types.ts';
+import type { SeedUser } from '#bench/harness/fixture.ts';
+import type { BenchCase } from '#bench/harness/types.ts';
+import { normaliseEmail, THROTTLE, throttleWindow } from '#lib/accounts/rules.ts';
+import { emailKey, throttleWindowKey, userKey } from '#lib/db/keys.ts';
 
 const login: BenchCase = {
   name: 'login',

@@ -6,19 +6,12 @@ import {
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { planSearch } from '../../lib/books/search-terms.ts';
-import { bookItem, OWN_BOOKS_SLACK } from '../../lib/db/books.ts';
-import {
-  bookKey,
-  cartItemKey,
-  globalStatsKey,
-  searchTermPk,
-  userKey,
-  userStatsKey,
-} from '../../lib/db/keys.ts';
-import type { BookRecord } from '../../lib/db/records.ts';
-import { CATALOGUE, courseNorm } from '../harness/data.ts';
-import type { BenchCase } from '../harness/types.ts';
+import { CATALOGUE, courseNorm } from '#bench/harness/data.ts';
+import type { BenchCase } from '#bench/harness/types.ts';
+import { planSearch } from '#lib/books/search-terms.ts';
+import { bookItem, OWN_BOOKS_SLACK } from '#lib/db/books.ts';
+import { bookKey, cartItemKey, globalStatsKey, searchTermPk, userKey, userStatsKey } from '#lib/db/keys.ts';
+import type { BookRecord } from '#lib/db/records.ts';
 import { authGet, listedPage } from './floors.ts';
 
 const PAGE = 40;

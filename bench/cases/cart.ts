@@ -8,8 +8,11 @@ import {
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { CART_READ_LIMIT } from '../../lib/cart/cart.ts';
-import { putCartItem } from '../../lib/db/cart.ts';
+import { makeBooks, prng } from '#bench/harness/data.ts';
+import type { SeedUser } from '#bench/harness/fixture.ts';
+import type { BenchCase } from '#bench/harness/types.ts';
+import { CART_READ_LIMIT } from '#lib/cart/cart.ts';
+import { putCartItem } from '#lib/db/cart.ts';
 import {
   bookIndexes,
   bookKey,
@@ -21,12 +24,9 @@ import {
   orderKey,
   userPartition,
   userStatsKey,
-} from '../../lib/db/keys.ts';
-import type { BookRecord, CartBookSnapshot } from '../../lib/db/records.ts';
-import { putBooksBatch } from '../../lib/db/seed.ts';
-import { makeBooks, prng } from '../harness/data.ts';
-import type { SeedUser } from '../harness/fixture.ts';
-import type { BenchCase } from '../harness/types.ts';
+} from '#lib/db/keys.ts';
+import type { BookRecord, CartBookSnapshot } from '#lib/db/records.ts';
+import { putBooksBatch } from '#lib/db/seed.ts';
 import { authGet } from './floors.ts';
 
 const snapshotOf = (b: BookRecord): CartBookSnapshot => ({

@@ -3,7 +3,7 @@
  * and a plain DocumentClient (no middlewares).
  */
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { booksByStatusPk, INDEX, userKey } from '../../lib/db/keys.ts';
+import { booksByStatusPk, INDEX, userKey } from '#lib/db/keys.ts';
 
 /** The auth layer's read of every authenticated request: the user's auth state, projected. */
 export const authGet = (client: DynamoDBDocumentClient, table: string, userId: string) =>

@@ -1,5 +1,5 @@
 /** Every benchmark case. A case whose handler module does not exist yet is reported as missing. */
-import type { BenchCase } from '../harness/types.ts';
+import type { BenchCase } from '#bench/harness/types.ts';
 import { accountCases } from './accounts.ts';
 import { bookCases } from './books.ts';
 import { cartCases } from './cart.ts';

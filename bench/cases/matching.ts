@@ -1,8 +1,8 @@
 /** getUserMatches (functions/books/getUserMatches): the caller's matched books. */
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { bookKey, cartItemKey, INDEX, matchesOfUserPk } from '../../lib/db/keys.ts';
-import { MATCHES_READ_LIMIT } from '../../lib/matching/userMatches.ts';
-import type { BenchCase } from '../harness/types.ts';
+import type { BenchCase } from '#bench/harness/types.ts';
+import { bookKey, cartItemKey, INDEX, matchesOfUserPk } from '#lib/db/keys.ts';
+import { MATCHES_READ_LIMIT } from '#lib/matching/userMatches.ts';
 import { authGet } from './floors.ts';
 
 const getUserMatches: BenchCase = {
@@ -16,9 +16,9 @@ const getUserMatches: BenchCase = {
   // The reader wants the books of course MTH 161 and any "Calculus" title: the stream processors
   // match every such book seeded afterwards (about 1 in 8 books).
   beforeSeed: async (fixture) => {
-    const { requestBook } = await import('../../lib/matching/requests.ts');
-    const { listRequests } = await import('../../lib/db/requests.ts');
-    const { applyProcessors } = await import('../harness/fixture.ts');
+    const { requestBook } = await import('#lib/matching/requests.ts');
+    const { listRequests } = await import('#lib/db/requests.ts');
+    const { applyProcessors } = await import('#bench/harness/fixture.ts');
     await requestBook(fixture.reader.id, { name: 'Calculus', course: 'MTH 161' });
     await requestBook(fixture.reader.id, { name: 'Linear Algebra', course: 'MTH 165' });
     const stored = await listRequests(fixture.reader.id);

@@ -3,7 +3,7 @@
  * codes, editions, prices and valid ISBN-13s, spread over the last seven weeks.
  */
 import { ulid } from 'ulid';
-import type { BookRecord, UserRecord } from '../../lib/db/records.ts';
+import type { BookRecord, UserRecord } from '#lib/db/records.ts';
 
 /** A small deterministic PRNG (mulberry32), so every run seeds the same shape of data. */
 export function prng(seed: number): () => number {

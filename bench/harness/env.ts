@@ -5,10 +5,10 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { localClient, startDynamoDbLocal } from '../../scripts/local/dynamodb.ts';
-import { freePort } from '../../scripts/local/ports.ts';
-import { startSes } from '../../scripts/local/ses.ts';
-import { ensureTable } from '../../scripts/local/table.ts';
+import { localClient, startDynamoDbLocal } from '#scripts/local/dynamodb.ts';
+import { freePort } from '#scripts/local/ports.ts';
+import { startSes } from '#scripts/local/ses.ts';
+import { ensureTable } from '#scripts/local/table.ts';
 
 /** The stage the handlers run as: `local` reads no SSM and matches `serverless offline --stage local`. */
 export const STAGE = 'local';
@@ -79,7 +79,7 @@ export async function floorClient(endpoint: string, metered: boolean): Promise<D
     maxAttempts: 4,
   });
   if (metered) {
-    const { meterMiddleware } = await import('../../lib/db/metrics.ts');
+    const { meterMiddleware } = await import('#lib/db/metrics.ts');
     base.middlewareStack.add(meterMiddleware, { step: 'initialize', name: 'benchFloorMeter' });
   }
   return DynamoDBDocumentClient.from(base, {

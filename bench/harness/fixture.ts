@@ -7,8 +7,8 @@
  * Every import of project code is dynamic: configuration is read from the environment at import,
  * and the harness sets that environment first (bench/harness/env.ts).
  */
-import type { BookRecord, UserRecord } from '../../lib/db/records.ts';
-import type { StreamChange } from '../../lib/streams/types.ts';
+import type { BookRecord, UserRecord } from '#lib/db/records.ts';
+import type { StreamChange } from '#lib/streams/types.ts';
 import { BENCH_PASSWORD, makeBooks, makeUsers, prng } from './data.ts';
 
 export interface SeedUser {
@@ -37,7 +37,7 @@ const log = (msg: string) => console.log(`[bench] ${msg}`);
 
 /** Runs every registered stream processor that wants them on INSERT changes of `items`. */
 export async function applyProcessors(items: Record<string, unknown>[], parallel = 8): Promise<number> {
-  const { processors } = await import('../../lib/streams/processors.ts');
+  const { processors } = await import('#lib/streams/processors.ts');
   if (processors.length === 0) return 0;
   let next = 0;
   let applied = 0;
@@ -71,10 +71,10 @@ export interface SeedOptions {
 
 /** Creates the users (and the reader's token); no books yet. */
 export async function seedUsers(options: SeedOptions): Promise<Fixture> {
-  const { config } = await import('../../lib/config.ts');
+  const { config } = await import('#lib/config.ts');
   const bcrypt = (await import('bcryptjs')).default;
-  const { putUsersBatch } = await import('../../lib/db/seed.ts');
-  const { signToken } = await import('../../lib/http/jwt.ts');
+  const { putUsersBatch } = await import('#lib/db/seed.ts');
+  const { signToken } = await import('#lib/http/jwt.ts');
   const random = prng(42);
   const passwordHash = await bcrypt.hash(BENCH_PASSWORD, config.BCRYPT_COST);
   const records: UserRecord[] = makeUsers(options.users, passwordHash, random);
@@ -104,7 +104,7 @@ export async function seedUsers(options: SeedOptions): Promise<Fixture> {
 
 /** Adds listed books until the table holds `target` of them, then runs the stream processors. */
 export async function seedBooksTo(fixture: Fixture, target: number, progress = true): Promise<void> {
-  const { putBooksBatch, addToCounters, bookItem } = await import('../../lib/db/seed.ts');
+  const { putBooksBatch, addToCounters, bookItem } = await import('#lib/db/seed.ts');
   const missing = target - fixture.listedCount;
   if (missing <= 0) return;
   const random = prng(1000 + fixture.books.length);

@@ -17,8 +17,8 @@ import {
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
 import autocannon from 'autocannon';
-import { startOffline } from '../../scripts/local/offline.ts';
-import { freePort } from '../../scripts/local/ports.ts';
+import { startOffline } from '#scripts/local/offline.ts';
+import { freePort } from '#scripts/local/ports.ts';
 import type { Environment } from './env.ts';
 import { ROOT } from './measure.ts';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { makeContext, makeEvent } from '../../tests/helpers/lambda.ts';
+import { makeContext, makeEvent } from '#tests/helpers/lambda.ts';
 import { type Summary, summarise } from './stats.ts';
 import type { BenchCase, CaseRun } from './types.ts';
 
@@ -59,7 +59,7 @@ export async function measureLatency(
   counter: CallCounter,
   iterations: { warmup: number; measured: number },
 ): Promise<LatencyResult> {
-  const { startMeasuring } = await import('../../lib/db/metrics.ts');
+  const { startMeasuring } = await import('#lib/db/metrics.ts');
   const endpointTimes: number[] = [];
   const floorTimes: number[] = [];
   const total = iterations.warmup + iterations.measured;
@@ -130,7 +130,7 @@ export async function measureCost(
   counter: CallCounter,
   samples: number,
 ): Promise<CostResult> {
-  const { startMeasuring, measured } = await import('../../lib/db/metrics.ts');
+  const { startMeasuring, measured } = await import('#lib/db/metrics.ts');
   let calls = 0;
   let cu = 0;
   let fCalls = 0;

@@ -4,7 +4,7 @@
  * must make, issued with a plain DocumentClient (no middlewares) in the same run.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { EventInput } from '../../tests/helpers/lambda.ts';
+import type { EventInput } from '#tests/helpers/lambda.ts';
 import type { Fixture } from './fixture.ts';
 
 export type CaseKind = 'read' | 'write' | 'login';

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+// The committed document (npm run openapi), bundled: no handler is imported at run time.
+import document from '#docs/openapi.json' with { type: 'json' };
 import { DOCS_SECURITY_HEADERS } from '#lib/docs/page.ts';
 import type { RawRouteSpec } from '#lib/http/spec.ts';
-// The committed document (npm run openapi), bundled: no handler is imported at run time.
-import document from '../../docs/openapi.json' with { type: 'json' };
 
 const body = JSON.stringify(document);
 

@@ -2,9 +2,9 @@
  * Login: bcrypt check, failure throttling per address (counted in DynamoDB), rehash when the stored
  * cost is below today's, and a JWT carrying the user id, role and token version.
  */
-import type { UserRecord } from '../db/records.ts';
-import { getUserByEmail, upgradePasswordHash } from '../db/users.ts';
-import { signToken } from '../http/jwt.ts';
+import type { UserRecord } from '#lib/db/records.ts';
+import { getUserByEmail, upgradePasswordHash } from '#lib/db/users.ts';
+import { signToken } from '#lib/http/jwt.ts';
 import { InvalidCredentials } from './errors.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { normaliseEmail, THROTTLE } from './rules.ts';

@@ -2,9 +2,9 @@
  * The account e-mails: confirmation, "you already have an account", password reset. Each has a
  * plain-text and an HTML part; everything user-provided is escaped in the HTML.
  */
-import { config } from '../config.ts';
-import { logger } from '../logger.ts';
-import { escapeHtml, type Mail, sendMail } from '../mail/send.ts';
+import { config } from '#lib/config.ts';
+import { logger } from '#lib/logger.ts';
+import { escapeHtml, type Mail, sendMail } from '#lib/mail/send.ts';
 
 const base = (url: string) => url.replace(/\/+$/, '');
 

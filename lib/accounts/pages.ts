@@ -3,9 +3,9 @@
  * answers a small HTML page (or a redirect to APP_URL/email-confirmed when APP_URL is set), never
  * JSON. Everything user-provided is escaped.
  */
-import { config } from '../config.ts';
-import { RawReply } from '../http/index.ts';
-import { escapeHtml } from '../mail/send.ts';
+import { config } from '#lib/config.ts';
+import { RawReply } from '#lib/http/index.ts';
+import { escapeHtml } from '#lib/mail/send.ts';
 import { InvalidEmailToken } from './errors.ts';
 import { confirmSignup } from './signup.ts';
 

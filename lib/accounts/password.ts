@@ -3,11 +3,11 @@
  * bump the token version, so every older JWT of the user stops working at once.
  */
 
-import { getToken, putResetToken } from '../db/tokens.ts';
-import { changePasswordHash, getUser, getUserByEmail, resetPasswordWithToken } from '../db/users.ts';
-import type { Principal } from '../http/auth.ts';
-import { Forbidden, Unauthorized } from '../http/errors.ts';
-import { signToken } from '../http/jwt.ts';
+import { getToken, putResetToken } from '#lib/db/tokens.ts';
+import { changePasswordHash, getUser, getUserByEmail, resetPasswordWithToken } from '#lib/db/users.ts';
+import type { Principal } from '#lib/http/auth.ts';
+import { Forbidden, Unauthorized } from '#lib/http/errors.ts';
+import { signToken } from '#lib/http/jwt.ts';
 import { InvalidEmailToken } from './errors.ts';
 import { deliver, resetMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { config } from '../config.ts';
+import { config } from '#lib/config.ts';
 
 export function hashPassword(password: string, cost: number = config.BCRYPT_COST): Promise<string> {
   return bcrypt.hash(password, cost);

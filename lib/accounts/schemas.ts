@@ -3,7 +3,7 @@
  * password hash, token hash or token version (it is a strict object built field by field).
  */
 import { z } from 'zod';
-import type { UserRecord } from '../db/records.ts';
+import type { UserRecord } from '#lib/db/records.ts';
 import { EMAIL_MAX_LENGTH, isEduAddress, normaliseEmail, passwordProblem, utf8Length } from './rules.ts';
 
 const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;

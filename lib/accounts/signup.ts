@@ -6,16 +6,16 @@
  * transaction that consumes the token and claims the e-mail address.
  */
 import { ulid } from 'ulid';
-import { config } from '../config.ts';
-import type { UserRecord } from '../db/records.ts';
+import { config } from '#lib/config.ts';
+import type { UserRecord } from '#lib/db/records.ts';
 import {
   getToken,
   latestPendingSignup,
   type PendingSignupRecord,
   putPendingSignup,
   replacePendingSignup,
-} from '../db/tokens.ts';
-import { createUserFromSignup, getUserByEmail, getUserIdByEmail } from '../db/users.ts';
+} from '#lib/db/tokens.ts';
+import { createUserFromSignup, getUserByEmail, getUserIdByEmail } from '#lib/db/users.ts';
 import { InvalidEmailToken } from './errors.ts';
 import { confirmationMail, deliver, existingAccountMail } from './mails.ts';
 import { hashPassword } from './passwords.ts';

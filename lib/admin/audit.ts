@@ -1,5 +1,5 @@
 /** The audit log as admins read it: every dashboard action, newest first. */
-import { listAuditEntries } from '../db/audit.ts';
+import { listAuditEntries } from '#lib/db/audit.ts';
 import type { AuditEntry } from './schemas.ts';
 
 export async function getAuditLog(limit: number, cursor: string | undefined) {

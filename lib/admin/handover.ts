@@ -4,7 +4,7 @@
  * move is one transaction: the book (conditional on the status it was read with), its audit entry
  * and the counters. Notifications follow from the status change (stream processors), not from here.
  */
-import { type Book, toApiBook } from '../books/schemas.ts';
+import { type Book, toApiBook } from '#lib/books/schemas.ts';
 import {
   cancelOrderBookOp,
   getBook,
@@ -12,11 +12,11 @@ import {
   statusCounterDeltas,
   TransactionRefused,
   updateBookOp,
-} from '../db/admin.ts';
-import { newAuditRecord } from '../db/audit.ts';
-import { bookIndexes } from '../db/keys.ts';
-import type { BookRecord } from '../db/records.ts';
-import { Conflict, NotFound } from '../http/errors.ts';
+} from '#lib/db/admin.ts';
+import { newAuditRecord } from '#lib/db/audit.ts';
+import { bookIndexes } from '#lib/db/keys.ts';
+import type { BookRecord } from '#lib/db/records.ts';
+import { Conflict, NotFound } from '#lib/http/errors.ts';
 import { canMove, feeShareCents, HAND_OVER, type HandOverAction, toCents } from './rules.ts';
 
 function wrongStatus(action: HandOverAction, status: number): Conflict {

@@ -3,9 +3,9 @@
  * and buyer's contact details. One index Query per page plus BatchGets of the users (and, for
  * orders, of their books) for the whole page: a fixed number of calls whatever the page holds.
  */
-import { toApiBook } from '../books/schemas.ts';
-import { getBooksById, getUsersById, listBooksByStatus, listOrders } from '../db/admin.ts';
-import { type OrderRecord, OrderStatus, type UserRecord } from '../db/records.ts';
+import { toApiBook } from '#lib/books/schemas.ts';
+import { getBooksById, getUsersById, listBooksByStatus, listOrders } from '#lib/db/admin.ts';
+import { type OrderRecord, OrderStatus, type UserRecord } from '#lib/db/records.ts';
 import { toDollars } from './rules.ts';
 import { type AdminOrder, type Contact, toContact } from './schemas.ts';
 

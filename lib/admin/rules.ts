@@ -2,8 +2,8 @@
  * The dashboard's pure rules: which admin move is allowed from which status, money in cents,
  * the unlisting cut-off and the user-search terms. No I/O here.
  */
-import { BookStatus, type BookStatusValue } from '../db/records.ts';
-import { feeCents } from '../orders/pricing.ts';
+import { BookStatus, type BookStatusValue } from '#lib/db/records.ts';
+import { feeCents } from '#lib/orders/pricing.ts';
 
 export type HandOverAction = 'confirmBook' | 'setBookPaid' | 'cancelPurchase';
 

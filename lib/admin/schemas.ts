@@ -3,10 +3,10 @@
  * password hash, token hash or token version can ever reach an answer.
  */
 import { z } from 'zod';
-import { toUser, User } from '../accounts/schemas.ts';
-import { Book, BookStatusSchema } from '../books/schemas.ts';
-import type { UserRecord } from '../db/records.ts';
-import { CursorParam } from '../http/cursor.ts';
+import { toUser, User } from '#lib/accounts/schemas.ts';
+import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
+import type { UserRecord } from '#lib/db/records.ts';
+import { CursorParam } from '#lib/http/cursor.ts';
 
 /** Path and query ids: opaque, bounded, no control characters. */
 const Id = z

@@ -17,12 +17,12 @@ import {
   TransactionRefused,
   transact,
   updateBookOp,
-} from '../db/admin.ts';
-import { auditPutOp, newAuditRecord, type TransactItem } from '../db/audit.ts';
-import { bookIndexes, globalStatsKey, userStatsKey } from '../db/keys.ts';
-import { type BookRecord, BookStatus } from '../db/records.ts';
-import { logger } from '../logger.ts';
-import { escapeHtml, sendMail } from '../mail/send.ts';
+} from '#lib/db/admin.ts';
+import { auditPutOp, newAuditRecord, type TransactItem } from '#lib/db/audit.ts';
+import { bookIndexes, globalStatsKey, userStatsKey } from '#lib/db/keys.ts';
+import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import { logger } from '#lib/logger.ts';
+import { escapeHtml, sendMail } from '#lib/mail/send.ts';
 import { DEFAULT_UNLIST_AFTER_DAYS, unlistCutoff } from './rules.ts';
 
 export interface UnlistOptions {

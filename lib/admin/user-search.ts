@@ -5,10 +5,10 @@
  * rewrite the same keys, so applying one twice changes nothing.
  */
 
-import { listUsers } from '../db/admin.ts';
-import { UserSearchField } from '../db/keys.ts';
-import { type SearchTerm, writeSearchTerms } from '../db/user-search.ts';
-import type { ChangeProcessor, Item } from '../streams/types.ts';
+import { listUsers } from '#lib/db/admin.ts';
+import { UserSearchField } from '#lib/db/keys.ts';
+import { type SearchTerm, writeSearchTerms } from '#lib/db/user-search.ts';
+import type { ChangeProcessor, Item } from '#lib/streams/types.ts';
 import { searchForm } from './rules.ts';
 
 /** The search terms of one stored profile (none for anything that is not a user profile). */

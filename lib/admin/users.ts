@@ -2,10 +2,10 @@
  * Users as admins and owners see and change them: the paged list, the prefix search, and the
  * owner's role moves (makeAdmin 0 -> 1, revokeAdmin 1 -> 0), each with its audit entry.
  */
-import { changeRole, getUserRecord, getUsersById, listUsers, TransactionRefused } from '../db/admin.ts';
-import { newAuditRecord } from '../db/audit.ts';
-import { findUserIdsByPrefix } from '../db/user-search.ts';
-import { Conflict, NotFound } from '../http/errors.ts';
+import { changeRole, getUserRecord, getUsersById, listUsers, TransactionRefused } from '#lib/db/admin.ts';
+import { newAuditRecord } from '#lib/db/audit.ts';
+import { findUserIdsByPrefix } from '#lib/db/user-search.ts';
+import { Conflict, NotFound } from '#lib/http/errors.ts';
 import { ROLE_MOVES, type RoleAction, searchForm } from './rules.ts';
 import { type AdminUser, toAdminUser } from './schemas.ts';
 

@@ -17,11 +17,11 @@ import {
   removeBook,
   searchEntries,
   updateBookDetails,
-} from '../db/books.ts';
-import { timeSortKey } from '../db/keys.ts';
-import { type BookRecord, BookStatus } from '../db/records.ts';
-import { decodeCursor, encodeCursor } from '../http/cursor.ts';
-import { Conflict, NotFound } from '../http/errors.ts';
+} from '#lib/db/books.ts';
+import { timeSortKey } from '#lib/db/keys.ts';
+import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import { decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
+import { Conflict, NotFound } from '#lib/http/errors.ts';
 import { DEFAULT_PAGE, Position, type PostBookInput, type UpdateBookInput } from './inputs.ts';
 import { type Book, toApiBook } from './schemas.ts';
 import { planSearch } from './search-terms.ts';

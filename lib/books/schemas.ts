@@ -3,7 +3,7 @@
  * the stored record. The owner is shown by id and first name only; the buyer by id only.
  */
 import { z } from 'zod';
-import type { BookRecord } from '../db/records.ts';
+import type { BookRecord } from '#lib/db/records.ts';
 
 export const BookStatusSchema = z.union([
   z.literal(0),

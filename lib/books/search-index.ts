@@ -5,10 +5,10 @@
  * a searched field or its date, or is removed, the entries that no longer hold are deleted and the
  * new ones put. Keys are deterministic, so a redelivered record changes nothing twice.
  */
-import { writeSearchEntries } from '../db/books.ts';
-import { courseTerm, type ItemKey, isBookKey, isbnTerm, searchEntryKey, titleTerm } from '../db/keys.ts';
-import { type BookRecord, BookStatus } from '../db/records.ts';
-import type { ChangeProcessor, Item } from '../streams/types.ts';
+import { writeSearchEntries } from '#lib/db/books.ts';
+import { courseTerm, type ItemKey, isBookKey, isbnTerm, searchEntryKey, titleTerm } from '#lib/db/keys.ts';
+import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import type { ChangeProcessor, Item } from '#lib/streams/types.ts';
 import { titlePrefixes } from './text.ts';
 
 /** Every index term of a book. */

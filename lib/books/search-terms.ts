@@ -8,8 +8,8 @@
  * metacharacters are never syntax.
  */
 
-import { courseTerm, isbnTerm, titleTerm } from '../db/keys.ts';
-import type { BookRecord } from '../db/records.ts';
+import { courseTerm, isbnTerm, titleTerm } from '#lib/db/keys.ts';
+import type { BookRecord } from '#lib/db/records.ts';
 import { toIsbn13 } from './isbn.ts';
 import { indexPrefix, normaliseCourse, titleMatches, words } from './text.ts';
 

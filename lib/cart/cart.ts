@@ -3,7 +3,7 @@
  * for everyone; first come, first served at checkout), so adding only checks that the book can be
  * bought right now and that the cart stays within CART_LIMIT.
  */
-import { toApiBook } from '../books/schemas.ts';
+import { toApiBook } from '#lib/books/schemas.ts';
 import {
   deleteCartItem,
   deleteCartItems,
@@ -11,9 +11,9 @@ import {
   getBookRecords,
   listCartItems,
   putCartItem,
-} from '../db/cart.ts';
-import { type BookRecord, BookStatus, type CartItemRecord } from '../db/records.ts';
-import { Conflict, NotFound } from '../http/errors.ts';
+} from '#lib/db/cart.ts';
+import { type BookRecord, BookStatus, type CartItemRecord } from '#lib/db/records.ts';
+import { Conflict, NotFound } from '#lib/http/errors.ts';
 import type { CartBook } from './schemas.ts';
 
 /**

@@ -2,7 +2,7 @@
  * Request and response schemas of the cart endpoints.
  */
 import { z } from 'zod';
-import { Book } from '../books/schemas.ts';
+import { Book } from '#lib/books/schemas.ts';
 
 /** A book id as clients send it: opaque, but only characters ids are made of (no key syntax). */
 export const BookId = z

@@ -10,8 +10,8 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor } from '../http/cursor.ts';
-import { ServiceUnavailable } from '../http/errors.ts';
+import { decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
+import { ServiceUnavailable } from '#lib/http/errors.ts';
 import { type AuditRecord, auditPutOp, type TransactItem } from './audit.ts';
 import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';

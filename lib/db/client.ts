@@ -8,7 +8,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.ts';
+import { config } from '#lib/config.ts';
 import { meterMiddleware, scanGuardMiddleware } from './metrics.ts';
 
 function createClient(): DynamoDBDocumentClient {

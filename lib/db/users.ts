@@ -6,7 +6,7 @@
  */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ServiceUnavailable } from '../http/errors.ts';
+import { ServiceUnavailable } from '#lib/http/errors.ts';
 import { db, TABLE } from './client.ts';
 import { isConditionFailed, isTransactionCancelled, isTransactionConflictOnly } from './errors.ts';
 import { emailKey, globalStatsKey, userKey, userStatsKey, usersIndex } from './keys.ts';

@@ -4,7 +4,7 @@
  * user record (one projected GetItem): a bumped token version (password changed or reset) or a
  * deleted user -> 401, and the principal's role is the record's, not the token's.
  */
-import { getUserAuthState } from '../db/users.ts';
+import { getUserAuthState } from '#lib/db/users.ts';
 import { Unauthorized } from './errors.ts';
 import { InvalidToken, verifyToken } from './jwt.ts';
 

@@ -8,7 +8,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { config } from '../config.ts';
+import { config } from '#lib/config.ts';
 import { BadRequest } from './errors.ts';
 
 const key = createHmac('sha256', config.JWT_SECRET).update('campus-books page cursor v1').digest();

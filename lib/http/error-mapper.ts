@@ -3,7 +3,7 @@
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { logger } from '../logger.ts';
+import { logger } from '#lib/logger.ts';
 import { HttpError } from './errors.ts';
 
 /** "GET /api/books/getBooksNoToken/{limit}/{skip}": the route template, as API Gateway names it. */

@@ -3,7 +3,7 @@
  * checked. The secret's length is checked at start-up by lib/config.ts.
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { config } from '../config.ts';
+import { config } from '#lib/config.ts';
 
 const key = new TextEncoder().encode(config.JWT_SECRET);
 const ALG = 'HS256';

@@ -6,8 +6,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { z } from 'zod';
-import { config } from '../config.ts';
-import { logger } from '../logger.ts';
+import { config } from '#lib/config.ts';
+import { logger } from '#lib/logger.ts';
 import type { RawRouteSpec } from './spec.ts';
 import { baseStack } from './stack.ts';
 

@@ -9,8 +9,8 @@ import httpCors from '@middy/http-cors';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { config } from '../config.ts';
-import { logger } from '../logger.ts';
+import { config } from '#lib/config.ts';
+import { logger } from '#lib/logger.ts';
 import { errorMapper, routeOf } from './error-mapper.ts';
 
 /** The common outer stack (logs, headers, CORS, error mapping), shared with the sample service. */

@@ -4,7 +4,7 @@
  * deterministic idempotency record before calling this; this module only sends.
  */
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
-import { config } from '../config.ts';
+import { config } from '#lib/config.ts';
 
 const ses = new SESClient({
   region: config.AWS_REGION,

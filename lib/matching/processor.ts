@@ -17,9 +17,9 @@
  * request still exists and the book is still listed with the same date).
  */
 
-import { toIsbn13 } from '../books/isbn.ts';
-import { normaliseCourse } from '../books/text.ts';
-import { isBookKey, isRequestKey } from '../db/keys.ts';
+import { toIsbn13 } from '#lib/books/isbn.ts';
+import { normaliseCourse } from '#lib/books/text.ts';
+import { isBookKey, isRequestKey } from '#lib/db/keys.ts';
 import {
   candidateListedBooks,
   deleteMatchesOfBook,
@@ -27,12 +27,12 @@ import {
   type ListedBook,
   putMatch,
   unindexListedBook,
-} from '../db/matches.ts';
-import type { BookRecord } from '../db/records.ts';
-import { candidateRequests, deleteMatchesOfRequest, type RequestRecord } from '../db/requests.ts';
-import { matchContent } from '../notifications/messages.ts';
-import { notify } from '../notifications/notify.ts';
-import type { ChangeProcessor, Item, StreamChange } from '../streams/types.ts';
+} from '#lib/db/matches.ts';
+import type { BookRecord } from '#lib/db/records.ts';
+import { candidateRequests, deleteMatchesOfRequest, type RequestRecord } from '#lib/db/requests.ts';
+import { matchContent } from '#lib/notifications/messages.ts';
+import { notify } from '#lib/notifications/notify.ts';
+import type { ChangeProcessor, Item, StreamChange } from '#lib/streams/types.ts';
 import { matches } from './rule.ts';
 import { significantWords } from './title-words.ts';
 

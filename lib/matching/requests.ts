@@ -1,8 +1,8 @@
 /** Book requests (wanted books): the caller's own, created, listed and deleted. */
 import { ulid } from 'ulid';
 import { z } from 'zod';
-import { Course, Edition, Isbn, Name } from '../books/inputs.ts';
-import { normaliseCourse } from '../books/text.ts';
+import { Course, Edition, Isbn, Name } from '#lib/books/inputs.ts';
+import { normaliseCourse } from '#lib/books/text.ts';
 import {
   deleteMatchesOfRequest,
   deleteRequestRecord,
@@ -10,8 +10,8 @@ import {
   MAX_OPEN_REQUESTS,
   putRequest,
   type RequestRecord,
-} from '../db/requests.ts';
-import { Conflict, NotFound } from '../http/errors.ts';
+} from '#lib/db/requests.ts';
+import { Conflict, NotFound } from '#lib/http/errors.ts';
 import { keyWord, significantWords } from './title-words.ts';
 
 /** The fields share the listing rules (lib/books/inputs.ts): the ISBN comes out as its ISBN-13. */

@@ -3,8 +3,8 @@
  * when they have the same ISBN, or the same normalised course code, or every significant word of
  * the requested title appears in the book's title. Pure: no I/O.
  */
-import { toIsbn13 } from '../books/isbn.ts';
-import { normaliseCourse } from '../books/text.ts';
+import { toIsbn13 } from '#lib/books/isbn.ts';
+import { normaliseCourse } from '#lib/books/text.ts';
 import { significantWords } from './title-words.ts';
 
 export interface MatchableRequest {

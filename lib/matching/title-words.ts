@@ -3,7 +3,7 @@
  * words and one-character tokens, whole words only. Course codes and ISBNs use the shared rules
  * (lib/books/text.ts `normaliseCourse`, lib/books/isbn.ts `toIsbn13`).
  */
-import { words } from '../books/text.ts';
+import { words } from '#lib/books/text.ts';
 
 /** Words that carry no meaning for matching a title. */
 export const STOP_WORDS: ReadonlySet<string> = new Set([

@@ -1,10 +1,10 @@
 /** getUserMatches: listed books matched to the caller's requests, newest first. */
 import { z } from 'zod';
-import { Book, toApiBook } from '../books/schemas.ts';
-import { batchGet } from '../db/batch.ts';
-import { bookKey, cartItemKey } from '../db/keys.ts';
-import { listMatchesOfUser } from '../db/matches.ts';
-import type { BookRecord } from '../db/records.ts';
+import { Book, toApiBook } from '#lib/books/schemas.ts';
+import { batchGet } from '#lib/db/batch.ts';
+import { bookKey, cartItemKey } from '#lib/db/keys.ts';
+import { listMatchesOfUser } from '#lib/db/matches.ts';
+import type { BookRecord } from '#lib/db/records.ts';
 
 /** At most this many stored matches are read per call (newest first): up to this many books. */
 export const MATCHES_READ_LIMIT = 100;

@@ -1,8 +1,8 @@
 /** The words of every notification and its e-mail. Pure. */
 
-import type { NotificationKind } from '../db/notifications.ts';
-import type { Mail } from '../mail/send.ts';
-import { escapeHtml } from '../mail/send.ts';
+import type { NotificationKind } from '#lib/db/notifications.ts';
+import type { Mail } from '#lib/mail/send.ts';
+import { escapeHtml } from '#lib/mail/send.ts';
 
 export interface BookFacts {
   name: string;

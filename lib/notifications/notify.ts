@@ -15,15 +15,15 @@
  *    a rare duplicate to a lost e-mail. A fresh claim fails the record so the stream retries later.
  */
 import { createHash } from 'node:crypto';
-import { getUserContact } from '../db/contacts.ts';
+import { getUserContact } from '#lib/db/contacts.ts';
 import {
   moveEmailState,
   type NotificationKind,
   type NotificationRecord,
   putNotificationOnce,
-} from '../db/notifications.ts';
-import { logger } from '../logger.ts';
-import { type Mail, sendMail } from '../mail/send.ts';
+} from '#lib/db/notifications.ts';
+import { logger } from '#lib/logger.ts';
+import { type Mail, sendMail } from '#lib/mail/send.ts';
 
 /** Longer than the consumer's timeout (60 s), so a live consumer's claim is never taken over. */
 export const EMAIL_CLAIM_LEASE_MS = 90_000;

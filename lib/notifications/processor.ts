@@ -5,10 +5,10 @@
  *   1 or 2 -> 0 both (cancelled; the buyer is read from the old image).
  * Each notification's cause is the stream record's id, so a redelivery changes nothing twice.
  */
-import { isBookKey } from '../db/keys.ts';
-import type { NotificationKind } from '../db/notifications.ts';
-import type { BookRecord } from '../db/records.ts';
-import type { ChangeProcessor, StreamChange } from '../streams/types.ts';
+import { isBookKey } from '#lib/db/keys.ts';
+import type { NotificationKind } from '#lib/db/notifications.ts';
+import type { BookRecord } from '#lib/db/records.ts';
+import type { ChangeProcessor, StreamChange } from '#lib/streams/types.ts';
 import { statusContent } from './messages.ts';
 import { notify } from './notify.ts';
 

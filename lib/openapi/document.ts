@@ -12,15 +12,15 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { BODY_LIMIT_BYTES, type RouteSpec } from '../http/index.ts';
-import { ErrorEnvelope, envelope } from '../http/schemas.ts';
+import { BODY_LIMIT_BYTES, type RouteSpec } from '#lib/http/index.ts';
+import { ErrorEnvelope, envelope } from '#lib/http/schemas.ts';
 import {
   type Credential,
   isRawSpec,
   type RawResponse,
   type RawRouteSpec,
   type SchemaSource,
-} from '../http/spec.ts';
+} from '#lib/http/spec.ts';
 import { type HttpRoute, PROJECT_ROOT, readHttpRoutes } from './routes.ts';
 
 export type JsonSchema = Record<string, unknown>;

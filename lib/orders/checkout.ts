@@ -11,17 +11,17 @@
  */
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
-import { byAdded, CART_LIMIT, CART_READ_LIMIT, unavailableReason } from '../cart/cart.ts';
-import { getBookRecords, listCartItems } from '../db/cart.ts';
-import { commitCheckout, getIdempotencyRecord, getOrderRecord } from '../db/orders.ts';
+import { byAdded, CART_LIMIT, CART_READ_LIMIT, unavailableReason } from '#lib/cart/cart.ts';
+import { getBookRecords, listCartItems } from '#lib/db/cart.ts';
+import { commitCheckout, getIdempotencyRecord, getOrderRecord } from '#lib/db/orders.ts';
 import {
   type BookRecord,
   type CartItemRecord,
   type IdempotencyRecord,
   type OrderRecord,
   OrderStatus,
-} from '../db/records.ts';
-import { BadRequest, Conflict, type ErrorDetail, ServiceUnavailable } from '../http/errors.ts';
+} from '#lib/db/records.ts';
+import { BadRequest, Conflict, type ErrorDetail, ServiceUnavailable } from '#lib/http/errors.ts';
 import { priceOrder, toCents, toDollars } from './pricing.ts';
 import type { Order } from './schemas.ts';
 

@@ -3,12 +3,12 @@
  * current status (1 bought, 2 verified, 3 delivered and paid). Unlisted books are never "sold".
  */
 import { z } from 'zod';
-import { toApiBook } from '../books/schemas.ts';
-import { booksOfBuyerPk, booksOfOwnerPk } from '../db/keys.ts';
-import { queryBooksOfBuyer, queryBooksSoldBy } from '../db/orders.ts';
-import { type BookRecord, BookStatus } from '../db/records.ts';
-import { getUserStatsRecord } from '../db/user-stats.ts';
-import { decodeCursor, encodeCursor } from '../http/cursor.ts';
+import { toApiBook } from '#lib/books/schemas.ts';
+import { booksOfBuyerPk, booksOfOwnerPk } from '#lib/db/keys.ts';
+import { queryBooksOfBuyer, queryBooksSoldBy } from '#lib/db/orders.ts';
+import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import { getUserStatsRecord } from '#lib/db/user-stats.ts';
+import { decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
 import { toDollars } from './pricing.ts';
 import type { HistoryQuery, PurchasedBook, SoldBook, UserStatistics } from './schemas.ts';
 

@@ -3,8 +3,8 @@
  * (at most 2 decimals); it is stored and summed in integer cents.
  */
 import { z } from 'zod';
-import { Book } from '../books/schemas.ts';
-import { CursorParam } from '../http/cursor.ts';
+import { Book } from '#lib/books/schemas.ts';
+import { CursorParam } from '#lib/http/cursor.ts';
 
 const Money = z.number().min(0).multipleOf(0.01);
 

@@ -8,7 +8,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { logger } from '../logger.ts';
+import { logger } from '#lib/logger.ts';
 import type { ChangeProcessor, StreamChange } from './types.ts';
 
 type Image = Record<string, AttributeValue>;

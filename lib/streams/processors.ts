@@ -2,10 +2,10 @@
  * The reactions to table changes, run in this order for every stream record by the one stream
  * consumer (functions/streams/consumer.ts). Each area registers its processor here.
  */
-import { userSearchProcessor } from '../admin/user-search.ts';
-import { searchIndexProcessor } from '../books/search-index.ts';
-import { matchingProcessor } from '../matching/processor.ts';
-import { statusNotificationsProcessor } from '../notifications/processor.ts';
+import { userSearchProcessor } from '#lib/admin/user-search.ts';
+import { searchIndexProcessor } from '#lib/books/search-index.ts';
+import { matchingProcessor } from '#lib/matching/processor.ts';
+import { statusNotificationsProcessor } from '#lib/notifications/processor.ts';
 import type { ChangeProcessor } from './types.ts';
 
 export const processors: ChangeProcessor[] = [

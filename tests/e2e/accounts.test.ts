@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LoginResult, Message, NewToken, User } from '../../lib/accounts/schemas.ts';
-import { confirmationLinkIn, emailTokenIn, makeSignup } from '../helpers/accounts.ts';
-import { api, apiUrl, waitForEmail } from '../helpers/e2e.ts';
-import { CONFIRMATION_SUBJECT, signUpConfirmAndLogin } from '../helpers/e2e-accounts.ts';
-import { expectEnvelope, expectError } from '../helpers/schema.ts';
+import { LoginResult, Message, NewToken, User } from '#lib/accounts/schemas.ts';
+import { confirmationLinkIn, emailTokenIn, makeSignup } from '#tests/helpers/accounts.ts';
+import { api, apiUrl, waitForEmail } from '#tests/helpers/e2e.ts';
+import { CONFIRMATION_SUBJECT, signUpConfirmAndLogin } from '#tests/helpers/e2e-accounts.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
 const comparable = (body: unknown) => {
   const { time: _time, ...rest } = body as Record<string, unknown>;

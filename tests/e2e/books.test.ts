@@ -1,11 +1,11 @@
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Book } from '../../lib/books/schemas.ts';
-import { makeBookBody } from '../helpers/books.ts';
-import { api } from '../helpers/e2e.ts';
-import { expectEnvelope, expectError } from '../helpers/schema.ts';
-import { makeUser, type TestUser } from '../helpers/users.ts';
+import { Book } from '#lib/books/schemas.ts';
+import { makeBookBody } from '#tests/helpers/books.ts';
+import { api } from '#tests/helpers/e2e.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 const Books = z.array(Book);
 

@@ -4,17 +4,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  AdminOrderList,
-  AuditLog,
-  HandOverBookList,
-  MovedBook,
-  Statistics,
-} from '../../lib/admin/schemas.ts';
-import { makeBookBody } from '../helpers/books.ts';
-import { api } from '../helpers/e2e.ts';
-import { expectEnvelope, expectError } from '../helpers/schema.ts';
-import { makeUser, type TestUser } from '../helpers/users.ts';
+import { AdminOrderList, AuditLog, HandOverBookList, MovedBook, Statistics } from '#lib/admin/schemas.ts';
+import { makeBookBody } from '#tests/helpers/books.ts';
+import { api } from '#tests/helpers/e2e.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 let admin: TestUser;
 let seller: TestUser;

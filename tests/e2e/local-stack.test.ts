@@ -7,8 +7,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_DEFAULTS } from '../../lib/config.ts';
-import { freePort } from '../../scripts/local/ports.ts';
+import { LOCAL_DEFAULTS } from '#lib/config.ts';
+import { freePort } from '#scripts/local/ports.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');

@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Book } from '../../lib/books/schemas.ts';
-import { BookRequest } from '../../lib/matching/requests.ts';
-import { MatchedBook } from '../../lib/matching/userMatches.ts';
-import { Notification } from '../../lib/notifications/service.ts';
-import { makeBookBody } from '../helpers/books.ts';
-import { api, sentEmails, waitForEmail } from '../helpers/e2e.ts';
-import { expectEnvelope } from '../helpers/schema.ts';
-import { makeUser } from '../helpers/users.ts';
+import { Book } from '#lib/books/schemas.ts';
+import { BookRequest } from '#lib/matching/requests.ts';
+import { MatchedBook } from '#lib/matching/userMatches.ts';
+import { Notification } from '#lib/notifications/service.ts';
+import { makeBookBody } from '#tests/helpers/books.ts';
+import { api, sentEmails, waitForEmail } from '#tests/helpers/e2e.ts';
+import { expectEnvelope } from '#tests/helpers/schema.ts';
+import { makeUser } from '#tests/helpers/users.ts';
 
 /** Polls `read` until `done` holds for its value, or fails after `timeoutMs`. */
 async function eventually<T>(

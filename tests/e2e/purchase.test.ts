@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AddToCartResult, CartItems } from '../../lib/cart/schemas.ts';
-import { Order, PurchasedBook, SoldBook, UserStatistics } from '../../lib/orders/schemas.ts';
-import { makeBook } from '../helpers/books.ts';
-import { api } from '../helpers/e2e.ts';
-import { expectEnvelope, expectError } from '../helpers/schema.ts';
-import { makeUser } from '../helpers/users.ts';
+import { AddToCartResult, CartItems } from '#lib/cart/schemas.ts';
+import { Order, PurchasedBook, SoldBook, UserStatistics } from '#lib/orders/schemas.ts';
+import { makeBook } from '#tests/helpers/books.ts';
+import { api } from '#tests/helpers/e2e.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { makeUser } from '#tests/helpers/users.ts';
 
 describe('a purchase over HTTP', () => {
   it('goes from cart to order to both sides’ history and statistics, and a retry buys nothing twice', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { LOCAL_DEFAULTS } from '../../lib/config.ts';
-import { api } from '../helpers/e2e.ts';
-import { expectDocumented } from '../helpers/openapi.ts';
+import { LOCAL_DEFAULTS } from '#lib/config.ts';
+import { api } from '#tests/helpers/e2e.ts';
+import { expectDocumented } from '#tests/helpers/openapi.ts';
 
 const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
 const GOOD = basic(LOCAL_DEFAULTS.SAMPLE_BASIC_USER, LOCAL_DEFAULTS.SAMPLE_BASIC_PASSWORD);

@@ -7,11 +7,11 @@
  *   const seller = await createConfirmedUser({ firstName: 'Ada' });
  */
 import { randomBytes } from 'node:crypto';
-import { issueSession } from '../../lib/accounts/login.ts';
-import type { SignupInput, User } from '../../lib/accounts/schemas.ts';
-import { confirmSignup, createPendingSignup } from '../../lib/accounts/signup.ts';
-import type { UserRecord } from '../../lib/db/records.ts';
-import { setPermissionType } from '../../lib/db/users.ts';
+import { issueSession } from '#lib/accounts/login.ts';
+import type { SignupInput, User } from '#lib/accounts/schemas.ts';
+import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
+import type { UserRecord } from '#lib/db/records.ts';
+import { setPermissionType } from '#lib/db/users.ts';
 import type { SesMessage } from './e2e.ts';
 
 /** A fresh `.edu` address nobody else uses (safe on the shared e2e table). */

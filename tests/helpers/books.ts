@@ -1,11 +1,11 @@
 /** Book factories: request bodies for postBook, and stored records for seeding listings directly. */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { normaliseCourse } from '../../lib/books/text.ts';
-import { bookItem, insertBook } from '../../lib/db/books.ts';
-import { db, TABLE } from '../../lib/db/client.ts';
-import { bookIndexes, bookKey } from '../../lib/db/keys.ts';
-import type { BookRecord, BookStatusValue } from '../../lib/db/records.ts';
+import { normaliseCourse } from '#lib/books/text.ts';
+import { bookItem, insertBook } from '#lib/db/books.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { bookIndexes, bookKey } from '#lib/db/keys.ts';
+import type { BookRecord, BookStatusValue } from '#lib/db/records.ts';
 
 export interface PostBookFields {
   name: string;

@@ -1,10 +1,10 @@
 /** Invokers of the cart and checkout handlers, and direct reads of what they write. */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { handler as checkoutHandler } from '../../functions/books/checkoutCart.ts';
-import { handler as addToCartHandler } from '../../functions/user/addToCart.ts';
-import { db, TABLE } from '../../lib/db/client.ts';
-import { globalStatsKey, INDEX, ordersByStatusPk, ordersOfBuyerPk, userStatsKey } from '../../lib/db/keys.ts';
-import type { OrderRecord } from '../../lib/db/records.ts';
+import { handler as checkoutHandler } from '#functions/books/checkoutCart.ts';
+import { handler as addToCartHandler } from '#functions/user/addToCart.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { globalStatsKey, INDEX, ordersByStatusPk, ordersOfBuyerPk, userStatsKey } from '#lib/db/keys.ts';
+import type { OrderRecord } from '#lib/db/records.ts';
 import { invoke } from './lambda.ts';
 
 export const addToCart = (token: string, bookId: string) =>

@@ -5,7 +5,7 @@
  *   const { token, user } = await signUpConfirmAndLogin();
  */
 import { expect } from 'vitest';
-import { LoginResult, type SignupInput, type User } from '../../lib/accounts/schemas.ts';
+import { LoginResult, type SignupInput, type User } from '#lib/accounts/schemas.ts';
 import { confirmationLinkIn, makeSignup } from './accounts.ts';
 import { api, waitForEmail } from './e2e.ts';
 import { expectEnvelope } from './schema.ts';

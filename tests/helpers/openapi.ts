@@ -10,7 +10,7 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
-import document from '../../docs/openapi.json' with { type: 'json' };
+import document from '#docs/openapi.json' with { type: 'json' };
 
 type Json = Record<string, unknown>;
 

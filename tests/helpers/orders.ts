@@ -5,10 +5,10 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { db, TABLE } from '../../lib/db/client.ts';
-import { bookIndexes, bookKey, orderIndexes, orderKey } from '../../lib/db/keys.ts';
-import type { BookRecord } from '../../lib/db/records.ts';
-import { buildOrder } from '../../lib/orders/checkout.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { bookIndexes, bookKey, orderIndexes, orderKey } from '#lib/db/keys.ts';
+import type { BookRecord } from '#lib/db/records.ts';
+import { buildOrder } from '#lib/orders/checkout.ts';
 import { makeBookRecord } from './books.ts';
 
 export interface SeededOrder {

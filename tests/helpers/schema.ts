@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { ErrorEnvelope, envelope } from '../../lib/http/schemas.ts';
+import { ErrorEnvelope, envelope } from '#lib/http/schemas.ts';
 
 /** Asserts that `body` is the envelope around `data` (schema-checked) and returns the parsed data. */
 export function expectEnvelope<T extends z.ZodType>(body: unknown, data: T): z.output<T> {

@@ -1,9 +1,9 @@
 import type { TestProject } from 'vitest/node';
-import { localClient, startDynamoDbLocal } from '../../scripts/local/dynamodb.ts';
-import { startOffline } from '../../scripts/local/offline.ts';
-import { freePort } from '../../scripts/local/ports.ts';
-import { startSes } from '../../scripts/local/ses.ts';
-import { ensureTable } from '../../scripts/local/table.ts';
+import { localClient, startDynamoDbLocal } from '#scripts/local/dynamodb.ts';
+import { startOffline } from '#scripts/local/offline.ts';
+import { freePort } from '#scripts/local/ports.ts';
+import { startSes } from '#scripts/local/ses.ts';
+import { ensureTable } from '#scripts/local/table.ts';
 
 /** End-to-end tier: emulators plus the real HTTP server (serverless offline, stage `test`). */
 export default async function setup(project: TestProject) {

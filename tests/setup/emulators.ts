@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
-import { startDynamoDbLocal } from '../../scripts/local/dynamodb.ts';
-import { freePort } from '../../scripts/local/ports.ts';
-import { startSes } from '../../scripts/local/ses.ts';
+import { startDynamoDbLocal } from '#scripts/local/dynamodb.ts';
+import { freePort } from '#scripts/local/ports.ts';
+import { startSes } from '#scripts/local/ses.ts';
 
 /** Integration tier: its own DynamoDB Local and SES emulator on free ports. */
 export default async function setup(project: TestProject) {

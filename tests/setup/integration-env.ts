@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { localClient } from '../../scripts/local/dynamodb.ts';
-import { ensureTable } from '../../scripts/local/table.ts';
+import { localClient } from '#scripts/local/dynamodb.ts';
+import { ensureTable } from '#scripts/local/table.ts';
 
 // Each test file gets its own table (same definition as serverless.yml), so files never see each
 // other's data and can run in parallel.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../lib/config.ts';
+import { ConfigError, loadConfig } from '#lib/config.ts';
 
 describe('configuration', () => {
   it('refuses to start with a JWT secret shorter than 32 bytes', async () => {

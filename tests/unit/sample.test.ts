@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBasic, safeEqual } from '../../lib/http/sample.ts';
-import { formatPingTime } from '../../lib/sample/clock.ts';
+import { parseBasic, safeEqual } from '#lib/http/sample.ts';
+import { formatPingTime } from '#lib/sample/clock.ts';
 
 describe('the ping clock', () => {
   const instant = new Date('2026-03-07T21:05:09Z');

@@ -10,12 +10,12 @@ const OWNER = vi.hoisted(() => {
 });
 
 import { describe, expect, it } from 'vitest';
-import { handler as confirmLink } from '../../../functions/auth/confirmLink.ts';
-import { resetLink } from '../../../lib/accounts/mails.ts';
-import { createPendingSignup } from '../../../lib/accounts/signup.ts';
-import { getUserByEmail } from '../../../lib/db/users.ts';
-import { makeSignup } from '../../helpers/accounts.ts';
-import { invoke } from '../../helpers/lambda.ts';
+import { handler as confirmLink } from '#functions/auth/confirmLink.ts';
+import { resetLink } from '#lib/accounts/mails.ts';
+import { createPendingSignup } from '#lib/accounts/signup.ts';
+import { getUserByEmail } from '#lib/db/users.ts';
+import { makeSignup } from '#tests/helpers/accounts.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
 
 const openLink = (token: string) =>
   invoke(confirmLink, { route: '/api/auth/confirm/{token}', pathParameters: { token } });

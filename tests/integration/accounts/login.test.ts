@@ -1,18 +1,18 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { handler as login } from '../../../functions/auth/login.ts';
-import { handler as getUserData } from '../../../functions/user/getUserData.ts';
-import { THROTTLE, throttleWindow } from '../../../lib/accounts/rules.ts';
-import { LoginResult, User } from '../../../lib/accounts/schemas.ts';
-import { createPendingSignup } from '../../../lib/accounts/signup.ts';
-import { config } from '../../../lib/config.ts';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { throttleWindowKey } from '../../../lib/db/keys.ts';
-import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
-import { createConfirmedUser, makeSignup, uniqueEmail } from '../../helpers/accounts.ts';
-import { invoke } from '../../helpers/lambda.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+import { handler as login } from '#functions/auth/login.ts';
+import { handler as getUserData } from '#functions/user/getUserData.ts';
+import { THROTTLE, throttleWindow } from '#lib/accounts/rules.ts';
+import { LoginResult, User } from '#lib/accounts/schemas.ts';
+import { createPendingSignup } from '#lib/accounts/signup.ts';
+import { config } from '#lib/config.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { throttleWindowKey } from '#lib/db/keys.ts';
+import { measured, startMeasuring } from '#lib/db/metrics.ts';
+import { createConfirmedUser, makeSignup, uniqueEmail } from '#tests/helpers/accounts.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
 const post = (body: unknown) => invoke(login, { method: 'POST', route: '/api/auth/login', body });
 const comparable = (body: string) => {

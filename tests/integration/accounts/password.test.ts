@@ -1,21 +1,21 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { handler as login } from '../../../functions/auth/login.ts';
-import { handler as passwordReset } from '../../../functions/auth/passwordReset.ts';
-import { handler as passwordResetRequest } from '../../../functions/auth/passwordResetRequest.ts';
-import { handler as updatePassword } from '../../../functions/auth/updatePassword.ts';
-import { handler as getUserData } from '../../../functions/user/getUserData.ts';
-import { InvalidEmailToken } from '../../../lib/accounts/errors.ts';
-import { createResetToken } from '../../../lib/accounts/password.ts';
-import { hashEmailToken } from '../../../lib/accounts/rules.ts';
-import { Message, NewToken } from '../../../lib/accounts/schemas.ts';
-import { confirmSignup, createPendingSignup } from '../../../lib/accounts/signup.ts';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { tokenKey } from '../../../lib/db/keys.ts';
-import { createConfirmedUser, emailTokenIn, makeSignup, uniqueEmail } from '../../helpers/accounts.ts';
-import { sentEmails, waitForEmail } from '../../helpers/e2e.ts';
-import { invoke } from '../../helpers/lambda.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+import { handler as login } from '#functions/auth/login.ts';
+import { handler as passwordReset } from '#functions/auth/passwordReset.ts';
+import { handler as passwordResetRequest } from '#functions/auth/passwordResetRequest.ts';
+import { handler as updatePassword } from '#functions/auth/updatePassword.ts';
+import { handler as getUserData } from '#functions/user/getUserData.ts';
+import { InvalidEmailToken } from '#lib/accounts/errors.ts';
+import { createResetToken } from '#lib/accounts/password.ts';
+import { hashEmailToken } from '#lib/accounts/rules.ts';
+import { Message, NewToken } from '#lib/accounts/schemas.ts';
+import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { tokenKey } from '#lib/db/keys.ts';
+import { createConfirmedUser, emailTokenIn, makeSignup, uniqueEmail } from '#tests/helpers/accounts.ts';
+import { sentEmails, waitForEmail } from '#tests/helpers/e2e.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const requestReset = (emailAddress: string) =>

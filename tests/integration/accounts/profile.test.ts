@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { handler as updateProfile } from '../../../functions/auth/updateProfile.ts';
-import { handler as getUserData } from '../../../functions/user/getUserData.ts';
-import { promoteOwner } from '../../../lib/accounts/profile.ts';
-import { User } from '../../../lib/accounts/schemas.ts';
-import { NotFound } from '../../../lib/http/errors.ts';
-import { createConfirmedUser, uniqueEmail } from '../../helpers/accounts.ts';
-import { invoke } from '../../helpers/lambda.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+import { handler as updateProfile } from '#functions/auth/updateProfile.ts';
+import { handler as getUserData } from '#functions/user/getUserData.ts';
+import { promoteOwner } from '#lib/accounts/profile.ts';
+import { User } from '#lib/accounts/schemas.ts';
+import { NotFound } from '#lib/http/errors.ts';
+import { createConfirmedUser, uniqueEmail } from '#tests/helpers/accounts.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
 const update = (token: string | undefined, body: unknown) =>
   invoke(updateProfile, { method: 'POST', route: '/api/auth/updateProfile', token, body });

@@ -7,13 +7,13 @@ vi.hoisted(() => {
 
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
-import { handler as login } from '../../../functions/auth/login.ts';
-import { handler as getUserData } from '../../../functions/user/getUserData.ts';
-import { costOf } from '../../../lib/accounts/passwords.ts';
-import { config } from '../../../lib/config.ts';
-import { getUser, upgradePasswordHash } from '../../../lib/db/users.ts';
-import { createConfirmedUser } from '../../helpers/accounts.ts';
-import { invoke } from '../../helpers/lambda.ts';
+import { handler as login } from '#functions/auth/login.ts';
+import { handler as getUserData } from '#functions/user/getUserData.ts';
+import { costOf } from '#lib/accounts/passwords.ts';
+import { config } from '#lib/config.ts';
+import { getUser, upgradePasswordHash } from '#lib/db/users.ts';
+import { createConfirmedUser } from '#tests/helpers/accounts.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
 
 describe('rehash on login', () => {
   it('replaces a hash made with a lower cost by one of the configured cost, keeping tokens valid', async () => {

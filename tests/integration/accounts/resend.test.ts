@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { handler as confirm } from '../../../functions/auth/confirm.ts';
-import { handler as resend } from '../../../functions/auth/resendConfirmation.ts';
-import { handler as signup } from '../../../functions/auth/signup.ts';
-import { Message } from '../../../lib/accounts/schemas.ts';
-import { createPendingSignup } from '../../../lib/accounts/signup.ts';
-import { createConfirmedUser, emailTokenIn, makeSignup, uniqueEmail } from '../../helpers/accounts.ts';
-import { sentEmails, waitForEmail } from '../../helpers/e2e.ts';
-import { invoke } from '../../helpers/lambda.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+import { handler as confirm } from '#functions/auth/confirm.ts';
+import { handler as resend } from '#functions/auth/resendConfirmation.ts';
+import { handler as signup } from '#functions/auth/signup.ts';
+import { Message } from '#lib/accounts/schemas.ts';
+import { createPendingSignup } from '#lib/accounts/signup.ts';
+import { createConfirmedUser, emailTokenIn, makeSignup, uniqueEmail } from '#tests/helpers/accounts.ts';
+import { sentEmails, waitForEmail } from '#tests/helpers/e2e.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
 const post = (emailAddress: string) =>
   invoke(resend, { method: 'POST', route: '/api/auth/resendConfirmation', body: { emailAddress } });

@@ -1,16 +1,16 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { handler as login } from '../../../functions/auth/login.ts';
-import { handler as signup } from '../../../functions/auth/signup.ts';
-import { hashEmailToken } from '../../../lib/accounts/rules.ts';
-import { Message } from '../../../lib/accounts/schemas.ts';
-import { config } from '../../../lib/config.ts';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { emailKey, INDEX, pendingSignupsPk, tokenKey } from '../../../lib/db/keys.ts';
-import { createConfirmedUser, emailTokenIn, makeSignup } from '../../helpers/accounts.ts';
-import { sentEmails, waitForEmail } from '../../helpers/e2e.ts';
-import { invoke } from '../../helpers/lambda.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+import { handler as login } from '#functions/auth/login.ts';
+import { handler as signup } from '#functions/auth/signup.ts';
+import { hashEmailToken } from '#lib/accounts/rules.ts';
+import { Message } from '#lib/accounts/schemas.ts';
+import { config } from '#lib/config.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { emailKey, INDEX, pendingSignupsPk, tokenKey } from '#lib/db/keys.ts';
+import { createConfirmedUser, emailTokenIn, makeSignup } from '#tests/helpers/accounts.ts';
+import { sentEmails, waitForEmail } from '#tests/helpers/e2e.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
 const route = '/api/auth/signup';
 const post = (body: unknown) => invoke(signup, { method: 'POST', route, body });

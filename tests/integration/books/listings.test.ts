@@ -1,14 +1,14 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Book, RemovedBook } from '../../../lib/books/schemas.ts';
-import { getBook } from '../../../lib/db/books.ts';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { cartItemKey, globalStatsKey, userStatsKey } from '../../../lib/db/keys.ts';
-import { booksApi } from '../../helpers/book-api.ts';
-import { makeBookBody, seedBook } from '../../helpers/books.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { makeUser, type TestUser } from '../../helpers/users.ts';
+import { Book, RemovedBook } from '#lib/books/schemas.ts';
+import { getBook } from '#lib/db/books.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { cartItemKey, globalStatsKey, userStatsKey } from '#lib/db/keys.ts';
+import { booksApi } from '#tests/helpers/book-api.ts';
+import { makeBookBody, seedBook } from '#tests/helpers/books.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 const Books = z.array(Book);
 

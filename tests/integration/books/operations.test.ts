@@ -5,15 +5,15 @@
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchIndexProcessor } from '../../../lib/books/search-index.ts';
-import { bookItem } from '../../../lib/db/books.ts';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { measured, type OperationRecord, startMeasuring } from '../../../lib/db/metrics.ts';
-import type { BookRecord } from '../../../lib/db/records.ts';
-import { booksApi } from '../../helpers/book-api.ts';
-import { datesOldestFirst, makeBookRecord } from '../../helpers/books.ts';
-import type { InvokeResult } from '../../helpers/lambda.ts';
-import { makeUser, type TestUser } from '../../helpers/users.ts';
+import { searchIndexProcessor } from '#lib/books/search-index.ts';
+import { bookItem } from '#lib/db/books.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { measured, type OperationRecord, startMeasuring } from '#lib/db/metrics.ts';
+import type { BookRecord } from '#lib/db/records.ts';
+import { booksApi } from '#tests/helpers/book-api.ts';
+import { datesOldestFirst, makeBookRecord } from '#tests/helpers/books.ts';
+import type { InvokeResult } from '#tests/helpers/lambda.ts';
+import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 let seller: TestUser;
 let caller: TestUser;

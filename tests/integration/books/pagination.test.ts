@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Book } from '../../../lib/books/schemas.ts';
-import { encodeCursor } from '../../../lib/http/cursor.ts';
-import { booksApi } from '../../helpers/book-api.ts';
-import { datesOldestFirst, makeBookBody, seedBook } from '../../helpers/books.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { makeUser, type TestUser } from '../../helpers/users.ts';
+import { Book } from '#lib/books/schemas.ts';
+import { encodeCursor } from '#lib/http/cursor.ts';
+import { booksApi } from '#tests/helpers/book-api.ts';
+import { datesOldestFirst, makeBookBody, seedBook } from '#tests/helpers/books.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 const Books = z.array(Book);
 const TOTAL = 45;

@@ -1,17 +1,17 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Book } from '../../../lib/books/schemas.ts';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { bookKey, searchTermPk } from '../../../lib/db/keys.ts';
-import { consume } from '../../../lib/streams/consume.ts';
-import { processors } from '../../../lib/streams/processors.ts';
-import { booksApi } from '../../helpers/book-api.ts';
-import { makeBookBody } from '../../helpers/books.ts';
-import { makeContext } from '../../helpers/lambda.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { asEvent, StreamReader } from '../../helpers/stream.ts';
-import { makeUser, type TestUser } from '../../helpers/users.ts';
+import { Book } from '#lib/books/schemas.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { bookKey, searchTermPk } from '#lib/db/keys.ts';
+import { consume } from '#lib/streams/consume.ts';
+import { processors } from '#lib/streams/processors.ts';
+import { booksApi } from '#tests/helpers/book-api.ts';
+import { makeBookBody } from '#tests/helpers/books.ts';
+import { makeContext } from '#tests/helpers/lambda.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
+import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 const Books = z.array(Book);
 const reader = new StreamReader();

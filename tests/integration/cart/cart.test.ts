@@ -1,24 +1,19 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { handler as addToCartHandler } from '../../../functions/user/addToCart.ts';
-import { handler as clearCartHandler } from '../../../functions/user/clearCart.ts';
-import { handler as getCartItemsHandler } from '../../../functions/user/getCartItems.ts';
-import { handler as removeFromCartHandler } from '../../../functions/user/removeFromCart.ts';
-import { CART_LIMIT } from '../../../lib/cart/cart.ts';
-import {
-  AddToCartResult,
-  CartItems,
-  ClearCartResult,
-  RemoveFromCartResult,
-} from '../../../lib/cart/schemas.ts';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { bookKey, cartItemKey } from '../../../lib/db/keys.ts';
-import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
-import { makeBook, readBook, setStoredStatus } from '../../helpers/books.ts';
-import { addToCart, readItem } from '../../helpers/cart.ts';
-import { invoke } from '../../helpers/lambda.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { makeUser } from '../../helpers/users.ts';
+import { handler as addToCartHandler } from '#functions/user/addToCart.ts';
+import { handler as clearCartHandler } from '#functions/user/clearCart.ts';
+import { handler as getCartItemsHandler } from '#functions/user/getCartItems.ts';
+import { handler as removeFromCartHandler } from '#functions/user/removeFromCart.ts';
+import { CART_LIMIT } from '#lib/cart/cart.ts';
+import { AddToCartResult, CartItems, ClearCartResult, RemoveFromCartResult } from '#lib/cart/schemas.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { bookKey, cartItemKey } from '#lib/db/keys.ts';
+import { measured, startMeasuring } from '#lib/db/metrics.ts';
+import { makeBook, readBook, setStoredStatus } from '#tests/helpers/books.ts';
+import { addToCart, readItem } from '#tests/helpers/cart.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { makeUser } from '#tests/helpers/users.ts';
 
 const getCart = (token: string) => invoke(getCartItemsHandler, { route: '/api/user/getCartItems', token });
 const removeFromCart = (token: string, bookId: string) =>

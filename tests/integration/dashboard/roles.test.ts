@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handler as getStatistics } from '../../../functions/dashboard/getStatistics.ts';
-import { handler as permissionLevel } from '../../../functions/dashboard/permissionLevel.ts';
-import { handler as revokeAdmin } from '../../../functions/dashboard/revokeAdmin.ts';
-import { PermissionLevel, Statistics } from '../../../lib/admin/schemas.ts';
-import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
-import type { RouteSpec } from '../../../lib/http/index.ts';
-import { invoke } from '../../helpers/lambda.ts';
-import { declaredRoutes, type Route } from '../../helpers/routes.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { makeUser, type TestUser } from '../../helpers/users.ts';
+import { handler as getStatistics } from '#functions/dashboard/getStatistics.ts';
+import { handler as permissionLevel } from '#functions/dashboard/permissionLevel.ts';
+import { handler as revokeAdmin } from '#functions/dashboard/revokeAdmin.ts';
+import { PermissionLevel, Statistics } from '#lib/admin/schemas.ts';
+import { measured, startMeasuring } from '#lib/db/metrics.ts';
+import type { RouteSpec } from '#lib/http/index.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { declaredRoutes, type Route } from '#tests/helpers/routes.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 type Handler = Parameters<typeof invoke>[0] & { spec: RouteSpec };
 
@@ -161,7 +161,7 @@ describe('the role is read from the user record on every call', () => {
   });
 
   it('does not trust a role claimed in the token', async () => {
-    const { signToken } = await import('../../../lib/http/jwt.ts');
+    const { signToken } = await import('#lib/http/jwt.ts');
     const forged = (await signToken({ sub: user.id, role: 2, tv: 0 })).token;
     const res = await invoke(getStatistics, { route: '/api/dashboard/getStatistics', token: forged });
     expect(res.status).toBe(403);

@@ -1,16 +1,16 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handler as deactivateBooks } from '../../../functions/dashboard/deactivateBooks.ts';
-import { handler as scheduledUnlist } from '../../../functions/scheduled/unlistStaleBooks.ts';
-import { DeactivateResult } from '../../../lib/admin/schemas.ts';
-import { unlistStaleBooks } from '../../../lib/admin/unlisting.ts';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { AUDIT_PK, bookKey, globalStatsKey, userStatsKey } from '../../../lib/db/keys.ts';
-import type { BookRecord } from '../../../lib/db/records.ts';
-import { daysBefore, seedBook } from '../../helpers/books.ts';
-import { invoke, makeContext } from '../../helpers/lambda.ts';
-import { expectEnvelope } from '../../helpers/schema.ts';
-import { makeUser, type TestUser } from '../../helpers/users.ts';
+import { handler as deactivateBooks } from '#functions/dashboard/deactivateBooks.ts';
+import { handler as scheduledUnlist } from '#functions/scheduled/unlistStaleBooks.ts';
+import { DeactivateResult } from '#lib/admin/schemas.ts';
+import { unlistStaleBooks } from '#lib/admin/unlisting.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { AUDIT_PK, bookKey, globalStatsKey, userStatsKey } from '#lib/db/keys.ts';
+import type { BookRecord } from '#lib/db/records.ts';
+import { daysBefore, seedBook } from '#tests/helpers/books.ts';
+import { invoke, makeContext } from '#tests/helpers/lambda.ts';
+import { expectEnvelope } from '#tests/helpers/schema.ts';
+import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 const DAY = 86_400_000;
 let owner: TestUser;

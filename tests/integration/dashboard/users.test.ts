@@ -1,22 +1,22 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handler as findUsers } from '../../../functions/dashboard/findUsers.ts';
-import { handler as getAuditLog } from '../../../functions/dashboard/getAuditLog.ts';
-import { handler as getUsers } from '../../../functions/dashboard/getUsers.ts';
-import { handler as makeAdmin } from '../../../functions/dashboard/makeAdmin.ts';
-import { handler as revokeAdmin } from '../../../functions/dashboard/revokeAdmin.ts';
-import { AdminUser, AuditLog, UserList } from '../../../lib/admin/schemas.ts';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { userKey } from '../../../lib/db/keys.ts';
-import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
-import { encodeCursor } from '../../../lib/http/cursor.ts';
-import { consume } from '../../../lib/streams/consume.ts';
-import { processors } from '../../../lib/streams/processors.ts';
-import { invoke, makeContext } from '../../helpers/lambda.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { asEvent, StreamReader } from '../../helpers/stream.ts';
-import { makeUser, type TestUser } from '../../helpers/users.ts';
+import { handler as findUsers } from '#functions/dashboard/findUsers.ts';
+import { handler as getAuditLog } from '#functions/dashboard/getAuditLog.ts';
+import { handler as getUsers } from '#functions/dashboard/getUsers.ts';
+import { handler as makeAdmin } from '#functions/dashboard/makeAdmin.ts';
+import { handler as revokeAdmin } from '#functions/dashboard/revokeAdmin.ts';
+import { AdminUser, AuditLog, UserList } from '#lib/admin/schemas.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { userKey } from '#lib/db/keys.ts';
+import { measured, startMeasuring } from '#lib/db/metrics.ts';
+import { encodeCursor } from '#lib/http/cursor.ts';
+import { consume } from '#lib/streams/consume.ts';
+import { processors } from '#lib/streams/processors.ts';
+import { invoke, makeContext } from '#tests/helpers/lambda.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
+import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 let admin: TestUser;
 let owner: TestUser;
@@ -242,7 +242,7 @@ describe('makeAdmin and revokeAdmin', () => {
 
 describe('backfilling the user search index', () => {
   it('indexes users that were stored before the processor ran, and running it again changes nothing', async () => {
-    const { backfillUserSearch } = await import('../../../lib/admin/user-search.ts');
+    const { backfillUserSearch } = await import('#lib/admin/user-search.ts');
     const tag = ulid().slice(-8).toLowerCase();
     const early = await makeUser({ lastName: `Early${tag}` });
     const find = async () => {

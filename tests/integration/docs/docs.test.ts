@@ -3,12 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { handler as assets } from '../../../functions/docs/assets.ts';
-import { handler as openapi } from '../../../functions/docs/openapi.ts';
-import { handler as page } from '../../../functions/docs/page.ts';
-import { PROJECT_ROOT } from '../../../lib/openapi/routes.ts';
-import { invoke } from '../../helpers/lambda.ts';
-import { expectDocumented } from '../../helpers/openapi.ts';
+import { handler as assets } from '#functions/docs/assets.ts';
+import { handler as openapi } from '#functions/docs/openapi.ts';
+import { handler as page } from '#functions/docs/page.ts';
+import { PROJECT_ROOT } from '#lib/openapi/routes.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { expectDocumented } from '#tests/helpers/openapi.ts';
 
 const require = createRequire(import.meta.url);
 const ASSET_ROUTE = '/api/docs/assets/{file}';

@@ -3,14 +3,14 @@ import { SignJWT } from 'jose';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { config } from '../../../lib/config.ts';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { userKey } from '../../../lib/db/keys.ts';
-import { measured, ScanForbiddenError, startMeasuring } from '../../../lib/db/metrics.ts';
-import { Conflict, http, page } from '../../../lib/http/index.ts';
-import { signToken } from '../../../lib/http/jwt.ts';
-import { invoke } from '../../helpers/lambda.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
+import { config } from '#lib/config.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { userKey } from '#lib/db/keys.ts';
+import { measured, ScanForbiddenError, startMeasuring } from '#lib/db/metrics.ts';
+import { Conflict, http, page } from '#lib/http/index.ts';
+import { signToken } from '#lib/http/jwt.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
 const Echo = z.strictObject({ name: z.string().min(1).max(10), count: z.number().int().optional() });
 

@@ -5,15 +5,15 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { bookKey, cartItemKey } from '../../../lib/db/keys.ts';
-import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
-import type { BookRecord } from '../../../lib/db/records.ts';
-import { consume } from '../../../lib/streams/consume.ts';
-import { processors } from '../../../lib/streams/processors.ts';
-import { putBook, setBookStatus } from '../../helpers/books.ts';
-import { sentEmails } from '../../helpers/e2e.ts';
-import { makeContext } from '../../helpers/lambda.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { bookKey, cartItemKey } from '#lib/db/keys.ts';
+import { measured, startMeasuring } from '#lib/db/metrics.ts';
+import type { BookRecord } from '#lib/db/records.ts';
+import { consume } from '#lib/streams/consume.ts';
+import { processors } from '#lib/streams/processors.ts';
+import { putBook, setBookStatus } from '#tests/helpers/books.ts';
+import { sentEmails } from '#tests/helpers/e2e.ts';
+import { makeContext } from '#tests/helpers/lambda.ts';
 import {
   createRequest,
   deleteRequest,
@@ -21,9 +21,9 @@ import {
   requestBody,
   storedItems,
   userMatches,
-} from '../../helpers/matching.ts';
-import { asEvent, StreamReader } from '../../helpers/stream.ts';
-import { makeUser, type TestUser } from '../../helpers/users.ts';
+} from '#tests/helpers/matching.ts';
+import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
+import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 let reader: StreamReader;
 

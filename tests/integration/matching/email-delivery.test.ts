@@ -3,23 +3,23 @@
  * configuration is read when the modules load, so they are imported after the proxy is up).
  */
 import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { startFaultyProxy } from '../../helpers/faulty-proxy.ts';
+import { startFaultyProxy } from '#tests/helpers/faulty-proxy.ts';
 
 const proxy = await startFaultyProxy(inject('sesUrl'));
 process.env.SES_ENDPOINT = proxy.url;
 
 const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-const { db, TABLE } = await import('../../../lib/db/client.ts');
-const { notificationKey } = await import('../../../lib/db/keys.ts');
-const { consume } = await import('../../../lib/streams/consume.ts');
-const { processors } = await import('../../../lib/streams/processors.ts');
-const { EMAIL_CLAIM_LEASE_MS } = await import('../../../lib/notifications/notify.ts');
-const { putBook } = await import('../../helpers/books.ts');
-const { sentEmails } = await import('../../helpers/e2e.ts');
-const { makeContext } = await import('../../helpers/lambda.ts');
-const { createRequest, requestBody, storedItems, userMatches } = await import('../../helpers/matching.ts');
-const { asEvent, StreamReader } = await import('../../helpers/stream.ts');
-const { makeUser } = await import('../../helpers/users.ts');
+const { db, TABLE } = await import('#lib/db/client.ts');
+const { notificationKey } = await import('#lib/db/keys.ts');
+const { consume } = await import('#lib/streams/consume.ts');
+const { processors } = await import('#lib/streams/processors.ts');
+const { EMAIL_CLAIM_LEASE_MS } = await import('#lib/notifications/notify.ts');
+const { putBook } = await import('#tests/helpers/books.ts');
+const { sentEmails } = await import('#tests/helpers/e2e.ts');
+const { makeContext } = await import('#tests/helpers/lambda.ts');
+const { createRequest, requestBody, storedItems, userMatches } = await import('#tests/helpers/matching.ts');
+const { asEvent, StreamReader } = await import('#tests/helpers/stream.ts');
+const { makeUser } = await import('#tests/helpers/users.ts');
 
 afterAll(() => proxy.close());
 

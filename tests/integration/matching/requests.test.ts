@@ -1,11 +1,11 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { userStatsKey } from '../../../lib/db/keys.ts';
-import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
-import { MAX_OPEN_REQUESTS } from '../../../lib/db/requests.ts';
-import { BookRequest } from '../../../lib/matching/requests.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { userStatsKey } from '#lib/db/keys.ts';
+import { measured, startMeasuring } from '#lib/db/metrics.ts';
+import { MAX_OPEN_REQUESTS } from '#lib/db/requests.ts';
+import { BookRequest } from '#lib/matching/requests.ts';
 import {
   createRequest,
   deleteRequest,
@@ -13,9 +13,9 @@ import {
   requestBody,
   requestBook,
   storedItems,
-} from '../../helpers/matching.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { makeUser } from '../../helpers/users.ts';
+} from '#tests/helpers/matching.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { makeUser } from '#tests/helpers/users.ts';
 
 const openRequests = async (userId: string) =>
   (await db.send(new GetCommand({ TableName: TABLE, Key: userStatsKey(userId) }))).Item?.openRequests ?? 0;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type NotificationRecord, putNotificationOnce } from '../../../lib/db/notifications.ts';
-import { notificationId } from '../../../lib/notifications/notify.ts';
-import { MarkReadResult } from '../../../lib/notifications/service.ts';
-import { getNotifications, markRead, notifications } from '../../helpers/matching.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { makeUser } from '../../helpers/users.ts';
+import { type NotificationRecord, putNotificationOnce } from '#lib/db/notifications.ts';
+import { notificationId } from '#lib/notifications/notify.ts';
+import { MarkReadResult } from '#lib/notifications/service.ts';
+import { getNotifications, markRead, notifications } from '#tests/helpers/matching.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { makeUser } from '#tests/helpers/users.ts';
 
 /** Stores `count` notifications for a user, one minute apart, the newest last; returns their ids. */
 async function seedNotifications(

@@ -1,21 +1,14 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { handler as checkoutHandler } from '../../../functions/books/checkoutCart.ts';
-import { CART_LIMIT } from '../../../lib/cart/cart.ts';
-import { putCartItem } from '../../../lib/db/cart.ts';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import {
-  bookKey,
-  booksByStatusPk,
-  booksOfBuyerPk,
-  cartItemKey,
-  INDEX,
-  orderKey,
-} from '../../../lib/db/keys.ts';
-import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
-import type { BookRecord } from '../../../lib/db/records.ts';
-import { Order } from '../../../lib/orders/schemas.ts';
-import { makeBook, readBook, setStoredStatus } from '../../helpers/books.ts';
+import { handler as checkoutHandler } from '#functions/books/checkoutCart.ts';
+import { CART_LIMIT } from '#lib/cart/cart.ts';
+import { putCartItem } from '#lib/db/cart.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { bookKey, booksByStatusPk, booksOfBuyerPk, cartItemKey, INDEX, orderKey } from '#lib/db/keys.ts';
+import { measured, startMeasuring } from '#lib/db/metrics.ts';
+import type { BookRecord } from '#lib/db/records.ts';
+import { Order } from '#lib/orders/schemas.ts';
+import { makeBook, readBook, setStoredStatus } from '#tests/helpers/books.ts';
 import {
   addToCart,
   checkout,
@@ -24,10 +17,10 @@ import {
   readGlobalStats,
   readItem,
   readUserStats,
-} from '../../helpers/cart.ts';
-import { invoke } from '../../helpers/lambda.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { makeUser } from '../../helpers/users.ts';
+} from '#tests/helpers/cart.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { makeUser } from '#tests/helpers/users.ts';
 
 async function inCart(token: string, books: BookRecord[]) {
   for (const b of books) expect((await addToCart(token, b.id)).status).toBe(200);

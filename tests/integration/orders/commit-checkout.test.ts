@@ -1,14 +1,14 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { putCartItem } from '../../../lib/db/cart.ts';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { bookKey, orderKey } from '../../../lib/db/keys.ts';
-import { commitCheckout } from '../../../lib/db/orders.ts';
-import type { BookRecord, OrderRecord } from '../../../lib/db/records.ts';
-import { makeBook, readBook } from '../../helpers/books.ts';
-import { readGlobalStats, readItem, readUserStats } from '../../helpers/cart.ts';
-import { makeUser } from '../../helpers/users.ts';
+import { putCartItem } from '#lib/db/cart.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { bookKey, orderKey } from '#lib/db/keys.ts';
+import { commitCheckout } from '#lib/db/orders.ts';
+import type { BookRecord, OrderRecord } from '#lib/db/records.ts';
+import { makeBook, readBook } from '#tests/helpers/books.ts';
+import { readGlobalStats, readItem, readUserStats } from '#tests/helpers/cart.ts';
+import { makeUser } from '#tests/helpers/users.ts';
 
 function orderFor(buyerId: string, books: BookRecord[]): OrderRecord {
   return {

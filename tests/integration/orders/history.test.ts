@@ -1,20 +1,20 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { handler as purchasedHandler } from '../../../functions/user/getPurchasedBooks.ts';
-import { handler as soldHandler } from '../../../functions/user/getSoldBooks.ts';
-import { handler as statsHandler } from '../../../functions/user/getUserStatistics.ts';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { userStatsKey } from '../../../lib/db/keys.ts';
-import { measured, startMeasuring } from '../../../lib/db/metrics.ts';
-import type { BookRecord } from '../../../lib/db/records.ts';
-import { envelope } from '../../../lib/http/schemas.ts';
-import { PurchasedBook, SoldBook, UserStatistics } from '../../../lib/orders/schemas.ts';
-import { makeBook, setStoredStatus } from '../../helpers/books.ts';
-import { addToCart, checkout } from '../../helpers/cart.ts';
-import { invoke } from '../../helpers/lambda.ts';
-import { expectEnvelope, expectError } from '../../helpers/schema.ts';
-import { makeUser, type TestUser } from '../../helpers/users.ts';
+import { handler as purchasedHandler } from '#functions/user/getPurchasedBooks.ts';
+import { handler as soldHandler } from '#functions/user/getSoldBooks.ts';
+import { handler as statsHandler } from '#functions/user/getUserStatistics.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { userStatsKey } from '#lib/db/keys.ts';
+import { measured, startMeasuring } from '#lib/db/metrics.ts';
+import type { BookRecord } from '#lib/db/records.ts';
+import { envelope } from '#lib/http/schemas.ts';
+import { PurchasedBook, SoldBook, UserStatistics } from '#lib/orders/schemas.ts';
+import { makeBook, setStoredStatus } from '#tests/helpers/books.ts';
+import { addToCart, checkout } from '#tests/helpers/cart.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 const purchased = (token: string, query?: Record<string, string>) =>
   invoke(purchasedHandler, { route: '/api/user/getPurchasedBooks', token, query });

@@ -1,10 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db, TABLE } from '../../../lib/db/client.ts';
-import { consume } from '../../../lib/streams/consume.ts';
-import type { ChangeProcessor, StreamChange } from '../../../lib/streams/types.ts';
-import { makeContext } from '../../helpers/lambda.ts';
-import { asEvent, StreamReader } from '../../helpers/stream.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { consume } from '#lib/streams/consume.ts';
+import type { ChangeProcessor, StreamChange } from '#lib/streams/types.ts';
+import { makeContext } from '#tests/helpers/lambda.ts';
+import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
 
 const put = (pk: string, extra: Record<string, unknown> = {}) =>
   db.send(new PutCommand({ TableName: TABLE, Item: { pk, sk: 'X', ...extra } }));

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
-import { costOf, hashPassword, needsRehash, verifyPassword } from '../../../lib/accounts/passwords.ts';
+import { costOf, hashPassword, needsRehash, verifyPassword } from '#lib/accounts/passwords.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 

@@ -12,7 +12,7 @@ import {
   THROTTLE,
   throttleWindow,
   tokenExpiry,
-} from '../../../lib/accounts/rules.ts';
+} from '#lib/accounts/rules.ts';
 
 describe('e-mail addresses', () => {
   it('normalises by trimming and lower-casing, so A@Uni.EDU is a@uni.edu', () => {

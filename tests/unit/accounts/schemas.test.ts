@@ -6,8 +6,8 @@ import {
   UpdatePasswordBody,
   UpdateProfileBody,
   User,
-} from '../../../lib/accounts/schemas.ts';
-import type { UserRecord } from '../../../lib/db/records.ts';
+} from '#lib/accounts/schemas.ts';
+import type { UserRecord } from '#lib/db/records.ts';
 
 const signup = (over: Record<string, unknown> = {}) => ({
   emailAddress: 'a@uni.edu',

@@ -8,8 +8,8 @@ import {
   toCents,
   toDollars,
   unlistCutoff,
-} from '../../../lib/admin/rules.ts';
-import { diffTerms, termsOf } from '../../../lib/admin/user-search.ts';
+} from '#lib/admin/rules.ts';
+import { diffTerms, termsOf } from '#lib/admin/user-search.ts';
 
 describe('hand-over transitions', () => {
   const table: Record<HandOverAction, number[]> = {

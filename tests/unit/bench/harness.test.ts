@@ -1,9 +1,9 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { unzip } from '../../../bench/harness/coldstart.ts';
-import { CATALOGUE, isbn13, makeBooks, prng } from '../../../bench/harness/data.ts';
-import { type BenchResults, checkTargets } from '../../../bench/harness/report.ts';
-import { percentile, relativeDifference, summarise } from '../../../bench/harness/stats.ts';
+import { unzip } from '#bench/harness/coldstart.ts';
+import { CATALOGUE, isbn13, makeBooks, prng } from '#bench/harness/data.ts';
+import { type BenchResults, checkTargets } from '#bench/harness/report.ts';
+import { percentile, relativeDifference, summarise } from '#bench/harness/stats.ts';
 
 /** A zip with one deflated entry, built by hand (local header, data, central directory, end record). */
 function zipOf(name: string, content: Buffer): Buffer {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  NoTokenParams,
-  PageQuery,
-  PostBookBody,
-  SearchParams,
-  UpdateBookBody,
-} from '../../../lib/books/inputs.ts';
-import { makeBookBody } from '../../helpers/books.ts';
+import { NoTokenParams, PageQuery, PostBookBody, SearchParams, UpdateBookBody } from '#lib/books/inputs.ts';
+import { makeBookBody } from '#tests/helpers/books.ts';
 
 const fieldsOf = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
   r.error?.issues.map((i) => i.path.join('.')) ?? [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactIsbn, isbn10To13, isValidIsbn10, isValidIsbn13, toIsbn13 } from '../../../lib/books/isbn.ts';
+import { compactIsbn, isbn10To13, isValidIsbn10, isValidIsbn13, toIsbn13 } from '#lib/books/isbn.ts';
 
 describe('ISBN rules', () => {
   it('accepts ISBN-13s whose check digit is right and refuses a wrong one', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planSearch } from '../../../lib/books/search-terms.ts';
+import { planSearch } from '#lib/books/search-terms.ts';
 
 const book = (name: string, courseNorm = 'MTH101', ISBN: string | null = null) => ({
   name,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchTermsOf } from '../../../lib/books/search-index.ts';
+import { searchTermsOf } from '#lib/books/search-index.ts';
 import {
   indexPrefix,
   MAX_PREFIX,
@@ -7,7 +7,7 @@ import {
   titleMatches,
   titlePrefixes,
   words,
-} from '../../../lib/books/text.ts';
+} from '#lib/books/text.ts';
 
 describe('course codes', () => {
   it('treats CSC 171, csc171 and CSC-171 as the same code', () => {

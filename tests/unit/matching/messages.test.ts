@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchContent, statusContent } from '../../../lib/notifications/messages.ts';
-import { notificationId } from '../../../lib/notifications/notify.ts';
+import { matchContent, statusContent } from '#lib/notifications/messages.ts';
+import { notificationId } from '#lib/notifications/notify.ts';
 
 const book = { name: 'Intro <script>alert(1)</script> & "Co"', course: 'CSC 171', ISBN: '9780306406157' };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { toIsbn13 } from '../../../lib/books/isbn.ts';
-import { normaliseCourse } from '../../../lib/books/text.ts';
-import { type MatchableBook, type MatchableRequest, matchReason } from '../../../lib/matching/rule.ts';
-import { keyWord, significantWords } from '../../../lib/matching/title-words.ts';
-import { statusAudience } from '../../../lib/notifications/processor.ts';
+import { toIsbn13 } from '#lib/books/isbn.ts';
+import { normaliseCourse } from '#lib/books/text.ts';
+import { type MatchableBook, type MatchableRequest, matchReason } from '#lib/matching/rule.ts';
+import { keyWord, significantWords } from '#lib/matching/title-words.ts';
+import { statusAudience } from '#lib/notifications/processor.ts';
 
 const request = (r: Partial<MatchableRequest> = {}): MatchableRequest => ({
   userId: 'requester',

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateDocument, serializeDocument } from '../../../lib/openapi/document.ts';
-import { PROJECT_ROOT, readHttpRoutes } from '../../../lib/openapi/routes.ts';
+import { generateDocument, serializeDocument } from '#lib/openapi/document.ts';
+import { PROJECT_ROOT, readHttpRoutes } from '#lib/openapi/routes.ts';
 import {
   contractProblems,
   documentedOperations,
   routeTemplateOf,
   validatorFor,
-} from '../../helpers/openapi.ts';
+} from '#tests/helpers/openapi.ts';
 
 const committedText = readFileSync(path.join(PROJECT_ROOT, 'docs/openapi.json'), 'utf8');
 const committed = JSON.parse(committedText) as {

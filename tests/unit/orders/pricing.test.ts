@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feeCents, priceOrder, toCents, toDollars } from '../../../lib/orders/pricing.ts';
+import { feeCents, priceOrder, toCents, toDollars } from '#lib/orders/pricing.ts';
 
 describe('order pricing', () => {
   it('converts prices whose float form is inexact to whole cents', () => {

@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const FOLDERS = ['lib', 'tests', 'bench', 'scripts', 'functions'];
+// Static import/export, import(), vi.mock() and vi.importActual() with a parent-relative specifier.
+const PARENT_IMPORT =
+  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|vi\.(?:mock|doMock|importActual)\(\s*)['"`]\.\.\//;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === 'results' ? [] : sources(path);
+    return /\.(c|m)?tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('import style', () => {
+  it('finds a parent-relative import when one is written', () => {
+    const up = '..';
+    expect(PARENT_IMPORT.test(`const m = await import("${up}/${up}/lib/x.ts");`)).toBe(true);
+    expect(PARENT_IMPORT.test(`vi.mock('${up}/db/client.ts')`)).toBe(true);
+    expect(PARENT_IMPORT.test(`import { a } from '#lib/db/keys.ts';`)).toBe(false);
+  });
+
+  it('has no parent-relative import in lib, tests, bench, scripts or functions: the #aliases are used instead', () => {
+    const offenders = FOLDERS.flatMap((folder) =>
+      sources(join(ROOT, folder)).flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (PARENT_IMPORT.test(line) ? [`${relative(ROOT, file)}:${i + 1}`] : [])),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
