@@ -2,7 +2,7 @@
  * Throttling per action and address, on the counters of lib/db/throttle.ts.
  */
 import { addToWindow, countInWindow } from '#lib/db/throttle.ts';
-import { TooManyRequests } from '#lib/http/errors.ts';
+import { TooManyRequests } from '#lib/errors.ts';
 import { retryAfterSeconds, type ThrottlePolicy, throttleWindow } from './rules.ts';
 
 /** Throws 429 (with Retry-After) when the window's count already reached the limit. */

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { BadRequest, PayloadTooLarge } from './errors.ts';
+import { BadRequest, TooLarge } from '#lib/errors.ts';
 
 /**
  * Parses a JSON request body. Over `limitBytes` -> 413 (checked before anything else touches the
@@ -12,7 +12,7 @@ export function parseJsonBody(
   const raw = event.body;
   if (raw === undefined || raw === null || raw === '') return undefined;
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-  if (Buffer.byteLength(text, 'utf8') > limitBytes) throw new PayloadTooLarge(limitBytes);
+  if (Buffer.byteLength(text, 'utf8') > limitBytes) throw new TooLarge(limitBytes);
   let value: unknown;
   try {
     value = JSON.parse(text);
