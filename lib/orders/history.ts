@@ -4,11 +4,11 @@
  */
 import { z } from 'zod';
 import { toApiBook } from '#lib/books/schemas.ts';
+import { getUserStats } from '#lib/db/counters.ts';
 import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { booksOfBuyerPk, booksOfOwnerPk } from '#lib/db/keys.ts';
 import { queryBooksOfBuyer, queryBooksSoldBy } from '#lib/db/orders.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
-import { getUserStatsRecord } from '#lib/db/user-stats.ts';
 import { toDollars } from './pricing.ts';
 import type { HistoryQuery, PurchasedBook, SoldBook, UserStatistics } from './schemas.ts';
 
@@ -61,7 +61,7 @@ export async function getSoldBooks(userId: string, query: HistoryQuery): Promise
 
 /** The user's counters (kept by the transactions that change them; no scan, one read). */
 export async function getUserStatistics(userId: string): Promise<UserStatistics> {
-  const s = await getUserStatsRecord(userId);
+  const s = await getUserStats(userId);
   return {
     numberOfBooksBought: s.booksBought,
     numberOfBooksSold: s.booksSold,
