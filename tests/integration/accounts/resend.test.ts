@@ -6,6 +6,7 @@ import { Message } from '#lib/accounts/schemas.ts';
 import { createPendingSignup } from '#lib/accounts/signup.ts';
 import {
   createConfirmedUser,
+  DEFAULT_PASSWORD,
   emailsBeforeMarker,
   emailTokenIn,
   makeSignup,
@@ -18,7 +19,11 @@ import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 const post = (emailAddress: string) =>
   invoke(resend, { method: 'POST', route: '/api/auth/resendConfirmation', body: { emailAddress } });
 const postConfirm = (token: string) =>
-  invoke(confirm, { method: 'POST', route: '/api/auth/confirm', body: { token } });
+  invoke(confirm, {
+    method: 'POST',
+    route: '/api/auth/confirm',
+    body: { token, password: DEFAULT_PASSWORD },
+  });
 
 describe('POST /api/auth/resendConfirmation', () => {
   it('e-mails a fresh link; the previous link stops working and the new one confirms', async () => {
