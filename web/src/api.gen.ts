@@ -9,7 +9,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm a sign-up with the e-mailed token */
+        /** Confirm a sign-up with the e-mailed token and the password chosen at sign-up */
         post: operations["authConfirm"];
         delete?: never;
         options?: never;
@@ -24,7 +24,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Confirm a sign-up from the e-mailed link (text/html page, or 302 to APP_URL/email-confirmed) */
+        /** The e-mailed confirmation link: changes nothing; a text/html page whose form asks for the sign-up password (or 302 to APP_URL/confirm?token=) */
         get: operations["authConfirmLink"];
         put?: never;
         post?: never;
@@ -959,11 +959,16 @@ export interface operations {
             content: {
                 "application/json": {
                     token: string;
+                    password: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    token: string;
+                    password: string;
                 };
             };
         };
         responses: {
-            /** @description Confirm a sign-up with the e-mailed token */
+            /** @description Confirm a sign-up with the e-mailed token and the password chosen at sign-up Or: Form body: the account is confirmed (a page for a person). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1004,9 +1009,10 @@ export interface operations {
                         method: string;
                         next?: string | null;
                     };
+                    "text/html": string;
                 };
             };
-            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). Or: Form body: a wrong password (the form again) or an invalid link (a page). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1030,6 +1036,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
                 };
             };
             /** @description The body is larger than 16384 bytes. */
@@ -1043,6 +1050,27 @@ export interface operations {
                      *       "data": {
                      *         "error": "The request body is larger than 16384 bytes.",
                      *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/auth/confirm"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Too many attempts. Try again later.",
+                     *         "code": "TOO_MANY_REQUESTS"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/auth/confirm"
@@ -1084,7 +1112,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The account is confirmed (a page for a person). */
+            /** @description A page with a form that posts the token and the sign-up password to POST /api/auth/confirm. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1093,10 +1121,10 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description When APP_URL is set: the account is confirmed, on to the front end. */
+            /** @description When APP_URL is set: on to the front end, which asks for the password. */
             302: {
                 headers: {
-                    /** @description APP_URL/email-confirmed */
+                    /** @description APP_URL/confirm?token=<token> */
                     Location?: string;
                     [name: string]: unknown;
                 };

@@ -51,7 +51,8 @@ export class ApiFailure extends Error {
 
 /** Returns a call's `data`, or throws an ApiFailure carrying the error envelope. */
 export async function call<T>(
-  pending: Promise<{ data?: { data: T }; error?: unknown; response: Response }>,
+  // `string`: a route that can also answer an HTML page (the JSON answer is what this app asks for).
+  pending: Promise<{ data?: { data: T } | string; error?: unknown; response: Response }>,
 ): Promise<T> {
   let result: Awaited<typeof pending>;
   try {
@@ -63,9 +64,10 @@ export async function call<T>(
       new Response(),
     );
   }
-  if (result.data !== undefined && result.response.ok) return result.data.data;
-  const body = (result.error as { data?: ErrorBody } | undefined)?.data;
-  throw new ApiFailure(result.response.status, body, result.response);
+  const body = result.data as { data?: unknown } | undefined;
+  if (result.response.ok && body && typeof body === 'object' && 'data' in body) return body.data as T;
+  const failure = (result.error as { data?: ErrorBody } | undefined)?.data;
+  throw new ApiFailure(result.response.status, failure, result.response);
 }
 
 /** Dollars for display; the service computes every amount. */

@@ -93,10 +93,11 @@ export function SignupPage() {
 export function ConfirmPage() {
   const { path, query } = useLocation();
   const token = query.get('token') ?? decodeURIComponent(path.slice('/confirm/'.length));
+  const [password, setPassword] = useState('');
   const { error, busy, run } = useAction();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (await run(() => call(api.POST('/api/auth/confirm', { body: { token } }))))
+    if (await run(() => call(api.POST('/api/auth/confirm', { body: { token, password } }))))
       navigate('/email-confirmed', { replace: true });
   };
   if (!token)
@@ -110,7 +111,17 @@ export function ConfirmPage() {
     <section>
       <h1>Confirm your account</h1>
       <form onSubmit={submit}>
-        <p>Confirm the sign-up of your Campus Books account.</p>
+        <p>To confirm that the account is yours, enter the password you chose when you signed up.</p>
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+          error={error?.field('password')}
+        />
         <ErrorNote error={error} />
         <button type="submit" disabled={busy}>
           Confirm my account
