@@ -58,6 +58,13 @@ class StageCheck {
     const params = this.serverless.configurationInput?.params ?? {};
     const merged = { ...(params.default ?? {}), ...(params[stage] ?? {}) };
     const problems = stageProblems(stage, merged);
+    const region = this.options.region ?? service.provider.region;
+    if (!EMULATED.has(stage) && region !== 'us-east-1') {
+      // The WAF web ACL of a CloudFront distribution can only be created in us-east-1.
+      problems.push(
+        `region is ${region}: a deployed stage lives in us-east-1 (CloudFront's WAF and certificate)`,
+      );
+    }
     if (problems.length > 0) {
       throw new this.serverless.classes.Error(
         `Stage "${stage}" cannot be packaged; set these in serverless.yml (see docs/deploy.md):\n  - ${problems.join('\n  - ')}`,

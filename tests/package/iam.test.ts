@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { envOf, lambdaFunctions, type Template, template } from '#tests/helpers/template.ts';
 
 const LOGS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
-const READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+const KEY_READ = ['kms:Decrypt', 'kms:DescribeKey'];
+const KEY_WRITE = [...KEY_READ, 'kms:Encrypt', 'kms:GenerateDataKey'];
+const READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...KEY_READ];
 const WRITE = [
   ...READ,
   'dynamodb:PutItem',
@@ -10,6 +12,7 @@ const WRITE = [
   'dynamodb:DeleteItem',
   'dynamodb:BatchWriteItem',
   'dynamodb:ConditionCheckItem',
+  ...KEY_WRITE,
 ];
 const SECRET = 'secretsmanager:GetSecretValue';
 const MAIL = 'ses:SendEmail';
@@ -118,6 +121,11 @@ const GROUPS: Record<string, Group> = {
   StreamConsumerRole: {
     functions: ['streamsConsumer'],
     actions: [...LOGS, ...WRITE, MAIL, ...STREAM, 'sqs:SendMessage'],
+    secrets: [],
+  },
+  MailFeedbackRole: {
+    functions: ['mailFeedback'],
+    actions: [...LOGS, 'dynamodb:PutItem', ...KEY_WRITE],
     secrets: [],
   },
   ScheduledRole: {
