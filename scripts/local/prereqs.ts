@@ -2,7 +2,8 @@
  * Prerequisites of the local stack and the tests, checked before anything starts so a missing one
  * is one clear line (what to install), not a `spawn java ENOENT` stack trace.
  *  - Java 17+: DynamoDB Local is a Java program.
- *  - Chromium: only once browser tests exist (tests/browser/); CHROME_PATH may name the binary.
+ *  - Chromium: when the browser tests exist (tests/e2e/web/); CHROMIUM_PATH names the binary, as in
+ *    tests/helpers/browser.ts (default /usr/bin/chromium).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,7 +11,7 @@ import path from 'node:path';
 
 export interface PrereqOptions {
   env?: NodeJS.ProcessEnv;
-  /** the repository root (to find tests/browser/) */
+  /** the repository root (to find tests/e2e/web/) */
   root: string;
   /** check for Chromium when browser tests exist (npm test), not for npm start */
   browser?: boolean;
@@ -29,15 +30,6 @@ function javaMajor(env: NodeJS.ProcessEnv): number | null {
   return m[1] === '1' ? Number(m[2] ?? 0) : Number(m[1]);
 }
 
-const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
-
-function onPath(name: string, env: NodeJS.ProcessEnv): boolean {
-  return (env.PATH ?? '')
-    .split(path.delimiter)
-    .filter(Boolean)
-    .some((dir) => existsSync(path.join(dir, name)));
-}
-
 /** One line per missing prerequisite (empty when all is there). */
 export function missingPrerequisites(options: PrereqOptions): string[] {
   const env = options.env ?? process.env;
@@ -46,12 +38,11 @@ export function missingPrerequisites(options: PrereqOptions): string[] {
   if (java === null) out.push(`Java was not found (DynamoDB Local needs it): ${JAVA_HINT}.`);
   else if (java !== 0 && java < 17)
     out.push(`Java ${java} is too old (DynamoDB Local needs 17+): ${JAVA_HINT}.`);
-  if (options.browser && existsSync(path.join(options.root, 'tests', 'browser'))) {
-    const chrome = env.CHROME_PATH?.trim();
-    const found = chrome ? existsSync(chrome) : CHROMIUM_NAMES.some((n) => onPath(n, env));
-    if (!found) {
+  if (options.browser && existsSync(path.join(options.root, 'tests', 'e2e', 'web'))) {
+    const chromium = env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
+    if (!existsSync(chromium)) {
       out.push(
-        'Chromium was not found (the browser tests need it): install it (e.g. `sudo apt-get install chromium`) or set CHROME_PATH to its binary.',
+        `Chromium was not found at ${chromium} (the browser tests need it): install it (e.g. \`sudo apt-get install chromium\`) or set CHROMIUM_PATH to its binary.`,
       );
     }
   }

@@ -46,4 +46,12 @@ describe('npm start checks before it starts anything', () => {
     );
     expect(missingPrerequisites({ root: ROOT })).toEqual([]);
   });
+
+  it('says in one line to install Chromium for the browser tests (npm test), not for npm start', () => {
+    const env = { PATH: process.env.PATH, CHROMIUM_PATH: '/nonexistent/chromium' };
+    expect(missingPrerequisites({ root: ROOT, env, browser: true })).toEqual([
+      'Chromium was not found at /nonexistent/chromium (the browser tests need it): install it (e.g. `sudo apt-get install chromium`) or set CHROMIUM_PATH to its binary.',
+    ]);
+    expect(missingPrerequisites({ root: ROOT, env })).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { secret } from '#lib/config.ts';
-import { BadRequest } from './errors.ts';
+import { BadRequest } from '#lib/errors.ts';
 
 let cachedKey: Buffer | undefined;
 const key = (): Buffer => {
