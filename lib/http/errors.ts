@@ -65,6 +65,12 @@ export class PayloadTooLarge extends HttpError {
   }
 }
 
+export class UnsupportedMediaType extends HttpError {
+  constructor(accepted: string[]) {
+    super(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the body as ${accepted.join(' or ')} (Content-Type).`);
+  }
+}
+
 export class TooManyRequests extends HttpError {
   constructor(retryAfterSeconds: number, message = 'Too many attempts. Try again later.') {
     super(429, 'TOO_MANY_REQUESTS', message, undefined, {
