@@ -1,10 +1,12 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import bcrypt from 'bcryptjs';
 import { decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { handler as login } from '#functions/auth/login.ts';
 import { handler as getUserData } from '#functions/user/getUserData.ts';
 import { InvalidCredentials } from '#lib/accounts/errors.ts';
 import { login as logIn } from '#lib/accounts/login.ts';
+import { costOf } from '#lib/accounts/passwords.ts';
 import { THROTTLE, throttleWindow } from '#lib/accounts/rules.ts';
 import { LoginResult, User } from '#lib/accounts/schemas.ts';
 import { createPendingSignup } from '#lib/accounts/signup.ts';
@@ -78,6 +80,27 @@ describe('POST /api/auth/login', () => {
     expectError(wrong.json(), 'INVALID_CREDENTIALS');
     expect(comparable(unknown.body)).toEqual(comparable(wrong.body));
     expect(unknown.headers).toEqual(wrong.headers);
+  });
+
+  it('runs one bcrypt compare at the configured cost for an unknown address, as for a wrong password', async () => {
+    // Security item 10: a short-circuit for unknown addresses would answer the same 401 much faster.
+    const { user } = await createConfirmedUser();
+    const compare = vi.spyOn(bcrypt, 'compare');
+    try {
+      for (const emailAddress of [user.emailAddress, uniqueEmail()]) {
+        compare.mockClear();
+        const res = await post({ emailAddress, password: 'not the password' });
+        expect(res.status).toBe(401);
+        expectError(res.json(), 'INVALID_CREDENTIALS');
+        expect(compare, emailAddress).toHaveBeenCalledTimes(1);
+        const [password, hash] = compare.mock.calls[0] ?? [];
+        expect(password).toBe('not the password');
+        expect(costOf(String(hash))).toBe(config.BCRYPT_COST);
+        expect(await compare.mock.results[0]?.value).toBe(false);
+      }
+    } finally {
+      compare.mockRestore();
+    }
   });
 
   it('refuses an address whose sign-up is not confirmed yet, like an unknown one', async () => {
