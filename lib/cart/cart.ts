@@ -11,6 +11,7 @@ import {
   getBookRecords,
   listCartItems,
   putCartItem,
+  refreshCartItem,
 } from '#lib/db/cart.ts';
 import { type BookRecord, BookStatus, type CartItemRecord } from '#lib/db/records.ts';
 import { Conflict, NotFound } from '#lib/http/errors.ts';
@@ -57,7 +58,10 @@ export async function addToCart(userId: string, bookId: string) {
     );
   }
   const items = await listCartItems(userId, CART_READ_LIMIT);
-  if (items.some((i) => i.bookId === bookId)) {
+  const existing = items.find((i) => i.bookId === bookId);
+  if (existing) {
+    // Adding a carted book again accepts its current price (checkout charges the price in the cart).
+    if (existing.snapshot.price !== book.price) await refreshCartItem(existing, snapshotOf(book));
     return { bookId, inCart: true as const, added: false, cartSize: items.length };
   }
   if (items.length >= CART_LIMIT) {

@@ -65,6 +65,24 @@ export async function putCartItem(
   }
 }
 
+/**
+ * Replaces the snapshot of a book still in the cart (its price at the time the buyer accepted it),
+ * keeping when it was added; nothing when the item was removed meanwhile.
+ */
+export async function refreshCartItem(item: CartItemRecord, snapshot: CartBookSnapshot): Promise<void> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { ...cartItemKey(item.userId, item.bookId), ...item, snapshot },
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+  }
+}
+
 /** Takes a book out of the cart; false when it was not there. */
 export async function deleteCartItem(userId: string, bookId: string): Promise<boolean> {
   const out = await db.send(

@@ -71,6 +71,13 @@ export class UnsupportedMediaType extends HttpError {
   }
 }
 
+/** The request is well formed but cannot be processed as sent (e.g. a reused Idempotency-Key). */
+export class UnprocessableEntity extends HttpError {
+  constructor(message: string, code = 'UNPROCESSABLE', details?: ErrorDetail[]) {
+    super(422, code, message, details);
+  }
+}
+
 export class TooManyRequests extends HttpError {
   constructor(retryAfterSeconds: number, message = 'Too many attempts. Try again later.') {
     super(429, 'TOO_MANY_REQUESTS', message, undefined, {

@@ -97,6 +97,12 @@ const ERRORS: Record<number, { description: string; code: string; error: string;
     code: 'UNSUPPORTED_MEDIA_TYPE',
     error: 'Send the body as application/json (Content-Type).',
   },
+  422: {
+    description:
+      'Well formed but not processable as sent (e.g. an Idempotency-Key reused for another request).',
+    code: 'IDEMPOTENCY_KEY_REUSED',
+    error: 'This Idempotency-Key was already used for a different request.',
+  },
   429: {
     description: 'Too many attempts; try again after `Retry-After` seconds.',
     code: 'TOO_MANY_REQUESTS',
