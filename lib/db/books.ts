@@ -43,6 +43,14 @@ import { type BookRecord, BookStatus, type BookStatusValue } from './records.ts'
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** Why a conditional write on a book failed. */
+/** The most books a user may have listed (status 0) at once. */
+export const MAX_LISTED_BOOKS = 200;
+
+/** A listing refused because the owner already has MAX_LISTED_BOOKS listed books. */
+export class ListingLimitReached extends Error {
+  override name = 'ListingLimitReached';
+}
+
 export class BookWriteRefused extends Error {
   override name = 'BookWriteRefused';
   constructor(readonly current: BookRecord | undefined) {
@@ -103,24 +111,54 @@ function counterUpdates(
       },
     });
   }
-  if (moves.active) {
-    items.push({
+  if (moves.active) items.push(activeListingsUpdate(ownerId, moves.active));
+  return items;
+}
+
+/**
+ * Moves the owner's activeListings counter; a move up is conditional on staying within
+ * MAX_LISTED_BOOKS, so concurrent listings can never pass the cap.
+ */
+function activeListingsUpdate(ownerId: string, delta: number): TransactItem {
+  if (delta <= 0) {
+    return {
       Update: {
         TableName: TABLE,
         Key: userStatsKey(ownerId),
         UpdateExpression: 'ADD activeListings :a',
-        ExpressionAttributeValues: { ':a': moves.active },
+        ExpressionAttributeValues: { ':a': delta },
       },
-    });
+    };
   }
-  return items;
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: userStatsKey(ownerId),
+      UpdateExpression: 'ADD activeListings :a',
+      ConditionExpression: 'attribute_not_exists(activeListings) OR activeListings <= :most',
+      ExpressionAttributeValues: { ':a': delta, ':most': MAX_LISTED_BOOKS - delta },
+    },
+  };
 }
 
-/** Runs a transaction whose first item is the book; a failed condition on it -> BookWriteRefused. */
+/** Whether the cancelled transaction failed on the capped activeListings move. */
+function failedOnListingCap(items: TransactItem[], codes: string[] | null): boolean {
+  return items.some(
+    (item, i) =>
+      item.Update?.ConditionExpression?.includes('activeListings') === true &&
+      codes?.[i] === 'ConditionalCheckFailed',
+  );
+}
+
+/**
+ * Runs a transaction whose first item is the book; a failed condition on it -> BookWriteRefused,
+ * on the owner's listing cap -> ListingLimitReached.
+ */
 async function transactOnBook(bookId: string, items: TransactItem[]): Promise<void> {
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (err) {
+    if (failedOnListingCap(items, cancellationCodes(err))) throw new ListingLimitReached();
     const first = cancellationCodes(err)?.[0];
     if (first === 'ConditionalCheckFailed' || first === 'TransactionConflict') {
       throw new BookWriteRefused(await getBook(bookId));
