@@ -2,11 +2,15 @@
  * Cart repository: the cart items in a user's partition (`USER#<id>` / `CART#<bookId>`), and the
  * reads of the books they point at. A cart item is only a pointer: it never reserves the book.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDelete, batchGet } from './batch.ts';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed } from './errors.ts';
-import { bookKey, CART_PREFIX, cartItemKey, userPartition } from './keys.ts';
+import { cancellationCodes, isConditionFailed, isTransactionCancelled } from './errors.ts';
+import { bookKey, CART_PREFIX, cartCountKey, cartItemKey, userPartition } from './keys.ts';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 import type { BookRecord, CartBookSnapshot, CartItemRecord } from './records.ts';
 
 /** A book by id (consistent read), or null. */
@@ -42,25 +46,80 @@ export async function listCartItems(userId: string, max: number): Promise<CartIt
   return items;
 }
 
-/** Puts a book in the cart; false when it was already there (nothing changes then). */
-export async function putCartItem(
-  userId: string,
-  snapshot: CartBookSnapshot,
-  addedAt: string,
-): Promise<boolean> {
-  const bookId = snapshot.id;
-  const item: CartItemRecord = { type: 'cartItem', userId, bookId, addedAt, snapshot };
+export type CartPutResult = 'added' | 'already' | 'full';
+
+/** The transaction part that moves the cart's count (no condition: the item writes decide). */
+export function cartCountMove(userId: string, delta: number): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: cartCountKey(userId),
+      UpdateExpression: 'ADD #count :d SET #type = :type',
+      ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
+      ExpressionAttributeValues: { ':d': delta, ':type': 'cartCount' },
+    },
+  };
+}
+
+/**
+ * Starts the count of a cart that has none yet (carts from before the counter) at the number of
+ * items it holds; nothing when a count exists.
+ */
+export async function ensureCartCount(userId: string, items: number): Promise<void> {
   try {
     await db.send(
       new PutCommand({
         TableName: TABLE,
-        Item: { ...cartItemKey(userId, bookId), ...item },
+        Item: { ...cartCountKey(userId), type: 'cartCount', count: items },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
-    return true;
   } catch (err) {
-    if (isConditionFailed(err)) return false;
+    if (!isConditionFailed(err)) throw err;
+  }
+}
+
+/**
+ * Puts a book in the cart and counts it, in one transaction whose count condition enforces
+ * `limit` atomically: 'already' when it was there (nothing changes), 'full' at the limit.
+ */
+export async function putCartItem(
+  userId: string,
+  snapshot: CartBookSnapshot,
+  addedAt: string,
+  limit: number = Number.MAX_SAFE_INTEGER,
+): Promise<CartPutResult> {
+  const bookId = snapshot.id;
+  const item: CartItemRecord = { type: 'cartItem', userId, bookId, addedAt, snapshot };
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: TABLE,
+              Item: { ...cartItemKey(userId, bookId), ...item },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: TABLE,
+              Key: cartCountKey(userId),
+              UpdateExpression: 'ADD #count :one SET #type = :type',
+              ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+              ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
+              ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':type': 'cartCount' },
+            },
+          },
+        ],
+      }),
+    );
+    return 'added';
+  } catch (err) {
+    const codes = cancellationCodes(err);
+    if (codes?.[0] === 'ConditionalCheckFailed') return 'already';
+    if (codes?.[1] === 'ConditionalCheckFailed') return 'full';
     throw err;
   }
 }
@@ -83,15 +142,44 @@ export async function refreshCartItem(item: CartItemRecord, snapshot: CartBookSn
   }
 }
 
-/** Takes a book out of the cart; false when it was not there. */
+/** The transaction part that deletes a cart item that must still be there. */
+const deleteCartItemOp = (userId: string, bookId: string): TransactItem => ({
+  Delete: { TableName: TABLE, Key: cartItemKey(userId, bookId), ConditionExpression: 'attribute_exists(pk)' },
+});
+
+/** Takes a book out of the cart and uncounts it (one transaction); false when it was not there. */
 export async function deleteCartItem(userId: string, bookId: string): Promise<boolean> {
-  const out = await db.send(
-    new DeleteCommand({ TableName: TABLE, Key: cartItemKey(userId, bookId), ReturnValues: 'ALL_OLD' }),
-  );
-  return out.Attributes !== undefined;
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [deleteCartItemOp(userId, bookId), cartCountMove(userId, -1)],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;
+    throw err;
+  }
 }
 
-/** Deletes the given cart items (BatchWrite, 25 at a time, unprocessed items retried). */
-export async function deleteCartItems(userId: string, bookIds: string[]): Promise<void> {
-  await batchDelete(bookIds.map((id) => cartItemKey(userId, id)));
+/**
+ * Deletes the given cart items and uncounts them in one transaction (at most 99 items); false
+ * when one of them was removed meanwhile (nothing changes then: read the cart again).
+ */
+export async function deleteCartItems(userId: string, bookIds: string[]): Promise<boolean> {
+  if (bookIds.length === 0) return true;
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...bookIds.map((id) => deleteCartItemOp(userId, id)),
+          cartCountMove(userId, -bookIds.length),
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isTransactionCancelled(err)) return false;
+    throw err;
+  }
 }

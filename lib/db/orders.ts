@@ -9,6 +9,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { cartCountMove } from './cart.ts';
 import { db, TABLE } from './client.ts';
 import { isTransactionCancelled } from './errors.ts';
 import {
@@ -156,6 +157,7 @@ export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcom
     );
   }
   const n = books.length;
+  add({ kind: 'stats' }, cartCountMove(order.buyerId, -n));
   add(
     { kind: 'stats' },
     {
