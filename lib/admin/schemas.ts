@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { toUser, User } from '#lib/accounts/schemas.ts';
 import { SINGLE_LINE } from '#lib/books/inputs.ts';
 import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
+import { CursorParam } from '#lib/db/cursor.ts';
 import type { UserRecord } from '#lib/db/records.ts';
-import { CursorParam } from '#lib/http/cursor.ts';
 import { IntParam } from '#lib/http/params.ts';
 
 /** Path and query ids: opaque, bounded, no control characters. */

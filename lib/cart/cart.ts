@@ -15,7 +15,7 @@ import {
   refreshCartItem,
 } from '#lib/db/cart.ts';
 import { type BookRecord, BookStatus, type CartItemRecord } from '#lib/db/records.ts';
-import { Conflict, NotFound, ServiceUnavailable } from '#lib/http/errors.ts';
+import { Busy, Conflict, NotFound } from '#lib/errors.ts';
 import type { CartBook } from './schemas.ts';
 
 /**
@@ -99,7 +99,7 @@ export async function clearCart(userId: string) {
       return { removed: items.length };
     }
   }
-  throw new ServiceUnavailable('The cart is changing right now. Try again shortly.', 1);
+  throw new Busy('The cart is changing right now. Try again shortly.', 1);
 }
 
 /** The cart's books as they are now, in the order they were added. */

@@ -21,13 +21,7 @@ import {
   type OrderRecord,
   OrderStatus,
 } from '#lib/db/records.ts';
-import {
-  BadRequest,
-  Conflict,
-  type ErrorDetail,
-  ServiceUnavailable,
-  UnprocessableEntity,
-} from '#lib/http/errors.ts';
+import { BadRequest, Busy, Conflict, type ErrorDetail, Unprocessable } from '#lib/errors.ts';
 import { priceOrder, toCents, toDollars } from './pricing.ts';
 import type { Order } from './schemas.ts';
 
@@ -105,7 +99,7 @@ export async function checkoutCart(buyerId: string, idempotencyKey?: string): Pr
     if (other?.kind === 'other') throw new Error(`checkout transaction cancelled: ${other.code}`);
     // Otherwise: a conflict, a book changed or vanished, or the cart changed: read again.
   }
-  throw new ServiceUnavailable('Checkout is busy right now. Try again shortly.', 1);
+  throw new Busy('Checkout is busy right now. Try again shortly.', 1);
 }
 
 /**
@@ -133,7 +127,7 @@ async function replayOr(
  */
 async function replay(earlier: IdempotencyRecord, cart: CartItemRecord[]): Promise<CheckoutResult> {
   if (cart.length > 0 && cartFingerprint(cart) !== earlier.cartHash) {
-    throw new UnprocessableEntity(
+    throw new Unprocessable(
       'This Idempotency-Key was already used for a different request. Use a new key for a new checkout.',
       'IDEMPOTENCY_KEY_REUSED',
     );
