@@ -11,9 +11,10 @@ export const handler = http(
     auth: 'required',
     response: Order,
     status: 201,
-    errors: [409, 503],
+    errors: [409, 422, 503],
     headers: ['Idempotency-Key'],
-    summary: 'Buy the cart in one atomic transaction; 409 names books no longer available',
+    summary:
+      'Buy the cart in one atomic transaction at the prices the buyer saw; 409 names books no longer available or repriced, 422 for a reused Idempotency-Key',
   },
   async ({ principal, headers }) => {
     const key = parseIdempotencyKey(headers['idempotency-key']);

@@ -4,9 +4,11 @@
  */
 import { z } from 'zod';
 import { toUser, User } from '#lib/accounts/schemas.ts';
+import { SINGLE_LINE } from '#lib/books/inputs.ts';
 import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
 import { CursorParam } from '#lib/db/cursor.ts';
 import type { UserRecord } from '#lib/db/records.ts';
+import { IntParam } from '#lib/http/params.ts';
 
 /** Path and query ids: opaque, bounded, no control characters. */
 const Id = z
@@ -15,7 +17,7 @@ const Id = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');
 const Cursor = CursorParam.optional();
-const limit = (def: number, max: number) => z.coerce.number().int().min(1).max(max).default(def);
+const limit = (def: number, max: number) => IntParam(1, max).default(def);
 
 // ----- users -----------------------------------------------------------------------------------
 
@@ -77,7 +79,7 @@ export type Statistics = z.output<typeof Statistics>;
 // ----- books and the hand-over -----------------------------------------------------------------
 
 export const StatusParams = z.strictObject({
-  status: z.coerce.number().int().pipe(BookStatusSchema),
+  status: IntParam(0, 9).pipe(BookStatusSchema),
 });
 export const PageQuery = z.strictObject({ limit: limit(25, 100), cursor: Cursor });
 
@@ -92,7 +94,12 @@ export const HandOverBookList = z.array(HandOverBook);
 export const BookIdBody = z.strictObject({ bookId: Id });
 export const CancelBody = z.strictObject({
   bookId: Id,
-  reason: z.string().trim().min(1).max(500),
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .regex(SINGLE_LINE, 'Control characters (including newlines) are not allowed.'),
 });
 
 /** A book after an admin moved it (with its buyer while it is sold). */
@@ -101,7 +108,7 @@ export const MovedBook = Book;
 // ----- orders ----------------------------------------------------------------------------------
 
 export const OrdersQuery = z.strictObject({
-  status: z.coerce.number().int().min(0).max(9).optional(),
+  status: IntParam(0, 9).optional(),
   limit: limit(20, 50),
   cursor: Cursor,
 });

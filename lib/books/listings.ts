@@ -11,7 +11,9 @@ import {
   getUserFirstName,
   inCartIds,
   insertBook,
+  ListingLimitReached,
   listedBooks,
+  MAX_LISTED_BOOKS,
   moveBookStatus,
   positionAfterListed,
   removeBook,
@@ -39,8 +41,17 @@ async function ownBook(userId: string, bookId: string): Promise<BookRecord> {
   return book;
 }
 
+/** 409: the owner already has the most listed books allowed. */
+const listingLimit = () =>
+  new Conflict(
+    `You can have at most ${MAX_LISTED_BOOKS} books listed at once. Unlist or remove one first.`,
+    undefined,
+    'LISTING_LIMIT',
+  );
+
 /** A refused conditional write -> 404 if the book is gone or not the caller's, else 409. */
 function refused(err: unknown, userId: string, action: string): never {
+  if (err instanceof ListingLimitReached) throw listingLimit();
   if (err instanceof BookWriteRefused) {
     if (!err.current || err.current.ownerId !== userId) throw notFound();
     throw wrongStatus(err.current.status, action);
@@ -67,7 +78,12 @@ export async function postBook(userId: string, input: PostBookInput): Promise<Bo
     ownerId: userId,
     ownerFirstName: firstName,
   };
-  await insertBook(book);
+  try {
+    await insertBook(book);
+  } catch (err) {
+    if (err instanceof ListingLimitReached) throw listingLimit();
+    throw err;
+  }
   countEvent('BooksPosted');
   return toApiBook(book);
 }

@@ -34,6 +34,14 @@ import { type BookRecord, BookStatus, type BookStatusValue } from './records.ts'
 import { refusalOf, type TransactItem, TransactionRefused, tag, tagAll, transactWrite } from './transact.ts';
 
 /** Why a conditional write on a book failed. */
+/** The most books a user may have listed (status 0) at once. */
+export const MAX_LISTED_BOOKS = 200;
+
+/** A listing refused because the owner already has MAX_LISTED_BOOKS listed books. */
+export class ListingLimitReached extends Error {
+  override name = 'ListingLimitReached';
+}
+
 export class BookWriteRefused extends Error {
   override name = 'BookWriteRefused';
   constructor(readonly current: BookRecord | undefined) {
@@ -67,21 +75,37 @@ export async function getUserFirstName(userId: string): Promise<string | undefin
 function bookCounterItems(
   ownerId: string,
   moves: { total?: number; byStatus?: Partial<Record<number, number>>; active?: number },
-): TransactItem[] {
+): { stats: TransactItem[]; listings: TransactItem[] } {
   const global: Deltas = { totalBooks: moves.total ?? 0 };
   for (const [status, delta] of Object.entries(moves.byStatus ?? {})) {
     global[`books_s${status}`] = (global[`books_s${status}`] ?? 0) + (delta ?? 0);
   }
-  return counterItems({
-    global,
-    users: [{ userId: ownerId, deltas: { activeListings: moves.active ?? 0 } }],
-  });
+  return { stats: counterItems({ global }), listings: listingCounterItems(ownerId, moves.active ?? 0) };
 }
 
-/** Runs a transaction whose first item is the book; a failed condition -> BookWriteRefused. */
-async function transactOnBook(bookId: string, book: TransactItem, counters: TransactItem[]): Promise<void> {
-  const outcome = await transactWrite([tag('book', book), ...tagAll('stats', counters)]);
+/** The owner's activeListings move; a move up is capped at MAX_LISTED_BOOKS (a failed condition). */
+const listingCounterItems = (ownerId: string, active: number): TransactItem[] =>
+  counterItems(
+    { users: [{ userId: ownerId, deltas: { activeListings: active } }] },
+    { counter: 'activeListings', max: MAX_LISTED_BOOKS },
+  );
+
+/**
+ * Runs a transaction whose first item is the book; a failed condition on it -> BookWriteRefused,
+ * on the owner's listing cap -> ListingLimitReached.
+ */
+async function transactOnBook(
+  bookId: string,
+  book: TransactItem,
+  counters: { stats: TransactItem[]; listings: TransactItem[] },
+): Promise<void> {
+  const outcome = await transactWrite([
+    tag('book', book),
+    ...tagAll('stats', counters.stats),
+    ...tagAll('cap', counters.listings),
+  ]);
   if (outcome.ok) return;
+  if (refusalOf(outcome, 'cap')?.code === 'ConditionalCheckFailed') throw new ListingLimitReached();
   if (refusalOf(outcome, 'book')) throw new BookWriteRefused(await getBook(bookId));
   throw new TransactionRefused(outcome.refused);
 }

@@ -193,6 +193,12 @@ export const matchesOfBookPk = (bookId: string): string => `BOOKMATCH#${bookId}`
 /** Sort-key prefix of a user's cart items (in the user's partition). */
 export const CART_PREFIX = 'CART#';
 
+/**
+ * How many books the user's cart holds (`count`), moved in the same transaction as each cart item
+ * put or delete, so the cart limit is a condition on it. Its sk does not begin with `CART#`.
+ */
+export const cartCountKey = (userId: string): ItemKey => ({ pk: userPartition(userId), sk: 'CARTCOUNT' });
+
 /** One book in a user's cart: the user's cart is `USER#<id>` with sk beginning `CART#`. */
 export const cartItemKey = (userId: string, bookId: string): ItemKey => ({
   pk: userPartition(userId),

@@ -4,6 +4,7 @@
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { Busy } from '#lib/errors.ts';
+import { cartCountMove } from './cart.ts';
 import { db, TABLE } from './client.ts';
 import { NO_RETRY } from './conflict-retry.ts';
 import { counterItems, statusCounterDeltas } from './counters.ts';
@@ -129,6 +130,7 @@ export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcom
     });
   }
   const n = books.length;
+  add('stats', cartCountMove(order.buyerId, -n));
   // One entry per seller (summed by the counters module: a transaction may not touch one item twice).
   const counters = counterItems({
     global: {

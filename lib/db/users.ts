@@ -34,6 +34,8 @@ export async function getUserAuthState(userId: string): Promise<UserAuthState | 
       TableName: TABLE,
       Key: userKey(userId),
       ProjectionExpression: 'id, permissionType, tokenVersion',
+      // A role or password change must apply at once, also on DynamoDB (reads are eventual by default).
+      ConsistentRead: true,
     }),
   );
   const item = out.Item as Partial<UserAuthState> | undefined;
@@ -163,11 +165,13 @@ export async function changePasswordHash(
 
 /**
  * Consumes a reset token and sets the user's new password hash, bumping the token version, in one
- * transaction. False when the token was used or expired meanwhile, or the user is gone.
+ * transaction. False when the token was used or expired meanwhile, the user is gone, or the user's
+ * token version moved on since the token was issued (a reset or a password change revoked it).
  */
 export async function resetPasswordWithToken(
   tokenHash: string,
   userId: string,
+  issuedAtTokenVersion: number,
   newHash: string,
   now: Date,
 ): Promise<boolean> {
@@ -178,8 +182,8 @@ export async function resetPasswordWithToken(
         TableName: TABLE,
         Key: userKey(userId),
         UpdateExpression: 'SET passwordHash = :hash ADD tokenVersion :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':hash': newHash, ':one': 1 },
+        ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :tv',
+        ExpressionAttributeValues: { ':hash': newHash, ':one': 1, ':tv': issuedAtTokenVersion },
       },
     }),
   ]);

@@ -14,7 +14,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { Forbidden } from '#lib/errors.ts';
 import { authenticate, type Principal } from './auth.ts';
-import { type BodyFormat, parseBody } from './body.ts';
+import { assertCleanText, type BodyFormat, parseBody } from './body.ts';
 import { envelopeResponse } from './error-mapper.ts';
 import type { RawResponse } from './spec.ts';
 import { baseStack } from './stack.ts';
@@ -126,6 +126,8 @@ export function http<
         'ROLE_REQUIRED',
       );
     }
+    assertCleanText(event.pathParameters ?? {}, 'path');
+    assertCleanText(event.queryStringParameters ?? {}, 'query');
     const params = validate('path', options.params, event.pathParameters ?? {});
     const query = validate('query', options.query, event.queryStringParameters ?? {});
     const body = validate('body', options.body, parsed.value ?? {});

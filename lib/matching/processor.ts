@@ -84,6 +84,24 @@ async function recordMatch(request: RequestRecord, book: ListedBook, now: string
   });
 }
 
+/**
+ * Runs `work` for every item even when some fail (an SES error, a claim still held): one
+ * requester's failure never costs another requester their match or notification. The first
+ * failure is rethrown at the end, so the stream retries the record; the parts already done are
+ * idempotent (conditional puts, the e-mail state machine).
+ */
+async function eachIndependently<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  const failures: unknown[] = [];
+  for (const item of items) {
+    try {
+      await work(item);
+    } catch (err) {
+      failures.push(err);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+}
+
 async function onBookChange(change: StreamChange): Promise<void> {
   const before = listedBookOf(change.oldImage);
   const after = listedBookOf(change.newImage);
@@ -99,9 +117,10 @@ async function onBookChange(change: StreamChange): Promise<void> {
       { isbn: after.ISBN, courseNorm: after.courseNorm, words: after.words },
       CANDIDATES_PER_KEY,
     );
-    for (const r of requests) {
-      if (matches(r, after)) await recordMatch(r, after, now);
-    }
+    await eachIndependently(
+      requests.filter((r) => matches(r, after)),
+      (r) => recordMatch(r, after, now),
+    );
   }
 }
 
@@ -118,9 +137,10 @@ async function onRequestChange(change: StreamChange): Promise<void> {
     CANDIDATES_PER_KEY,
   );
   const now = new Date().toISOString();
-  for (const b of books) {
-    if (matches(r, b)) await recordMatch(r, b, now);
-  }
+  await eachIndependently(
+    books.filter((b) => matches(r, b)),
+    (b) => recordMatch(r, b, now),
+  );
 }
 
 export const matchingProcessor: ChangeProcessor = {

@@ -92,6 +92,17 @@ const ERRORS: Record<number, { description: string; code: string; error: string;
     code: 'PAYLOAD_TOO_LARGE',
     error: `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`,
   },
+  415: {
+    description: 'The body is not sent as application/json (or, where a route takes one, as an HTML form).',
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    error: 'Send the body as application/json (Content-Type).',
+  },
+  422: {
+    description:
+      'Well formed but not processable as sent (e.g. an Idempotency-Key reused for another request).',
+    code: 'IDEMPOTENCY_KEY_REUSED',
+    error: 'This Idempotency-Key was already used for a different request.',
+  },
   429: {
     description: 'Too many attempts; try again after `Retry-After` seconds.',
     code: 'TOO_MANY_REQUESTS',
@@ -407,7 +418,10 @@ function envelopedOperation(route: HttpRoute, spec: RouteSpec, schemas: Schemas)
   const errorStatuses = new Set<number>([400, 500, ...(spec.errors ?? [])]);
   if (spec.auth !== 'none') errorStatuses.add(401);
   if (spec.role !== undefined) errorStatuses.add(403);
-  if (spec.body || BODY_METHODS.has(route.method)) errorStatuses.add(413);
+  if (spec.body || BODY_METHODS.has(route.method)) {
+    errorStatuses.add(413);
+    errorStatuses.add(415);
+  }
   const responses: Record<string, Json> = spec.response ? { [String(spec.status ?? 200)]: success } : {};
   for (const status of [...errorStatuses].sort()) {
     responses[String(status)] = errorResponse(status, route, spec.auth === 'none');

@@ -68,6 +68,28 @@ describe('e-mail delivery from the stream consumer', () => {
     expect(await storedItems(buyer.id, 'MATCH#')).toHaveLength(1);
   });
 
+  it('matches and notifies every requester of a book even when the e-mail to one of them fails', async () => {
+    const [first, second, seller] = await Promise.all([makeUser(), makeUser(), makeUser()]);
+    const body = requestBody();
+    await createRequest(first.token, body);
+    await createRequest(second.token, { ...body, name: `${body.name} Other` });
+    await reader.next(); // the requests' own records, before any book exists
+    const book = await putBook({ ownerId: seller.id, course: body.course });
+    const records = await reader.next();
+    proxy.failing = true;
+    const res = await consume(asEvent(records), makeContext(), processors);
+    expect(res.batchItemFailures).toHaveLength(1);
+    for (const buyer of [first, second]) {
+      expect((await userMatches(buyer.token)).map((m) => m.id)).toEqual([book.id]);
+      expect(await storedItems(buyer.id, 'NOTIF#')).toEqual([
+        expect.objectContaining({ emailState: 'pending' }),
+      ]);
+    }
+    proxy.failing = false;
+    expect((await consume(asEvent(records), makeContext(), processors)).batchItemFailures).toEqual([]);
+    for (const buyer of [first, second]) expect(await emailsTo(buyer.record.emailAddress)).toHaveLength(1);
+  });
+
   it('fails the record while another delivery holds a fresh claim on the e-mail, and sends nothing', async () => {
     const { buyer, records } = await matchingPair();
     proxy.failing = true;

@@ -51,7 +51,7 @@ describe('buildDocument for enveloped (marketplace) routes', () => {
     expect(op.security).toEqual([]);
   });
 
-  it('documents bearer auth, 401, 413, the success status, the body and the extra errors of a POST', () => {
+  it('documents bearer auth, 401, 413, 415, the success status, the body and the extra errors of a POST', () => {
     const op = operationOf(
       [
         {
@@ -67,7 +67,16 @@ describe('buildDocument for enveloped (marketplace) routes', () => {
       'post',
       '/api/books/thing',
     );
-    expect(Object.keys(responsesOf(op)).sort()).toEqual(['201', '400', '401', '404', '409', '413', '500']);
+    expect(Object.keys(responsesOf(op)).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '404',
+      '409',
+      '413',
+      '415',
+      '500',
+    ]);
     expect(op.security).toEqual([{ bearerAuth: [] }]);
     const body = op.requestBody as Json;
     expect(body.required).toBe(true);
