@@ -12,7 +12,8 @@
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { byAdded, CART_LIMIT, CART_READ_LIMIT, unavailableReason } from '#lib/cart/cart.ts';
-import { getBookRecords, listCartItems } from '#lib/db/cart.ts';
+import { getBooks } from '#lib/db/books.ts';
+import { listCartItems } from '#lib/db/cart.ts';
 import { commitCheckout, getIdempotencyRecord, getOrderRecord } from '#lib/db/orders.ts';
 import {
   type BookRecord,
@@ -68,7 +69,7 @@ export async function checkoutCart(buyerId: string, idempotencyKey?: string): Pr
       );
     }
     const ids = [...cart].sort(byAdded).map((i) => i.bookId);
-    const found = await getBookRecords(ids);
+    const found = await getBooks(ids, { consistent: true });
     const unavailable = unavailableDetails(ids, (id) => found.get(id) ?? null, buyerId);
     if (unavailable.length > 0) return replayOr(keyHash, buyerId, cart, booksUnavailable(unavailable));
     const books = ids.map((id) => found.get(id) as BookRecord);
@@ -186,7 +187,7 @@ export function buildOrder(
   };
 }
 
-function idempotencyRecord(userId: string, order: OrderRecord, hash: string): IdempotencyRecord {
+export function idempotencyRecord(userId: string, order: OrderRecord, hash: string): IdempotencyRecord {
   return {
     type: 'idempotency',
     userId,
@@ -220,7 +221,7 @@ export function toApiOrder(o: OrderRecord): Order {
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
-const cartHash = (bookIds: string[]) => sha256([...bookIds].sort().join('\n'));
+export const cartHash = (bookIds: string[]) => sha256([...bookIds].sort().join('\n'));
 
 /** Full jitter over an exponential step: 20-40 ms, 40-80 ms, 80-160 ms, ... */
 const backoff = (attempt: number) => {
