@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { localClient, startDynamoDbLocal } from './local/dynamodb.ts';
 import { startOffline } from './local/offline.ts';
 import { assertPortFree } from './local/ports.ts';
+import { missingPrerequisites } from './local/prereqs.ts';
 import { stopAll } from './local/processes.ts';
 import { startSes } from './local/ses.ts';
 import { ensureTable } from './local/table.ts';
@@ -25,7 +26,26 @@ const port = (name: string, def: number): number => {
 
 const log = (msg: string) => console.log(`[start] ${msg}`);
 
+/** Exits at once, naming the problem, when the machine or the configuration cannot work. */
+async function preflight(): Promise<void> {
+  const missing = missingPrerequisites({ root: ROOT });
+  if (missing.length > 0) {
+    for (const line of missing) console.error(`[start] ${line}`);
+    process.exit(1);
+  }
+  // The functions read the same variables (serverless.yml params `local`), so check them here,
+  // before anything starts, rather than on the first request (a 500 on every call).
+  env.STAGE = STAGE;
+  try {
+    await import('#lib/config.ts');
+  } catch (err) {
+    console.error(`[start] ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
+  await preflight();
   const ports = {
     PORT: port('PORT', 8080),
     SES_PORT: port('SES_PORT', 8005),

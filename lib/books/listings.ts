@@ -22,6 +22,7 @@ import { timeSortKey } from '#lib/db/keys.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { getUserFirstName } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
+import { countEvent } from '#lib/metrics.ts';
 import { DEFAULT_PAGE, Position, type PostBookInput, type UpdateBookInput } from './inputs.ts';
 import { type Book, toApiBook } from './schemas.ts';
 import { planSearch } from './search-terms.ts';
@@ -67,6 +68,7 @@ export async function postBook(userId: string, input: PostBookInput): Promise<Bo
     ownerFirstName: firstName,
   };
   await insertBook(book);
+  countEvent('BooksPosted');
   return toApiBook(book);
 }
 

@@ -293,3 +293,13 @@ export const userSearchKey = (field: UserSearchFieldCode, lowerValue: string, us
   pk: userSearchPk(field),
   sk: `${lowerValue}#${userId}`,
 });
+
+// ---------------------------------------------------------------------------------------------
+// Mail
+// ---------------------------------------------------------------------------------------------
+
+/** An address SES reported as hard-bouncing or complaining: no more mail to it (lib/mail). */
+export const suppressionKey = (normalisedEmail: string): ItemKey => ({
+  pk: `SUPPRESSED#${normalisedEmail}`,
+  sk: 'SUPPRESSED',
+});

@@ -3,9 +3,14 @@
  * checked. The secret's length is checked at start-up by lib/config.ts.
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { config } from '#lib/config.ts';
+import { config, secret } from '#lib/config.ts';
 
-const key = new TextEncoder().encode(config.JWT_SECRET);
+/** Read on first use: only the functions that sign or verify tokens are given JWT_SECRET. */
+let cachedKey: Uint8Array | undefined;
+const key = (): Uint8Array => {
+  cachedKey ??= new TextEncoder().encode(secret('JWT_SECRET'));
+  return cachedKey;
+};
 const ALG = 'HS256';
 
 export interface TokenClaims {
@@ -32,7 +37,7 @@ export async function signToken(claims: TokenClaims, now: Date = new Date()): Pr
     .setAudience(config.JWT_AUDIENCE)
     .setIssuedAt(iat)
     .setExpirationTime(exp)
-    .sign(key);
+    .sign(key());
   return { token, expiresAt: new Date(exp * 1000).toISOString() };
 }
 
@@ -43,7 +48,7 @@ export class InvalidToken extends Error {
 /** Verifies a compact JWS; throws InvalidToken for anything not exactly right. */
 export async function verifyToken(token: string): Promise<TokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, key, {
+    const { payload } = await jwtVerify(token, key(), {
       algorithms: [ALG],
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,

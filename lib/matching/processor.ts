@@ -30,6 +30,7 @@ import {
 } from '#lib/db/matches.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { candidateRequests, deleteMatchesOfRequest, type RequestRecord } from '#lib/db/requests.ts';
+import { countEvent } from '#lib/metrics.ts';
 import { matchContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
 import type { ChangeProcessor, Item, StreamChange } from '#lib/streams/types.ts';
@@ -71,6 +72,7 @@ async function recordMatch(request: RequestRecord, book: ListedBook, now: string
     createdAt: now,
   });
   if (!stored) return; // the request was deleted or the book is no longer listed
+  countEvent('Matches');
   const content = matchContent(book);
   await notify({
     userId: request.userId,

@@ -23,6 +23,7 @@ import {
   OrderStatus,
 } from '#lib/db/records.ts';
 import { BadRequest, Busy, Conflict, type ErrorDetail } from '#lib/errors.ts';
+import { countEvent } from '#lib/metrics.ts';
 import { priceOrder, toCents, toDollars } from './pricing.ts';
 import type { Order } from './schemas.ts';
 
@@ -80,7 +81,10 @@ export async function checkoutCart(buyerId: string, idempotencyKey?: string): Pr
         ? undefined
         : { keyHash, record: idempotencyRecord(buyerId, order, cartHash(ids)) };
     const outcome = await commitCheckout({ order, books, idempotency });
-    if (outcome.ok) return { order: toApiOrder(order), replayed: false };
+    if (outcome.ok) {
+      countEvent('Checkouts');
+      return { order: toApiOrder(order), replayed: false };
+    }
 
     // A concurrent request with the same key won: its books are ours, so answer with its order.
     const sameKey = outcome.failures.find((f) => f.kind === 'idempotency');
