@@ -5,10 +5,9 @@
 import { ulid } from 'ulid';
 import {
   BookWriteRefused,
-  booksByIds,
   booksOfOwner,
   getBook,
-  getUserFirstName,
+  getBooks,
   inCartIds,
   insertBook,
   ListingLimitReached,
@@ -23,6 +22,7 @@ import {
 import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { timeSortKey } from '#lib/db/keys.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import { getUserFirstName } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
 import { countEvent } from '#lib/metrics.ts';
 import { DEFAULT_PAGE, Position, type PostBookInput, type UpdateBookInput } from './inputs.ts';
@@ -209,7 +209,7 @@ export async function searchBooks(
       .filter((p) => p >= boundary)
       .sort()
       .reverse();
-    const books = await booksByIds(candidates.map((p) => p.slice(p.lastIndexOf('#') + 1)));
+    const books = await getBooks(candidates.map((p) => p.slice(p.lastIndexOf('#') + 1)));
     let taken = 0;
     for (const position of candidates) {
       if (found.length >= limit) break;

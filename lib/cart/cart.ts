@@ -4,12 +4,11 @@
  * bought right now and that the cart stays within CART_LIMIT.
  */
 import { toApiBook } from '#lib/books/schemas.ts';
+import { getBook, getBooks } from '#lib/db/books.ts';
 import {
   deleteCartItem,
   deleteCartItems,
   ensureCartCount,
-  getBookRecord,
-  getBookRecords,
   listCartItems,
   putCartItem,
   refreshCartItem,
@@ -42,7 +41,7 @@ export function unavailableReason(book: BookRecord | null | undefined, userId: s
 }
 
 export async function addToCart(userId: string, bookId: string) {
-  const book = await getBookRecord(bookId);
+  const book = await getBook(bookId);
   if (!book) throw new NotFound('No such book.');
   if (book.ownerId === userId) {
     throw new Conflict(
@@ -105,7 +104,10 @@ export async function clearCart(userId: string) {
 /** The cart's books as they are now, in the order they were added. */
 export async function getCartItems(userId: string): Promise<CartBook[]> {
   const items = await listCartItems(userId, CART_READ_LIMIT);
-  const books = await getBookRecords(items.map((i) => i.bookId));
+  const books = await getBooks(
+    items.map((i) => i.bookId),
+    { consistent: true },
+  );
   return [...items].sort(byAdded).map((item) => {
     const book = books.get(item.bookId);
     // A book deleted for good is shown from the snapshot taken when it was added, as unlisted.
@@ -118,7 +120,8 @@ export async function getCartItems(userId: string): Promise<CartBook[]> {
 export const byAdded = (a: CartItemRecord, b: CartItemRecord) =>
   a.addedAt === b.addedAt ? a.bookId.localeCompare(b.bookId) : a.addedAt.localeCompare(b.addedAt);
 
-function snapshotOf(b: BookRecord): CartItemRecord['snapshot'] {
+/** What a cart item keeps of its book (shown in the cart without reading the book). */
+export function snapshotOf(b: BookRecord): CartItemRecord['snapshot'] {
   return {
     id: b.id,
     name: b.name,

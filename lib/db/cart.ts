@@ -3,24 +3,11 @@
  * reads of the books they point at. A cart item is only a pointer: it never reserves the book.
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import { isConditionFailed } from './conditions.ts';
-import { bookKey, CART_PREFIX, cartCountKey, cartItemKey, userPartition } from './keys.ts';
-import type { BookRecord, CartBookSnapshot, CartItemRecord } from './records.ts';
+import { CART_PREFIX, cartCountKey, cartItemKey, userPartition } from './keys.ts';
+import type { CartBookSnapshot, CartItemRecord } from './records.ts';
 import { refusalOf, type TransactItem, TransactionRefused, tag, transactWrite } from './transact.ts';
-
-/** A book by id (consistent read), or null. */
-export async function getBookRecord(bookId: string): Promise<BookRecord | null> {
-  const out = await db.send(new GetCommand({ TableName: TABLE, Key: bookKey(bookId), ConsistentRead: true }));
-  return (out.Item as BookRecord | undefined) ?? null;
-}
-
-/** Books by id (BatchGet, consistent, unprocessed keys retried); missing ones are absent from the map. */
-export async function getBookRecords(bookIds: string[]): Promise<Map<string, BookRecord>> {
-  const items = await batchGet<BookRecord>([...new Set(bookIds)].map(bookKey), { consistent: true });
-  return new Map(items.map((item) => [item.id, item]));
-}
 
 /** The user's cart items, oldest sort key first, reading at most `max` items (consistent). */
 export async function listCartItems(userId: string, max: number): Promise<CartItemRecord[]> {

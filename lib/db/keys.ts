@@ -27,6 +27,9 @@ export const timeSortKey = (isoDate: string, id: string): string => `${isoDate}#
 /** A user's profile (and the partition of everything the user owns: cart, requests, ...). */
 export const userKey = (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 export const userPartition = (userId: string): string => `USER#${userId}`;
+/** Whether a table key is a user's profile item (USER#<id> / PROFILE). */
+export const isUserProfileKey = (key: Record<string, unknown>): boolean =>
+  typeof key.pk === 'string' && key.pk.startsWith('USER#') && key.sk === 'PROFILE';
 
 /** All users, oldest first (admin listing): gsi1. */
 export const usersIndex = (createdAt: string, userId: string) => ({

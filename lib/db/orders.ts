@@ -2,7 +2,7 @@
  * Orders repository: the checkout transaction, orders, Idempotency-Key records, and the books a
  * user bought or sold (read through the book indexes).
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Busy } from '#lib/errors.ts';
 import { cartCountMove } from './cart.ts';
 import { db, TABLE } from './client.ts';
@@ -11,14 +11,13 @@ import { counterItems, statusCounterDeltas } from './counters.ts';
 import {
   bookIndexes,
   bookKey,
-  booksOfBuyerPk,
-  booksOfOwnerPk,
   cartItemKey,
-  INDEX,
   idempotencyKey,
   orderIndexes,
   orderKey,
+  ordersByStatusPk,
 } from './keys.ts';
+import { type Page, queryGsi1Page, stripKeys } from './page.ts';
 import { type BookRecord, BookStatus, type IdempotencyRecord, type OrderRecord } from './records.ts';
 import { type Tagged, type TransactItem, tag, transactWrite } from './transact.ts';
 
@@ -70,6 +69,33 @@ type Role = 'order' | 'idempotency' | `book:${string}` | `cartItem:${string}` | 
  * from a race worth retrying.
  */
 export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcome> {
+  const { order } = plan;
+  const items = checkoutItems(plan);
+  if (items.length > 100) throw new Error(`checkout transaction has ${items.length} items (max 100)`);
+  // No conflict retry here: the caller re-reads the cart and builds a new order (new token).
+  let outcome: Awaited<ReturnType<typeof transactWrite<Role>>>;
+  try {
+    outcome = await transactWrite(items, { clientRequestToken: order.id, retry: NO_RETRY });
+  } catch (err) {
+    if (err instanceof Busy) return { ok: false, failures: [{ kind: 'conflict' }] };
+    throw err;
+  }
+  if (outcome.ok) return { ok: true };
+  const failures = outcome.refused.map((r): CheckoutFailure => {
+    if (r.code === 'TransactionConflict') return { kind: 'conflict' };
+    if (r.code !== 'ConditionalCheckFailed') return { kind: 'other', code: r.code };
+    if (r.tag.startsWith('book:'))
+      return { kind: 'book', bookId: r.tag.slice(5), current: (r.current as BookRecord | null) ?? null };
+    if (r.tag.startsWith('cartItem:')) return { kind: 'cartItem', bookId: r.tag.slice(9) };
+    if (r.tag === 'idempotency')
+      return { kind: 'idempotency', current: (r.current as IdempotencyRecord | null) ?? null };
+    if (r.tag === 'order') return { kind: 'order' };
+    return { kind: 'other', code: r.code };
+  });
+  return { ok: false, failures };
+}
+
+export function checkoutItems(plan: CheckoutPlan): Tagged<Role>[] {
   const { order, books } = plan;
   const items: Tagged<Role>[] = [];
   const add = (role: Role, item: TransactItem) => items.push(tag(role, item));
@@ -145,29 +171,7 @@ export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcom
     ],
   });
   for (const item of counters) add('stats', item);
-  if (items.length > 100) throw new Error(`checkout transaction has ${items.length} items (max 100)`);
-
-  // No conflict retry here: the caller re-reads the cart and builds a new order (new token).
-  let outcome: Awaited<ReturnType<typeof transactWrite<Role>>>;
-  try {
-    outcome = await transactWrite(items, { clientRequestToken: order.id, retry: NO_RETRY });
-  } catch (err) {
-    if (err instanceof Busy) return { ok: false, failures: [{ kind: 'conflict' }] };
-    throw err;
-  }
-  if (outcome.ok) return { ok: true };
-  const failures = outcome.refused.map((r): CheckoutFailure => {
-    if (r.code === 'TransactionConflict') return { kind: 'conflict' };
-    if (r.code !== 'ConditionalCheckFailed') return { kind: 'other', code: r.code };
-    if (r.tag.startsWith('book:'))
-      return { kind: 'book', bookId: r.tag.slice(5), current: (r.current as BookRecord | null) ?? null };
-    if (r.tag.startsWith('cartItem:')) return { kind: 'cartItem', bookId: r.tag.slice(9) };
-    if (r.tag === 'idempotency')
-      return { kind: 'idempotency', current: (r.current as IdempotencyRecord | null) ?? null };
-    if (r.tag === 'order') return { kind: 'order' };
-    return { kind: 'other', code: r.code };
-  });
-  return { ok: false, failures };
+  return items;
 }
 
 function indexValues(ix: ReturnType<typeof bookIndexes>): Record<string, string> {
@@ -182,84 +186,28 @@ function indexValues(ix: ReturnType<typeof bookIndexes>): Record<string, string>
   };
 }
 
-export interface RecordPage<T> {
-  items: T[];
-  /** the index sort key of the last item returned when more may follow, else null */
-  next: string | null;
-}
-
-/** The start key of a book index query resuming after the book with index sort key `after`. */
-function startAfter(index: 'gsi2' | 'gsi3', partition: string, after: string | undefined) {
-  if (after === undefined) return undefined;
-  const bookId = after.slice(after.lastIndexOf('#') + 1);
-  return { ...bookKey(bookId), [`${index}pk`]: partition, [`${index}sk`]: after };
-}
-
-/** Books bought by a user, newest purchase first (gsi3 `BUYER#<id>`), resuming after `after`. */
-export async function queryBooksOfBuyer(
-  buyerId: string,
-  limit: number,
-  after?: string,
-): Promise<RecordPage<BookRecord>> {
-  const partition = booksOfBuyerPk(buyerId);
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      IndexName: INDEX.gsi3,
-      KeyConditionExpression: 'gsi3pk = :pk',
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startAfter('gsi3', partition, after),
-    }),
-  );
-  const last = out.LastEvaluatedKey?.gsi3sk;
-  return { items: (out.Items ?? []) as BookRecord[], next: typeof last === 'string' ? last : null };
-}
-
-/**
- * A user's books that were bought (status 1, 2 or 3), newest listing first (gsi2 `OWNER#<id>`,
- * filtered by status), resuming after `after`. The filter runs after the read, so this reads up
- * to `maxCalls` index pages to fill the page; a short page can still carry a cursor.
- */
-export async function queryBooksSoldBy(
-  ownerId: string,
-  limit: number,
-  after?: string,
-  maxCalls = 3,
-): Promise<RecordPage<BookRecord>> {
-  const partition = booksOfOwnerPk(ownerId);
-  const items: BookRecord[] = [];
-  let position: string | undefined = after;
-  for (let call = 0; call < maxCalls && items.length < limit; call++) {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: INDEX.gsi2,
-        KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: '#status IN (:s1, :s2, :s3)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pk': partition,
-          ':s1': BookStatus.Bought,
-          ':s2': BookStatus.Verified,
-          ':s3': BookStatus.Paid,
-        },
-        ScanIndexForward: false,
-        Limit: Math.max(limit - items.length, 25),
-        ExclusiveStartKey: startAfter('gsi2', partition, position),
-      }),
-    );
-    for (const item of (out.Items ?? []) as BookRecord[]) {
-      // The page filled up mid-batch: resume right after the last book returned.
-      if (items.length === limit) return { items, next: bookIndexes(items.at(-1) as BookRecord).gsi2sk };
-      items.push(item);
-    }
-    const last = out.LastEvaluatedKey?.gsi2sk;
-    position = typeof last === 'string' ? last : undefined;
-    if (!position) break;
-  }
-  return { items, next: position ?? null };
-}
-
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Marks one book of an order as cancelled (the order must exist). */
+export function cancelOrderBookOp(orderId: string, bookId: string, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: orderKey(orderId),
+      UpdateExpression: 'ADD cancelledBookIds :ids SET updatedAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':ids': new Set([bookId]), ':at': at },
+    },
+  };
+}
+
+/** Orders of one status, newest first, a page at a time (gsi1 `ORDERS#<status>`). */
+export async function listOrders(
+  status: number,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<OrderRecord>> {
+  return queryGsi1Page(ordersByStatusPk(status), orderKey, { limit, cursor, forward: false }, (i) =>
+    stripKeys<OrderRecord>(i),
+  );
+}

@@ -1,5 +1,5 @@
 /**
- * The matcher, run by the stream consumer (lib/streams/processors.ts).
+ * The matcher, run by the stream consumer (functions/streams/processors.ts).
  *
  *  - A book that enters status 0 (posted, re-listed, purchase cancelled) is added to the
  *    listed-book index and matched against other users' open requests, found by Query on the

@@ -12,7 +12,8 @@
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { byAdded, CART_LIMIT, CART_READ_LIMIT, unavailableReason } from '#lib/cart/cart.ts';
-import { getBookRecords, listCartItems } from '#lib/db/cart.ts';
+import { getBooks } from '#lib/db/books.ts';
+import { listCartItems } from '#lib/db/cart.ts';
 import { commitCheckout, getIdempotencyRecord, getOrderRecord } from '#lib/db/orders.ts';
 import {
   type BookRecord,
@@ -69,7 +70,7 @@ export async function checkoutCart(buyerId: string, idempotencyKey?: string): Pr
       );
     }
     const ids = [...cart].sort(byAdded).map((i) => i.bookId);
-    const found = await getBookRecords(ids);
+    const found = await getBooks(ids, { consistent: true });
     const unavailable = unavailableDetails(ids, (id) => found.get(id) ?? null, buyerId);
     if (unavailable.length > 0) return replayOr(keyHash, buyerId, cart, booksUnavailable(unavailable));
     const books = ids.map((id) => found.get(id) as BookRecord);
@@ -220,7 +221,7 @@ export function buildOrder(
   };
 }
 
-function idempotencyRecord(userId: string, order: OrderRecord, hash: string): IdempotencyRecord {
+export function idempotencyRecord(userId: string, order: OrderRecord, hash: string): IdempotencyRecord {
   return {
     type: 'idempotency',
     userId,
@@ -255,7 +256,7 @@ export function toApiOrder(o: OrderRecord): Order {
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 /** The request's fingerprint: every cart item, its price in the cart and when it was added. */
-const cartFingerprint = (cart: CartItemRecord[]) =>
+export const cartFingerprint = (cart: CartItemRecord[]) =>
   sha256(
     cart
       .map((i) => `${i.bookId}\u0000${toCents(i.snapshot.price)}\u0000${i.addedAt}`)

@@ -8,7 +8,7 @@ import { handler as updateProfile } from '#functions/auth/updateProfile.ts';
 import { handler as postBook } from '#functions/books/postBook.ts';
 import { handler as getBooksWithStatus } from '#functions/dashboard/getBooksWithStatus.ts';
 import { handler as getOrders } from '#functions/dashboard/getOrders.ts';
-import { handler as getNotifications } from '#functions/user/getNotifications.ts';
+import { handler as getNotifications } from '#functions/matching/getNotifications.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';

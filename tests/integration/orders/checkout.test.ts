@@ -1,6 +1,6 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { handler as checkoutHandler } from '#functions/books/checkoutCart.ts';
+import { handler as checkoutHandler } from '#functions/cart/checkoutCart.ts';
 import { CART_LIMIT } from '#lib/cart/cart.ts';
 import { putCartItem } from '#lib/db/cart.ts';
 import { db, TABLE } from '#lib/db/client.ts';

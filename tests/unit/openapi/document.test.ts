@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteSpec } from '#lib/http/index.ts';
 import type { RawRouteSpec } from '#lib/http/spec.ts';
-import { buildDocument, type DocumentedRoute, generateDocument } from '#lib/openapi/document.ts';
-import { type HttpRoute, PROJECT_ROOT, readHttpRoutes } from '#lib/openapi/routes.ts';
+import { buildDocument, type DocumentedRoute, generateDocument } from '#scripts/openapi/document.ts';
+import { type HttpRoute, PROJECT_ROOT, readHttpRoutes } from '#scripts/openapi/routes.ts';
 
 const FIXTURE = path.join(PROJECT_ROOT, 'tests/fixtures/openapi/undocumented');
 const INFO = { title: 'Test', version: '1.0.0', description: 'test document' };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { http } from '#lib/http/index.ts';
-import { getUserMatches, MatchedBook } from '#lib/matching/userMatches.ts';
+import { getUserMatches, MatchedBook } from '#lib/matching/user-matches.ts';
 
 /** GET /api/books/getUserMatches: listed books matched to the caller's requests, newest first. */
 export const handler = http(

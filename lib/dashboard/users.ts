@@ -2,10 +2,11 @@
  * Users as admins and owners see and change them: the paged list, the prefix search, and the
  * owner's role moves (makeAdmin 0 -> 1, revokeAdmin 1 -> 0), each with its audit entry.
  */
-import { changeRole, getUserRecord, getUsersById, listUsers } from '#lib/db/admin.ts';
+
 import { newAuditRecord } from '#lib/db/audit.ts';
 import { TransactionRefused } from '#lib/db/transact.ts';
 import { findUserIdsByPrefix } from '#lib/db/user-search.ts';
+import { changeRole, getUser, getUsersById, listUsers } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
 import { ROLE_MOVES, type RoleAction, searchForm } from './rules.ts';
 import { type AdminUser, toAdminUser } from './schemas.ts';
@@ -38,7 +39,7 @@ async function moveRole(actorId: string, action: RoleAction, userId: string, now
       [{ field: 'userId', message: `permissionType is ${role}`, permissionType: role }],
       'WRONG_ROLE',
     );
-  const user = await getUserRecord(userId);
+  const user = await getUser(userId);
   if (!user) throw new NotFound('No such user.');
   if (user.permissionType !== from) throw conflict(user.permissionType);
   const at = now.toISOString();
@@ -59,7 +60,7 @@ async function moveRole(actorId: string, action: RoleAction, userId: string, now
     );
   } catch (err) {
     if (!(err instanceof TransactionRefused)) throw err;
-    const current = await getUserRecord(userId);
+    const current = await getUser(userId);
     if (!current) throw new NotFound('No such user.');
     throw conflict(current.permissionType);
   }

@@ -10,12 +10,14 @@
  * (`timeLeftMs`, e.g. the Lambda context's getRemainingTimeInMillis) runs low; then `complete` is
  * false and the next run (or call) carries on from the oldest remaining listing.
  */
-import { getUsersById, listStaleListings, updateBookOp } from '#lib/db/admin.ts';
+
 import { auditPutOp, newAuditRecord } from '#lib/db/audit.ts';
+import { listStaleListings, updateBookOp } from '#lib/db/books.ts';
 import { counterItems, statusCounterDeltas } from '#lib/db/counters.ts';
 import { bookIndexes } from '#lib/db/keys.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { type Tagged, TransactionRefused, tag, tagAll, transactWrite } from '#lib/db/transact.ts';
+import { getUsersById } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
 import { escapeHtml, sendMail } from '#lib/mail/send.ts';
 import { DEFAULT_UNLIST_AFTER_DAYS, unlistCutoff } from './rules.ts';

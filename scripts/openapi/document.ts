@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { BODY_LIMIT_BYTES, type RouteSpec } from '#lib/http/index.ts';
+import { BODY_LIMIT_BYTES, ROLE_LEVEL, type RouteSpec } from '#lib/http/index.ts';
 import { ErrorEnvelope, envelope } from '#lib/http/schemas.ts';
 import {
   type Credential,
@@ -130,8 +130,10 @@ const EXAMPLE_TIME = '2026-01-15T09:30:00.000Z';
 const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 const TAG_DESCRIPTIONS: Record<string, string> = {
   auth: 'Accounts: sign-up, e-mail confirmation, login, passwords and profile.',
-  books: 'Listing, searching, posting and buying books.',
-  user: "The caller's requests, cart, purchases, sales and notifications.",
+  books: 'Listing, searching and posting books.',
+  cart: 'Checkout of the cart.',
+  matching: "Wanted books (requests), the caller's matches and notifications.",
+  user: "The caller's cart, purchases, sales and profile data.",
   dashboard: 'Administration (admins and owners).',
   docs: 'This document and its documentation page.',
   sample: 'The sample service (Basic auth, not enveloped).',
@@ -442,8 +444,8 @@ function envelopedOperation(route: HttpRoute, spec: RouteSpec, schemas: Schemas)
   ];
   const operation: Json = { summary: spec.summary ?? `${route.method.toUpperCase()} ${route.path}` };
   if (spec.role !== undefined) {
-    operation.description = `${spec.role === 2 ? 'Owners only (permissionType 2)' : 'Admins only (permissionType >= 1)'}; the role is read from the user record on every call, otherwise 403.`;
-    operation['x-required-permission-type'] = spec.role;
+    operation.description = `${spec.role === 'owner' ? 'Owners only (permissionType 2)' : 'Admins only (permissionType >= 1)'}; the role is read from the user record on every call, otherwise 403.`;
+    operation['x-required-permission-type'] = ROLE_LEVEL[spec.role];
   }
   if (parameters.length > 0) operation.parameters = parameters;
   if (spec.body) {

@@ -5,10 +5,11 @@
  * and the counters. Notifications follow from the status change (stream processors), not from here.
  */
 import { type Book, toApiBook } from '#lib/books/schemas.ts';
-import { cancelOrderBookOp, getBook, moveBook, updateBookOp } from '#lib/db/admin.ts';
 import { newAuditRecord } from '#lib/db/audit.ts';
+import { getBook, moveBookWithAudit, updateBookOp } from '#lib/db/books.ts';
 import { statusCounterDeltas } from '#lib/db/counters.ts';
 import { bookIndexes } from '#lib/db/keys.ts';
+import { cancelOrderBookOp } from '#lib/db/orders.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { TransactionRefused } from '#lib/db/transact.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
@@ -62,7 +63,7 @@ async function moveForward(
     const to = HAND_OVER[action].to;
     const at = now.toISOString();
     const moved: BookRecord = { ...book, status: to };
-    await moveBook({
+    await moveBookWithAudit({
       bookOp: updateBookOp(
         book.id,
         { from: book.status },
@@ -124,7 +125,7 @@ export async function cancelPurchase(
     };
     const idx = bookIndexes(relisted);
     const cents = toCents(book.price);
-    await moveBook({
+    await moveBookWithAudit({
       bookOp: updateBookOp(
         book.id,
         { from: book.status },

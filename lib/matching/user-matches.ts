@@ -1,10 +1,8 @@
 /** getUserMatches: listed books matched to the caller's requests, newest first. */
 import { z } from 'zod';
 import { Book, toApiBook } from '#lib/books/schemas.ts';
-import { batchGet } from '#lib/db/batch.ts';
-import { bookKey, cartItemKey } from '#lib/db/keys.ts';
+import { getBooks, inCartIds } from '#lib/db/books.ts';
 import { listMatchesOfUser } from '#lib/db/matches.ts';
-import type { BookRecord } from '#lib/db/records.ts';
 
 /** At most this many stored matches are read per call (newest first): up to this many books. */
 export const MATCHES_READ_LIMIT = 100;
@@ -31,12 +29,7 @@ export async function getUserMatches(userId: string): Promise<MatchedBook[]> {
     }
   }
   if (order.length === 0) return [];
-  const [books, cart] = await Promise.all([
-    batchGet<BookRecord>(order.map(bookKey)),
-    batchGet<{ sk: string }>(order.map((id) => cartItemKey(userId, id))),
-  ]);
-  const byId = new Map(books.map((b) => [b.id, b]));
-  const inCart = new Set(cart.map((c) => c.sk.slice('CART#'.length)));
+  const [byId, inCart] = await Promise.all([getBooks(order), inCartIds(userId, order)]);
   const out: MatchedBook[] = [];
   for (const id of order) {
     const book = byId.get(id);

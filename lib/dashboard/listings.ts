@@ -4,8 +4,10 @@
  * orders, of their books) for the whole page: a fixed number of calls whatever the page holds.
  */
 import { toApiBook } from '#lib/books/schemas.ts';
-import { getBooksById, getUsersById, listBooksByStatus, listOrders } from '#lib/db/admin.ts';
+import { getBooks, listBooksByStatus } from '#lib/db/books.ts';
+import { listOrders } from '#lib/db/orders.ts';
 import { type OrderRecord, OrderStatus, type UserRecord } from '#lib/db/records.ts';
+import { getUsersById } from '#lib/db/users.ts';
 import { toDollars } from './rules.ts';
 import { type AdminOrder, type Contact, toContact } from './schemas.ts';
 
@@ -34,7 +36,7 @@ export async function getOrders(status: number | undefined, limit: number, curso
   const orders = page.items.filter((o) => o.type === 'order') as unknown as OrderRecord[];
   const userIds = orders.flatMap((o) => [o.buyerId, ...o.books.map((l) => l.sellerId)]);
   const [books, users] = await Promise.all([
-    getBooksById(orders.flatMap((o) => o.books.map((l) => l.bookId))),
+    getBooks(orders.flatMap((o) => o.books.map((l) => l.bookId))),
     getUsersById(userIds),
   ]);
   const result: AdminOrder[] = orders.map((o) => ({

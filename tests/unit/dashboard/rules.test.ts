@@ -8,8 +8,8 @@ import {
   toCents,
   toDollars,
   unlistCutoff,
-} from '#lib/admin/rules.ts';
-import { diffTerms, termsOf } from '#lib/admin/user-search.ts';
+} from '#lib/dashboard/rules.ts';
+import { diffTerms, termsOf } from '#lib/dashboard/user-search.ts';
 
 describe('hand-over transitions', () => {
   const table: Record<HandOverAction, number[]> = {

@@ -5,9 +5,9 @@
  * rewrite the same keys, so applying one twice changes nothing.
  */
 
-import { listUsers } from '#lib/db/admin.ts';
-import { UserSearchField } from '#lib/db/keys.ts';
+import { isUserProfileKey, UserSearchField } from '#lib/db/keys.ts';
 import { type SearchTerm, writeSearchTerms } from '#lib/db/user-search.ts';
+import { listUsers } from '#lib/db/users.ts';
 import type { ChangeProcessor, Item } from '#lib/streams/types.ts';
 import { searchForm } from './rules.ts';
 
@@ -42,7 +42,7 @@ export function diffTerms(oldImage: Item | undefined, newImage: Item | undefined
 
 export const userSearchProcessor: ChangeProcessor = {
   name: 'userSearch',
-  wants: (c) => typeof c.keys.pk === 'string' && c.keys.pk.startsWith('USER#') && c.keys.sk === 'PROFILE',
+  wants: (c) => isUserProfileKey(c.keys),
   apply: async (c) => {
     const { put, remove } = diffTerms(c.oldImage, c.newImage);
     // A redelivered INSERT has no old image to diff against: writing its terms again is harmless.

@@ -2,11 +2,12 @@
  * The reactions to table changes, run in this order for every stream record by the one stream
  * consumer (functions/streams/consumer.ts). Each area registers its processor here.
  */
-import { userSearchProcessor } from '#lib/admin/user-search.ts';
+
 import { searchIndexProcessor } from '#lib/books/search-index.ts';
+import { userSearchProcessor } from '#lib/dashboard/user-search.ts';
 import { matchingProcessor } from '#lib/matching/processor.ts';
 import { statusNotificationsProcessor } from '#lib/notifications/processor.ts';
-import type { ChangeProcessor } from './types.ts';
+import type { ChangeProcessor } from '#lib/streams/types.ts';
 
 export const processors: ChangeProcessor[] = [
   // listings: the search index of listed books
