@@ -33,7 +33,7 @@ function ContactOf({ who, contact }: { who: string; contact: Contact }) {
 
 function Queue({ status }: { status: 1 | 2 | 3 }) {
   const list = useLoad(
-    () => call(api.GET('/api/dashboard/getBooksWithStatus/{status}', { params: { path: { status } } })),
+    () => call(api.GET('/api/dashboard/getBooksWithStatus/{status}', { params: { path: { status: String(status) } } })),
     [status],
   );
   const act = useAction();
