@@ -88,7 +88,8 @@ async function main(): Promise<void> {
     lambdaPort: ports.LAMBDA_PORT,
     dynamodbPort: ports.DYNAMODB_PORT,
     sesPort: ports.SES_PORT,
-    env: { APP_URL: appUrl },
+    // Links in e-mails and the confirmation form point at this server, whatever port it got.
+    env: { APP_URL: appUrl, PUBLIC_URL: env.PUBLIC_URL?.trim() || `http://localhost:${ports.PORT}` },
     log: (line) => {
       if (verbose || /error|warn|offline: (GET|POST|PUT)/i.test(line)) console.log(`[offline] ${line}`);
     },

@@ -13,13 +13,19 @@ export default async function setup(project: TestProject) {
   const client = localClient(dynamo.endpoint);
   await ensureTable(client, table);
   client.destroy();
+  const apiPort = await freePort();
   const offline = await startOffline({
     stage: 'test',
-    port: await freePort(),
+    port: apiPort,
     lambdaPort: await freePort(),
     dynamodbPort: Number(new URL(dynamo.endpoint).port),
     sesPort: Number(new URL(ses.url).port),
-    env: { BCRYPT_COST: '4', LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN' },
+    // The links and forms the service writes point at this server, as PUBLIC_URL does when deployed.
+    env: {
+      BCRYPT_COST: '4',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+      PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+    },
     log: process.env.E2E_VERBOSE ? (line) => console.log(`[offline] ${line}`) : undefined,
   });
   project.provide('dynamoEndpoint', dynamo.endpoint);
