@@ -20,9 +20,12 @@ import {
 } from '#lib/db/admin.ts';
 import { auditPutOp, newAuditRecord, type TransactItem } from '#lib/db/audit.ts';
 import { bookIndexes, globalStatsKey, userStatsKey } from '#lib/db/keys.ts';
+import { storedPreferences } from '#lib/db/preferences.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { logger } from '#lib/logger.ts';
 import { escapeHtml, sendMail } from '#lib/mail/send.ts';
+import { withDefaults } from '#lib/preferences/schemas.ts';
+import { unsubscribeUrl } from '#lib/preferences/unsubscribe.ts';
 import { DEFAULT_UNLIST_AFTER_DAYS, unlistCutoff } from './rules.ts';
 
 export interface UnlistOptions {
@@ -138,6 +141,8 @@ async function tellOwners(byOwner: Map<string, BookRecord[]>): Promise<void> {
   for (const [ownerId, books] of byOwner) {
     const owner = owners.get(ownerId);
     if (!owner) continue;
+    // a listing notice is not essential: the owner may have turned these e-mails off
+    if (!withDefaults(storedPreferences(owner as unknown as Record<string, unknown>)).listings) continue;
     const lines = books.map(
       (b) => `- ${b.name} (edition ${b.edition}, ${b.course}), listed ${b.date.slice(0, 10)}`,
     );
@@ -156,6 +161,7 @@ async function tellOwners(byOwner: Map<string, BookRecord[]>): Promise<void> {
           '',
           'You can list any of them again from "My posts" (reactivate).',
         ].join('\n'),
+        unsubscribeUrl: unsubscribeUrl(ownerId, 'listings'),
         html: `<p>Hello ${escapeHtml(owner.firstName)},</p><p>These listings were old, so we unlisted them:</p><ul>${books
           .map(
             (b) =>

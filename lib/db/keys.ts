@@ -290,3 +290,31 @@ export const userSearchKey = (field: UserSearchFieldCode, lowerValue: string, us
   pk: userSearchPk(field),
   sk: `${lowerValue}#${userId}`,
 });
+
+// ---------------------------------------------------------------------------------------------
+// Trust and e-mail: match e-mail marks, daily digests
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The last match e-mail (or digest entry) a user got about one book: USER#<uid> / MATCHMAIL#<bookId>
+ * with `at` and the listing's `bookDate`; a relisted book is not e-mailed again within 7 days.
+ */
+export const matchMailKey = (userId: string, bookId: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `MATCHMAIL#${bookId}`,
+});
+
+/**
+ * A match waiting for a daily digest: `DIGEST#<yyyy-mm-dd>` / `<userId>#<bookId>` (the UTC day of
+ * the match). One partition per day, read in order, so a user's entries are contiguous.
+ */
+export const digestDayPk = (day: string): string => `DIGEST#${day}`;
+export const digestEntryKey = (day: string, userId: string, bookId: string): ItemKey => ({
+  pk: digestDayPk(day),
+  sk: `${userId}#${bookId}`,
+});
+/** The digest of one day for one user, claimed before it is sent: USER#<uid> / DIGEST#<yyyy-mm-dd>. */
+export const digestSentKey = (userId: string, day: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `DIGEST#${day}`,
+});

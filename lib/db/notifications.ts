@@ -23,9 +23,9 @@ export type NotificationKind = 'match' | 'sold' | 'verified' | 'delivered' | 'ca
 
 /**
  * pending: to be sent; sending: claimed by a consumer at `emailClaimedAt`; sent: done;
- * none: nothing to send (no address).
+ * none: nothing to send (no address, or the user's preferences); digest: left to the daily digest.
  */
-export type EmailState = 'pending' | 'sending' | 'sent' | 'none';
+export type EmailState = 'pending' | 'sending' | 'sent' | 'none' | 'digest';
 
 /** USER#<uid> / NOTIF#<id>, plus notificationIndexes(...) attributes */
 export interface NotificationRecord {

@@ -24,3 +24,18 @@ export function parseJsonBody(
   }
   return value as Record<string, unknown>;
 }
+
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/** Whether the request carries an HTML-form body (urlencoded or multipart). */
+export function isFormBody(event: APIGatewayProxyEventV2): boolean {
+  return FORM_TYPES.test(event.headers?.['content-type'] ?? '');
+}
+
+/** Checks a form body's size (413 over `limitBytes`) without reading it; the route takes no fields. */
+export function skipFormBody(event: APIGatewayProxyEventV2, limitBytes: number): undefined {
+  const raw = event.body ?? '';
+  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64').length : Buffer.byteLength(raw, 'utf8');
+  if (bytes > limitBytes) throw new PayloadTooLarge(limitBytes);
+  return undefined;
+}

@@ -13,7 +13,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { authenticate, type Principal } from './auth.ts';
-import { parseJsonBody } from './body.ts';
+import { isFormBody, parseJsonBody, skipFormBody } from './body.ts';
 import { envelopeResponse } from './error-mapper.ts';
 import { Forbidden } from './errors.ts';
 import type { RawResponse } from './spec.ts';
@@ -62,6 +62,11 @@ export interface HttpOptions<A extends AuthMode, B, Q, P> {
    * has an enveloped answer lists both content types. With these, `response` may be left out.
    */
   rawResponses?: Record<number, RawResponse>;
+  /**
+   * Also take an HTML-form body (`application/x-www-form-urlencoded` or `multipart/form-data`, as
+   * mail clients send RFC 8058 one-click POSTs). Such a body is size-capped but not read.
+   */
+  formBody?: boolean;
 }
 
 /** What a route declares about itself; attached to the handler as `handler.spec`. */
@@ -112,7 +117,10 @@ export function http<
   P extends Schema | undefined = undefined,
 >(options: HttpOptions<A, B, Q, P>, handler: HandlerFn<A, B, Q, P>) {
   const wrapped = baseStack(async (event, context) => {
-    const rawBody = parseJsonBody(event, BODY_LIMIT_BYTES);
+    const rawBody =
+      options.formBody && isFormBody(event)
+        ? skipFormBody(event, BODY_LIMIT_BYTES)
+        : parseJsonBody(event, BODY_LIMIT_BYTES);
     const principal = await authenticate(event.headers?.authorization, options.auth);
     if (options.role !== undefined && (principal === null || principal.permissionType < options.role)) {
       throw new Forbidden(

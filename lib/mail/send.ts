@@ -1,12 +1,16 @@
 /**
- * Sending e-mail through SES (the SES emulator locally). Every message has a plain-text and an
- * HTML part and comes from MAIL_FROM. Callers that must not send twice (the stream consumer) use a
- * deterministic idempotency record before calling this; this module only sends.
+ * Sending e-mail through SES v2 `SendEmail` (the SES emulator locally). Every message has a
+ * plain-text and an HTML part and comes from MAIL_FROM. Callers that must not send twice (the
+ * stream consumer) use a deterministic idempotency record before calling this; this module only sends.
+ *
+ * A non-essential e-mail (matches, purchase progress, listing notices) gives `unsubscribeUrl`: the
+ * message then carries `List-Unsubscribe` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`
+ * (RFC 8058, sent as `Content.Simple.Headers`) and a visible unsubscribe link at its end.
  */
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from '#lib/config.ts';
 
-const ses = new SESClient({
+const ses = new SESv2Client({
   region: config.AWS_REGION,
   ...(config.SES_ENDPOINT
     ? { endpoint: config.SES_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
@@ -18,16 +22,41 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** the one-click unsubscribe link of a non-essential e-mail (absent for essential ones) */
+  unsubscribeUrl?: string;
 }
 
-export async function sendMail(mail: Mail): Promise<void> {
+/** The unsubscribe headers (RFC 2369, RFC 8058) of a non-essential e-mail. Pure. */
+export function unsubscribeHeaders(url: string): { Name: string; Value: string }[] {
+  return [
+    { Name: 'List-Unsubscribe', Value: `<${url}>` },
+    { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+  ];
+}
+
+/** The message as sent: the visible unsubscribe link appended when there is one. Pure. */
+export function withUnsubscribeFooter(mail: Mail): Mail {
+  if (!mail.unsubscribeUrl) return mail;
+  const url = mail.unsubscribeUrl;
+  return {
+    ...mail,
+    text: `${mail.text}\n\n--\nDo not want these e-mails? Unsubscribe: ${url}`,
+    html: `${mail.html}\n<hr><p style="font-size:small">Do not want these e-mails? <a href="${escapeHtml(url)}">Unsubscribe</a></p>`,
+  };
+}
+
+export async function sendMail(input: Mail): Promise<void> {
+  const mail = withUnsubscribeFooter(input);
   await ses.send(
     new SendEmailCommand({
-      Source: config.MAIL_FROM,
+      FromEmailAddress: config.MAIL_FROM,
       Destination: { ToAddresses: [mail.to] },
-      Message: {
-        Subject: { Data: mail.subject, Charset: 'UTF-8' },
-        Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+          ...(mail.unsubscribeUrl ? { Headers: unsubscribeHeaders(mail.unsubscribeUrl) } : {}),
+        },
       },
     }),
   );

@@ -19,6 +19,7 @@
 
 import { toIsbn13 } from '#lib/books/isbn.ts';
 import { normaliseCourse } from '#lib/books/text.ts';
+import { claimMatchEmail } from '#lib/db/digests.ts';
 import { isBookKey, isRequestKey } from '#lib/db/keys.ts';
 import {
   candidateListedBooks,
@@ -79,6 +80,9 @@ async function recordMatch(request: RequestRecord, book: ListedBook, now: string
     bookId: book.bookId,
     message: content.message,
     email: content.email,
+    category: 'matches',
+    // a relisted book does not e-mail the same requester again within 7 days (in-app still does)
+    emailGate: () => claimMatchEmail(request.userId, book.bookId, book.date, new Date()),
   });
 }
 

@@ -45,6 +45,7 @@ async function apply(change: StreamChange): Promise<void> {
       bookId: after.id,
       message: content.message,
       email: content.email,
+      category: 'purchases',
     });
   }
 }
