@@ -19,7 +19,12 @@ export default async function setup(project: TestProject) {
     lambdaPort: await freePort(),
     dynamodbPort: Number(new URL(dynamo.endpoint).port),
     sesPort: Number(new URL(ses.url).port),
-    env: { BCRYPT_COST: '4', LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN' },
+    env: {
+      BCRYPT_COST: '4',
+      MAIL_CAP_PER_IP_HOURLY: '1000000',
+      MAIL_CAP_GLOBAL_HOURLY: '1000000',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+    },
     log: process.env.E2E_VERBOSE ? (line) => console.log(`[offline] ${line}`) : undefined,
   });
   project.provide('dynamoEndpoint', dynamo.endpoint);
