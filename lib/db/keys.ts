@@ -318,3 +318,24 @@ export const digestSentKey = (userId: string, day: string): ItemKey => ({
   pk: userPartition(userId),
   sk: `DIGEST#${day}`,
 });
+
+// ---------------------------------------------------------------------------------------------
+// Trust: reports
+// ---------------------------------------------------------------------------------------------
+
+/** One user's report of one book: BOOK#<bookId> / REPORT#<userId> (one per user and book). */
+export const REPORT_SK_PREFIX = 'REPORT#';
+export const reportKey = (bookId: string, userId: string): ItemKey => ({
+  pk: bookKey(bookId).pk,
+  sk: `${REPORT_SK_PREFIX}${userId}`,
+});
+
+/**
+ * The moderation queue: one item per reported, unresolved book, `REPORTS` / `<999999 - count>#<bookId>`,
+ * so a Query reads the most reported first. Moved (delete + put) with each new report.
+ */
+export const REPORTS_PK = 'REPORTS';
+export const reportQueueKey = (count: number, bookId: string): ItemKey => ({
+  pk: REPORTS_PK,
+  sk: `${String(999_999 - Math.min(count, 999_999)).padStart(6, '0')}#${bookId}`,
+});

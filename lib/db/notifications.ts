@@ -19,7 +19,7 @@ import {
   notificationsReadMarkKey,
 } from './keys.ts';
 
-export type NotificationKind = 'match' | 'sold' | 'verified' | 'delivered' | 'cancelled';
+export type NotificationKind = 'match' | 'sold' | 'verified' | 'delivered' | 'cancelled' | 'unlisted';
 
 /**
  * pending: to be sent; sending: claimed by a consumer at `emailClaimedAt`; sent: done;

@@ -41,7 +41,7 @@ export const CANDIDATES_PER_KEY = 100;
 
 /** The matcher's view of a listed book image, or null when the image is not a listed book. */
 export function listedBookOf(image: Item | undefined): ListedBook | null {
-  if (image?.status !== 0) return null;
+  if (image?.status !== 0 || image.hidden === true) return null; // hidden by reports: not listed
   const b = image as BookRecord;
   return {
     bookId: b.id,

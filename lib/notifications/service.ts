@@ -4,7 +4,14 @@ import { advanceReadMark, getReadMark, listNotifications, markRead } from '#lib/
 import { CursorParam, decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
 import { NotFound } from '#lib/http/errors.ts';
 
-export const NotificationKindSchema = z.enum(['match', 'sold', 'verified', 'delivered', 'cancelled']);
+export const NotificationKindSchema = z.enum([
+  'match',
+  'sold',
+  'verified',
+  'delivered',
+  'cancelled',
+  'unlisted',
+]);
 
 export const Notification = z.strictObject({
   id: z.string(),
