@@ -8,7 +8,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { config } from '#lib/config.ts';
-import { TooManyRequests } from '#lib/http/errors.ts';
+import { TooManyRequests } from '#lib/errors.ts';
 import { logger } from '#lib/logger.ts';
 import type { ThrottlePolicy } from './rules.ts';
 import { retryAfterSeconds } from './rules.ts';

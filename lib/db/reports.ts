@@ -6,9 +6,9 @@
  */
 import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
 import { db, TABLE } from './client.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 import { bookKey, REPORT_SK_PREFIX, REPORTS_PK, reportKey, reportQueueKey } from './keys.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

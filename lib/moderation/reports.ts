@@ -21,7 +21,7 @@ import {
   type ReportRecord,
   reportsOfBook,
 } from '#lib/db/reports.ts';
-import { Conflict, NotFound, ServiceUnavailable } from '#lib/http/errors.ts';
+import { Busy, Conflict, NotFound } from '#lib/errors.ts';
 import { moderationUnlistContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
 
@@ -123,7 +123,7 @@ export async function reportBook(userId: string, input: ReportBookBody, now = ne
       // the count moved (another report) or the book left status 0: read again
     }
   }
-  throw new ServiceUnavailable();
+  throw new Busy();
 }
 
 /** GET /api/dashboard/getReports: reported books, most reported first, each with its reports. */

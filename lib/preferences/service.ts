@@ -1,6 +1,6 @@
 /** The caller's e-mail preferences (getEmailPreferences / updateEmailPreferences). */
 import { getPreferences, setPreferences } from '#lib/db/preferences.ts';
-import { NotFound } from '#lib/http/errors.ts';
+import { NotFound } from '#lib/errors.ts';
 import { type EmailPreferences, withDefaults } from './schemas.ts';
 
 export async function getEmailPreferences(userId: string): Promise<EmailPreferences> {
