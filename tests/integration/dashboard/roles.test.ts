@@ -71,6 +71,8 @@ describe('dashboard roles, for every dashboard route declared in serverless.yml'
         'POST /api/dashboard/deactivateBooks',
         'GET /api/dashboard/getReports',
         'POST /api/dashboard/resolveReport',
+        'PUT /api/dashboard/suspendUser',
+        'PUT /api/dashboard/reinstateUser',
       ].sort(),
     );
   });
@@ -123,6 +125,8 @@ describe('dashboard roles, for every dashboard route declared in serverless.yml'
       '/api/dashboard/deactivateBooks': { status: 200 },
       '/api/dashboard/getReports': { status: 200 },
       '/api/dashboard/resolveReport': { status: 400, field: 'bookId' },
+      '/api/dashboard/suspendUser': { status: 400, field: 'userId' },
+      '/api/dashboard/reinstateUser': { status: 400, field: 'userId' },
     };
     expect(Object.keys(expected).sort()).toEqual(routes.map((r) => r.path).sort());
     for (const route of routes) {
