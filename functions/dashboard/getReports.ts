@@ -1,4 +1,4 @@
-import { PageQuery } from '#lib/admin/schemas.ts';
+import { PageQuery } from '#lib/dashboard/schemas.ts';
 import { http, page } from '#lib/http/index.ts';
 import { getReports, ReportedBooks } from '#lib/moderation/reports.ts';
 
@@ -6,7 +6,7 @@ import { getReports, ReportedBooks } from '#lib/moderation/reports.ts';
 export const handler = http(
   {
     auth: 'required',
-    role: 1,
+    role: 'admin',
     query: PageQuery,
     response: ReportedBooks,
     paged: true,

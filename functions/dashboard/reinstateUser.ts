@@ -5,7 +5,7 @@ import { ReinstateBody, reinstateUser, SuspensionAnswer } from '#lib/moderation/
 export const handler = http(
   {
     auth: 'required',
-    role: 1,
+    role: 'admin',
     body: ReinstateBody,
     response: SuspensionAnswer,
     errors: [403, 404, 409, 503],

@@ -5,7 +5,7 @@ import { ResolveAnswer, ResolveReportBody, resolveReport } from '#lib/moderation
 export const handler = http(
   {
     auth: 'required',
-    role: 1,
+    role: 'admin',
     body: ResolveReportBody,
     response: ResolveAnswer,
     errors: [403, 404, 409, 503],

@@ -5,7 +5,7 @@ import { SuspendBody, SuspensionAnswer, suspendUser } from '#lib/moderation/susp
 export const handler = http(
   {
     auth: 'required',
-    role: 1,
+    role: 'admin',
     body: SuspendBody,
     response: SuspensionAnswer,
     errors: [403, 404, 409, 503],

@@ -4,7 +4,7 @@
  */
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed } from './errors.ts';
+import { isConditionFailed } from './conditions.ts';
 import { digestDayPk, digestEntryKey, digestSentKey, matchMailKey } from './keys.ts';
 
 const DAY_MS = 24 * 3600 * 1000;

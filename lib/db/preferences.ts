@@ -6,7 +6,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EmailPreferences } from '#lib/preferences/schemas.ts';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed } from './errors.ts';
+import { isConditionFailed } from './conditions.ts';
 import { userKey } from './keys.ts';
 
 const ATTRIBUTE: Record<keyof EmailPreferences, string> = {

@@ -4,11 +4,10 @@
  * with the record); login refuses a suspended user like a wrong password. Each change is one
  * transaction with its audit entry.
  */
-
-import { transact } from './admin.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
 import { TABLE } from './client.ts';
 import { userKey } from './keys.ts';
+import { tag, transactOrThrow } from './transact.ts';
 
 /** Suspends a user of role `role` (as read); TransactionRefused when the role changed meanwhile. */
 export async function suspendUserRecord(
@@ -18,8 +17,8 @@ export async function suspendUserRecord(
   at: string,
   audit: AuditRecord,
 ): Promise<void> {
-  await transact([
-    {
+  await transactOrThrow([
+    tag('user', {
       Update: {
         TableName: TABLE,
         Key: userKey(userId),
@@ -28,22 +27,22 @@ export async function suspendUserRecord(
         ConditionExpression: 'attribute_exists(pk) AND permissionType = :role',
         ExpressionAttributeValues: { ':true': true, ':at': at, ':reason': reason, ':one': 1, ':role': role },
       },
-    },
-    auditPutOp(audit),
+    }),
+    tag('audit', auditPutOp(audit)),
   ]);
 }
 
 /** Lifts a suspension (the books stay unlisted). */
 export async function reinstateUserRecord(userId: string, audit: AuditRecord): Promise<void> {
-  await transact([
-    {
+  await transactOrThrow([
+    tag('user', {
       Update: {
         TableName: TABLE,
         Key: userKey(userId),
         UpdateExpression: 'REMOVE suspended, suspendedAt, suspendReason',
         ConditionExpression: 'attribute_exists(pk)',
       },
-    },
-    auditPutOp(audit),
+    }),
+    tag('audit', auditPutOp(audit)),
   ]);
 }

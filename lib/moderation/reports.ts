@@ -8,9 +8,9 @@
  */
 import { z } from 'zod';
 import { BookId } from '#lib/cart/schemas.ts';
-import { moveBook, statusCounterDeltas, TransactionRefused, transact } from '#lib/db/admin.ts';
 import { newAuditRecord } from '#lib/db/audit.ts';
-import { getBook } from '#lib/db/books.ts';
+import { getBook, moveBookWithAudit } from '#lib/db/books.ts';
+import { statusCounterDeltas } from '#lib/db/counters.ts';
 import { bookIndexes } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import {
@@ -21,6 +21,7 @@ import {
   type ReportRecord,
   reportsOfBook,
 } from '#lib/db/reports.ts';
+import { refusalOf, TransactionRefused, tag, tagAll, transactWrite } from '#lib/db/transact.ts';
 import { Busy, Conflict, NotFound } from '#lib/errors.ts';
 import { moderationUnlistContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
@@ -113,15 +114,13 @@ export async function reportBook(userId: string, input: ReportBookBody, now = ne
       after: { reportCount: seen + 1, hidden: isHidden(book) || seen + 1 >= REPORTS_TO_HIDE },
       reason: input.reason,
     });
-    try {
-      await transact(newReportOps(report, seen, REPORTS_TO_HIDE, audit));
+    const [first, ...rest] = newReportOps(report, seen, REPORTS_TO_HIDE, audit);
+    const outcome = await transactWrite([...(first ? [tag('report', first)] : []), ...tagAll('book', rest)]);
+    if (outcome.ok) return { bookId: book.id, reported: true as const };
+    // the user had reported it already: nothing changes
+    if (refusalOf(outcome, 'report')?.code === 'ConditionalCheckFailed')
       return { bookId: book.id, reported: true as const };
-    } catch (err) {
-      if (!(err instanceof TransactionRefused)) throw err;
-      // the user had reported it already: nothing changes
-      if (err.codes[0] === 'ConditionalCheckFailed') return { bookId: book.id, reported: true as const };
-      // the count moved (another report) or the book left status 0: read again
-    }
+    // the count moved (another report) or the book left status 0: read again
   }
   throw new Busy();
 }
@@ -188,7 +187,7 @@ export async function resolveReport(
     reason,
   });
   try {
-    await moveBook({
+    await moveBookWithAudit({
       bookOp: bookOp as NonNullable<typeof bookOp>,
       audit,
       globalDeltas: to === 5 ? statusCounterDeltas(0, 5) : {},

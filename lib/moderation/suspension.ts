@@ -6,17 +6,13 @@
  * left by a run that stopped halfway. Nothing else of theirs is touched; reinstating relists nothing.
  */
 import { z } from 'zod';
-import {
-  getUserRecord,
-  moveBook,
-  statusCounterDeltas,
-  TransactionRefused,
-  updateBookOp,
-} from '#lib/db/admin.ts';
 import { newAuditRecord } from '#lib/db/audit.ts';
-import { booksOfOwner } from '#lib/db/books.ts';
+import { booksOfOwner, moveBookWithAudit, updateBookOp } from '#lib/db/books.ts';
+import { statusCounterDeltas } from '#lib/db/counters.ts';
 import { bookIndexes } from '#lib/db/keys.ts';
 import { reinstateUserRecord, suspendUserRecord } from '#lib/db/suspensions.ts';
+import { TransactionRefused } from '#lib/db/transact.ts';
+import { getUser } from '#lib/db/users.ts';
 import { Conflict, Forbidden, NotFound } from '#lib/errors.ts';
 
 export const SuspendBody = z.strictObject({
@@ -42,7 +38,7 @@ async function unlistBooksOf(actorId: string, userId: string, reason: string, no
     const at = now.toISOString();
     const idx = bookIndexes({ ...book, status: 5 });
     try {
-      await moveBook({
+      await moveBookWithAudit({
         bookOp: updateBookOp(book.id, { from: 0 }, { status: 5, gsi1pk: idx.gsi1pk, gsi1sk: idx.gsi1sk }),
         audit: newAuditRecord({
           at,
@@ -69,7 +65,7 @@ export async function suspendUser(
   input: z.infer<typeof SuspendBody>,
   now = new Date(),
 ) {
-  const user = await getUserRecord(input.userId);
+  const user = await getUser(input.userId);
   if (!user) throw new NotFound('No such user.');
   if (user.permissionType >= 2)
     throw new Conflict('An owner cannot be suspended.', undefined, 'OWNER_NOT_SUSPENDABLE');
@@ -105,7 +101,7 @@ export async function suspendUser(
 }
 
 export async function reinstateUser(actorId: string, userId: string, now = new Date()) {
-  const user = await getUserRecord(userId);
+  const user = await getUser(userId);
   if (!user) throw new NotFound('No such user.');
   if (!isSuspended(user)) throw new Conflict('The user is not suspended.', undefined, 'NOT_SUSPENDED');
   const at = now.toISOString();

@@ -15,7 +15,6 @@
  *    a rare duplicate to a lost e-mail. A fresh claim fails the record so the stream retries later.
  */
 import { createHash } from 'node:crypto';
-import { getUserContact } from '#lib/db/contacts.ts';
 import { putDigestEntry } from '#lib/db/digests.ts';
 import {
   moveEmailState,
@@ -23,6 +22,7 @@ import {
   type NotificationRecord,
   putNotificationOnce,
 } from '#lib/db/notifications.ts';
+import { getUserContact } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
 import { type Mail, sendMail } from '#lib/mail/send.ts';
 import { type EmailCategory, withDefaults } from '#lib/preferences/schemas.ts';

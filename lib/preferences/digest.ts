@@ -6,10 +6,10 @@
  * sent, so a repeated or concurrent run sends nothing twice; a failed send gives the claim back
  * for the next run.
  */
-import { getBooksById } from '#lib/db/admin.ts';
-import { getUserContact } from '#lib/db/contacts.ts';
+import { getBooks } from '#lib/db/books.ts';
 import { claimDigest, type DigestEntry, listDigestEntries, releaseDigest } from '#lib/db/digests.ts';
 import type { BookRecord } from '#lib/db/records.ts';
+import { getUserContact } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
 import { escapeHtml, sendMail } from '#lib/mail/send.ts';
 import { withDefaults } from './schemas.ts';
@@ -58,7 +58,7 @@ export function digestMail(firstName: string, day: string, books: BookRecord[]) 
 async function digestOne(userId: string, entries: DigestEntry[], day: string, now: Date) {
   const contact = await getUserContact(userId);
   if (!contact || withDefaults(contact.preferences).matches === 'off') return 'skipped' as const;
-  const books = await getBooksById([...new Set(entries.map((e) => e.bookId))]);
+  const books = await getBooks([...new Set(entries.map((e) => e.bookId))]);
   const still = entries.map((e) => books.get(e.bookId)).filter(available);
   if (still.length === 0) return 'skipped' as const;
   if (!(await claimDigest(userId, day, now))) return 'skipped' as const;

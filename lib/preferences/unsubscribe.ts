@@ -8,17 +8,22 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { page } from '#lib/accounts/pages.ts';
-import { config } from '#lib/config.ts';
+import { config, secret } from '#lib/config.ts';
 import { setPreferences } from '#lib/db/preferences.ts';
 import { RawReply } from '#lib/http/index.ts';
 import { escapeHtml } from '#lib/mail/send.ts';
 import { EMAIL_CATEGORIES, type EmailCategory, OFF } from './schemas.ts';
 
-const key = createHmac('sha256', config.JWT_SECRET).update('campus-books unsubscribe v1').digest();
+/** Derived from the JWT secret on first use: only the functions that build or check links need it. */
+let derivedKey: Buffer | undefined;
+const key = (): Buffer => {
+  derivedKey ??= createHmac('sha256', secret('JWT_SECRET')).update('campus-books unsubscribe v1').digest();
+  return derivedKey;
+};
 const MAC_BYTES = 18;
 
 const mac = (userId: string, category: EmailCategory): Buffer =>
-  createHmac('sha256', key).update(userId).update('\0').update(category).digest().subarray(0, MAC_BYTES);
+  createHmac('sha256', key()).update(userId).update('\0').update(category).digest().subarray(0, MAC_BYTES);
 
 /** The path parameter: bounded and of the token's alphabet (anything else is simply not a token). */
 export const UnsubscribeParams = z.strictObject({

@@ -4,12 +4,12 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { processors } from '#functions/streams/processors.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { matchMailKey } from '#lib/db/keys.ts';
 import { setPreferences } from '#lib/db/preferences.ts';
 import { sendDailyDigests } from '#lib/preferences/digest.ts';
 import { consume } from '#lib/streams/consume.ts';
-import { processors } from '#lib/streams/processors.ts';
 import { putBook, setBookStatus } from '#tests/helpers/books.ts';
 import { sentEmails } from '#tests/helpers/e2e.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';

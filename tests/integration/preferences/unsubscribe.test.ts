@@ -3,6 +3,7 @@
  * visible link, the one-click POST turns matches off, and the next match notifies in-app only.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { processors } from '#functions/streams/processors.ts';
 import { handler as getPrefsHandler } from '#functions/user/getEmailPreferences.ts';
 import { handler as unsubscribeHandler } from '#functions/user/unsubscribe.ts';
 import { handler as unsubscribePageHandler } from '#functions/user/unsubscribePage.ts';
@@ -11,7 +12,6 @@ import { getUser } from '#lib/db/users.ts';
 import { EmailPreferences } from '#lib/preferences/schemas.ts';
 import { unsubscribeToken } from '#lib/preferences/unsubscribe.ts';
 import { consume } from '#lib/streams/consume.ts';
-import { processors } from '#lib/streams/processors.ts';
 import { putBook } from '#tests/helpers/books.ts';
 import { type SesMessage, sentEmails } from '#tests/helpers/e2e.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';
