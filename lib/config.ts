@@ -84,6 +84,10 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3),
   MAIL_CONFIGURATION_SET: optionalString,
   BCRYPT_COST: intFrom(10, 4, 15),
+  /** sign-up, resend and password-reset requests per source IP and hour (beyond: 429) */
+  MAIL_CAP_PER_IP_HOURLY: intFrom(30, 1, 1_000_000),
+  /** those requests from everyone together per hour (beyond: 202 and no e-mail, logged) */
+  MAIL_CAP_GLOBAL_HOURLY: intFrom(2000, 1, 10_000_000),
   PING_TIME_ZONE: z.preprocess(
     emptyToUndefined,
     z

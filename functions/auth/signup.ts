@@ -1,4 +1,5 @@
 import { Message, SignupBody } from '#lib/accounts/schemas.ts';
+import { sourceIpOf, takeSendingAllowance } from '#lib/accounts/sending-caps.ts';
 import { signup } from '#lib/accounts/signup.ts';
 import { accepted, http } from '#lib/http/index.ts';
 
@@ -9,10 +10,12 @@ export const handler = http(
     body: SignupBody,
     response: Message,
     status: 202,
+    errors: [429],
     summary: 'Sign up with a .edu address; a confirmation e-mail is sent',
   },
-  async ({ body }) => {
-    await signup(body);
+  async ({ body, event }) => {
+    // per-IP (429) and global (silent) hourly caps, before the per-address limit
+    if (await takeSendingAllowance(sourceIpOf(event))) await signup(body);
     return accepted({ message: 'Check your inbox: we sent an e-mail to that address.' });
   },
 );

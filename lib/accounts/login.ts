@@ -39,7 +39,8 @@ export async function login(input: LoginInput, now: Date = new Date()): Promise<
     getUserByEmail(email),
   ]);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? null);
-  if (!ok || !user) throw new InvalidCredentials();
+  // a suspended user is refused exactly like a wrong password (lib/moderation/suspension.ts)
+  if (!ok || !user || (user as { suspended?: boolean }).suspended === true) throw new InvalidCredentials();
   await attempt.succeeded();
   if (needsRehash(user.passwordHash)) {
     await upgradePasswordHash(user.id, user.passwordHash, await hashPassword(input.password));

@@ -216,7 +216,7 @@ export async function searchBooks(
       taken++;
       after = position;
       const book = books.get(position.slice(position.lastIndexOf('#') + 1));
-      if (!book || book.status !== BookStatus.Listed) continue;
+      if (!book || book.status !== BookStatus.Listed || book.hidden) continue; // hidden: reported
       if (timeSortKey(book.date, book.id) !== position) continue;
       if (callerId && book.ownerId === callerId) continue;
       if (plan.matches(book)) found.push(book);

@@ -25,7 +25,8 @@ type Entry = ItemKey & { bookId: string };
 /** The index entries an item image should have (none unless it is a listed book). */
 function entriesOf(image: Item | undefined): Map<string, Entry> {
   const entries = new Map<string, Entry>();
-  if (image?.type !== 'book' || image.status !== BookStatus.Listed) return entries;
+  // a book hidden by reports leaves the index until it is resolved
+  if (image?.type !== 'book' || image.status !== BookStatus.Listed || image.hidden === true) return entries;
   const book = image as unknown as BookRecord;
   for (const term of searchTermsOf(book)) {
     const key = searchEntryKey(term, book.date, book.id);

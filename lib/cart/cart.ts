@@ -36,7 +36,7 @@ export const CART_READ_LIMIT = CART_LIMIT * 2;
 export function unavailableReason(book: BookRecord | null | undefined, userId: string): string | null {
   if (!book) return 'This book no longer exists.';
   if (book.ownerId === userId) return 'This is your own book.';
-  if (book.status !== BookStatus.Listed) return 'This book is no longer available.';
+  if (book.status !== BookStatus.Listed || book.hidden) return 'This book is no longer available.';
   return null;
 }
 
@@ -50,7 +50,7 @@ export async function addToCart(userId: string, bookId: string) {
       'OWN_BOOK',
     );
   }
-  if (book.status !== BookStatus.Listed) {
+  if (book.status !== BookStatus.Listed || book.hidden) {
     throw new Conflict(
       'This book is no longer available.',
       [{ bookId, message: 'This book is no longer available.' }],

@@ -10,16 +10,18 @@
  * (`timeLeftMs`, e.g. the Lambda context's getRemainingTimeInMillis) runs low; then `complete` is
  * false and the next run (or call) carries on from the oldest remaining listing.
  */
-
 import { auditPutOp, newAuditRecord } from '#lib/db/audit.ts';
 import { listStaleListings, updateBookOp } from '#lib/db/books.ts';
 import { counterItems, statusCounterDeltas } from '#lib/db/counters.ts';
 import { bookIndexes } from '#lib/db/keys.ts';
+import { storedPreferences } from '#lib/db/preferences.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { type Tagged, TransactionRefused, tag, tagAll, transactWrite } from '#lib/db/transact.ts';
 import { getUsersById } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
 import { escapeHtml, sendMail } from '#lib/mail/send.ts';
+import { withDefaults } from '#lib/preferences/schemas.ts';
+import { unsubscribeUrl } from '#lib/preferences/unsubscribe.ts';
 import { DEFAULT_UNLIST_AFTER_DAYS, unlistCutoff } from './rules.ts';
 
 export interface UnlistOptions {
@@ -136,6 +138,8 @@ async function tellOwners(byOwner: Map<string, BookRecord[]>): Promise<void> {
   for (const [ownerId, books] of byOwner) {
     const owner = owners.get(ownerId);
     if (!owner) continue;
+    // a listing notice is not essential: the owner may have turned these e-mails off
+    if (!withDefaults(storedPreferences(owner as unknown as Record<string, unknown>)).listings) continue;
     const lines = books.map(
       (b) => `- ${b.name} (edition ${b.edition}, ${b.course}), listed ${b.date.slice(0, 10)}`,
     );
@@ -154,6 +158,7 @@ async function tellOwners(byOwner: Map<string, BookRecord[]>): Promise<void> {
           '',
           'You can list any of them again from "My posts" (reactivate).',
         ].join('\n'),
+        unsubscribeUrl: unsubscribeUrl(ownerId, 'listings'),
         html: `<p>Hello ${escapeHtml(owner.firstName)},</p><p>These listings were old, so we unlisted them:</p><ul>${books
           .map(
             (b) =>

@@ -20,7 +20,17 @@ export interface AuditRecord {
   at: string;
   /** the acting user's id, or `system:<job>` for scheduled work */
   actor: string;
-  action: 'confirmBook' | 'setBookPaid' | 'cancelPurchase' | 'makeAdmin' | 'revokeAdmin' | 'unlistBook';
+  action:
+    | 'confirmBook'
+    | 'setBookPaid'
+    | 'cancelPurchase'
+    | 'makeAdmin'
+    | 'revokeAdmin'
+    | 'unlistBook'
+    | 'reportBook'
+    | 'resolveReport'
+    | 'suspendUser'
+    | 'reinstateUser';
   target: { kind: 'book' | 'user'; id: string };
   before: Record<string, AuditValue>;
   after: Record<string, AuditValue>;

@@ -302,8 +302,11 @@ export async function listedBooks(options: {
       Limit: options.limit - books.length + (options.excludeOwner ? OWN_BOOKS_SLACK : 0),
       ...(position ? { ExclusiveStartKey: indexStartKey('gsi1', pk, position) } : {}),
     };
+    // books hidden by reports (lib/moderation) stay out of the listing
+    input.FilterExpression = 'attribute_not_exists(#hidden)';
+    input.ExpressionAttributeNames = { '#hidden': 'hidden' };
     if (options.excludeOwner && input.ExpressionAttributeValues) {
-      input.FilterExpression = 'ownerId <> :me';
+      input.FilterExpression = 'ownerId <> :me AND attribute_not_exists(#hidden)';
       input.ExpressionAttributeValues[':me'] = options.excludeOwner;
     }
     const out = await db.send(new QueryCommand(input));

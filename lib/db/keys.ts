@@ -301,6 +301,55 @@ export const userSearchKey = (field: UserSearchFieldCode, lowerValue: string, us
 });
 
 // ---------------------------------------------------------------------------------------------
+// Trust and e-mail: match e-mail marks, daily digests
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The last match e-mail (or digest entry) a user got about one book: USER#<uid> / MATCHMAIL#<bookId>
+ * with `at` and the listing's `bookDate`; a relisted book is not e-mailed again within 7 days.
+ */
+export const matchMailKey = (userId: string, bookId: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `MATCHMAIL#${bookId}`,
+});
+
+/**
+ * A match waiting for a daily digest: `DIGEST#<yyyy-mm-dd>` / `<userId>#<bookId>` (the UTC day of
+ * the match). One partition per day, read in order, so a user's entries are contiguous.
+ */
+export const digestDayPk = (day: string): string => `DIGEST#${day}`;
+export const digestEntryKey = (day: string, userId: string, bookId: string): ItemKey => ({
+  pk: digestDayPk(day),
+  sk: `${userId}#${bookId}`,
+});
+/** The digest of one day for one user, claimed before it is sent: USER#<uid> / DIGEST#<yyyy-mm-dd>. */
+export const digestSentKey = (userId: string, day: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `DIGEST#${day}`,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Trust: reports
+// ---------------------------------------------------------------------------------------------
+
+/** One user's report of one book: BOOK#<bookId> / REPORT#<userId> (one per user and book). */
+export const REPORT_SK_PREFIX = 'REPORT#';
+export const reportKey = (bookId: string, userId: string): ItemKey => ({
+  pk: bookKey(bookId).pk,
+  sk: `${REPORT_SK_PREFIX}${userId}`,
+});
+
+/**
+ * The moderation queue: one item per reported, unresolved book, `REPORTS` / `<999999 - count>#<bookId>`,
+ * so a Query reads the most reported first. Moved (delete + put) with each new report.
+ */
+export const REPORTS_PK = 'REPORTS';
+export const reportQueueKey = (count: number, bookId: string): ItemKey => ({
+  pk: REPORTS_PK,
+  sk: `${String(999_999 - Math.min(count, 999_999)).padStart(6, '0')}#${bookId}`,
+});
+
+// ---------------------------------------------------------------------------------------------
 // Mail
 // ---------------------------------------------------------------------------------------------
 

@@ -14,13 +14,13 @@ import {
 } from './keys.ts';
 import { TransactionRefused, tag, transactWrite } from './transact.ts';
 
-export type NotificationKind = 'match' | 'sold' | 'verified' | 'delivered' | 'cancelled';
+export type NotificationKind = 'match' | 'sold' | 'verified' | 'delivered' | 'cancelled' | 'unlisted';
 
 /**
  * pending: to be sent; sending: claimed by a consumer at `emailClaimedAt`; sent: done;
- * none: nothing to send (no address).
+ * none: nothing to send (no address, or the user's preferences); digest: left to the daily digest.
  */
-export type EmailState = 'pending' | 'sending' | 'sent' | 'none';
+export type EmailState = 'pending' | 'sending' | 'sent' | 'none' | 'digest';
 
 /** USER#<uid> / NOTIF#<id>, plus notificationIndexes(...) attributes */
 export interface NotificationRecord {

@@ -131,8 +131,8 @@ export function checkoutItems(plan: CheckoutPlan): Tagged<Role>[] {
         // Still listed, still the same owner, price and listing date as read (so the order's
         // price is the price charged and the index keys derived from them are right).
         ConditionExpression:
-          '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND price = :price AND #date = :date',
-        ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
+          '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND price = :price AND #date = :date AND attribute_not_exists(#hidden)',
+        ExpressionAttributeNames: { '#status': 'status', '#date': 'date', '#hidden': 'hidden' },
         ExpressionAttributeValues: {
           ':bought': BookStatus.Bought,
           ':listed': BookStatus.Listed,

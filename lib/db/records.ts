@@ -54,6 +54,10 @@ export interface BookRecord {
   boughtAt?: string | null;
   /** the order it was bought in */
   orderId?: string | null;
+  /** distinct users who reported it since the last resolution (lib/moderation) */
+  reportCount?: number;
+  /** true once REPORTS_TO_HIDE users reported it, until an admin resolves it: bought by nobody, shown to nobody but its owner and admins */
+  hidden?: boolean;
 }
 
 /** USER#<userId> / CART#<bookId>: one book in a user's cart. A cart never reserves the book. */

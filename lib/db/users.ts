@@ -5,6 +5,7 @@
  * search) can be added in one place.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EmailPreferences } from '#lib/preferences/schemas.ts';
 import type { AuditRecord } from './audit.ts';
 import { auditPutOp } from './audit.ts';
 import { batchGet } from './batch.ts';
@@ -13,6 +14,7 @@ import { isConditionFailed } from './conditions.ts';
 import { newUserCounterItems } from './counters.ts';
 import { emailKey, USERS_INDEX_PK, userKey, usersIndex } from './keys.ts';
 import { type Page, queryGsi1Page, stripKeys } from './page.ts';
+import { PREFERENCES_PROJECTION, storedPreferences } from './preferences.ts';
 import type { UserRecord } from './records.ts';
 import { consumeTokenOp } from './tokens.ts';
 import { tag, tagAll, transactOrThrow, transactWrite } from './transact.ts';
@@ -245,20 +247,26 @@ export async function getUsersById(ids: string[]): Promise<Map<string, UserRecor
 export interface UserContact {
   emailAddress: string;
   firstName: string;
+  /** the stored e-mail preferences (defaults not applied) */
+  preferences: Partial<EmailPreferences>;
 }
 
-/** How to reach a user by e-mail (one projected GetItem), or null. */
+/** How to reach a user by e-mail and what they want to receive (one projected GetItem), or null. */
 export async function getUserContact(userId: string): Promise<UserContact | null> {
   const out = await db.send(
     new GetCommand({
       TableName: TABLE,
       Key: userKey(userId),
-      ProjectionExpression: 'emailAddress, firstName',
+      ProjectionExpression: `emailAddress, firstName, ${PREFERENCES_PROJECTION}`,
     }),
   );
-  const item = out.Item as Partial<UserContact> | undefined;
+  const item = out.Item as (Partial<UserContact> & Record<string, unknown>) | undefined;
   if (!item?.emailAddress) return null;
-  return { emailAddress: item.emailAddress, firstName: item.firstName ?? '' };
+  return {
+    emailAddress: item.emailAddress,
+    firstName: item.firstName ?? '',
+    preferences: storedPreferences(item),
+  };
 }
 
 /** A user's first name (one projected GetItem), for display on their books; undefined if there is none. */

@@ -156,3 +156,16 @@ export function parseJsonBody(
 ): Record<string, unknown> | undefined {
   return parseBody(event, limitBytes).value;
 }
+
+/** Whether the request carries an HTML-form body (urlencoded or multipart). */
+export function isFormBody(event: APIGatewayProxyEventV2): boolean {
+  return [FORM_TYPE, 'multipart/form-data'].includes(mediaTypeOf(event));
+}
+
+/** Checks a form body's size (413 over `limitBytes`) without reading it; the route takes no fields. */
+export function skipFormBody(event: APIGatewayProxyEventV2, limitBytes: number): undefined {
+  const raw = event.body ?? '';
+  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64').length : Buffer.byteLength(raw, 'utf8');
+  if (bytes > limitBytes) throw new TooLarge(limitBytes);
+  return undefined;
+}

@@ -14,7 +14,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { Forbidden } from '#lib/errors.ts';
 import { authenticate, type Principal } from './auth.ts';
-import { assertCleanText, type BodyFormat, parseBody } from './body.ts';
+import { assertCleanText, type BodyFormat, isFormBody, parseBody, skipFormBody } from './body.ts';
 import { envelopeResponse } from './error-mapper.ts';
 import type { RawResponse } from './spec.ts';
 import { baseStack } from './stack.ts';
@@ -70,6 +70,12 @@ export interface HttpOptions<A extends AuthMode, B, Q, P> {
    * has an enveloped answer lists both content types. With these, `response` may be left out.
    */
   rawResponses?: Record<number, RawResponse>;
+  /**
+   * Also take an HTML-form body (`application/x-www-form-urlencoded` or `multipart/form-data`, as
+   * mail clients send RFC 8058 one-click POSTs). Unlike `forms`, such a body is size-capped but
+   * never read: for a route that takes no fields (the one-click unsubscribe).
+   */
+  formBody?: boolean;
 }
 
 /** What a route declares about itself; attached to the handler as `handler.spec`. */
@@ -122,7 +128,10 @@ export function http<
   P extends Schema | undefined = undefined,
 >(options: HttpOptions<A, B, Q, P>, handler: HandlerFn<A, B, Q, P>) {
   const wrapped = baseStack(async (event, context) => {
-    const parsed = parseBody(event, BODY_LIMIT_BYTES, options.forms ? ['json', 'form'] : ['json']);
+    const parsed =
+      options.formBody && isFormBody(event)
+        ? { value: skipFormBody(event, BODY_LIMIT_BYTES), format: 'form' as const }
+        : parseBody(event, BODY_LIMIT_BYTES, options.forms ? ['json', 'form'] : ['json']);
     const principal = await authenticate(event.headers?.authorization, options.auth);
     if (
       options.role !== undefined &&

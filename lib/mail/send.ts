@@ -1,18 +1,23 @@
 /**
- * Sending e-mail through SES (the SES emulator locally). Every message has a plain-text and an
- * HTML part and comes from MAIL_FROM. Callers that must not send twice (the stream consumer) use a
- * deterministic idempotency record before calling this; this module only sends. An address SES
- * reported as hard-bouncing or complaining (lib/mail/feedback.ts) gets nothing more: sending to it
- * is skipped and says so ('suppressed'). On AWS every message goes through the stage's
+ * Sending e-mail through SES v2 `SendEmail` (the SES emulator locally). Every message has a
+ * plain-text and an HTML part and comes from MAIL_FROM. Callers that must not send twice (the
+ * stream consumer) use a deterministic idempotency record before calling this; this module only sends.
+ *
+ * An address SES reported as hard-bouncing or complaining (lib/mail/feedback.ts) gets nothing more:
+ * sending to it is skipped and says so ('suppressed'). On AWS every message goes through the stage's
  * configuration set (MAIL_CONFIGURATION_SET), which publishes those reports.
+ *
+ * A non-essential e-mail (matches, purchase progress, listing notices) gives `unsubscribeUrl`: the
+ * message then carries `List-Unsubscribe` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`
+ * (RFC 8058, sent as `Content.Simple.Headers`) and a visible unsubscribe link at its end.
  */
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from '#lib/config.ts';
 import { getSuppression } from '#lib/db/suppressions.ts';
 import { logger } from '#lib/logger.ts';
 import { countEvent } from '#lib/metrics.ts';
 
-const ses = new SESClient({
+const ses = new SESv2Client({
   region: config.AWS_REGION,
   ...(config.SES_ENDPOINT
     ? { endpoint: config.SES_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
@@ -24,25 +29,53 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** the one-click unsubscribe link of a non-essential e-mail (absent for essential ones) */
+  unsubscribeUrl?: string;
 }
 
 export type SendResult = 'sent' | 'suppressed';
 
-export async function sendMail(mail: Mail): Promise<SendResult> {
-  const suppressed = await getSuppression(mail.to);
+/** The unsubscribe headers (RFC 2369, RFC 8058) of a non-essential e-mail. Pure. */
+export function unsubscribeHeaders(url: string): { Name: string; Value: string }[] {
+  return [
+    { Name: 'List-Unsubscribe', Value: `<${url}>` },
+    { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+  ];
+}
+
+/** The message as sent: the visible unsubscribe link appended when there is one. Pure. */
+export function withUnsubscribeFooter(mail: Mail): Mail {
+  if (!mail.unsubscribeUrl) return mail;
+  const url = mail.unsubscribeUrl;
+  return {
+    ...mail,
+    text: `${mail.text}\n\n--\nDo not want these e-mails? Unsubscribe: ${url}`,
+    html: `${mail.html}\n<hr><p style="font-size:small">Do not want these e-mails? <a href="${escapeHtml(url)}">Unsubscribe</a></p>`,
+  };
+}
+
+export async function sendMail(input: Mail): Promise<SendResult> {
+  const suppressed = await getSuppression(input.to);
   if (suppressed) {
     logger.info('mail: not sent, address suppressed', { reason: suppressed.reason });
     return 'suppressed';
   }
+  const mail = withUnsubscribeFooter(input);
   try {
     await ses.send(
       new SendEmailCommand({
-        Source: config.MAIL_FROM,
+        FromEmailAddress: config.MAIL_FROM,
         ...(config.MAIL_CONFIGURATION_SET ? { ConfigurationSetName: config.MAIL_CONFIGURATION_SET } : {}),
         Destination: { ToAddresses: [mail.to] },
-        Message: {
-          Subject: { Data: mail.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+        Content: {
+          Simple: {
+            Subject: { Data: mail.subject, Charset: 'UTF-8' },
+            Body: {
+              Text: { Data: mail.text, Charset: 'UTF-8' },
+              Html: { Data: mail.html, Charset: 'UTF-8' },
+            },
+            ...(mail.unsubscribeUrl ? { Headers: unsubscribeHeaders(mail.unsubscribeUrl) } : {}),
+          },
         },
       }),
     );

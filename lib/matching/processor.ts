@@ -19,6 +19,7 @@
 
 import { toIsbn13 } from '#lib/books/isbn.ts';
 import { normaliseCourse } from '#lib/books/text.ts';
+import { claimMatchEmail } from '#lib/db/digests.ts';
 import { isBookKey, isRequestKey } from '#lib/db/keys.ts';
 import {
   candidateListedBooks,
@@ -41,7 +42,7 @@ export const CANDIDATES_PER_KEY = 100;
 
 /** The matcher's view of a listed book image, or null when the image is not a listed book. */
 export function listedBookOf(image: Item | undefined): ListedBook | null {
-  if (image?.status !== 0) return null;
+  if (image?.status !== 0 || image.hidden === true) return null; // hidden by reports: not listed
   const b = image as BookRecord;
   return {
     bookId: b.id,
@@ -81,6 +82,9 @@ async function recordMatch(request: RequestRecord, book: ListedBook, now: string
     bookId: book.bookId,
     message: content.message,
     email: content.email,
+    category: 'matches',
+    // a relisted book does not e-mail the same requester again within 7 days (in-app still does)
+    emailGate: () => claimMatchEmail(request.userId, book.bookId, book.date, new Date()),
   });
 }
 

@@ -33,7 +33,7 @@ export async function getUserMatches(userId: string): Promise<MatchedBook[]> {
   const out: MatchedBook[] = [];
   for (const id of order) {
     const book = byId.get(id);
-    if (book?.status !== 0 || book.ownerId === userId) continue;
+    if (book?.status !== 0 || book.hidden || book.ownerId === userId) continue; // hidden: reported
     out.push({
       ...toApiBook(book, { inCart: inCart.has(id) }),
       inCart: inCart.has(id),

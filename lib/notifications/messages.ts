@@ -35,7 +35,7 @@ export function matchContent(book: BookFacts): Content {
 
 /** The content of a status-change notification for one party. */
 export function statusContent(
-  kind: Exclude<NotificationKind, 'match'>,
+  kind: Exclude<NotificationKind, 'match' | 'unlisted'>,
   role: 'seller' | 'buyer',
   book: BookFacts,
 ): Content {
@@ -63,4 +63,10 @@ export function statusContent(
   };
   const [subject, message] = text[kind][role];
   return { message, email: mail(`${subject}: ${book.name}`, [message]) };
+}
+
+/** A listed book of the user was unlisted by a moderator, with the reason. */
+export function moderationUnlistContent(book: BookFacts, reason: string): Content {
+  const message = `Your book ${describe(book)} was unlisted by a moderator. Reason: ${reason}`;
+  return { message, email: mail(`Your book was unlisted: ${book.name}`, [message]) };
 }

@@ -15,6 +15,7 @@
  *    a rare duplicate to a lost e-mail. A fresh claim fails the record so the stream retries later.
  */
 import { createHash } from 'node:crypto';
+import { putDigestEntry } from '#lib/db/digests.ts';
 import {
   moveEmailState,
   type NotificationKind,
@@ -24,6 +25,8 @@ import {
 import { getUserContact } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
 import { type Mail, sendMail } from '#lib/mail/send.ts';
+import { type EmailCategory, withDefaults } from '#lib/preferences/schemas.ts';
+import { unsubscribeUrl } from '#lib/preferences/unsubscribe.ts';
 
 /** Longer than the consumer's timeout (60 s), so a live consumer's claim is never taken over. */
 export const EMAIL_CLAIM_LEASE_MS = 90_000;
@@ -37,6 +40,13 @@ export interface NotificationInput {
   bookId?: string;
   /** the e-mail, given the recipient's first name */
   email: (firstName: string) => Omit<Mail, 'to'>;
+  /** which preference (and unsubscribe link) the e-mail falls under; every notification e-mail is non-essential */
+  category: EmailCategory;
+  /**
+   * Asked once the preferences want an e-mail (each or daily): false leaves this notification
+   * without one (a relisted book within 7 days of an earlier match e-mail).
+   */
+  emailGate?: () => Promise<boolean>;
 }
 
 export class EmailInFlight extends Error {
@@ -51,6 +61,7 @@ export async function notify(
   now: () => Date = () => new Date(),
 ): Promise<NotificationRecord> {
   const contact = await getUserContact(input.userId);
+  const emailState = contact ? await initialEmailState(input, withDefaults(contact.preferences)) : 'none';
   const record: NotificationRecord = {
     type: 'notification',
     id: notificationId(input.userId, input.cause),
@@ -60,10 +71,24 @@ export async function notify(
     ...(input.bookId ? { bookId: input.bookId } : {}),
     date: now().toISOString(),
     read: false,
-    emailState: contact ? 'pending' : 'none',
+    emailState,
   };
   const { stored } = await putNotificationOnce(record);
   if (!contact) return stored;
+  if (stored.emailState === 'digest') {
+    // queued for the daily digest (again on a redelivery: the same key)
+    await putDigestEntry(
+      {
+        day: stored.date.slice(0, 10),
+        userId: input.userId,
+        bookId: input.bookId ?? '',
+        notificationId: stored.id,
+        at: stored.date,
+      },
+      now(),
+    );
+    return stored;
+  }
 
   let claimFrom: { state: 'pending' | 'sending'; claimedAt?: string };
   if (stored.emailState === 'pending') {
@@ -82,7 +107,11 @@ export async function notify(
     throw new EmailInFlight(`e-mail of notification ${stored.id} was claimed by another delivery`);
   }
   try {
-    await sendMail({ to: contact.emailAddress, ...input.email(contact.firstName) });
+    await sendMail({
+      to: contact.emailAddress,
+      ...input.email(contact.firstName),
+      unsubscribeUrl: unsubscribeUrl(input.userId, input.category),
+    });
   } catch (err) {
     logger.warn('e-mail failed; the stream will retry it', {
       notificationId: stored.id,
@@ -103,4 +132,17 @@ export async function notify(
     { state: 'sent', at: now().toISOString() },
   );
   return { ...stored, emailState: 'sent' };
+}
+
+/** What the preferences (and the gate) say about this notification's e-mail. */
+async function initialEmailState(
+  input: NotificationInput,
+  prefs: ReturnType<typeof withDefaults>,
+): Promise<NotificationRecord['emailState']> {
+  const mode =
+    input.category === 'matches' ? prefs.matches : prefs[input.category] ? 'each' : ('off' as const);
+  if (mode === 'off') return 'none';
+  if (mode === 'daily' && !input.bookId) return 'none';
+  if (input.emailGate && !(await input.emailGate())) return 'none';
+  return mode === 'daily' ? 'digest' : 'pending';
 }

@@ -5,7 +5,14 @@ import { advanceReadMark, getReadMark, listNotifications, markRead } from '#lib/
 import { NotFound } from '#lib/errors.ts';
 import { IntParam } from '#lib/http/params.ts';
 
-export const NotificationKindSchema = z.enum(['match', 'sold', 'verified', 'delivered', 'cancelled']);
+export const NotificationKindSchema = z.enum([
+  'match',
+  'sold',
+  'verified',
+  'delivered',
+  'cancelled',
+  'unlisted',
+]);
 
 export const Notification = z.strictObject({
   id: z.string(),

@@ -462,6 +462,17 @@ function envelopedOperation(route: HttpRoute, spec: RouteSpec, schemas: Schemas)
       },
     };
   }
+  if (spec.formBody) {
+    const form = { schema: { type: 'object', description: 'An HTML-form body; its fields are not read.' } };
+    operation.requestBody = {
+      required: false,
+      content: {
+        ...((operation.requestBody as { content?: Json } | undefined)?.content ?? {}),
+        'application/x-www-form-urlencoded': form,
+        'multipart/form-data': form,
+      },
+    };
+  }
   operation.responses = responses;
   return operation;
 }

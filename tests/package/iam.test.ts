@@ -70,6 +70,9 @@ const GROUPS: Record<string, Group> = {
       'dashboardGetBooksWithStatus',
       'dashboardGetOrders',
       'dashboardGetAuditLog',
+      'dashboardGetReports',
+      'userGetEmailPreferences',
+      'userExportData',
     ],
     actions: [...LOGS, ...READ, SECRET],
     secrets: ['JwtSecret', 'CursorSecret'],
@@ -92,6 +95,13 @@ const GROUPS: Record<string, Group> = {
       'dashboardCancelPurchase',
       'dashboardMakeAdmin',
       'dashboardRevokeAdmin',
+      'booksReportBook',
+      'dashboardResolveReport',
+      'dashboardSuspendUser',
+      'dashboardReinstateUser',
+      'userUpdateEmailPreferences',
+      'userUnsubscribe',
+      'userUnsubscribePage',
     ],
     actions: [...LOGS, ...WRITE, SECRET],
     secrets: ['JwtSecret'],
@@ -120,8 +130,8 @@ const GROUPS: Record<string, Group> = {
   },
   StreamConsumerRole: {
     functions: ['streamsConsumer'],
-    actions: [...LOGS, ...WRITE, MAIL, ...STREAM, 'sqs:SendMessage'],
-    secrets: [],
+    actions: [...LOGS, ...WRITE, MAIL, ...STREAM, 'sqs:SendMessage', SECRET],
+    secrets: ['JwtSecret'],
   },
   MailFeedbackRole: {
     functions: ['mailFeedback'],
@@ -129,9 +139,9 @@ const GROUPS: Record<string, Group> = {
     secrets: [],
   },
   ScheduledRole: {
-    functions: ['scheduledUnlistStaleBooks'],
-    actions: [...LOGS, ...WRITE, MAIL, 'sqs:SendMessage'],
-    secrets: [],
+    functions: ['scheduledUnlistStaleBooks', 'scheduledSendDailyDigests'],
+    actions: [...LOGS, ...WRITE, MAIL, 'sqs:SendMessage', SECRET],
+    secrets: ['JwtSecret'],
   },
 };
 
@@ -238,15 +248,10 @@ describe('least privilege per function group (packaged template)', () => {
         'dashboardDeactivateBooks',
         'streamsConsumer',
         'scheduledUnlistStaleBooks',
+        'scheduledSendDailyDigests',
       ].sort(),
     );
-    for (const name of [
-      'docsPage',
-      'booksGetBooksNoToken',
-      'booksSearchPublic',
-      'samplePing',
-      'streamsConsumer',
-    ]) {
+    for (const name of ['docsPage', 'booksGetBooksNoToken', 'booksSearchPublic', 'samplePing']) {
       expect(envOf(fns[name] as never).JWT_SECRET_ID, name).toBeUndefined();
     }
     expect(envOf(fns.samplePing as never).SAMPLE_API_KEY_SECRET_ID).toBe('campus-books/dev/sample-api-key');

@@ -23,6 +23,8 @@ export default async function setup(project: TestProject) {
     // The links and forms the service writes point at this server, as PUBLIC_URL does when deployed.
     env: {
       BCRYPT_COST: '4',
+      MAIL_CAP_PER_IP_HOURLY: '1000000',
+      MAIL_CAP_GLOBAL_HOURLY: '1000000',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
       PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
     },

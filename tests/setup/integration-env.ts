@@ -11,6 +11,9 @@ process.env.SES_ENDPOINT = inject('sesUrl');
 process.env.TABLE_NAME = `it-${randomBytes(6).toString('hex')}`;
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'CRITICAL';
 process.env.BCRYPT_COST = process.env.BCRYPT_COST ?? '4';
+// every test calls from 127.0.0.1: only the sending-caps test keeps the per-IP and global caps low
+process.env.MAIL_CAP_PER_IP_HOURLY = '1000000';
+process.env.MAIL_CAP_GLOBAL_HOURLY = '1000000';
 
 const client = localClient(inject('dynamoEndpoint'));
 await ensureTable(client, process.env.TABLE_NAME);

@@ -289,6 +289,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/books/reportBook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a book (spam, prohibited, wrong-info, offensive, other); a second report changes nothing */
+        post: operations["booksReportBook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/books/requestBook": {
         parameters: {
             query?: never;
@@ -497,6 +514,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/getReports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The moderation queue: reported books, most reported first
+         * @description Admins only (permissionType >= 1); the role is read from the user record on every call, otherwise 403.
+         */
+        get: operations["dashboardGetReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/getStatistics": {
         parameters: {
             query?: never;
@@ -574,6 +611,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/reinstateUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reinstate a suspended user (audited)
+         * @description Admins only (permissionType >= 1); the role is read from the user record on every call, otherwise 403.
+         */
+        put: operations["dashboardReinstateUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/resolveReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve the reports of a book: dismiss, or unlist it (audited)
+         * @description Admins only (permissionType >= 1); the role is read from the user record on every call, otherwise 403.
+         */
+        post: operations["dashboardResolveReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/revokeAdmin": {
         parameters: {
             query?: never;
@@ -608,6 +685,26 @@ export interface paths {
          * @description Admins only (permissionType >= 1); the role is read from the user record on every call, otherwise 403.
          */
         post: operations["dashboardSetBookPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/suspendUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Suspend a user (audited); calling it again finishes unlisting their books
+         * @description Admins only (permissionType >= 1); the role is read from the user record on every call, otherwise 403.
+         */
+        put: operations["dashboardSuspendUser"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -765,6 +862,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/exportData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export all of the caller’s data */
+        get: operations["userExportData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/getCartItems": {
         parameters: {
             query?: never;
@@ -774,6 +888,23 @@ export interface paths {
         };
         /** Books in the cart; ones no longer available have available: false */
         get: operations["userGetCartItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/getEmailPreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's e-mail preferences */
+        get: operations["userGetEmailPreferences"];
         put?: never;
         post?: never;
         delete?: never;
@@ -918,10 +1049,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unsubscribe page of an e-mailed link (text/html with a button) */
+        get: operations["userUnsubscribePage"];
+        put?: never;
+        /** One-click unsubscribe from the category of the e-mailed link (always 200) */
+        post: operations["userUnsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/updateEmailPreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the caller's e-mail preferences */
+        post: operations["userUpdateEmailPreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        DataExport: {
+            /** Format: date-time */
+            exportedAt: string;
+            profile: {
+                id: string;
+                emailAddress: string;
+                firstName: string;
+                lastName: string;
+                university: string;
+                campusMailbox: string;
+                paymentUsername: string;
+                permissionType: number;
+                /** Format: date-time */
+                createdAt: string;
+            };
+            preferences: components["schemas"]["EmailPreferences"];
+            books: {
+                [key: string]: unknown;
+            }[];
+            requests: {
+                [key: string]: unknown;
+            }[];
+            cart: {
+                [key: string]: unknown;
+            }[];
+            orders: {
+                [key: string]: unknown;
+            }[];
+            notifications: {
+                [key: string]: unknown;
+            }[];
+        };
+        /**
+         * @example {
+         *       "matches": "each",
+         *       "purchases": true,
+         *       "listings": true
+         *     }
+         */
+        EmailPreferences: {
+            /**
+             * @description each: one e-mail per match; daily: one digest a day; off: none
+             * @enum {string}
+             */
+            matches: "each" | "daily" | "off";
+            /** @description e-mails about the progress of purchases and sales */
+            purchases: boolean;
+            /** @description e-mails about the caller’s listings (unlisted books) */
+            listings: boolean;
+        };
         ErrorEnvelope: {
             data: {
                 error: string;
@@ -938,6 +1154,26 @@ export interface components {
             time: string;
             method: string;
             next?: string | null;
+        };
+        ReportedBook: {
+            bookId: string;
+            count: number;
+            hidden: boolean;
+            book: {
+                name: string;
+                course: string;
+                ownerId: string;
+                status: number;
+                price: number;
+            } | null;
+            reports: {
+                userId: string;
+                /** @enum {string} */
+                reason: "spam" | "prohibited" | "wrong-info" | "offensive" | "other";
+                details: string | null;
+                /** Format: date-time */
+                at: string;
+            }[];
         };
     };
     responses: never;
@@ -1625,6 +1861,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Too many attempts. Try again later.",
+                     *         "code": "TOO_MANY_REQUESTS"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/auth/passwordResetRequest"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
             500: {
                 headers: {
@@ -1744,6 +2001,27 @@ export interface operations {
                      *       "data": {
                      *         "error": "Send the body as application/json (Content-Type).",
                      *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/auth/resendConfirmation"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Too many attempts. Try again later.",
+                     *         "code": "TOO_MANY_REQUESTS"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/auth/resendConfirmation"
@@ -1877,6 +2155,27 @@ export interface operations {
                      *       "data": {
                      *         "error": "Send the body as application/json (Content-Type).",
                      *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/auth/signup"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Too many attempts. Try again later.",
+                     *         "code": "TOO_MANY_REQUESTS"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/auth/signup"
@@ -3723,6 +4022,225 @@ export interface operations {
             };
         };
     };
+    booksReportBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bookId: string;
+                    /** @enum {string} */
+                    reason: "spam" | "prohibited" | "wrong-info" | "offensive" | "other";
+                    details?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Report a book (spam, prohibited, wrong-info, offensive, other); a second report changes nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bookId": "01JBOOK0000000000000000000",
+                     *         "reported": true
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/reportBook"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @example {
+                         *       "bookId": "01JBOOK0000000000000000000",
+                         *       "reported": true
+                         *     }
+                         */
+                        data: {
+                            bookId: string;
+                            /** @constant */
+                            reported: true;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/reportBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/reportBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/reportBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/reportBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/reportBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/reportBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/reportBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is busy; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The service is busy. Try again shortly.",
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/reportBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     booksRequestBook: {
         parameters: {
             query?: never;
@@ -5244,7 +5762,7 @@ export interface operations {
                             at: string;
                             actor: string;
                             /** @enum {string} */
-                            action: "confirmBook" | "setBookPaid" | "cancelPurchase" | "makeAdmin" | "revokeAdmin" | "unlistBook";
+                            action: "confirmBook" | "setBookPaid" | "cancelPurchase" | "makeAdmin" | "revokeAdmin" | "unlistBook" | "reportBook" | "resolveReport" | "suspendUser" | "reinstateUser";
                             target: {
                                 /** @enum {string} */
                                 kind: "book" | "user";
@@ -5737,6 +6255,150 @@ export interface operations {
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/dashboard/getOrders"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboardGetReports: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The moderation queue: reported books, most reported first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "bookId": "string",
+                     *           "count": 1,
+                     *           "hidden": true,
+                     *           "book": {
+                     *             "name": "string",
+                     *             "course": "string",
+                     *             "ownerId": "string",
+                     *             "status": 1,
+                     *             "price": 1
+                     *           },
+                     *           "reports": [
+                     *             {
+                     *               "userId": "string",
+                     *               "reason": "spam",
+                     *               "details": "string",
+                     *               "at": "2026-01-15T09:30:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/dashboard/getReports",
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ReportedBook"][];
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/dashboard/getReports"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/dashboard/getReports"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authenticated, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "You are not allowed to do this.",
+                     *         "code": "FORBIDDEN"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/dashboard/getReports"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/dashboard/getReports"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -6361,6 +7023,470 @@ export interface operations {
             };
         };
     };
+    dashboardReinstateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Reinstate a suspended user (audited) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "userId": "string",
+                     *         "suspended": true,
+                     *         "unlisted": 1
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/reinstateUser"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            userId: string;
+                            suspended: boolean;
+                            unlisted: number;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/reinstateUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/reinstateUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authenticated, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "You are not allowed to do this.",
+                     *         "code": "FORBIDDEN"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/reinstateUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/reinstateUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/reinstateUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/reinstateUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/reinstateUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/reinstateUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is busy; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The service is busy. Try again shortly.",
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/reinstateUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboardResolveReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bookId: string;
+                    /** @enum {string} */
+                    action: "dismiss" | "unlist";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resolve the reports of a book: dismiss, or unlist it (audited) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bookId": "string",
+                     *         "action": "dismiss",
+                     *         "status": 1
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveReport"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            bookId: string;
+                            /** @enum {string} */
+                            action: "dismiss" | "unlist";
+                            status: number;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authenticated, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "You are not allowed to do this.",
+                     *         "code": "FORBIDDEN"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is busy; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The service is busy. Try again shortly.",
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     dashboardRevokeAdmin: {
         parameters: {
             query?: never;
@@ -6816,6 +7942,237 @@ export interface operations {
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/setBookPaid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboardSuspendUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Suspend a user (audited); calling it again finishes unlisting their books */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "userId": "string",
+                     *         "suspended": true,
+                     *         "unlisted": 1
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/suspendUser"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            userId: string;
+                            suspended: boolean;
+                            unlisted: number;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/suspendUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/suspendUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authenticated, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "You are not allowed to do this.",
+                     *         "code": "FORBIDDEN"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/suspendUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/suspendUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/suspendUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/suspendUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/suspendUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/suspendUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is busy; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The service is busy. Try again shortly.",
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/suspendUser"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -7548,6 +8905,158 @@ export interface operations {
             };
         };
     };
+    userExportData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Export all of the caller’s data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "exportedAt": "2026-01-15T09:30:00.000Z",
+                     *         "profile": {
+                     *           "id": "string",
+                     *           "emailAddress": "string",
+                     *           "firstName": "string",
+                     *           "lastName": "string",
+                     *           "university": "string",
+                     *           "campusMailbox": "string",
+                     *           "paymentUsername": "string",
+                     *           "permissionType": 1,
+                     *           "createdAt": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "preferences": {
+                     *           "matches": "each",
+                     *           "purchases": true,
+                     *           "listings": true
+                     *         },
+                     *         "books": [
+                     *           {}
+                     *         ],
+                     *         "requests": [
+                     *           {}
+                     *         ],
+                     *         "cart": [
+                     *           {}
+                     *         ],
+                     *         "orders": [
+                     *           {}
+                     *         ],
+                     *         "notifications": [
+                     *           {}
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/exportData"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DataExport"];
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/exportData"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/exportData"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/exportData"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/exportData"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     userGetCartItems: {
         parameters: {
             query?: never;
@@ -7691,6 +9200,129 @@ export interface operations {
             };
         };
     };
+    userGetEmailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's e-mail preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "matches": "each",
+                     *         "purchases": true,
+                     *         "listings": true
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getEmailPreferences"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["EmailPreferences"];
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getEmailPreferences"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getEmailPreferences"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getEmailPreferences"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getEmailPreferences"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     userGetNotifications: {
         parameters: {
             query?: {
@@ -7734,7 +9366,7 @@ export interface operations {
                             date: string;
                             read: boolean;
                             /** @enum {string} */
-                            kind: "match" | "sold" | "verified" | "delivered" | "cancelled";
+                            kind: "match" | "sold" | "verified" | "delivered" | "cancelled" | "unlisted";
                             bookId?: string;
                         }[];
                         /** Format: date-time */
@@ -8795,6 +10427,378 @@ export interface operations {
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/user/removeFromCart"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    userUnsubscribePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page with an Unsubscribe button. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/unsubscribe/{token}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/unsubscribe/{token}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    userUnsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, never>;
+                "multipart/form-data": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description One-click unsubscribe from the category of the e-mailed link (always 200) Or: For a browser: a page saying so. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "message": "You are unsubscribed."
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unsubscribe/{token}"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @example {
+                         *       "message": "You are unsubscribed."
+                         *     }
+                         */
+                        data: {
+                            message: string;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unsubscribe/{token}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unsubscribe/{token}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unsubscribe/{token}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unsubscribe/{token}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    userUpdateEmailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    matches?: "each" | "daily" | "off";
+                    purchases?: boolean;
+                    listings?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Change the caller's e-mail preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "matches": "each",
+                     *         "purchases": true,
+                     *         "listings": true
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/updateEmailPreferences"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["EmailPreferences"];
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/updateEmailPreferences"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/updateEmailPreferences"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/updateEmailPreferences"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/updateEmailPreferences"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/updateEmailPreferences"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/updateEmailPreferences"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];

@@ -1,0 +1,15 @@
+import { http } from '#lib/http/index.ts';
+import { EmailPreferences, UpdateEmailPreferencesBody } from '#lib/preferences/schemas.ts';
+import { updateEmailPreferences } from '#lib/preferences/service.ts';
+
+/** POST /api/user/updateEmailPreferences: any of matches, purchases, listings; answers all three. */
+export const handler = http(
+  {
+    auth: 'required',
+    body: UpdateEmailPreferencesBody,
+    response: EmailPreferences,
+    errors: [404],
+    summary: "Change the caller's e-mail preferences",
+  },
+  async ({ body, principal }) => updateEmailPreferences(principal.userId, body),
+);

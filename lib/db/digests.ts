@@ -1,0 +1,125 @@
+/**
+ * Match e-mail bookkeeping: the per-(user, book) mark that stops a relisted book from e-mailing the
+ * same requester again within 7 days, and the daily digest's entries and per-user claims.
+ */
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, TABLE } from './client.ts';
+import { isConditionFailed } from './conditions.ts';
+import { digestDayPk, digestEntryKey, digestSentKey, matchMailKey } from './keys.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+export const MATCH_EMAIL_QUIET_DAYS = 7;
+
+const ttlAfter = (now: Date, days: number) => Math.floor((now.getTime() + days * DAY_MS) / 1000);
+
+/**
+ * Takes the right to e-mail `userId` about this listing of `bookId` (dated `bookDate`): granted when
+ * no e-mail about the book went out in the last 7 days, or the last one was about this same listing
+ * (a redelivered stream record). One conditional UpdateItem.
+ */
+export async function claimMatchEmail(
+  userId: string,
+  bookId: string,
+  bookDate: string,
+  now: Date,
+): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: matchMailKey(userId, bookId),
+        UpdateExpression: 'SET #type = :type, #at = :at, bookDate = :bd, #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(pk) OR bookDate = :bd OR #at < :cutoff',
+        ExpressionAttributeNames: { '#type': 'type', '#at': 'at', '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':type': 'matchMail',
+          ':at': now.toISOString(),
+          ':bd': bookDate,
+          ':cutoff': new Date(now.getTime() - MATCH_EMAIL_QUIET_DAYS * DAY_MS).toISOString(),
+          ':ttl': ttlAfter(now, MATCH_EMAIL_QUIET_DAYS + 1),
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** DIGEST#<day> / <userId>#<bookId> */
+export interface DigestEntry {
+  type: 'digestEntry';
+  day: string;
+  userId: string;
+  bookId: string;
+  notificationId: string;
+  at: string;
+}
+
+/** Queues a match for the user's digest of `day` (idempotent: same key). */
+export async function putDigestEntry(entry: Omit<DigestEntry, 'type'>, now: Date): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: {
+        ...digestEntryKey(entry.day, entry.userId, entry.bookId),
+        type: 'digestEntry',
+        ...entry,
+        ttl: ttlAfter(now, 8),
+      },
+    }),
+  );
+}
+
+/** One page of a day's digest entries, in (user, book) order. */
+export async function listDigestEntries(
+  day: string,
+  limit: number,
+  after: string | undefined,
+): Promise<{ items: DigestEntry[]; last: string | null }> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': digestDayPk(day) },
+      Limit: limit,
+      ...(after ? { ExclusiveStartKey: { pk: digestDayPk(day), sk: after } } : {}),
+    }),
+  );
+  return {
+    items: (out.Items ?? []) as DigestEntry[],
+    last: (out.LastEvaluatedKey?.sk as string | undefined) ?? null,
+  };
+}
+
+/**
+ * Claims the digest of `day` for a user before sending it (conditional put): false when it was
+ * claimed already, by an earlier run or a concurrent one.
+ */
+export async function claimDigest(userId: string, day: string, now: Date): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: {
+          ...digestSentKey(userId, day),
+          type: 'digestSent',
+          day,
+          at: now.toISOString(),
+          ttl: ttlAfter(now, 8),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Gives a claim back (the send failed), so the next run tries again. */
+export async function releaseDigest(userId: string, day: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: TABLE, Key: digestSentKey(userId, day) }));
+}

@@ -1,0 +1,159 @@
+/**
+ * Reports repository: a user's report of a book (BOOK#<id> / REPORT#<userId>), the book's
+ * `reportCount` and `hidden` flag, and the moderation queue (REPORTS / <inverted count>#<bookId>).
+ * A new report is one transaction: the report put only if absent, the book's count moved from the
+ * value read (optimistic), the queue item moved, the audit entry.
+ */
+import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { type AuditRecord, auditPutOp } from './audit.ts';
+import { db, TABLE } from './client.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { bookKey, REPORT_SK_PREFIX, REPORTS_PK, reportKey, reportQueueKey } from './keys.ts';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export const REPORT_REASONS = ['spam', 'prohibited', 'wrong-info', 'offensive', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** BOOK#<bookId> / REPORT#<userId> */
+export interface ReportRecord {
+  type: 'report';
+  bookId: string;
+  userId: string;
+  reason: ReportReason;
+  details: string | null;
+  at: string;
+}
+
+/** REPORTS / <inverted count>#<bookId> */
+export interface ReportQueueRecord {
+  type: 'reportQueue';
+  bookId: string;
+  count: number;
+  lastReportAt: string;
+}
+
+/** The operations of a new report, given the book's count as read (`seen`). */
+export function newReportOps(
+  report: ReportRecord,
+  seen: number,
+  hideAt: number,
+  audit: AuditRecord,
+): TransactItem[] {
+  const count = seen + 1;
+  const ops: TransactItem[] = [
+    {
+      Put: {
+        TableName: TABLE,
+        Item: { ...reportKey(report.bookId, report.userId), ...report },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: TABLE,
+        Key: bookKey(report.bookId),
+        UpdateExpression: `SET reportCount = :count${count >= hideAt ? ', #hidden = :true' : ''}`,
+        ConditionExpression:
+          'attribute_exists(pk) AND #status = :listed AND ' +
+          (seen === 0 ? '(attribute_not_exists(reportCount) OR reportCount = :zero)' : 'reportCount = :seen'),
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          ...(count >= hideAt ? { '#hidden': 'hidden' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ':count': count,
+          ':listed': 0,
+          ...(seen === 0 ? { ':zero': 0 } : { ':seen': seen }),
+          ...(count >= hideAt ? { ':true': true } : {}),
+        },
+      },
+    },
+    {
+      Put: {
+        TableName: TABLE,
+        Item: {
+          ...reportQueueKey(count, report.bookId),
+          type: 'reportQueue',
+          bookId: report.bookId,
+          count,
+          lastReportAt: report.at,
+        } satisfies ReportQueueRecord & Record<string, unknown>,
+      },
+    },
+    auditPutOp(audit),
+  ];
+  if (seen > 0) ops.push({ Delete: { TableName: TABLE, Key: reportQueueKey(seen, report.bookId) } });
+  return ops;
+}
+
+/**
+ * The operations that close a book's reports (resolveReport): the book (still listed, with the
+ * count read) gets `set`, its count back to 0 and `hidden` removed; the queue item is deleted. The
+ * report items stay, so the same users reporting again change nothing.
+ */
+export function clearReportsOps(bookId: string, seen: number, set: Record<string, unknown>): TransactItem[] {
+  const names: Record<string, string> = { '#status': 'status', '#hidden': 'hidden' };
+  const values: Record<string, unknown> = { ':listed': 0, ':seen': seen, ':zero': 0 };
+  const sets = Object.entries(set).map(([name, value], i) => {
+    names[`#s${i}`] = name;
+    values[`:s${i}`] = value;
+    return `#s${i} = :s${i}`;
+  });
+  return [
+    {
+      Update: {
+        TableName: TABLE,
+        Key: bookKey(bookId),
+        UpdateExpression: `SET ${['reportCount = :zero', ...sets].join(', ')} REMOVE #hidden`,
+        ConditionExpression: 'attribute_exists(pk) AND #status = :listed AND reportCount = :seen',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+    { Delete: { TableName: TABLE, Key: reportQueueKey(seen, bookId) } },
+  ];
+}
+
+/** The report of `userId` on `bookId`, as ops see it (for tests and the export). */
+export async function reportsOfBook(bookId: string, limit: number): Promise<ReportRecord[]> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': bookKey(bookId).pk, ':p': REPORT_SK_PREFIX },
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((i) => {
+    const { pk: _pk, sk: _sk, ...rest } = i;
+    return rest as ReportRecord;
+  });
+}
+
+const SCOPE = 'dashboard:reports';
+const Position = z.string().regex(/^\d{6}#[0-9A-Za-z_-]{1,64}$/);
+
+/** The moderation queue, most reported first, a page at a time. */
+export async function listReportQueue(
+  limit: number,
+  cursor: string | undefined,
+): Promise<{ items: ReportQueueRecord[]; next: string | null }> {
+  const start =
+    cursor === undefined ? undefined : { pk: REPORTS_PK, sk: decodeCursor(SCOPE, cursor, Position) };
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': REPORTS_PK },
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  const last = out.LastEvaluatedKey?.sk;
+  return {
+    items: (out.Items ?? []) as ReportQueueRecord[],
+    next: typeof last === 'string' ? encodeCursor(SCOPE, last) : null,
+  };
+}

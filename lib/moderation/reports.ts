@@ -1,0 +1,216 @@
+/**
+ * Reports and moderation. Any user may report a listed book of someone else, once (a second report
+ * by the same user changes nothing). At REPORTS_TO_HIDE distinct reporters the book is hidden until
+ * an admin resolves it: it leaves listings, search and matches (the stream processors and the
+ * readers treat a hidden book as not listed), nobody can add it to a cart or check it out (409), and
+ * carts show it unavailable. resolveReport dismisses (back to normal) or unlists (0 -> 5, the owner
+ * told why). Every report and resolution is in the audit log.
+ */
+import { z } from 'zod';
+import { BookId } from '#lib/cart/schemas.ts';
+import { newAuditRecord } from '#lib/db/audit.ts';
+import { getBook, moveBookWithAudit } from '#lib/db/books.ts';
+import { statusCounterDeltas } from '#lib/db/counters.ts';
+import { bookIndexes } from '#lib/db/keys.ts';
+import type { BookRecord } from '#lib/db/records.ts';
+import {
+  clearReportsOps,
+  listReportQueue,
+  newReportOps,
+  REPORT_REASONS,
+  type ReportRecord,
+  reportsOfBook,
+} from '#lib/db/reports.ts';
+import { refusalOf, TransactionRefused, tag, tagAll, transactWrite } from '#lib/db/transact.ts';
+import { Busy, Conflict, NotFound } from '#lib/errors.ts';
+import { moderationUnlistContent } from '#lib/notifications/messages.ts';
+import { notify } from '#lib/notifications/notify.ts';
+
+export const REPORTS_TO_HIDE = 3;
+const MAX_ATTEMPTS = 5;
+
+/** Whether a book is hidden by reports (shown to nobody but its owner and admins). */
+export const isHidden = (book: Pick<BookRecord, 'hidden'> | null | undefined): boolean =>
+  book?.hidden === true;
+
+export const ReportBookBody = z.strictObject({
+  bookId: BookId,
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().trim().max(1000).optional(),
+});
+export type ReportBookBody = z.infer<typeof ReportBookBody>;
+
+export const ReportAnswer = z
+  .strictObject({ bookId: z.string(), reported: z.literal(true) })
+  .meta({ examples: [{ bookId: '01JBOOK0000000000000000000', reported: true }] });
+
+export const ResolveReportBody = z.strictObject({
+  bookId: BookId,
+  action: z.enum(['dismiss', 'unlist']),
+  reason: z.string().trim().min(1).max(500).optional(),
+});
+
+export const ReportEntry = z.strictObject({
+  userId: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().nullable(),
+  at: z.iso.datetime(),
+});
+export const ReportedBook = z
+  .strictObject({
+    bookId: z.string(),
+    count: z.number().int(),
+    hidden: z.boolean(),
+    book: z
+      .strictObject({
+        name: z.string(),
+        course: z.string(),
+        ownerId: z.string(),
+        status: z.number().int(),
+        price: z.number(),
+      })
+      .nullable(),
+    reports: z.array(ReportEntry),
+  })
+  .meta({ id: 'ReportedBook' });
+export const ReportedBooks = z.array(ReportedBook);
+
+export const ResolveAnswer = z.strictObject({
+  bookId: z.string(),
+  action: z.enum(['dismiss', 'unlist']),
+  status: z.number().int(),
+});
+
+/** POST /api/books/reportBook */
+export async function reportBook(userId: string, input: ReportBookBody, now = new Date()) {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const book = await getBook(input.bookId);
+    if (book?.status !== 0) {
+      throw new NotFound('No such book.');
+    }
+    if (book.ownerId === userId) {
+      throw new Conflict(
+        'You cannot report your own book.',
+        [{ bookId: book.id, message: 'Your own book.' }],
+        'OWN_BOOK',
+      );
+    }
+    const at = now.toISOString();
+    const seen = book.reportCount ?? 0;
+    const report: ReportRecord = {
+      type: 'report',
+      bookId: book.id,
+      userId,
+      reason: input.reason,
+      details: input.details ?? null,
+      at,
+    };
+    const audit = newAuditRecord({
+      at,
+      actor: userId,
+      action: 'reportBook',
+      target: { kind: 'book', id: book.id },
+      before: { reportCount: seen, hidden: isHidden(book) },
+      after: { reportCount: seen + 1, hidden: isHidden(book) || seen + 1 >= REPORTS_TO_HIDE },
+      reason: input.reason,
+    });
+    const [first, ...rest] = newReportOps(report, seen, REPORTS_TO_HIDE, audit);
+    const outcome = await transactWrite([...(first ? [tag('report', first)] : []), ...tagAll('book', rest)]);
+    if (outcome.ok) return { bookId: book.id, reported: true as const };
+    // the user had reported it already: nothing changes
+    if (refusalOf(outcome, 'report')?.code === 'ConditionalCheckFailed')
+      return { bookId: book.id, reported: true as const };
+    // the count moved (another report) or the book left status 0: read again
+  }
+  throw new Busy();
+}
+
+/** GET /api/dashboard/getReports: reported books, most reported first, each with its reports. */
+export async function getReports(limit: number, cursor: string | undefined) {
+  const page = await listReportQueue(limit, cursor);
+  const items = await Promise.all(
+    page.items.map(async (q) => {
+      const [book, reports] = await Promise.all([getBook(q.bookId), reportsOfBook(q.bookId, 50)]);
+      return {
+        bookId: q.bookId,
+        count: q.count,
+        hidden: isHidden(book),
+        book: book
+          ? {
+              name: book.name,
+              course: book.course,
+              ownerId: book.ownerId,
+              status: book.status,
+              price: book.price,
+            }
+          : null,
+        reports: reports.map((r) => ({
+          userId: r.userId,
+          reason: r.reason,
+          details: r.details ?? null,
+          at: r.at,
+        })),
+      };
+    }),
+  );
+  return { items, next: page.next };
+}
+
+/** POST /api/dashboard/resolveReport: dismiss (back to normal) or unlist (0 -> 5, owner told why). */
+export async function resolveReport(
+  actorId: string,
+  input: z.infer<typeof ResolveReportBody>,
+  now = new Date(),
+) {
+  const book = await getBook(input.bookId);
+  if (!book) throw new NotFound('No such book.');
+  const seen = book.reportCount ?? 0;
+  if (seen === 0 || book.status !== 0) {
+    throw new Conflict('This book has no open reports.', undefined, 'NO_OPEN_REPORTS');
+  }
+  const at = now.toISOString();
+  const reason = input.reason ?? (input.action === 'unlist' ? 'it breaks the marketplace rules' : null);
+  const to = input.action === 'unlist' ? 5 : 0;
+  const idx = bookIndexes({ ...book, status: to });
+  const [bookOp, ...rest] = clearReportsOps(
+    book.id,
+    seen,
+    input.action === 'unlist' ? { status: 5, gsi1pk: idx.gsi1pk, gsi1sk: idx.gsi1sk } : {},
+  );
+  const audit = newAuditRecord({
+    at,
+    actor: actorId,
+    action: 'resolveReport',
+    target: { kind: 'book', id: book.id },
+    before: { status: book.status, reportCount: seen, hidden: isHidden(book) },
+    after: { status: to, reportCount: 0, hidden: false, action: input.action },
+    reason,
+  });
+  try {
+    await moveBookWithAudit({
+      bookOp: bookOp as NonNullable<typeof bookOp>,
+      audit,
+      globalDeltas: to === 5 ? statusCounterDeltas(0, 5) : {},
+      userDeltas: to === 5 ? [{ userId: book.ownerId, deltas: { activeListings: -1 } }] : [],
+      extra: rest,
+    });
+  } catch (err) {
+    if (err instanceof TransactionRefused) {
+      throw new Conflict('The book changed meanwhile; read the reports again.', undefined, 'NO_OPEN_REPORTS');
+    }
+    throw err;
+  }
+  if (to === 5) {
+    const content = moderationUnlistContent(book, reason ?? '');
+    await notify({
+      userId: book.ownerId,
+      cause: `moderation#${audit.id}`,
+      kind: 'unlisted',
+      bookId: book.id,
+      message: content.message,
+      email: content.email,
+      category: 'listings',
+    });
+  }
+  return { bookId: book.id, action: input.action, status: to };
+}

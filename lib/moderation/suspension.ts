@@ -1,0 +1,121 @@
+/**
+ * suspendUser / reinstateUser (admins; an admin can be suspended only by an owner, an owner never).
+ * A suspended user's live tokens stop at once (token version bumped), login answers exactly as for a
+ * wrong password, and their listed books are unlisted (0 -> 5 with the counters, one audited move
+ * each, a page at a time). Calling suspendUser again on a suspended user finishes the unlisting
+ * left by a run that stopped halfway. Nothing else of theirs is touched; reinstating relists nothing.
+ */
+import { z } from 'zod';
+import { newAuditRecord } from '#lib/db/audit.ts';
+import { booksOfOwner, moveBookWithAudit, updateBookOp } from '#lib/db/books.ts';
+import { statusCounterDeltas } from '#lib/db/counters.ts';
+import { bookIndexes } from '#lib/db/keys.ts';
+import { reinstateUserRecord, suspendUserRecord } from '#lib/db/suspensions.ts';
+import { TransactionRefused } from '#lib/db/transact.ts';
+import { getUser } from '#lib/db/users.ts';
+import { Conflict, Forbidden, NotFound } from '#lib/errors.ts';
+
+export const SuspendBody = z.strictObject({
+  userId: z.string().min(1).max(64),
+  reason: z.string().trim().min(1).max(500),
+});
+export const ReinstateBody = z.strictObject({ userId: z.string().min(1).max(64) });
+
+export const SuspensionAnswer = z.strictObject({
+  userId: z.string(),
+  suspended: z.boolean(),
+  /** books unlisted by this call */
+  unlisted: z.number().int(),
+});
+
+const isSuspended = (u: object) => (u as { suspended?: boolean }).suspended === true;
+
+/** Unlists every listed book of the user (each its own audited transaction); returns how many. */
+async function unlistBooksOf(actorId: string, userId: string, reason: string, now: Date): Promise<number> {
+  let unlisted = 0;
+  const books = await booksOfOwner(userId, [0]);
+  for (const book of books) {
+    const at = now.toISOString();
+    const idx = bookIndexes({ ...book, status: 5 });
+    try {
+      await moveBookWithAudit({
+        bookOp: updateBookOp(book.id, { from: 0 }, { status: 5, gsi1pk: idx.gsi1pk, gsi1sk: idx.gsi1sk }),
+        audit: newAuditRecord({
+          at,
+          actor: actorId,
+          action: 'unlistBook',
+          target: { kind: 'book', id: book.id },
+          before: { status: 0 },
+          after: { status: 5 },
+          reason: `owner suspended: ${reason}`,
+        }),
+        globalDeltas: statusCounterDeltas(0, 5),
+        userDeltas: [{ userId, deltas: { activeListings: -1 } }],
+      });
+      unlisted += 1;
+    } catch (err) {
+      if (!(err instanceof TransactionRefused)) throw err; // moved meanwhile (bought, unlisted)
+    }
+  }
+  return unlisted;
+}
+
+export async function suspendUser(
+  actor: { userId: string; permissionType: number },
+  input: z.infer<typeof SuspendBody>,
+  now = new Date(),
+) {
+  const user = await getUser(input.userId);
+  if (!user) throw new NotFound('No such user.');
+  if (user.permissionType >= 2)
+    throw new Conflict('An owner cannot be suspended.', undefined, 'OWNER_NOT_SUSPENDABLE');
+  if (user.permissionType >= 1 && actor.permissionType < 2) {
+    throw new Forbidden('Only an owner may suspend an admin.', 'ROLE_REQUIRED');
+  }
+  if (user.id === actor.userId) throw new Conflict('You cannot suspend yourself.', undefined, 'SELF');
+  if (!isSuspended(user)) {
+    const at = now.toISOString();
+    try {
+      await suspendUserRecord(
+        user.id,
+        user.permissionType,
+        input.reason,
+        at,
+        newAuditRecord({
+          at,
+          actor: actor.userId,
+          action: 'suspendUser',
+          target: { kind: 'user', id: user.id },
+          before: { suspended: false },
+          after: { suspended: true },
+          reason: input.reason,
+        }),
+      );
+    } catch (err) {
+      if (err instanceof TransactionRefused) throw new Conflict('The user changed meanwhile; try again.');
+      throw err;
+    }
+  }
+  const unlisted = await unlistBooksOf(actor.userId, user.id, input.reason, now);
+  return { userId: user.id, suspended: true, unlisted };
+}
+
+export async function reinstateUser(actorId: string, userId: string, now = new Date()) {
+  const user = await getUser(userId);
+  if (!user) throw new NotFound('No such user.');
+  if (!isSuspended(user)) throw new Conflict('The user is not suspended.', undefined, 'NOT_SUSPENDED');
+  const at = now.toISOString();
+  await reinstateUserRecord(
+    user.id,
+    newAuditRecord({
+      at,
+      actor: actorId,
+      action: 'reinstateUser',
+      target: { kind: 'user', id: user.id },
+      before: { suspended: true },
+      after: { suspended: false },
+      reason: null,
+    }),
+  );
+  return { userId: user.id, suspended: false, unlisted: 0 };
+}

@@ -1,0 +1,134 @@
+/**
+ * Match e-mail pacing: a relisted book does not e-mail the same requester again within 7 days
+ * (the in-app notification still appears), and the daily digest sends one e-mail per user and day.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { processors } from '#functions/streams/processors.ts';
+import { db, TABLE } from '#lib/db/client.ts';
+import { matchMailKey } from '#lib/db/keys.ts';
+import { setPreferences } from '#lib/db/preferences.ts';
+import { sendDailyDigests } from '#lib/preferences/digest.ts';
+import { consume } from '#lib/streams/consume.ts';
+import { putBook, setBookStatus } from '#tests/helpers/books.ts';
+import { sentEmails } from '#tests/helpers/e2e.ts';
+import { makeContext } from '#tests/helpers/lambda.ts';
+import { createRequest, notifications, requestBody, storedItems } from '#tests/helpers/matching.ts';
+import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
+import { makeUser } from '#tests/helpers/users.ts';
+
+let reader: StreamReader;
+beforeEach(async () => {
+  reader = new StreamReader();
+  await reader.skipToEnd();
+});
+
+const emailsTo = async (address: string) =>
+  (await sentEmails()).filter((m) => m.destination.to.includes(address));
+
+const runConsumer = async () => {
+  const res = await consume(asEvent(await reader.next()), makeContext(), processors);
+  expect(res.batchItemFailures).toEqual([]);
+};
+
+async function requesterAndSeller() {
+  const buyer = await makeUser();
+  const seller = await makeUser();
+  const body = requestBody();
+  await createRequest(buyer.token, body);
+  await runConsumer();
+  return { buyer, seller, course: body.course };
+}
+
+describe('relisting', () => {
+  it('a relist within 7 days notifies in-app again but sends no second match e-mail', async () => {
+    const { buyer, seller, course } = await requesterAndSeller();
+    const book = await putBook({ ownerId: seller.id, course });
+    await runConsumer();
+    expect(await emailsTo(buyer.record.emailAddress)).toHaveLength(1);
+
+    // unlist, then relist with a fresh date (what deleteBook and reactivateBook do)
+    const unlisted = await setBookStatus(book, 5);
+    await runConsumer();
+    await setBookStatus(unlisted, 0, { date: new Date(Date.now() + 1000).toISOString() });
+    await runConsumer();
+
+    const items = (await notifications(buyer.token)).items.filter((n) => n.kind === 'match');
+    expect(items).toHaveLength(2);
+    expect(items.every((n) => n.bookId === book.id)).toBe(true);
+    expect(await emailsTo(buyer.record.emailAddress)).toHaveLength(1);
+    const stored = await storedItems(buyer.id, 'NOTIF#');
+    expect(stored.map((n) => n.emailState).sort()).toEqual(['none', 'sent']);
+  });
+
+  it('a relist more than 7 days after the last e-mail e-mails again', async () => {
+    const { buyer, seller, course } = await requesterAndSeller();
+    const book = await putBook({ ownerId: seller.id, course });
+    await runConsumer();
+    // the e-mail about it went out 8 days ago
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: matchMailKey(buyer.id, book.id),
+        UpdateExpression: 'SET #at = :at',
+        ExpressionAttributeNames: { '#at': 'at' },
+        ExpressionAttributeValues: { ':at': new Date(Date.now() - 8 * 86_400_000).toISOString() },
+      }),
+    );
+    const unlisted = await setBookStatus(book, 5);
+    await runConsumer();
+    await setBookStatus(unlisted, 0, { date: new Date(Date.now() + 1000).toISOString() });
+    await runConsumer();
+    expect(await emailsTo(buyer.record.emailAddress)).toHaveLength(2);
+  });
+});
+
+describe('daily digest', () => {
+  it('sends one e-mail for three matches of the day, and none on a second run', async () => {
+    const { buyer, seller, course } = await requesterAndSeller();
+    await setPreferences(buyer.id, { matches: 'daily' });
+    const books = [];
+    for (let i = 0; i < 3; i++)
+      books.push(await putBook({ ownerId: seller.id, course, name: `Digest Book ${i}` }));
+    await runConsumer();
+    // in-app as usual, no e-mail yet
+    expect((await notifications(buyer.token)).items.filter((n) => n.kind === 'match')).toHaveLength(3);
+    expect(await emailsTo(buyer.record.emailAddress)).toEqual([]);
+
+    const day = new Date().toISOString().slice(0, 10);
+    const first = await sendDailyDigests({ day });
+    expect(first).toMatchObject({ emailsSent: 1, failed: 0, complete: true });
+    const mails = await emailsTo(buyer.record.emailAddress);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Your daily matches: 3 books');
+    for (const b of books) expect(mails[0]?.body.text).toContain(b.name);
+
+    const second = await sendDailyDigests({ day });
+    expect(second.emailsSent).toBe(0);
+    expect(await emailsTo(buyer.record.emailAddress)).toHaveLength(1);
+  });
+
+  it('lists only the matches still available, and sends nothing when none are', async () => {
+    const { buyer, seller, course } = await requesterAndSeller();
+    await setPreferences(buyer.id, { matches: 'daily' });
+    const kept = await putBook({ ownerId: seller.id, course, name: 'Still Here' });
+    const gone = await putBook({ ownerId: seller.id, course, name: 'Sold Already' });
+    await runConsumer();
+    await setBookStatus(gone, 1, { buyerId: seller.id, boughtAt: new Date().toISOString() });
+    const day = new Date().toISOString().slice(0, 10);
+    await sendDailyDigests({ day });
+    const [mail, ...rest] = await emailsTo(buyer.record.emailAddress);
+    expect(rest).toEqual([]);
+    expect(mail?.subject).toBe('Your daily matches: 1 book');
+    expect(mail?.body.text).toContain(kept.name);
+    expect(mail?.body.text).not.toContain(gone.name);
+
+    const other = await requesterAndSeller();
+    await setPreferences(other.buyer.id, { matches: 'daily' });
+    const only = await putBook({ ownerId: other.seller.id, course: other.course });
+    await runConsumer();
+    await setBookStatus(only, 5);
+    await sendDailyDigests({ day });
+    expect(await emailsTo(other.buyer.record.emailAddress)).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+/** exportData: the caller's books and orders (and the rest), never a hash or a token. */
+import { describe, expect, it } from 'vitest';
+import { handler as exportHandler } from '#functions/user/exportData.ts';
+import { DataExport } from '#lib/privacy/export.ts';
+import { createConfirmedUser } from '#tests/helpers/accounts.ts';
+import { makeBook } from '#tests/helpers/books.ts';
+import { addToCart, checkout } from '#tests/helpers/cart.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { createRequest } from '#tests/helpers/matching.ts';
+import { expectEnvelope } from '#tests/helpers/schema.ts';
+
+const exportOf = async (token: string) => {
+  const res = await invoke(exportHandler, { route: '/api/user/exportData', token });
+  expect(res.status).toBe(200);
+  return { doc: expectEnvelope(res.json(), DataExport), raw: res.body };
+};
+
+describe('GET /api/user/exportData', () => {
+  it('holds the user’s profile, preferences, books, requests, cart and orders, and no hash or token', async () => {
+    const seller = await createConfirmedUser();
+    const buyer = await createConfirmedUser();
+    const sold = await makeBook({ id: seller.record.id });
+    const wanted = await makeBook({ id: seller.record.id });
+    await createRequest(buyer.token);
+    expect((await addToCart(buyer.token, sold.id)).status).toBe(200);
+    expect((await checkout(buyer.token)).status).toBe(201);
+    expect((await addToCart(buyer.token, wanted.id)).status).toBe(200);
+
+    const { doc, raw } = await exportOf(buyer.token);
+    expect(doc.profile.emailAddress).toBe(buyer.record.emailAddress);
+    expect(doc.preferences).toEqual({ matches: 'each', purchases: true, listings: true });
+    expect(doc.orders).toHaveLength(1);
+    expect(JSON.stringify(doc.orders[0])).toContain(sold.id);
+    expect(doc.cart.map((c) => c.bookId)).toEqual([wanted.id]);
+    expect(doc.requests).toHaveLength(1);
+    for (const secret of ['passwordHash', 'tokenVersion', '$2', 'gsi1pk', '"pk"', buyer.token]) {
+      expect(raw).not.toContain(secret);
+    }
+
+    const sellerDoc = await exportOf(seller.token);
+    expect(sellerDoc.doc.books.map((b) => b.id).sort()).toEqual([sold.id, wanted.id].sort());
+    expect(sellerDoc.doc.books.find((b) => b.id === sold.id)?.status).toBe(1);
+    expect(sellerDoc.raw).not.toContain('passwordHash');
+  });
+});
