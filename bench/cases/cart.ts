@@ -35,8 +35,9 @@ const snapshotOf = (b: BookRecord): CartBookSnapshot => ({
   edition: b.edition,
   course: b.course,
   courseNorm: b.courseNorm,
-  price: b.price,
+  priceCents: b.priceCents,
   condition: b.condition,
+  author: b.author ?? null,
   comments: b.comments,
   ISBN: b.ISBN,
   date: b.date,
@@ -174,7 +175,7 @@ const checkoutCart: BenchCase = {
         const books = (got.Responses?.[t] ?? []) as BookRecord[];
         const createdAt = new Date().toISOString();
         const orderId = `F${runId}${i}`;
-        const subtotalCents = books.reduce((s, b) => s + Math.round(b.price * 100), 0);
+        const subtotalCents = books.reduce((s, b) => s + b.priceCents, 0);
         const feeCents = Math.round(subtotalCents * 0.05);
         const order = {
           type: 'order',
@@ -187,7 +188,7 @@ const checkoutCart: BenchCase = {
             course: b.course,
             ISBN: b.ISBN,
             condition: b.condition,
-            priceCents: Math.round(b.price * 100),
+            priceCents: b.priceCents,
             sellerId: b.ownerId,
             sellerFirstName: b.ownerFirstName,
           })),
@@ -240,14 +241,14 @@ const checkoutCart: BenchCase = {
                         'SET #status = :bought, buyerId = :buyer, boughtAt = :at, orderId = :order, ' +
                         'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk',
                       ConditionExpression:
-                        '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND price = :price AND #date = :date',
+                        '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND priceCents = :price AND #date = :date',
                       ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
                       ExpressionAttributeValues: {
                         ':bought': 1,
                         ':listed': 0,
                         ':buyer': buyer.id,
                         ':owner': b.ownerId,
-                        ':price': b.price,
+                        ':price': b.priceCents,
                         ':date': b.date,
                         ':at': createdAt,
                         ':order': orderId,

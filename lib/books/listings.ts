@@ -57,8 +57,9 @@ export async function postBook(userId: string, input: PostBookInput): Promise<Bo
     edition: input.edition,
     course: input.course,
     courseNorm: normaliseCourse(input.course),
-    price: input.price,
+    priceCents: input.priceCents,
     condition: input.condition,
+    ...(input.author ? { author: input.author } : {}),
     comments: input.comments,
     ISBN: input.ISBN,
     status: BookStatus.Listed,
@@ -141,12 +142,7 @@ export async function getAllBooks(
     excludeOwner: callerId ?? undefined,
   });
   const next = page.last ? encodeCursor(LISTING_SCOPE, page.last) : null;
-  if (!callerId) return { books: page.books.map((b) => toApiBook(b)), next };
-  const inCart = await inCartIds(
-    callerId,
-    page.books.map((b) => b.id),
-  );
-  return { books: page.books.map((b) => toApiBook(b, { inCart: inCart.has(b.id) })), next };
+  return { books: await withInCart(callerId, page.books), next };
 }
 
 /** Listed books, newest first, `limit` after the first `skip`. */
@@ -204,8 +200,18 @@ export async function searchBooks(
       if (plan.matches(book)) found.push(book);
     }
     const more = taken < candidates.length || pages.some((p) => p.more);
-    if (!more) return { books: found.map((b) => toApiBook(b)), next: null };
+    if (!more) return { books: await withInCart(callerId, found), next: null };
     if (found.length >= limit) break;
   }
-  return { books: found.map((b) => toApiBook(b)), next: after ? encodeCursor(scope, after) : null };
+  return { books: await withInCart(callerId, found), next: after ? encodeCursor(scope, after) : null };
+}
+
+/** API books; with a caller, each with `inCart` (one BatchGet of the cart keys). */
+async function withInCart(callerId: string | null, books: BookRecord[]): Promise<Book[]> {
+  if (!callerId) return books.map((b) => toApiBook(b));
+  const inCart = await inCartIds(
+    callerId,
+    books.map((b) => b.id),
+  );
+  return books.map((b) => toApiBook(b, { inCart: inCart.has(b.id) }));
 }

@@ -28,7 +28,7 @@ import {
   userKey,
   userStatsKey,
 } from './keys.ts';
-import type { BookRecord, UserRecord } from './records.ts';
+import { type BookRecord, type UserRecord, upgradeBook } from './records.ts';
 
 type Item = Record<string, NativeAttributeValue>;
 type Deltas = Record<string, number>;
@@ -38,7 +38,7 @@ const INDEX_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk
 function strip<T>(item: Item): T {
   const copy: Item = { ...item };
   for (const a of INDEX_ATTRS) delete copy[a];
-  return copy as T;
+  return (copy.type === 'book' ? upgradeBook(copy) : copy) as T;
 }
 
 // ----- transactions ----------------------------------------------------------------------------

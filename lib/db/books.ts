@@ -21,6 +21,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { ConditionGrade } from '#lib/books/conditions.ts';
 import { batchGet, batchWrite } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import { cancellationCodes, isConditionFailed } from './errors.ts';
@@ -38,7 +39,7 @@ import {
   userKey,
   userStatsKey,
 } from './keys.ts';
-import { type BookRecord, BookStatus, type BookStatusValue } from './records.ts';
+import { type BookRecord, BookStatus, type BookStatusValue, upgradeBook } from './records.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -52,7 +53,7 @@ export class BookWriteRefused extends Error {
 
 const stripKeys = (item: Record<string, unknown>): BookRecord => {
   const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, ...rest } = item;
-  return rest as unknown as BookRecord;
+  return upgradeBook(rest) as unknown as BookRecord;
 };
 
 /** The stored item of a book record: its key and index attributes. */
@@ -215,11 +216,12 @@ export async function removeBook(book: BookRecord, ownerId: string): Promise<voi
 export async function updateBookDetails(
   bookId: string,
   ownerId: string,
-  fields: { price?: number; condition?: string; comments?: string },
+  fields: { priceCents?: number; condition?: ConditionGrade; comments?: string },
 ): Promise<BookRecord> {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':owner': ownerId, ':s0': 0, ':s5': 5 };
   const sets: string[] = [];
+  if (fields.priceCents !== undefined) names['#legacyPrice'] = 'price';
   for (const [k, v] of Object.entries(fields)) {
     if (v === undefined) continue;
     names[`#${k}`] = k;
@@ -231,7 +233,8 @@ export async function updateBookDetails(
       new UpdateCommand({
         TableName: TABLE,
         Key: bookKey(bookId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        // A new price replaces the dollars a book not yet migrated may still hold.
+        UpdateExpression: `SET ${sets.join(', ')}${fields.priceCents === undefined ? '' : ' REMOVE #legacyPrice'}`,
         ConditionExpression: 'attribute_exists(pk) AND ownerId = :owner AND #status IN (:s0, :s5)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,

@@ -7,18 +7,20 @@ import { batchDelete, batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import { isConditionFailed } from './errors.ts';
 import { bookKey, CART_PREFIX, cartItemKey, userPartition } from './keys.ts';
-import type { BookRecord, CartBookSnapshot, CartItemRecord } from './records.ts';
+import { type BookRecord, type CartBookSnapshot, type CartItemRecord, upgradeBook } from './records.ts';
 
 /** A book by id (consistent read), or null. */
 export async function getBookRecord(bookId: string): Promise<BookRecord | null> {
   const out = await db.send(new GetCommand({ TableName: TABLE, Key: bookKey(bookId), ConsistentRead: true }));
-  return (out.Item as BookRecord | undefined) ?? null;
+  return out.Item ? (upgradeBook(out.Item) as unknown as BookRecord) : null;
 }
 
 /** Books by id (BatchGet, consistent, unprocessed keys retried); missing ones are absent from the map. */
 export async function getBookRecords(bookIds: string[]): Promise<Map<string, BookRecord>> {
-  const items = await batchGet<BookRecord>([...new Set(bookIds)].map(bookKey), { consistent: true });
-  return new Map(items.map((item) => [item.id, item]));
+  const items = await batchGet<Record<string, unknown>>([...new Set(bookIds)].map(bookKey), {
+    consistent: true,
+  });
+  return new Map(items.map((item) => [String(item.id), upgradeBook(item) as unknown as BookRecord]));
 }
 
 /** The user's cart items, oldest sort key first, reading at most `max` items (consistent). */
@@ -36,7 +38,10 @@ export async function listCartItems(userId: string, max: number): Promise<CartIt
         ExclusiveStartKey: start,
       }),
     );
-    items.push(...((out.Items ?? []) as CartItemRecord[]));
+    for (const item of out.Items ?? []) {
+      const snapshot = upgradeBook(item.snapshot ?? {}) as unknown as CartBookSnapshot;
+      items.push({ ...(item as CartItemRecord), snapshot });
+    }
     start = out.LastEvaluatedKey;
   } while (start && items.length < max);
   return items;

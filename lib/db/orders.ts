@@ -24,7 +24,13 @@ import {
   orderKey,
   userStatsKey,
 } from './keys.ts';
-import { type BookRecord, BookStatus, type IdempotencyRecord, type OrderRecord } from './records.ts';
+import {
+  type BookRecord,
+  BookStatus,
+  type IdempotencyRecord,
+  type OrderRecord,
+  upgradeBook,
+} from './records.ts';
 
 export async function getIdempotencyRecord(
   userId: string,
@@ -113,6 +119,7 @@ export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcom
       },
     );
   }
+  const feeOf = new Map(order.books.map((l) => [l.bookId, l.feeCents ?? 0]));
   for (const book of books) {
     const bought = { ...book, status: BookStatus.Bought, buyerId: order.buyerId, boughtAt: order.createdAt };
     add(
@@ -123,18 +130,24 @@ export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcom
           Key: bookKey(book.id),
           UpdateExpression:
             'SET #status = :bought, buyerId = :buyer, boughtAt = :at, orderId = :order, ' +
-            'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk',
+            'priceCents = :price, feeCents = :fee, ' +
+            'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk ' +
+            'REMOVE #legacyPrice',
           // Still listed, still the same owner, price and listing date as read (so the order's
-          // price is the price charged and the index keys derived from them are right).
+          // price is the price charged and the index keys derived from them are right). A book
+          // not migrated yet holds its price in dollars (`price`); it gets `priceCents` here.
           ConditionExpression:
-            '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND price = :price AND #date = :date',
-          ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
+            '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND #date = :date AND ' +
+            '(priceCents = :price OR (attribute_not_exists(priceCents) AND #legacyPrice = :dollars))',
+          ExpressionAttributeNames: { '#status': 'status', '#date': 'date', '#legacyPrice': 'price' },
           ExpressionAttributeValues: {
             ':bought': BookStatus.Bought,
+            ':fee': feeOf.get(book.id) ?? 0,
+            ':dollars': book.priceCents / 100,
             ':listed': BookStatus.Listed,
             ':buyer': order.buyerId,
             ':owner': book.ownerId,
-            ':price': book.price,
+            ':price': book.priceCents,
             ':date': book.date,
             ':at': order.createdAt,
             ':order': order.id,
@@ -221,7 +234,7 @@ export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcom
       if (code === 'TransactionConflict') failures.push({ kind: 'conflict' });
       else if (code !== 'ConditionalCheckFailed' || !role) failures.push({ kind: 'other', code });
       else if (role.kind === 'book') {
-        const current = reason.Item ? (unmarshall(reason.Item) as BookRecord) : null;
+        const current = reason.Item ? (upgradeBook(unmarshall(reason.Item)) as unknown as BookRecord) : null;
         failures.push({ kind: 'book', bookId: role.bookId, current });
       } else if (role.kind === 'cartItem') failures.push({ kind: 'cartItem', bookId: role.bookId });
       else if (role.kind === 'idempotency') {
@@ -279,7 +292,7 @@ export async function queryBooksOfBuyer(
     }),
   );
   const last = out.LastEvaluatedKey?.gsi3sk;
-  return { items: (out.Items ?? []) as BookRecord[], next: typeof last === 'string' ? last : null };
+  return { items: (out.Items ?? []).map(asBook), next: typeof last === 'string' ? last : null };
 }
 
 /**
@@ -315,7 +328,7 @@ export async function queryBooksSoldBy(
         ExclusiveStartKey: startAfter('gsi2', partition, position),
       }),
     );
-    for (const item of (out.Items ?? []) as BookRecord[]) {
+    for (const item of (out.Items ?? []).map(asBook)) {
       // The page filled up mid-batch: resume right after the last book returned.
       if (items.length === limit) return { items, next: bookIndexes(items.at(-1) as BookRecord).gsi2sk };
       items.push(item);
@@ -326,5 +339,7 @@ export async function queryBooksSoldBy(
   }
   return { items, next: position ?? null };
 }
+
+const asBook = (item: Record<string, unknown>): BookRecord => upgradeBook(item) as unknown as BookRecord;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

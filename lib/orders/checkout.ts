@@ -22,7 +22,7 @@ import {
   OrderStatus,
 } from '#lib/db/records.ts';
 import { BadRequest, Conflict, type ErrorDetail, ServiceUnavailable } from '#lib/http/errors.ts';
-import { priceOrder, toCents, toDollars } from './pricing.ts';
+import { allocateFee, priceOrder, toDollars } from './pricing.ts';
 import type { Order } from './schemas.ts';
 
 export const MAX_ATTEMPTS = 5;
@@ -160,19 +160,24 @@ export function buildOrder(
   books: BookRecord[],
   at: { id?: string; createdAt?: string } = {},
 ): OrderRecord {
-  const totals = priceOrder(books.map((b) => b.price));
+  const totals = priceOrder(books.map((b) => b.priceCents));
+  const fees = allocateFee(
+    books.map((b) => b.priceCents),
+    totals.feeCents,
+  );
   return {
     type: 'order',
     id: at.id ?? ulid(),
     buyerId,
-    books: books.map((b) => ({
+    books: books.map((b, i) => ({
       bookId: b.id,
       name: b.name,
       edition: b.edition,
       course: b.course,
       ISBN: b.ISBN,
       condition: b.condition,
-      priceCents: toCents(b.price),
+      priceCents: b.priceCents,
+      feeCents: fees[i] ?? 0,
       sellerId: b.ownerId,
       sellerFirstName: b.ownerFirstName,
     })),

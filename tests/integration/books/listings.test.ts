@@ -273,14 +273,14 @@ describe('updateBook', () => {
     const res = await booksApi.updateBook(alice.token, {
       bookId: book.id,
       price: 9.99,
-      condition: 'Worn',
+      condition: 'Like New',
       comments: 'Coffee stain',
     });
     expect(res.status).toBe(200);
     expect(expectEnvelope(res.json(), Book)).toMatchObject({
       id: book.id,
       price: 9.99,
-      condition: 'Worn',
+      condition: 'like-new',
       comments: 'Coffee stain',
       name: book.name,
       status: 0,
@@ -298,10 +298,12 @@ describe('updateBook', () => {
       { bookId: book.id, name: 'renamed' },
       { bookId: book.id, price: 10000.5 },
       { bookId: book.id, condition: '' },
+      { bookId: book.id, condition: 'Worn' },
+      { bookId: book.id, price: 19.999999999 },
       { bookId: book.id },
     ]) {
       expect((await booksApi.updateBook(alice.token, body)).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await getBook(book.id))?.price).toBe(book.price);
+    expect((await getBook(book.id))?.priceCents).toBe(book.price * 100);
   });
 });
