@@ -117,7 +117,7 @@ describe('addToCart', () => {
     });
     const cart = await getCart(buyer.token);
     expect(cart.status).toBe(200);
-    expect(expectEnvelope(cart.json(), CartItems).map((i) => i.id)).toEqual(
+    expect(expectEnvelope(cart.json(), CartContents).items.map((i) => i.id)).toEqual(
       books.slice(0, CART_LIMIT).map((b) => (b as { id: string }).id),
     );
   });
@@ -209,7 +209,9 @@ describe('removeFromCart and clearCart', () => {
     expect(cleared.status).toBe(200);
     expect(expectEnvelope(cleared.json(), ClearCartResult)).toEqual({ removed: 0 });
     expect(await readItem(cartItemKey(one.id, book.id))).toMatchObject({ bookId: book.id });
-    expect(expectEnvelope((await getCart(one.token)).json(), CartItems).map((i) => i.id)).toEqual([book.id]);
+    expect(expectEnvelope((await getCart(one.token)).json(), CartContents).items.map((i) => i.id)).toEqual([
+      book.id,
+    ]);
   });
 
   it('empties the cart', async () => {
