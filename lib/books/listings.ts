@@ -6,7 +6,6 @@ import { ulid } from 'ulid';
 import {
   BookWriteRefused,
   booksByIds,
-  booksOfOwner,
   getBook,
   getUserFirstName,
   inCartIds,
@@ -19,6 +18,7 @@ import {
   updateBookDetails,
 } from '#lib/db/books.ts';
 import { timeSortKey } from '#lib/db/keys.ts';
+import { queryBooksOfOwner } from '#lib/db/orders.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
 import { Conflict, NotFound } from '#lib/http/errors.ts';
@@ -117,10 +117,39 @@ export async function reactivateBook(userId: string, bookId: string): Promise<Bo
   }
 }
 
-/** The caller's listed and unlisted books, newest first. */
-export async function getUsersPosts(userId: string): Promise<Book[]> {
-  const books = await booksOfOwner(userId, [BookStatus.Listed, BookStatus.Unlisted]);
-  return books.map((b) => toApiBook(b));
+/**
+ * One book (getBook): a listed book to anyone (with a caller, with `inCart`); any other status
+ * only to its owner, its buyer or an admin, with the buyer shown; otherwise 404, so a stranger
+ * cannot tell a sold book from one that never existed.
+ */
+export async function viewBook(
+  caller: { userId: string; permissionType: number } | null,
+  bookId: string,
+): Promise<Book> {
+  const book = await getBook(bookId);
+  if (!book) throw notFound();
+  if (book.status === BookStatus.Listed) return (await withInCart(caller?.userId ?? null, [book]))[0] as Book;
+  const involved =
+    caller !== null &&
+    (book.ownerId === caller.userId || book.buyerId === caller.userId || caller.permissionType >= 1);
+  if (!involved) throw notFound();
+  return toApiBook(book, { showBuyer: true });
+}
+
+const POSTS_STATUSES = [BookStatus.Listed, BookStatus.Unlisted];
+
+/** The caller's listed and unlisted books, newest first, a page at a time. */
+export async function getUsersPosts(
+  userId: string,
+  options: { limit?: number; cursor?: string },
+): Promise<BookPageResult> {
+  const scope = `posts:${userId}`;
+  const after = options.cursor ? decodeCursor(scope, options.cursor, Position) : undefined;
+  const page = await queryBooksOfOwner(userId, POSTS_STATUSES, options.limit ?? DEFAULT_PAGE, after);
+  return {
+    books: page.items.map((b) => toApiBook(b)),
+    next: page.next === null ? null : encodeCursor(scope, page.next),
+  };
 }
 
 export interface BookPageResult {

@@ -29,7 +29,6 @@ import {
   bookIndexes,
   bookKey,
   booksByStatusPk,
-  booksOfOwnerPk,
   cartItemKey,
   globalStatsKey,
   INDEX,
@@ -345,33 +344,6 @@ export async function positionAfterListed(skip: number): Promise<string | null |
     if (!start) return null;
   }
   return (start?.gsi1sk as string | undefined) ?? null;
-}
-
-/** An owner's books in the given statuses, newest first (every page of gsi2 OWNER#<id>). */
-export async function booksOfOwner(ownerId: string, statuses: number[]): Promise<BookRecord[]> {
-  const books: BookRecord[] = [];
-  const values: Record<string, unknown> = { ':pk': booksOfOwnerPk(ownerId) };
-  statuses.forEach((s, i) => {
-    values[`:s${i}`] = s;
-  });
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: INDEX.gsi2,
-        KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: `#status IN (${statuses.map((_, i) => `:s${i}`).join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: values,
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    books.push(...(out.Items ?? []).map(stripKeys));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return books;
 }
 
 /** Books by id (one BatchGet per 100), as a map; missing books are absent. */

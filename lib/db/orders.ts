@@ -22,6 +22,7 @@ import {
   idempotencyKey,
   orderIndexes,
   orderKey,
+  ordersOfBuyerPk,
   userStatsKey,
 } from './keys.ts';
 import {
@@ -266,11 +267,39 @@ export interface RecordPage<T> {
   next: string | null;
 }
 
-/** The start key of a book index query resuming after the book with index sort key `after`. */
-function startAfter(index: 'gsi2' | 'gsi3', partition: string, after: string | undefined) {
+/** The start key of an index query resuming after the item (table key `keyOf(id)`) with index sort key `after`. */
+function startAfter(
+  index: 'gsi2' | 'gsi3',
+  partition: string,
+  after: string | undefined,
+  keyOf: (id: string) => { pk: string; sk: string } = bookKey,
+) {
   if (after === undefined) return undefined;
-  const bookId = after.slice(after.lastIndexOf('#') + 1);
-  return { ...bookKey(bookId), [`${index}pk`]: partition, [`${index}sk`]: after };
+  const id = after.slice(after.lastIndexOf('#') + 1);
+  return { ...keyOf(id), [`${index}pk`]: partition, [`${index}sk`]: after };
+}
+
+/** One page of an index partition, newest first, resuming after `after` (one Query). */
+async function newestFirst(
+  index: 'gsi2' | 'gsi3',
+  partition: string,
+  limit: number,
+  after: string | undefined,
+  keyOf?: (id: string) => { pk: string; sk: string },
+): Promise<RecordPage<Record<string, unknown>>> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: INDEX[index],
+      KeyConditionExpression: `${index}pk = :pk`,
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startAfter(index, partition, after, keyOf),
+    }),
+  );
+  const last = out.LastEvaluatedKey?.[`${index}sk`];
+  return { items: out.Items ?? [], next: typeof last === 'string' ? last : null };
 }
 
 /** Books bought by a user, newest purchase first (gsi3 `BUYER#<id>`), resuming after `after`. */
@@ -279,34 +308,34 @@ export async function queryBooksOfBuyer(
   limit: number,
   after?: string,
 ): Promise<RecordPage<BookRecord>> {
-  const partition = booksOfBuyerPk(buyerId);
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      IndexName: INDEX.gsi3,
-      KeyConditionExpression: 'gsi3pk = :pk',
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startAfter('gsi3', partition, after),
-    }),
-  );
-  const last = out.LastEvaluatedKey?.gsi3sk;
-  return { items: (out.Items ?? []).map(asBook), next: typeof last === 'string' ? last : null };
+  const page = await newestFirst('gsi3', booksOfBuyerPk(buyerId), limit, after);
+  return { items: page.items.map(asBook), next: page.next };
 }
 
+/** A user's books that were bought (status 1, 2 or 3), newest listing first; see queryBooksOfOwner. */
+export const queryBooksSoldBy = (ownerId: string, limit: number, after?: string, maxCalls = 3) =>
+  queryBooksOfOwner(
+    ownerId,
+    [BookStatus.Bought, BookStatus.Verified, BookStatus.Paid],
+    limit,
+    after,
+    maxCalls,
+  );
+
 /**
- * A user's books that were bought (status 1, 2 or 3), newest listing first (gsi2 `OWNER#<id>`,
- * filtered by status), resuming after `after`. The filter runs after the read, so this reads up
- * to `maxCalls` index pages to fill the page; a short page can still carry a cursor.
+ * A user's books in the given statuses, newest listing first (gsi2 `OWNER#<id>`, filtered by
+ * status), resuming after `after`. The filter runs after the read, so this reads up to `maxCalls`
+ * index pages to fill the page; a short page can still carry a cursor.
  */
-export async function queryBooksSoldBy(
+export async function queryBooksOfOwner(
   ownerId: string,
+  statuses: number[],
   limit: number,
   after?: string,
   maxCalls = 3,
 ): Promise<RecordPage<BookRecord>> {
   const partition = booksOfOwnerPk(ownerId);
+  const statusValues = Object.fromEntries(statuses.map((s, i) => [`:s${i}`, s]));
   const items: BookRecord[] = [];
   let position: string | undefined = after;
   for (let call = 0; call < maxCalls && items.length < limit; call++) {
@@ -315,14 +344,9 @@ export async function queryBooksSoldBy(
         TableName: TABLE,
         IndexName: INDEX.gsi2,
         KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: '#status IN (:s1, :s2, :s3)',
+        FilterExpression: `#status IN (${Object.keys(statusValues).join(', ')})`,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pk': partition,
-          ':s1': BookStatus.Bought,
-          ':s2': BookStatus.Verified,
-          ':s3': BookStatus.Paid,
-        },
+        ExpressionAttributeValues: { ':pk': partition, ...statusValues },
         ScanIndexForward: false,
         Limit: Math.max(limit - items.length, 25),
         ExclusiveStartKey: startAfter('gsi2', partition, position),
@@ -338,6 +362,16 @@ export async function queryBooksSoldBy(
     if (!position) break;
   }
   return { items, next: position ?? null };
+}
+
+/** The buyer's orders, newest first (gsi2 `ORDERS_OF#<buyer>`), resuming after `after`. */
+export async function queryOrdersOfBuyer(
+  buyerId: string,
+  limit: number,
+  after?: string,
+): Promise<RecordPage<OrderRecord>> {
+  const page = await newestFirst('gsi2', ordersOfBuyerPk(buyerId), limit, after, orderKey);
+  return { items: page.items as unknown as OrderRecord[], next: page.next };
 }
 
 const asBook = (item: Record<string, unknown>): BookRecord => upgradeBook(item) as unknown as BookRecord;

@@ -4,13 +4,23 @@
  */
 import { z } from 'zod';
 import { toApiBook } from '#lib/books/schemas.ts';
-import { booksOfBuyerPk, booksOfOwnerPk } from '#lib/db/keys.ts';
-import { queryBooksOfBuyer, queryBooksSoldBy } from '#lib/db/orders.ts';
+import { booksByIds } from '#lib/db/books.ts';
+import { booksOfBuyerPk, booksOfOwnerPk, ordersOfBuyerPk } from '#lib/db/keys.ts';
+import { getOrderRecord, queryBooksOfBuyer, queryBooksSoldBy, queryOrdersOfBuyer } from '#lib/db/orders.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { getUserStatsRecord } from '#lib/db/user-stats.ts';
 import { decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
+import { NotFound } from '#lib/http/errors.ts';
+import { toApiOrder } from './checkout.ts';
 import { toDollars } from './pricing.ts';
-import type { HistoryQuery, PurchasedBook, SoldBook, UserStatistics } from './schemas.ts';
+import type {
+  HistoryQuery,
+  Order,
+  OrderWithStatus,
+  PurchasedBook,
+  SoldBook,
+  UserStatistics,
+} from './schemas.ts';
 
 export const DEFAULT_HISTORY_PAGE = 40;
 
@@ -56,6 +66,33 @@ export async function getSoldBooks(userId: string, query: HistoryQuery): Promise
       .filter((b: BookRecord) => BOUGHT_STATUSES.has(b.status) && b.ownerId === userId)
       .map((b) => ({ ...toApiBook(b, { showBuyer: true }), boughtAt: b.boughtAt ?? null })),
     next: page.next === null ? null : encodeCursor(scope, page.next),
+  };
+}
+
+/** The caller's orders, newest first. */
+export async function getOrders(userId: string, query: HistoryQuery): Promise<Page<Order>> {
+  const scope = `orders:${ordersOfBuyerPk(userId)}`;
+  const after = query.cursor === undefined ? undefined : decodeCursor(scope, query.cursor, Position);
+  const page = await queryOrdersOfBuyer(userId, query.limit ?? DEFAULT_HISTORY_PAGE, after);
+  return {
+    items: page.items.map(toApiOrder),
+    next: page.next === null ? null : encodeCursor(scope, page.next),
+  };
+}
+
+/** One of the caller's orders with each book's status now (one GetItem, one BatchGet); anyone else's: 404. */
+export async function getOrder(userId: string, orderId: string): Promise<OrderWithStatus> {
+  const order = await getOrderRecord(orderId);
+  if (!order || order.buyerId !== userId) throw new NotFound('No such order.', 'ORDER_NOT_FOUND');
+  const books = await booksByIds(order.bookIds);
+  const api = toApiOrder(order);
+  return {
+    ...api,
+    books: api.books.map((line) => ({
+      ...line,
+      status: books.get(line.id)?.status ?? null,
+      cancelled: order.cancelledBookIds?.has(line.id) ?? false,
+    })),
   };
 }
 

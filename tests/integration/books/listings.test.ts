@@ -280,6 +280,27 @@ describe('status transitions', () => {
   }
 });
 
+describe('getUsersPosts', () => {
+  it("pages the caller's listed and unlisted books newest first, neither repeating nor skipping", async () => {
+    const owner = await makeUser();
+    const posted: Book[] = [];
+    for (let i = 0; i < 5; i++) posted.push(await post(owner, { name: `Paged ${i}` }));
+    expect((await booksApi.deleteBook(owner.token, { bookId: posted[1]?.id })).status).toBe(200);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const res = await booksApi.getUsersPosts(owner.token, { limit: '2', ...(cursor ? { cursor } : {}) });
+      expect(res.status).toBe(200);
+      seen.push(...expectEnvelope(res.json(), Books).map((b) => b.id));
+      cursor = res.json<{ next: string | null }>().next ?? undefined;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(posted.map((b) => b.id).reverse());
+    const bad = await booksApi.getUsersPosts(alice.token, { cursor: 'AAAA.BBBB' });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('updateBook', () => {
   it('changes price, condition and comments of a listed or an unlisted book', async () => {
     const book = await post(alice);
