@@ -3,7 +3,7 @@
  * date are refused with 400). Bounds are the contract's (API.md, "Validation").
  */
 import { z } from 'zod';
-import { CursorParam } from '#lib/http/cursor.ts';
+import { CursorParam } from '#lib/db/cursor.ts';
 import { isMoney, MONEY_PATTERN, parseMoney, toCents } from '#lib/orders/pricing.ts';
 import { CONDITION_GRADES, parseGrade } from './conditions.ts';
 import { toIsbn13 } from './isbn.ts';

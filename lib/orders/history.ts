@@ -5,12 +5,12 @@
 import { z } from 'zod';
 import { toApiBook } from '#lib/books/schemas.ts';
 import { booksByIds } from '#lib/db/books.ts';
+import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { booksOfBuyerPk, booksOfOwnerPk, ordersOfBuyerPk } from '#lib/db/keys.ts';
 import { getOrderRecord, queryBooksOfBuyer, queryBooksSoldBy, queryOrdersOfBuyer } from '#lib/db/orders.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { getUserStatsRecord } from '#lib/db/user-stats.ts';
-import { decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
-import { NotFound } from '#lib/http/errors.ts';
+import { NotFound } from '#lib/errors.ts';
 import { toApiOrder } from './checkout.ts';
 import { toDollars } from './pricing.ts';
 import type {
