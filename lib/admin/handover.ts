@@ -5,17 +5,12 @@
  * and the counters. Notifications follow from the status change (stream processors), not from here.
  */
 import { type Book, toApiBook } from '#lib/books/schemas.ts';
-import {
-  cancelOrderBookOp,
-  getBook,
-  moveBook,
-  statusCounterDeltas,
-  TransactionRefused,
-  updateBookOp,
-} from '#lib/db/admin.ts';
+import { cancelOrderBookOp, getBook, moveBook, updateBookOp } from '#lib/db/admin.ts';
 import { newAuditRecord } from '#lib/db/audit.ts';
+import { statusCounterDeltas } from '#lib/db/counters.ts';
 import { bookIndexes } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
+import { TransactionRefused } from '#lib/db/transact.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
 import { canMove, feeShareCents, HAND_OVER, type HandOverAction } from './rules.ts';
 

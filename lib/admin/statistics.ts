@@ -2,7 +2,7 @@
  * The dashboard's statistics: read from the counters that every change moves in its own
  * transaction (one GetItem), never computed by reading the books or orders.
  */
-import { getGlobalStats } from '#lib/db/admin.ts';
+import { getGlobalStats } from '#lib/db/counters.ts';
 import { toDollars } from './rules.ts';
 import type { Statistics } from './schemas.ts';
 

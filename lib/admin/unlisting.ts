@@ -10,17 +10,12 @@
  * (`timeLeftMs`, e.g. the Lambda context's getRemainingTimeInMillis) runs low; then `complete` is
  * false and the next run (or call) carries on from the oldest remaining listing.
  */
-import {
-  addCountersOp,
-  getUsersById,
-  listStaleListings,
-  TransactionRefused,
-  transact,
-  updateBookOp,
-} from '#lib/db/admin.ts';
-import { auditPutOp, newAuditRecord, type TransactItem } from '#lib/db/audit.ts';
-import { bookIndexes, globalStatsKey, userStatsKey } from '#lib/db/keys.ts';
+import { getUsersById, listStaleListings, updateBookOp } from '#lib/db/admin.ts';
+import { auditPutOp, newAuditRecord } from '#lib/db/audit.ts';
+import { counterItems, statusCounterDeltas } from '#lib/db/counters.ts';
+import { bookIndexes } from '#lib/db/keys.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import { type Tagged, TransactionRefused, tag, tagAll, transactWrite } from '#lib/db/transact.ts';
 import { logger } from '#lib/logger.ts';
 import { escapeHtml, sendMail } from '#lib/mail/send.ts';
 import { DEFAULT_UNLIST_AFTER_DAYS, unlistCutoff } from './rules.ts';
@@ -77,57 +72,58 @@ async function unlistPage(
 ): Promise<BookRecord[]> {
   let books = candidates.filter((b) => b.status === BookStatus.Listed && b.date < cutoff);
   while (books.length > 0) {
-    try {
-      await transact(unlistOps(books, cutoff, at, actor));
-      return books;
-    } catch (err) {
-      if (!(err instanceof TransactionRefused)) throw err;
-      // The first books.length items are the books: drop the ones whose condition failed.
-      const failed = new Set(
-        books.flatMap((b, i) => (err.codes[i] === 'ConditionalCheckFailed' ? [b.id] : [])),
-      );
-      if (failed.size === 0) throw err;
-      books = books.filter((b) => !failed.has(b.id));
-    }
+    const outcome = await transactWrite(unlistOps(books, cutoff, at, actor));
+    if (outcome.ok) return books;
+    // Drop the books whose condition failed and try the rest again.
+    const failed = new Set(
+      outcome.refused.flatMap((r) =>
+        r.tag.startsWith('book:') && r.code === 'ConditionalCheckFailed' ? [r.tag.slice('book:'.length)] : [],
+      ),
+    );
+    if (failed.size === 0) throw new TransactionRefused(outcome.refused);
+    books = books.filter((b) => !failed.has(b.id));
   }
   return [];
 }
 
-function unlistOps(books: BookRecord[], cutoff: string, at: string, actor: string): TransactItem[] {
-  const ops: TransactItem[] = books.map((b) =>
-    updateBookOp(
-      b.id,
-      { from: BookStatus.Listed, dateBefore: cutoff },
-      {
-        status: BookStatus.Unlisted,
-        gsi1pk: bookIndexes({ ...b, status: BookStatus.Unlisted }).gsi1pk,
-        statusChangedAt: at,
-      },
+function unlistOps(books: BookRecord[], cutoff: string, at: string, actor: string): Tagged[] {
+  const ops: Tagged[] = books.map((b) =>
+    tag(
+      `book:${b.id}`,
+      updateBookOp(
+        b.id,
+        { from: BookStatus.Listed, dateBefore: cutoff },
+        {
+          status: BookStatus.Unlisted,
+          gsi1pk: bookIndexes({ ...b, status: BookStatus.Unlisted }).gsi1pk,
+          statusChangedAt: at,
+        },
+      ),
     ),
   );
   for (const b of books) {
     ops.push(
-      auditPutOp(
-        newAuditRecord({
-          at,
-          actor,
-          action: 'unlistBook',
-          target: { kind: 'book', id: b.id },
-          before: { status: BookStatus.Listed, date: b.date },
-          after: { status: BookStatus.Unlisted },
-          reason: `listed before ${cutoff}`,
-        }),
+      tag(
+        'audit',
+        auditPutOp(
+          newAuditRecord({
+            at,
+            actor,
+            action: 'unlistBook',
+            target: { kind: 'book', id: b.id },
+            before: { status: BookStatus.Listed, date: b.date },
+            after: { status: BookStatus.Unlisted },
+            reason: `listed before ${cutoff}`,
+          }),
+        ),
       ),
     );
   }
-  const global = addCountersOp(globalStatsKey(), { books_s0: -books.length, books_s5: books.length });
-  if (global) ops.push(global);
-  const perOwner = new Map<string, number>();
-  for (const b of books) perOwner.set(b.ownerId, (perOwner.get(b.ownerId) ?? 0) + 1);
-  for (const [ownerId, n] of perOwner) {
-    const op = addCountersOp(userStatsKey(ownerId), { activeListings: -n });
-    if (op) ops.push(op);
-  }
+  const counters = counterItems({
+    global: statusCounterDeltas(BookStatus.Listed, BookStatus.Unlisted, books.length),
+    users: books.map((b) => ({ userId: b.ownerId, deltas: { activeListings: -1 } })),
+  });
+  ops.push(...tagAll('stats', counters));
   return ops;
 }
 

@@ -2,8 +2,9 @@
  * Users as admins and owners see and change them: the paged list, the prefix search, and the
  * owner's role moves (makeAdmin 0 -> 1, revokeAdmin 1 -> 0), each with its audit entry.
  */
-import { changeRole, getUserRecord, getUsersById, listUsers, TransactionRefused } from '#lib/db/admin.ts';
+import { changeRole, getUserRecord, getUsersById, listUsers } from '#lib/db/admin.ts';
 import { newAuditRecord } from '#lib/db/audit.ts';
+import { TransactionRefused } from '#lib/db/transact.ts';
 import { findUserIdsByPrefix } from '#lib/db/user-search.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
 import { ROLE_MOVES, type RoleAction, searchForm } from './rules.ts';

@@ -3,104 +3,35 @@
  * users and books, and the transactions of admin moves (book transitions, role changes, unlisting),
  * each written together with its audit entry and the counters it moves.
  */
-import {
-  GetCommand,
-  type NativeAttributeValue,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type NativeAttributeValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
-import { Busy } from '#lib/errors.ts';
-import { type AuditRecord, auditPutOp, type TransactItem } from './audit.ts';
+import { type AuditRecord, auditPutOp } from './audit.ts';
 import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { cancellationCodes } from './errors.ts';
+import { counterItems, type Deltas } from './counters.ts';
 import {
   bookKey,
   booksByStatusPk,
-  globalStatsKey,
   INDEX,
   type ItemKey,
   orderKey,
   ordersByStatusPk,
   USERS_INDEX_PK,
   userKey,
-  userStatsKey,
 } from './keys.ts';
+import { type Page, stripKeys } from './page.ts';
 import { type BookRecord, type UserRecord, upgradeBook } from './records.ts';
+import { type TransactItem, tag, tagAll, transactOrThrow } from './transact.ts';
 
 type Item = Record<string, NativeAttributeValue>;
-type Deltas = Record<string, number>;
-
-const INDEX_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'];
-
+/** An item without its key attributes; a book in today's shape (lib/db/records.ts upgradeBook). */
 function strip<T>(item: Item): T {
-  const copy: Item = { ...item };
-  for (const a of INDEX_ATTRS) delete copy[a];
+  const copy = stripKeys<Item>(item);
   return (copy.type === 'book' ? upgradeBook(copy) : copy) as T;
 }
 
 // ----- transactions ----------------------------------------------------------------------------
-
-/** A cancelled transaction in which some condition failed; `codes` say which items. */
-export class TransactionRefused extends Error {
-  override name = 'TransactionRefused';
-  constructor(readonly codes: string[]) {
-    super(`transaction refused: ${codes.join(',')}`);
-  }
-}
-
-const MAX_CONFLICT_RETRIES = 4;
-
-/**
- * Runs a TransactWriteItems. Retries (with jittered back-off) when it lost only a race on a hot
- * item such as the global counters; throws TransactionRefused when a condition failed.
- */
-export async function transact(items: TransactItem[]): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (err) {
-      const codes = cancellationCodes(err);
-      if (!codes) throw err;
-      if (codes.includes('ConditionalCheckFailed')) throw new TransactionRefused(codes);
-      if (!codes.includes('TransactionConflict') || attempt >= MAX_CONFLICT_RETRIES) {
-        throw codes.includes('TransactionConflict') ? new Busy() : err;
-      }
-      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt + Math.random() * 20));
-    }
-  }
-}
-
-/** ADD of counters on one item (an item that does not exist yet starts at zero). */
-export function addCountersOp(key: ItemKey, deltas: Deltas): TransactItem | null {
-  const entries = Object.entries(deltas).filter(([, v]) => v !== 0);
-  if (entries.length === 0) return null;
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  const parts = entries.map(([name, delta], i) => {
-    names[`#c${i}`] = name;
-    values[`:c${i}`] = delta;
-    return `#c${i} :c${i}`;
-  });
-  return {
-    Update: {
-      TableName: TABLE,
-      Key: key,
-      UpdateExpression: `ADD ${parts.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
-/** The counter moves of a book changing status: books_s<from> -1, books_s<to> +1. */
-export const statusCounterDeltas = (from: number, to: number, n = 1): Deltas => ({
-  [`books_s${from}`]: -n,
-  [`books_s${to}`]: n,
-});
 
 /**
  * A conditional update of a book: only while it exists with status `from` (and, when given, while
@@ -165,26 +96,12 @@ export async function moveBook(args: {
   userDeltas: Array<{ userId: string; deltas: Deltas }>;
   extra?: TransactItem[];
 }): Promise<void> {
-  const ops: TransactItem[] = [args.bookOp, auditPutOp(args.audit)];
-  const global = addCountersOp(globalStatsKey(), args.globalDeltas);
-  if (global) ops.push(global);
-  for (const u of mergeUserDeltas(args.userDeltas)) {
-    const op = addCountersOp(userStatsKey(u.userId), u.deltas);
-    if (op) ops.push(op);
-  }
-  ops.push(...(args.extra ?? []));
-  await transact(ops);
-}
-
-/** One counter update per user (a transaction may not touch one item twice). */
-export function mergeUserDeltas(list: Array<{ userId: string; deltas: Deltas }>) {
-  const byUser = new Map<string, Deltas>();
-  for (const { userId, deltas } of list) {
-    const acc = byUser.get(userId) ?? {};
-    for (const [k, v] of Object.entries(deltas)) acc[k] = (acc[k] ?? 0) + v;
-    byUser.set(userId, acc);
-  }
-  return [...byUser].map(([userId, deltas]) => ({ userId, deltas }));
+  await transactOrThrow([
+    tag('book', args.bookOp),
+    tag('audit', auditPutOp(args.audit)),
+    ...tagAll('stats', counterItems({ global: args.globalDeltas, users: args.userDeltas })),
+    ...tagAll('extra', args.extra ?? []),
+  ]);
 }
 
 /** Changes a user's role from `from` to `to` with its audit entry; TransactionRefused otherwise. */
@@ -194,8 +111,8 @@ export async function changeRole(
   to: number,
   audit: AuditRecord,
 ): Promise<void> {
-  await transact([
-    {
+  await transactOrThrow([
+    tag('user', {
       Update: {
         TableName: TABLE,
         Key: userKey(userId),
@@ -203,20 +120,12 @@ export async function changeRole(
         ConditionExpression: 'attribute_exists(pk) AND permissionType = :from',
         ExpressionAttributeValues: { ':from': from, ':to': to },
       },
-    },
-    auditPutOp(audit),
+    }),
+    tag('audit', auditPutOp(audit)),
   ]);
 }
 
 // ----- reads -----------------------------------------------------------------------------------
-
-/** The service-wide counters (absent counters are zero). */
-export async function getGlobalStats(): Promise<Record<string, number>> {
-  const out = await db.send(new GetCommand({ TableName: TABLE, Key: globalStatsKey() }));
-  const stats: Record<string, number> = {};
-  for (const [k, v] of Object.entries(out.Item ?? {})) if (typeof v === 'number') stats[k] = v;
-  return stats;
-}
 
 /** A book by id (strongly consistent), or null. */
 export async function getBook(bookId: string): Promise<BookRecord | null> {
@@ -244,11 +153,6 @@ export async function getBooksById(ids: string[]): Promise<Map<string, BookRecor
   const map = new Map<string, BookRecord>();
   for (const i of items) if (i.type === 'book') map.set(String(i.id), strip<BookRecord>(i));
   return map;
-}
-
-export interface Page<T> {
-  items: T[];
-  next: string | null;
 }
 
 /** A page position: the sort key `<ISO time>#<id>` of the last item of the previous page. */

@@ -12,35 +12,26 @@
  */
 
 import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  QueryCommand,
-  type QueryCommandInput,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ConditionGrade } from '#lib/books/conditions.ts';
 import { batchGet, batchWrite } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { cancellationCodes, isConditionFailed } from './errors.ts';
+import { isConditionFailed } from './conditions.ts';
+import { counterItems, type Deltas } from './counters.ts';
 import {
   bookIndexes,
   bookKey,
   booksByStatusPk,
   cartItemKey,
-  globalStatsKey,
   INDEX,
   type ItemKey,
   searchTermPk,
   timeSortKey,
   userKey,
-  userStatsKey,
 } from './keys.ts';
 import { type BookRecord, BookStatus, type BookStatusValue, upgradeBook } from './records.ts';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import { refusalOf, type TransactItem, TransactionRefused, tag, tagAll, transactWrite } from './transact.ts';
 
 /** Why a conditional write on a book failed. */
 export class BookWriteRefused extends Error {
@@ -72,66 +63,33 @@ export async function getUserFirstName(userId: string): Promise<string | undefin
   return out.Item?.firstName as string | undefined;
 }
 
-/** Counter moves (ADD) on the global and the owner's stats items. */
-function counterUpdates(
+/** The counter moves of a book of `ownerId` (total, per status, the owner's active listings). */
+function bookCounterItems(
   ownerId: string,
-  moves: { total?: number; byStatus?: Partial<Record<BookStatusValue, number>>; active?: number },
+  moves: { total?: number; byStatus?: Partial<Record<number, number>>; active?: number },
 ): TransactItem[] {
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  const adds: string[] = [];
-  if (moves.total) {
-    names['#total'] = 'totalBooks';
-    values[':total'] = moves.total;
-    adds.push('#total :total');
-  }
+  const global: Deltas = { totalBooks: moves.total ?? 0 };
   for (const [status, delta] of Object.entries(moves.byStatus ?? {})) {
-    if (!delta) continue;
-    names[`#s${status}`] = `books_s${status}`;
-    values[`:s${status}`] = delta;
-    adds.push(`#s${status} :s${status}`);
+    global[`books_s${status}`] = (global[`books_s${status}`] ?? 0) + (delta ?? 0);
   }
-  const items: TransactItem[] = [];
-  if (adds.length > 0) {
-    items.push({
-      Update: {
-        TableName: TABLE,
-        Key: globalStatsKey(),
-        UpdateExpression: `ADD ${adds.join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    });
-  }
-  if (moves.active) {
-    items.push({
-      Update: {
-        TableName: TABLE,
-        Key: userStatsKey(ownerId),
-        UpdateExpression: 'ADD activeListings :a',
-        ExpressionAttributeValues: { ':a': moves.active },
-      },
-    });
-  }
-  return items;
+  return counterItems({
+    global,
+    users: [{ userId: ownerId, deltas: { activeListings: moves.active ?? 0 } }],
+  });
 }
 
-/** Runs a transaction whose first item is the book; a failed condition on it -> BookWriteRefused. */
-async function transactOnBook(bookId: string, items: TransactItem[]): Promise<void> {
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (err) {
-    const first = cancellationCodes(err)?.[0];
-    if (first === 'ConditionalCheckFailed' || first === 'TransactionConflict') {
-      throw new BookWriteRefused(await getBook(bookId));
-    }
-    throw err;
-  }
+/** Runs a transaction whose first item is the book; a failed condition -> BookWriteRefused. */
+async function transactOnBook(bookId: string, book: TransactItem, counters: TransactItem[]): Promise<void> {
+  const outcome = await transactWrite([tag('book', book), ...tagAll('stats', counters)]);
+  if (outcome.ok) return;
+  if (refusalOf(outcome, 'book')) throw new BookWriteRefused(await getBook(bookId));
+  throw new TransactionRefused(outcome.refused);
 }
 
 /** A new listed book, with the counters (one transaction). */
 export async function insertBook(book: BookRecord): Promise<void> {
-  await transactOnBook(book.id, [
+  await transactOnBook(
+    book.id,
     {
       Put: {
         TableName: TABLE,
@@ -139,12 +97,12 @@ export async function insertBook(book: BookRecord): Promise<void> {
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    ...counterUpdates(book.ownerId, {
+    bookCounterItems(book.ownerId, {
       total: 1,
       byStatus: { [book.status]: 1 },
       active: book.status === BookStatus.Listed ? 1 : 0,
     }),
-  ]);
+  );
 }
 
 const OWNED_IN_STATUS = 'attribute_exists(pk) AND ownerId = :owner AND #status = :from';
@@ -162,7 +120,8 @@ export async function moveBookStatus(
   const next: BookRecord = { ...book, status: to, date: newDate ?? book.date };
   const idx = bookIndexes(next);
   const active = (s: number) => (s === BookStatus.Listed ? 1 : 0);
-  await transactOnBook(book.id, [
+  await transactOnBook(
+    book.id,
     {
       Update: {
         TableName: TABLE,
@@ -183,17 +142,18 @@ export async function moveBookStatus(
         },
       },
     },
-    ...counterUpdates(ownerId, {
+    bookCounterItems(ownerId, {
       byStatus: { [book.status]: -1, [to]: 1 },
       active: active(to) - active(book.status),
     }),
-  ]);
+  );
   return next;
 }
 
 /** Removes a book of `ownerId` for good if it is still in the status it was read in, with the counters. */
 export async function removeBook(book: BookRecord, ownerId: string): Promise<void> {
-  await transactOnBook(book.id, [
+  await transactOnBook(
+    book.id,
     {
       Delete: {
         TableName: TABLE,
@@ -203,12 +163,12 @@ export async function removeBook(book: BookRecord, ownerId: string): Promise<voi
         ExpressionAttributeValues: { ':owner': ownerId, ':from': book.status },
       },
     },
-    ...counterUpdates(ownerId, {
+    bookCounterItems(ownerId, {
       total: -1,
       byStatus: { [book.status]: -1 },
       active: book.status === BookStatus.Listed ? -1 : 0,
     }),
-  ]);
+  );
 }
 
 /** Changes price/condition/comments of a book of `ownerId` in status 0 or 5; returns the new record. */

@@ -5,7 +5,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete, batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed } from './errors.ts';
+import { isConditionFailed } from './conditions.ts';
 import { bookKey, CART_PREFIX, cartItemKey, userPartition } from './keys.ts';
 import { type BookRecord, type CartBookSnapshot, type CartItemRecord, upgradeBook } from './records.ts';
 

@@ -12,7 +12,7 @@
  */
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createClient, type db as serviceClient, TABLE } from './client.ts';
-import { isConditionFailed } from './errors.ts';
+import { isConditionFailed } from './conditions.ts';
 import { upgradeBook } from './records.ts';
 
 type Item = Record<string, unknown>;

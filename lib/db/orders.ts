@@ -2,28 +2,22 @@
  * Orders repository: the checkout transaction, orders, Idempotency-Key records, and the books a
  * user bought or sold (read through the book indexes).
  */
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { Busy } from '#lib/errors.ts';
 import { db, TABLE } from './client.ts';
-import { isTransactionCancelled } from './errors.ts';
+import { NO_RETRY } from './conflict-retry.ts';
+import { counterItems, statusCounterDeltas } from './counters.ts';
 import {
   bookIndexes,
   bookKey,
   booksOfBuyerPk,
   booksOfOwnerPk,
   cartItemKey,
-  globalStatsKey,
   INDEX,
   idempotencyKey,
   orderIndexes,
   orderKey,
   ordersOfBuyerPk,
-  userStatsKey,
 } from './keys.ts';
 import {
   type BookRecord,
@@ -32,6 +26,7 @@ import {
   type OrderRecord,
   upgradeBook,
 } from './records.ts';
+import { type Tagged, type TransactItem, tag, transactWrite } from './transact.ts';
 
 export async function getIdempotencyRecord(
   userId: string,
@@ -70,14 +65,8 @@ export type CheckoutFailure =
 
 export type CheckoutOutcome = { ok: true } | { ok: false; failures: CheckoutFailure[] };
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-type Role =
-  | { kind: 'book'; bookId: string }
-  | { kind: 'cartItem'; bookId: string }
-  | { kind: 'idempotency' }
-  | { kind: 'order' }
-  | { kind: 'stats' };
+/** What an item of the checkout transaction is: the tag of its refusal. */
+type Role = 'order' | 'idempotency' | `book:${string}` | `cartItem:${string}` | 'stats';
 
 /**
  * The checkout, all or nothing, in one TransactWriteItems: every book 0 -> 1 with the buyer (on
@@ -88,165 +77,113 @@ type Role =
  */
 export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcome> {
   const { order, books } = plan;
-  const roles: Role[] = [];
-  const items: TransactItem[] = [];
-  const add = (role: Role, item: TransactItem) => {
-    roles.push(role);
-    items.push(item);
-  };
+  const items: Tagged<Role>[] = [];
+  const add = (role: Role, item: TransactItem) => items.push(tag(role, item));
 
-  add(
-    { kind: 'order' },
-    {
+  add('order', {
+    Put: {
+      TableName: TABLE,
+      Item: { ...orderKey(order.id), ...orderIndexes(order), ...order },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  });
+  if (plan.idempotency) {
+    add('idempotency', {
       Put: {
         TableName: TABLE,
-        Item: { ...orderKey(order.id), ...orderIndexes(order), ...order },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        Item: { ...idempotencyKey(order.buyerId, plan.idempotency.keyHash), ...plan.idempotency.record },
+        ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':now': nowSeconds() },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
-    },
-  );
-  if (plan.idempotency) {
-    add(
-      { kind: 'idempotency' },
-      {
-        Put: {
-          TableName: TABLE,
-          Item: { ...idempotencyKey(order.buyerId, plan.idempotency.keyHash), ...plan.idempotency.record },
-          ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':now': nowSeconds() },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-      },
-    );
+    });
   }
   const feeOf = new Map(order.books.map((l) => [l.bookId, l.feeCents ?? 0]));
   for (const book of books) {
     const bought = { ...book, status: BookStatus.Bought, buyerId: order.buyerId, boughtAt: order.createdAt };
-    add(
-      { kind: 'book', bookId: book.id },
-      {
-        Update: {
-          TableName: TABLE,
-          Key: bookKey(book.id),
-          UpdateExpression:
-            'SET #status = :bought, buyerId = :buyer, boughtAt = :at, orderId = :order, ' +
-            'priceCents = :price, feeCents = :fee, ' +
-            'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk ' +
-            'REMOVE #legacyPrice',
-          // Still listed, still the same owner, price and listing date as read (so the order's
-          // price is the price charged and the index keys derived from them are right). A book
-          // not migrated yet holds its price in dollars (`price`); it gets `priceCents` here.
-          ConditionExpression:
-            '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND #date = :date AND ' +
-            '(priceCents = :price OR (attribute_not_exists(priceCents) AND #legacyPrice = :dollars))',
-          ExpressionAttributeNames: { '#status': 'status', '#date': 'date', '#legacyPrice': 'price' },
-          ExpressionAttributeValues: {
-            ':bought': BookStatus.Bought,
-            ':fee': feeOf.get(book.id) ?? 0,
-            ':dollars': book.priceCents / 100,
-            ':listed': BookStatus.Listed,
-            ':buyer': order.buyerId,
-            ':owner': book.ownerId,
-            ':price': book.priceCents,
-            ':date': book.date,
-            ':at': order.createdAt,
-            ':order': order.id,
-            ...indexValues(bookIndexes(bought)),
-          },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    add(`book:${book.id}`, {
+      Update: {
+        TableName: TABLE,
+        Key: bookKey(book.id),
+        UpdateExpression:
+          'SET #status = :bought, buyerId = :buyer, boughtAt = :at, orderId = :order, ' +
+          'priceCents = :price, feeCents = :fee, ' +
+          'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk ' +
+          'REMOVE #legacyPrice',
+        // Still listed, still the same owner, price and listing date as read (so the order's
+        // price is the price charged and the index keys derived from them are right). A book
+        // not migrated yet holds its price in dollars (`price`); it gets `priceCents` here.
+        ConditionExpression:
+          '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND #date = :date AND ' +
+          '(priceCents = :price OR (attribute_not_exists(priceCents) AND #legacyPrice = :dollars))',
+        ExpressionAttributeNames: { '#status': 'status', '#date': 'date', '#legacyPrice': 'price' },
+        ExpressionAttributeValues: {
+          ':bought': BookStatus.Bought,
+          ':fee': feeOf.get(book.id) ?? 0,
+          ':dollars': book.priceCents / 100,
+          ':listed': BookStatus.Listed,
+          ':buyer': order.buyerId,
+          ':owner': book.ownerId,
+          ':price': book.priceCents,
+          ':date': book.date,
+          ':at': order.createdAt,
+          ':order': order.id,
+          ...indexValues(bookIndexes(bought)),
         },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
-    );
-    add(
-      { kind: 'cartItem', bookId: book.id },
-      {
-        Delete: {
-          TableName: TABLE,
-          Key: cartItemKey(order.buyerId, book.id),
-          ConditionExpression: 'attribute_exists(pk)',
-        },
+    });
+    add(`cartItem:${book.id}`, {
+      Delete: {
+        TableName: TABLE,
+        Key: cartItemKey(order.buyerId, book.id),
+        ConditionExpression: 'attribute_exists(pk)',
       },
-    );
+    });
   }
   const n = books.length;
-  add(
-    { kind: 'stats' },
-    {
-      Update: {
-        TableName: TABLE,
-        Key: globalStatsKey(),
-        UpdateExpression:
-          'ADD totalOrders :one, grossSales :subtotal, feesEarned :fee, books_s0 :minusN, books_s1 :n',
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':subtotal': order.subtotalCents,
-          ':fee': order.feeCents,
-          ':minusN': -n,
-          ':n': n,
-        },
-      },
+  // One entry per seller (summed by the counters module: a transaction may not touch one item twice).
+  const counters = counterItems({
+    global: {
+      totalOrders: 1,
+      grossSales: order.subtotalCents,
+      feesEarned: order.feeCents,
+      ...statusCounterDeltas(BookStatus.Listed, BookStatus.Bought, n),
     },
-  );
-  add(
-    { kind: 'stats' },
-    {
-      Update: {
-        TableName: TABLE,
-        Key: userStatsKey(order.buyerId),
-        UpdateExpression: 'ADD booksBought :n',
-        ExpressionAttributeValues: { ':n': n },
-      },
-    },
-  );
-  // One item per seller: a transaction may not touch the same item twice.
-  const perSeller = new Map<string, number>();
-  for (const b of books) perSeller.set(b.ownerId, (perSeller.get(b.ownerId) ?? 0) + 1);
-  for (const [sellerId, k] of perSeller) {
-    add(
-      { kind: 'stats' },
-      {
-        Update: {
-          TableName: TABLE,
-          Key: userStatsKey(sellerId),
-          UpdateExpression: 'ADD activeListings :minusK, booksSold :k',
-          ExpressionAttributeValues: { ':minusK': -k, ':k': k },
-        },
-      },
-    );
-  }
+    users: [
+      { userId: order.buyerId, deltas: { booksBought: n } },
+      ...books.map((b) => ({ userId: b.ownerId, deltas: { activeListings: -1, booksSold: 1 } })),
+    ],
+  });
+  for (const item of counters) add('stats', item);
   if (items.length > 100) throw new Error(`checkout transaction has ${items.length} items (max 100)`);
 
+  // No conflict retry here: the caller re-reads the cart and builds a new order (new token).
+  let outcome: Awaited<ReturnType<typeof transactWrite<Role>>>;
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: order.id }));
-    return { ok: true };
+    outcome = await transactWrite(items, { clientRequestToken: order.id, retry: NO_RETRY });
   } catch (err) {
-    if (!isTransactionCancelled(err)) {
-      if ((err as Error).name === 'TransactionConflictException') {
-        return { ok: false, failures: [{ kind: 'conflict' }] };
-      }
-      throw err;
-    }
-    const failures: CheckoutFailure[] = [];
-    (err.CancellationReasons ?? []).forEach((reason, i) => {
-      const code = reason.Code ?? 'None';
-      if (code === 'None') return;
-      const role = roles[i];
-      if (code === 'TransactionConflict') failures.push({ kind: 'conflict' });
-      else if (code !== 'ConditionalCheckFailed' || !role) failures.push({ kind: 'other', code });
-      else if (role.kind === 'book') {
-        const current = reason.Item ? (upgradeBook(unmarshall(reason.Item)) as unknown as BookRecord) : null;
-        failures.push({ kind: 'book', bookId: role.bookId, current });
-      } else if (role.kind === 'cartItem') failures.push({ kind: 'cartItem', bookId: role.bookId });
-      else if (role.kind === 'idempotency') {
-        const current = reason.Item ? (unmarshall(reason.Item) as IdempotencyRecord) : null;
-        failures.push({ kind: 'idempotency', current });
-      } else if (role.kind === 'order') failures.push({ kind: 'order' });
-      else failures.push({ kind: 'other', code });
-    });
-    if (failures.length === 0) failures.push({ kind: 'conflict' });
-    return { ok: false, failures };
+    if (err instanceof Busy) return { ok: false, failures: [{ kind: 'conflict' }] };
+    throw err;
   }
+  if (outcome.ok) return { ok: true };
+  const failures = outcome.refused.map((r): CheckoutFailure => {
+    if (r.code === 'TransactionConflict') return { kind: 'conflict' };
+    if (r.code !== 'ConditionalCheckFailed') return { kind: 'other', code: r.code };
+    if (r.tag.startsWith('book:'))
+      return {
+        kind: 'book',
+        bookId: r.tag.slice(5),
+        current: r.current ? asBook(r.current as Record<string, unknown>) : null,
+      };
+    if (r.tag.startsWith('cartItem:')) return { kind: 'cartItem', bookId: r.tag.slice(9) };
+    if (r.tag === 'idempotency')
+      return { kind: 'idempotency', current: (r.current as IdempotencyRecord | null) ?? null };
+    if (r.tag === 'order') return { kind: 'order' };
+    return { kind: 'other', code: r.code };
+  });
+  return { ok: false, failures };
 }
 
 function indexValues(ix: ReturnType<typeof bookIndexes>): Record<string, string> {

@@ -4,16 +4,14 @@
  * creates a user or changes a profile lives here, so index items that follow a profile (e.g. name
  * search) can be added in one place.
  */
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { Busy } from '#lib/errors.ts';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed, isTransactionCancelled, isTransactionConflictOnly } from './errors.ts';
-import { emailKey, globalStatsKey, userKey, userStatsKey, usersIndex } from './keys.ts';
+import { isConditionFailed } from './conditions.ts';
+import { newUserCounterItems } from './counters.ts';
+import { emailKey, userKey, usersIndex } from './keys.ts';
 import type { UserRecord } from './records.ts';
 import { consumeTokenOp } from './tokens.ts';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import { tag, tagAll, transactWrite } from './transact.ts';
 
 /** What the auth layer needs of a user on every authenticated request. */
 export interface UserAuthState {
@@ -69,22 +67,6 @@ export async function getUserByEmail(normalisedEmail: string): Promise<UserRecor
   return userId ? getUser(userId) : null;
 }
 
-const MAX_CONFLICT_RETRIES = 3;
-
-/** Runs a transaction, retrying when it lost only a race on a hot item (the global counters). */
-async function transact(items: TransactItem[]): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (err) {
-      if (!isTransactionConflictOnly(err)) throw err;
-      if (attempt >= MAX_CONFLICT_RETRIES) throw new Busy();
-      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt + Math.random() * 20));
-    }
-  }
-}
-
 /**
  * Creates a confirmed user from a pending sign-up, in one transaction: the sign-up token is consumed
  * (it must exist, be a `confirm` token and not have expired), the user and the e-mail uniqueness item
@@ -97,47 +79,25 @@ export async function createUserFromSignup(
   now: Date,
 ): Promise<'created' | 'rejected'> {
   const emailItem: EmailRecord = { type: 'email', emailNormalised: user.emailNormalised, userId: user.id };
-  try {
-    await transact([
-      consumeTokenOp(tokenHash, 'confirm', now),
-      {
-        Put: {
-          TableName: TABLE,
-          Item: { ...userKey(user.id), ...usersIndex(user.createdAt, user.id), ...user },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+  const outcome = await transactWrite([
+    tag('token', consumeTokenOp(tokenHash, 'confirm', now)),
+    tag('user', {
+      Put: {
+        TableName: TABLE,
+        Item: { ...userKey(user.id), ...usersIndex(user.createdAt, user.id), ...user },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      {
-        Put: {
-          TableName: TABLE,
-          Item: { ...emailKey(user.emailNormalised), ...emailItem },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+    }),
+    tag('email', {
+      Put: {
+        TableName: TABLE,
+        Item: { ...emailKey(user.emailNormalised), ...emailItem },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      {
-        Update: {
-          TableName: TABLE,
-          Key: userStatsKey(user.id),
-          UpdateExpression:
-            'SET #type = :type, booksBought = if_not_exists(booksBought, :zero), booksSold = if_not_exists(booksSold, :zero), moneyMade = if_not_exists(moneyMade, :zero), activeListings = if_not_exists(activeListings, :zero), openRequests = if_not_exists(openRequests, :zero)',
-          ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':type': 'userStats', ':zero': 0 },
-        },
-      },
-      {
-        Update: {
-          TableName: TABLE,
-          Key: globalStatsKey(),
-          UpdateExpression: 'ADD totalUsers :one',
-          ExpressionAttributeValues: { ':one': 1 },
-        },
-      },
-    ]);
-    return 'created';
-  } catch (err) {
-    if (isTransactionCancelled(err)) return 'rejected';
-    throw err;
-  }
+    }),
+    ...tagAll('stats', newUserCounterItems(user.id)),
+  ]);
+  return outcome.ok ? 'created' : 'rejected';
 }
 
 export type ProfileChanges = Partial<
@@ -211,24 +171,19 @@ export async function resetPasswordWithToken(
   newHash: string,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await transact([
-      consumeTokenOp(tokenHash, 'reset', now),
-      {
-        Update: {
-          TableName: TABLE,
-          Key: userKey(userId),
-          UpdateExpression: 'SET passwordHash = :hash ADD tokenVersion :one',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':hash': newHash, ':one': 1 },
-        },
+  const outcome = await transactWrite([
+    tag('token', consumeTokenOp(tokenHash, 'reset', now)),
+    tag('user', {
+      Update: {
+        TableName: TABLE,
+        Key: userKey(userId),
+        UpdateExpression: 'SET passwordHash = :hash ADD tokenVersion :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':hash': newHash, ':one': 1 },
       },
-    ]);
-    return true;
-  } catch (err) {
-    if (isTransactionCancelled(err)) return false;
-    throw err;
-  }
+    }),
+  ]);
+  return outcome.ok;
 }
 
 /**

@@ -5,11 +5,11 @@
 import { z } from 'zod';
 import { toApiBook } from '#lib/books/schemas.ts';
 import { booksByIds } from '#lib/db/books.ts';
+import { getUserStats } from '#lib/db/counters.ts';
 import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { booksOfBuyerPk, booksOfOwnerPk, ordersOfBuyerPk } from '#lib/db/keys.ts';
 import { getOrderRecord, queryBooksOfBuyer, queryBooksSoldBy, queryOrdersOfBuyer } from '#lib/db/orders.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
-import { getUserStatsRecord } from '#lib/db/user-stats.ts';
 import { NotFound } from '#lib/errors.ts';
 import { toApiOrder } from './checkout.ts';
 import { toDollars } from './pricing.ts';
@@ -98,7 +98,7 @@ export async function getOrder(userId: string, orderId: string): Promise<OrderWi
 
 /** The user's counters (kept by the transactions that change them; no scan, one read). */
 export async function getUserStatistics(userId: string): Promise<UserStatistics> {
-  const s = await getUserStatsRecord(userId);
+  const s = await getUserStats(userId);
   return {
     numberOfBooksBought: s.booksBought,
     numberOfBooksSold: s.booksSold,

@@ -56,3 +56,12 @@ describe('the API documentation, served by the service', () => {
     expectDocumented(res, 'GET', '/api/docs/assets/{file}');
   });
 });
+
+describe('api(), the end-to-end client', () => {
+  it('fails the test for a path that matches no documented route, unless told the request leaves the contract', async () => {
+    await expect(api('GET', '/api/books/notARoute')).rejects.toThrow(/no documented route/);
+    await expect(api('DELETE', '/api/books/postBook')).rejects.toThrow(/no documented route/);
+    const off = await api('GET', '/api/books/notARoute', { documented: false });
+    expect(off.status).toBe(404);
+  });
+});
