@@ -9,9 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { localClient, startDynamoDbLocal } from './local/dynamodb.ts';
 import { startOffline } from './local/offline.ts';
 import { assertPortFree } from './local/ports.ts';
+import { missingPrerequisites } from './local/prereqs.ts';
 import { stopAll } from './local/processes.ts';
 import { startSes } from './local/ses.ts';
 import { ensureTable } from './local/table.ts';
+import { buildWeb, startWeb } from './local/web.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAGE = 'local';
@@ -25,12 +27,32 @@ const port = (name: string, def: number): number => {
 
 const log = (msg: string) => console.log(`[start] ${msg}`);
 
+/** Exits at once, naming the problem, when the machine or the configuration cannot work. */
+async function preflight(): Promise<void> {
+  const missing = missingPrerequisites({ root: ROOT });
+  if (missing.length > 0) {
+    for (const line of missing) console.error(`[start] ${line}`);
+    process.exit(1);
+  }
+  // The functions read the same variables (serverless.yml params `local`), so check them here,
+  // before anything starts, rather than on the first request (a 500 on every call).
+  env.STAGE = STAGE;
+  try {
+    await import('#lib/config.ts');
+  } catch (err) {
+    console.error(`[start] ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
+  await preflight();
   const ports = {
     PORT: port('PORT', 8080),
     SES_PORT: port('SES_PORT', 8005),
     DYNAMODB_PORT: port('DYNAMODB_PORT', 8000),
     LAMBDA_PORT: port('LAMBDA_PORT', 3002),
+    WEB_PORT: port('WEB_PORT', 3000),
   };
   for (const [name, value] of Object.entries(ports)) await assertPortFree(value, name);
 
@@ -52,6 +74,12 @@ async function main(): Promise<void> {
   log(`starting the SES emulator on port ${ports.SES_PORT}...`);
   const ses = await startSes(ports.SES_PORT);
 
+  log('building the web app (while the API starts)...');
+  const webBuilt = buildWeb({ quiet: true });
+  webBuilt.catch(() => undefined);
+  // The e-mailed links (confirmation, reset) open the web app, unless APP_URL says otherwise.
+  const appUrl = env.APP_URL?.trim() || `http://localhost:${ports.WEB_PORT}`;
+
   log('starting serverless offline (bundling functions, then HTTP API, stream consumer, schedule)...');
   const verbose = env.VERBOSE === '1';
   const offline = await startOffline({
@@ -60,6 +88,7 @@ async function main(): Promise<void> {
     lambdaPort: ports.LAMBDA_PORT,
     dynamodbPort: ports.DYNAMODB_PORT,
     sesPort: ports.SES_PORT,
+    env: { APP_URL: appUrl },
     log: (line) => {
       if (verbose || /error|warn|offline: (GET|POST|PUT)/i.test(line)) console.log(`[offline] ${line}`);
     },
@@ -67,12 +96,15 @@ async function main(): Promise<void> {
   // After start-up, show the handlers' logs as they come.
   offline.child.stdout?.on('data', (b: Buffer) => process.stdout.write(b));
   offline.child.stderr?.on('data', (b: Buffer) => process.stderr.write(b));
+  await webBuilt;
+  const web = await startWeb({ port: ports.WEB_PORT, apiUrl: offline.url });
 
   let stopping = false;
   const stop = async (why: string) => {
     if (stopping) return;
     stopping = true;
     log(`${why}: stopping...`);
+    await web.stop().catch(() => undefined);
     await offline.stop().catch(() => undefined);
     await ses.stop().catch(() => undefined);
     await dynamo.stop().catch(() => undefined);
@@ -91,6 +123,7 @@ async function main(): Promise<void> {
     [
       '',
       '  Campus Books is running (stage "local")',
+      `  Web app    ${web.url}   (e-mailed links open ${appUrl})`,
       `  API        ${offline.url}   e.g. curl -u ${user}:${pass} ${offline.url}/api/ping`,
       `  SES inbox  ${ses.url}   (JSON: ${ses.url}/store)`,
       `  DynamoDB   ${dynamo.endpoint}   table ${tableName}`,

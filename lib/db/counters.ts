@@ -39,15 +39,29 @@ const USER_COUNTERS: ReadonlyArray<keyof UserStatsRecord> = [
 ];
 
 /** The ADD update of the non-zero deltas on one item, or null when nothing moves. */
-function addUpdate(key: ItemKey, deltas: Deltas) {
+/** An upper bound on one counter: a move up that would pass `max` fails the write's condition. */
+export interface CounterCap {
+  counter: string;
+  max: number;
+}
+
+function addUpdate(key: ItemKey, deltas: Deltas, cap?: CounterCap) {
   const entries = Object.entries(deltas).filter(([, v]) => v !== 0);
   if (entries.length === 0) return null;
+  const capped = cap ? entries.findIndex(([name, delta]) => name === cap.counter && delta > 0) : -1;
+  const capDelta = entries[capped]?.[1] ?? 0;
   return {
     TableName: TABLE,
     Key: key,
     UpdateExpression: `ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
     ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
-    ExpressionAttributeValues: Object.fromEntries(entries.map(([, delta], i) => [`:c${i}`, delta])),
+    ExpressionAttributeValues: {
+      ...Object.fromEntries(entries.map(([, delta], i) => [`:c${i}`, delta])),
+      ...(cap && capped >= 0 ? { ':most': cap.max - capDelta } : {}),
+    },
+    ...(cap && capped >= 0
+      ? { ConditionExpression: `attribute_not_exists(#c${capped}) OR #c${capped} <= :most` }
+      : {}),
   };
 }
 
@@ -63,10 +77,10 @@ export function mergeUserDeltas(list: ReadonlyArray<{ userId: string; deltas: De
 }
 
 /** Transaction items that ADD the moves (counters that do not exist yet start at zero). */
-export function counterItems(moves: CounterMoves): TransactItem[] {
+export function counterItems(moves: CounterMoves, userCap?: CounterCap): TransactItem[] {
   const updates = [
     addUpdate(globalStatsKey(), moves.global ?? {}),
-    ...mergeUserDeltas(moves.users ?? []).map((u) => addUpdate(userStatsKey(u.userId), u.deltas)),
+    ...mergeUserDeltas(moves.users ?? []).map((u) => addUpdate(userStatsKey(u.userId), u.deltas, userCap)),
   ];
   return updates.flatMap((Update) => (Update ? [{ Update }] : []));
 }

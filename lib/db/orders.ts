@@ -3,22 +3,25 @@
  * user bought or sold (read through the book indexes).
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
 import { Busy } from '#lib/errors.ts';
+import { cartCountMove } from './cart.ts';
 import { db, TABLE } from './client.ts';
 import { NO_RETRY } from './conflict-retry.ts';
 import { counterItems, statusCounterDeltas } from './counters.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   bookIndexes,
   bookKey,
-  booksOfBuyerPk,
-  booksOfOwnerPk,
   cartItemKey,
   INDEX,
   idempotencyKey,
   orderIndexes,
   orderKey,
+  ordersByStatusPk,
   ordersOfBuyerPk,
 } from './keys.ts';
+import { type Page, queryGsi1Page, stripKeys } from './page.ts';
 import {
   type BookRecord,
   BookStatus,
@@ -76,6 +79,37 @@ type Role = 'order' | 'idempotency' | `book:${string}` | `cartItem:${string}` | 
  * from a race worth retrying.
  */
 export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcome> {
+  const { order } = plan;
+  const items = checkoutItems(plan);
+  if (items.length > 100) throw new Error(`checkout transaction has ${items.length} items (max 100)`);
+  // No conflict retry here: the caller re-reads the cart and builds a new order (new token).
+  let outcome: Awaited<ReturnType<typeof transactWrite<Role>>>;
+  try {
+    outcome = await transactWrite(items, { clientRequestToken: order.id, retry: NO_RETRY });
+  } catch (err) {
+    if (err instanceof Busy) return { ok: false, failures: [{ kind: 'conflict' }] };
+    throw err;
+  }
+  if (outcome.ok) return { ok: true };
+  const failures = outcome.refused.map((r): CheckoutFailure => {
+    if (r.code === 'TransactionConflict') return { kind: 'conflict' };
+    if (r.code !== 'ConditionalCheckFailed') return { kind: 'other', code: r.code };
+    if (r.tag.startsWith('book:'))
+      return {
+        kind: 'book',
+        bookId: r.tag.slice(5),
+        current: r.current ? asBook(r.current as Record<string, unknown>) : null,
+      };
+    if (r.tag.startsWith('cartItem:')) return { kind: 'cartItem', bookId: r.tag.slice(9) };
+    if (r.tag === 'idempotency')
+      return { kind: 'idempotency', current: (r.current as IdempotencyRecord | null) ?? null };
+    if (r.tag === 'order') return { kind: 'order' };
+    return { kind: 'other', code: r.code };
+  });
+  return { ok: false, failures };
+}
+
+export function checkoutItems(plan: CheckoutPlan): Tagged<Role>[] {
   const { order, books } = plan;
   const items: Tagged<Role>[] = [];
   const add = (role: Role, item: TransactItem) => items.push(tag(role, item));
@@ -143,6 +177,7 @@ export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcom
     });
   }
   const n = books.length;
+  add('stats', cartCountMove(order.buyerId, -n));
   // One entry per seller (summed by the counters module: a transaction may not touch one item twice).
   const counters = counterItems({
     global: {
@@ -157,33 +192,7 @@ export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcom
     ],
   });
   for (const item of counters) add('stats', item);
-  if (items.length > 100) throw new Error(`checkout transaction has ${items.length} items (max 100)`);
-
-  // No conflict retry here: the caller re-reads the cart and builds a new order (new token).
-  let outcome: Awaited<ReturnType<typeof transactWrite<Role>>>;
-  try {
-    outcome = await transactWrite(items, { clientRequestToken: order.id, retry: NO_RETRY });
-  } catch (err) {
-    if (err instanceof Busy) return { ok: false, failures: [{ kind: 'conflict' }] };
-    throw err;
-  }
-  if (outcome.ok) return { ok: true };
-  const failures = outcome.refused.map((r): CheckoutFailure => {
-    if (r.code === 'TransactionConflict') return { kind: 'conflict' };
-    if (r.code !== 'ConditionalCheckFailed') return { kind: 'other', code: r.code };
-    if (r.tag.startsWith('book:'))
-      return {
-        kind: 'book',
-        bookId: r.tag.slice(5),
-        current: r.current ? asBook(r.current as Record<string, unknown>) : null,
-      };
-    if (r.tag.startsWith('cartItem:')) return { kind: 'cartItem', bookId: r.tag.slice(9) };
-    if (r.tag === 'idempotency')
-      return { kind: 'idempotency', current: (r.current as IdempotencyRecord | null) ?? null };
-    if (r.tag === 'order') return { kind: 'order' };
-    return { kind: 'other', code: r.code };
-  });
-  return { ok: false, failures };
+  return items;
 }
 
 function indexValues(ix: ReturnType<typeof bookIndexes>): Record<string, string> {
@@ -198,119 +207,84 @@ function indexValues(ix: ReturnType<typeof bookIndexes>): Record<string, string>
   };
 }
 
+/** A raw page of an index: the records and the index sort key to resume after (or null). */
 export interface RecordPage<T> {
   items: T[];
   /** the index sort key of the last item returned when more may follow, else null */
   next: string | null;
 }
 
-/** The start key of an index query resuming after the item (table key `keyOf(id)`) with index sort key `after`. */
-function startAfter(
-  index: 'gsi2' | 'gsi3',
-  partition: string,
-  after: string | undefined,
-  keyOf: (id: string) => { pk: string; sk: string } = bookKey,
-) {
-  if (after === undefined) return undefined;
-  const id = after.slice(after.lastIndexOf('#') + 1);
-  return { ...keyOf(id), [`${index}pk`]: partition, [`${index}sk`]: after };
-}
-
-/** One page of an index partition, newest first, resuming after `after` (one Query). */
-async function newestFirst(
-  index: 'gsi2' | 'gsi3',
-  partition: string,
-  limit: number,
-  after: string | undefined,
-  keyOf?: (id: string) => { pk: string; sk: string },
-): Promise<RecordPage<Record<string, unknown>>> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      IndexName: INDEX[index],
-      KeyConditionExpression: `${index}pk = :pk`,
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startAfter(index, partition, after, keyOf),
-    }),
-  );
-  const last = out.LastEvaluatedKey?.[`${index}sk`];
-  return { items: out.Items ?? [], next: typeof last === 'string' ? last : null };
-}
-
-/** Books bought by a user, newest purchase first (gsi3 `BUYER#<id>`), resuming after `after`. */
-export async function queryBooksOfBuyer(
-  buyerId: string,
-  limit: number,
-  after?: string,
-): Promise<RecordPage<BookRecord>> {
-  const page = await newestFirst('gsi3', booksOfBuyerPk(buyerId), limit, after);
-  return { items: page.items.map(asBook), next: page.next };
-}
-
-/** A user's books that were bought (status 1, 2 or 3), newest listing first; see queryBooksOfOwner. */
-export const queryBooksSoldBy = (ownerId: string, limit: number, after?: string, maxCalls = 3) =>
-  queryBooksOfOwner(
-    ownerId,
-    [BookStatus.Bought, BookStatus.Verified, BookStatus.Paid],
-    limit,
-    after,
-    maxCalls,
-  );
-
-/**
- * A user's books in the given statuses, newest listing first (gsi2 `OWNER#<id>`, filtered by
- * status), resuming after `after`. The filter runs after the read, so this reads up to `maxCalls`
- * index pages to fill the page; a short page can still carry a cursor.
- */
-export async function queryBooksOfOwner(
-  ownerId: string,
-  statuses: number[],
-  limit: number,
-  after?: string,
-  maxCalls = 3,
-): Promise<RecordPage<BookRecord>> {
-  const partition = booksOfOwnerPk(ownerId);
-  const statusValues = Object.fromEntries(statuses.map((s, i) => [`:s${i}`, s]));
-  const items: BookRecord[] = [];
-  let position: string | undefined = after;
-  for (let call = 0; call < maxCalls && items.length < limit; call++) {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: INDEX.gsi2,
-        KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: `#status IN (${Object.keys(statusValues).join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': partition, ...statusValues },
-        ScanIndexForward: false,
-        Limit: Math.max(limit - items.length, 25),
-        ExclusiveStartKey: startAfter('gsi2', partition, position),
-      }),
-    );
-    for (const item of (out.Items ?? []).map(asBook)) {
-      // The page filled up mid-batch: resume right after the last book returned.
-      if (items.length === limit) return { items, next: bookIndexes(items.at(-1) as BookRecord).gsi2sk };
-      items.push(item);
-    }
-    const last = out.LastEvaluatedKey?.gsi2sk;
-    position = typeof last === 'string' ? last : undefined;
-    if (!position) break;
-  }
-  return { items, next: position ?? null };
-}
-
-/** The buyer's orders, newest first (gsi2 `ORDERS_OF#<buyer>`), resuming after `after`. */
+/** The buyer's orders, newest first (gsi2 `ORDERS_OF#<buyer>`), resuming after `after` (one Query). */
 export async function queryOrdersOfBuyer(
   buyerId: string,
   limit: number,
   after?: string,
 ): Promise<RecordPage<OrderRecord>> {
-  const page = await newestFirst('gsi2', ordersOfBuyerPk(buyerId), limit, after, orderKey);
-  return { items: page.items as unknown as OrderRecord[], next: page.next };
+  const partition = ordersOfBuyerPk(buyerId);
+  const start =
+    after === undefined
+      ? undefined
+      : { ...orderKey(after.slice(after.lastIndexOf('#') + 1)), gsi2pk: partition, gsi2sk: after };
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: INDEX.gsi2,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  const last = out.LastEvaluatedKey?.gsi2sk;
+  return {
+    items: (out.Items ?? []) as unknown as OrderRecord[],
+    next: typeof last === 'string' ? last : null,
+  };
 }
 
+/** A position in the buyer's orders: the index sort key `<ISO date>#<orderId>` of the last order shown. */
+const OrderPosition = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#[A-Za-z0-9_-]{1,64}$/);
+
+/** The buyer's orders, newest first, a page at a time (cursor bound to the buyer's list). */
+export async function listOrdersOfBuyer(
+  buyerId: string,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<OrderRecord>> {
+  const scope = `orders:${ordersOfBuyerPk(buyerId)}`;
+  const after = cursor === undefined ? undefined : decodeCursor(scope, cursor, OrderPosition);
+  const page = await queryOrdersOfBuyer(buyerId, limit, after);
+  return { items: page.items, next: page.next === null ? null : encodeCursor(scope, page.next) };
+}
+
+/** A stored book item in today's shape (price in cents, a condition grade). */
 const asBook = (item: Record<string, unknown>): BookRecord => upgradeBook(item) as unknown as BookRecord;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Marks one book of an order as cancelled (the order must exist). */
+export function cancelOrderBookOp(orderId: string, bookId: string, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: orderKey(orderId),
+      UpdateExpression: 'ADD cancelledBookIds :ids SET updatedAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':ids': new Set([bookId]), ':at': at },
+    },
+  };
+}
+
+/** Orders of one status, newest first, a page at a time (gsi1 `ORDERS#<status>`). */
+export async function listOrders(
+  status: number,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<OrderRecord>> {
+  return queryGsi1Page(ordersByStatusPk(status), orderKey, { limit, cursor, forward: false }, (i) =>
+    stripKeys<OrderRecord>(i),
+  );
+}

@@ -38,6 +38,11 @@ export interface PendingSignupRecord extends TokenBase {
 export interface ResetTokenRecord extends TokenBase {
   kind: 'reset';
   userId: string;
+  /**
+   * The user's token version when the token was issued. A reset or a password change bumps the
+   * version, so every reset token issued before it stops working at once (revoked).
+   */
+  tokenVersion: number;
 }
 
 export type TokenRecord = PendingSignupRecord | ResetTokenRecord;

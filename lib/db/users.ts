@@ -5,13 +5,17 @@
  * search) can be added in one place.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditRecord } from './audit.ts';
+import { auditPutOp } from './audit.ts';
+import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import { isConditionFailed } from './conditions.ts';
 import { newUserCounterItems } from './counters.ts';
-import { emailKey, userKey, usersIndex } from './keys.ts';
+import { emailKey, USERS_INDEX_PK, userKey, usersIndex } from './keys.ts';
+import { type Page, queryGsi1Page, stripKeys } from './page.ts';
 import type { UserRecord } from './records.ts';
 import { consumeTokenOp } from './tokens.ts';
-import { tag, tagAll, transactWrite } from './transact.ts';
+import { tag, tagAll, transactOrThrow, transactWrite } from './transact.ts';
 
 /** What the auth layer needs of a user on every authenticated request. */
 export interface UserAuthState {
@@ -34,6 +38,8 @@ export async function getUserAuthState(userId: string): Promise<UserAuthState | 
       TableName: TABLE,
       Key: userKey(userId),
       ProjectionExpression: 'id, permissionType, tokenVersion',
+      // A role or password change must apply at once, also on DynamoDB (reads are eventual by default).
+      ConsistentRead: true,
     }),
   );
   const item = out.Item as Partial<UserAuthState> | undefined;
@@ -41,16 +47,13 @@ export async function getUserAuthState(userId: string): Promise<UserAuthState | 
   return { id: item.id, permissionType: item.permissionType ?? 0, tokenVersion: item.tokenVersion ?? 0 };
 }
 
-function stripKeys(item: Record<string, unknown> | undefined): UserRecord | null {
-  if (item?.type !== 'user') return null;
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, ...record } = item;
-  return record as unknown as UserRecord;
-}
+const toUser = (item: Record<string, unknown> | undefined): UserRecord | null =>
+  item?.type === 'user' ? stripKeys<UserRecord>(item) : null;
 
 /** A user by id (strongly consistent), or null. */
 export async function getUser(userId: string): Promise<UserRecord | null> {
   const out = await db.send(new GetCommand({ TableName: TABLE, Key: userKey(userId), ConsistentRead: true }));
-  return stripKeys(out.Item);
+  return toUser(out.Item);
 }
 
 /** The id of the user who owns an address (normalised), or null. */
@@ -127,7 +130,7 @@ export async function updateProfile(userId: string, changes: ProfileChanges): Pr
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return stripKeys(out.Attributes);
+    return toUser(out.Attributes);
   } catch (err) {
     if (isConditionFailed(err)) return null;
     throw err;
@@ -163,11 +166,13 @@ export async function changePasswordHash(
 
 /**
  * Consumes a reset token and sets the user's new password hash, bumping the token version, in one
- * transaction. False when the token was used or expired meanwhile, or the user is gone.
+ * transaction. False when the token was used or expired meanwhile, the user is gone, or the user's
+ * token version moved on since the token was issued (a reset or a password change revoked it).
  */
 export async function resetPasswordWithToken(
   tokenHash: string,
   userId: string,
+  issuedAtTokenVersion: number,
   newHash: string,
   now: Date,
 ): Promise<boolean> {
@@ -178,8 +183,8 @@ export async function resetPasswordWithToken(
         TableName: TABLE,
         Key: userKey(userId),
         UpdateExpression: 'SET passwordHash = :hash ADD tokenVersion :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':hash': newHash, ':one': 1 },
+        ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :tv',
+        ExpressionAttributeValues: { ':hash': newHash, ':one': 1, ':tv': issuedAtTokenVersion },
       },
     }),
   ]);
@@ -219,9 +224,75 @@ export async function setPermissionType(userId: string, permissionType: number):
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return stripKeys(out.Attributes);
+    return toUser(out.Attributes);
   } catch (err) {
     if (isConditionFailed(err)) return null;
     throw err;
   }
+}
+
+/** Users by id (BatchGet; missing ones are left out). */
+export async function getUsersById(ids: string[]): Promise<Map<string, UserRecord>> {
+  const items = await batchGet(ids.map(userKey));
+  const map = new Map<string, UserRecord>();
+  for (const i of items) {
+    const user = toUser(i);
+    if (user) map.set(user.id, user);
+  }
+  return map;
+}
+
+export interface UserContact {
+  emailAddress: string;
+  firstName: string;
+}
+
+/** How to reach a user by e-mail (one projected GetItem), or null. */
+export async function getUserContact(userId: string): Promise<UserContact | null> {
+  const out = await db.send(
+    new GetCommand({
+      TableName: TABLE,
+      Key: userKey(userId),
+      ProjectionExpression: 'emailAddress, firstName',
+    }),
+  );
+  const item = out.Item as Partial<UserContact> | undefined;
+  if (!item?.emailAddress) return null;
+  return { emailAddress: item.emailAddress, firstName: item.firstName ?? '' };
+}
+
+/** A user's first name (one projected GetItem), for display on their books; undefined if there is none. */
+export async function getUserFirstName(userId: string): Promise<string | undefined> {
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE, Key: userKey(userId), ProjectionExpression: 'firstName' }),
+  );
+  return out.Item?.firstName as string | undefined;
+}
+
+/** All users, oldest first, a page at a time (gsi1 `USERS`). */
+export async function listUsers(limit: number, cursor: string | undefined): Promise<Page<UserRecord>> {
+  return queryGsi1Page(USERS_INDEX_PK, userKey, { limit, cursor, forward: true }, (i) =>
+    i.type === 'user' ? stripKeys<UserRecord>(i) : undefined,
+  );
+}
+
+/** Changes a user's role from `from` to `to` with its audit entry; TransactionRefused otherwise. */
+export async function changeRole(
+  userId: string,
+  from: number,
+  to: number,
+  audit: AuditRecord,
+): Promise<void> {
+  await transactOrThrow([
+    tag('user', {
+      Update: {
+        TableName: TABLE,
+        Key: userKey(userId),
+        UpdateExpression: 'SET permissionType = :to',
+        ConditionExpression: 'attribute_exists(pk) AND permissionType = :from',
+        ExpressionAttributeValues: { ':from': from, ':to': to },
+      },
+    }),
+    tag('audit', auditPutOp(audit)),
+  ]);
 }

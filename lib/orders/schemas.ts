@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
 import { CursorParam } from '#lib/db/cursor.ts';
+import { IntParam } from '#lib/http/params.ts';
 
 const Money = z.number().min(0).multipleOf(0.01);
 
@@ -54,7 +55,7 @@ export const OrderIdParams = z.strictObject({
 });
 
 export const HistoryQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: IntParam(1, 100).optional(),
   cursor: CursorParam.optional(),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AdminOrderList, AuditLog, HandOverBookList, MovedBook, Statistics } from '#lib/admin/schemas.ts';
+import { AdminOrderList, AuditLog, HandOverBookList, MovedBook, Statistics } from '#lib/dashboard/schemas.ts';
 import { UserStatistics } from '#lib/orders/schemas.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
 import { api } from '#tests/helpers/e2e.ts';

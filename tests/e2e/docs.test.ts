@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '#lib/openapi/routes.ts';
+import { PROJECT_ROOT } from '#scripts/openapi/routes.ts';
 import { api, apiUrl } from '#tests/helpers/e2e.ts';
 import { expectDocumented } from '#tests/helpers/openapi.ts';
 

@@ -92,7 +92,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function logIn(page: Page, emailAddress: string, password = DEFAULT_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(emailAddress);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('heading', { level: 1, name: /Welcome back/ }).waitFor();
 }

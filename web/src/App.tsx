@@ -114,7 +114,7 @@ function Nav() {
   const unread = useLoad(
     async () =>
       session
-        ? (await call(api.GET('/api/user/getNotifications', { params: { query: { limit: 50 } } }))).filter(
+        ? (await call(api.GET('/api/user/getNotifications', { params: { query: { limit: '50' } } }))).filter(
             (n) => !n.read,
           ).length
         : 0,

@@ -162,7 +162,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Buy the cart in one atomic transaction; 409 names books no longer available */
+        /** Buy the cart in one atomic transaction at the prices the buyer saw; 409 names books no longer available or repriced, 422 for a reused Idempotency-Key */
         post: operations["booksCheckoutCart"];
         delete?: never;
         options?: never;
@@ -281,7 +281,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post a book for sale */
+        /** Post a book for sale; 409 when the caller already has 200 books listed */
         post: operations["booksPostBook"];
         delete?: never;
         options?: never;
@@ -1109,6 +1109,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/auth/confirm"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many attempts; try again after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -1362,6 +1381,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/auth/login"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many attempts; try again after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -1492,6 +1530,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/auth/passwordReset"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
             500: {
                 headers: {
@@ -1592,6 +1649,25 @@ export interface operations {
                      *       "data": {
                      *         "error": "The request body is larger than 16384 bytes.",
                      *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/auth/passwordResetRequest"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/auth/passwordResetRequest"
@@ -1708,6 +1784,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/auth/resendConfirmation"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
             500: {
                 headers: {
@@ -1814,6 +1909,25 @@ export interface operations {
                      *       "data": {
                      *         "error": "The request body is larger than 16384 bytes.",
                      *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/auth/signup"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/auth/signup"
@@ -1963,6 +2077,25 @@ export interface operations {
                      *       "data": {
                      *         "error": "The request body is larger than 16384 bytes.",
                      *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/auth/updatePassword"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/auth/updatePassword"
@@ -2142,6 +2275,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/auth/updateProfile"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
             500: {
                 headers: {
@@ -2175,7 +2327,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Buy the cart in one atomic transaction; 409 names books no longer available */
+            /** @description Buy the cart in one atomic transaction at the prices the buyer saw; 409 names books no longer available or repriced, 422 for a reused Idempotency-Key */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2323,6 +2475,44 @@ export interface operations {
                      *       "data": {
                      *         "error": "The request body is larger than 16384 bytes.",
                      *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/checkoutCart"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/checkoutCart"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Well formed but not processable as sent (e.g. an Idempotency-Key reused for another request). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "This Idempotency-Key was already used for a different request.",
+                     *         "code": "IDEMPOTENCY_KEY_REUSED"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/checkoutCart"
@@ -2554,6 +2744,25 @@ export interface operations {
                      *       "data": {
                      *         "error": "The request body is larger than 16384 bytes.",
                      *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/deleteBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/deleteBook"
@@ -3340,7 +3549,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Post a book for sale */
+            /** @description Post a book for sale; 409 when the caller already has 200 books listed */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3451,6 +3660,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/postBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than 16384 bytes. */
             413: {
                 headers: {
@@ -3462,6 +3690,25 @@ export interface operations {
                      *       "data": {
                      *         "error": "The request body is larger than 16384 bytes.",
                      *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/postBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/postBook"
@@ -3675,6 +3922,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/reactivateBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
             500: {
                 headers: {
@@ -3829,6 +4095,25 @@ export interface operations {
                      *       "data": {
                      *         "error": "The request body is larger than 16384 bytes.",
                      *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/requestBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/requestBook"
@@ -4325,6 +4610,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/updateBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
             500: {
                 headers: {
@@ -4542,6 +4846,25 @@ export interface operations {
                      *       "data": {
                      *         "error": "The request body is larger than 16384 bytes.",
                      *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/cancelPurchase"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/cancelPurchase"
@@ -4774,6 +5097,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/confirmBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
             500: {
                 headers: {
@@ -4924,6 +5266,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/deactivateBooks"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
             500: {
                 headers: {
@@ -4950,7 +5311,7 @@ export interface operations {
         parameters: {
             query: {
                 query: string;
-                limit?: number;
+                limit?: string;
             };
             header?: never;
             path?: never;
@@ -5094,7 +5455,7 @@ export interface operations {
     dashboardGetAuditLog: {
         parameters: {
             query?: {
-                limit?: number;
+                limit?: string;
                 cursor?: string;
             };
             header?: never;
@@ -5250,12 +5611,12 @@ export interface operations {
     dashboardGetBooksWithStatus: {
         parameters: {
             query?: {
-                limit?: number;
+                limit?: string;
                 cursor?: string;
             };
             header?: never;
             path: {
-                status: number;
+                status: string;
             };
             cookie?: never;
         };
@@ -5455,8 +5816,8 @@ export interface operations {
     dashboardGetOrders: {
         parameters: {
             query?: {
-                status?: number;
-                limit?: number;
+                status?: string;
+                limit?: string;
                 cursor?: string;
             };
             header?: never;
@@ -5789,7 +6150,7 @@ export interface operations {
     dashboardGetUsers: {
         parameters: {
             query?: {
-                limit?: number;
+                limit?: string;
                 cursor?: string;
             };
             header?: never;
@@ -6113,6 +6474,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/makeAdmin"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
             500: {
                 headers: {
@@ -6420,6 +6800,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "PUT /api/dashboard/revokeAdmin"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
             500: {
                 headers: {
@@ -6636,6 +7035,25 @@ export interface operations {
                      *       "data": {
                      *         "error": "The request body is larger than 16384 bytes.",
                      *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/setBookPaid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/setBookPaid"
@@ -7041,6 +7459,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/addToCart"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
             500: {
                 headers: {
@@ -7156,6 +7593,25 @@ export interface operations {
                      *       "data": {
                      *         "error": "The request body is larger than 16384 bytes.",
                      *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/clearCart"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/user/clearCart"
@@ -7304,6 +7760,25 @@ export interface operations {
                      *       "data": {
                      *         "error": "The request body is larger than 16384 bytes.",
                      *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/deleteRequest"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/user/deleteRequest"
@@ -7493,7 +7968,7 @@ export interface operations {
     userGetNotifications: {
         parameters: {
             query?: {
-                limit?: number;
+                limit?: string;
                 cursor?: string;
             };
             header?: never;
@@ -7789,7 +8264,7 @@ export interface operations {
     userGetOrders: {
         parameters: {
             query?: {
-                limit?: number;
+                limit?: string;
                 cursor?: string;
             };
             header?: never;
@@ -7944,7 +8419,7 @@ export interface operations {
     userGetPurchasedBooks: {
         parameters: {
             query?: {
-                limit?: number;
+                limit?: string;
                 cursor?: string;
             };
             header?: never;
@@ -8213,7 +8688,7 @@ export interface operations {
     userGetSoldBooks: {
         parameters: {
             query?: {
-                limit?: number;
+                limit?: string;
                 cursor?: string;
             };
             header?: never;
@@ -8742,6 +9217,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/markNotificationsRead"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
             500: {
                 headers: {
@@ -8868,6 +9362,25 @@ export interface operations {
                      *       "data": {
                      *         "error": "The request body is larger than 16384 bytes.",
                      *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/removeFromCart"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/user/removeFromCart"

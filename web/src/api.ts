@@ -24,7 +24,13 @@ api.use({
     return request;
   },
   onResponse({ request, response }) {
-    if (response.status === 401 && request.headers.has('Authorization')) {
+    // Only the current session expires: a late answer to a call made with an older token does not.
+    const current = getSession();
+    if (
+      response.status === 401 &&
+      current &&
+      request.headers.get('Authorization') === `Bearer ${current.token}`
+    ) {
       setSession(null);
       const back = location.pathname + location.search;
       navigate(`/login?expired=1&next=${encodeURIComponent(back)}`, { replace: true });

@@ -43,7 +43,7 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     await seller.getByLabel('Password (8 to 72 characters)').fill(DEFAULT_PASSWORD);
     await seller.getByLabel('First name').fill('Sam');
     await seller.getByLabel('Last name').fill('Seller');
-    await seller.getByLabel('University').fill('University of Testing');
+    await seller.getByLabel('University', { exact: true }).fill('University of Testing');
     await seller.getByLabel('Campus mailbox').fill('Box 12');
     await seller.getByLabel('Payment username (e.g. Venmo)').fill('@sam-sells');
     await seller.getByRole('button', { name: 'Sign up' }).click();
@@ -54,6 +54,7 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     await seller.goto(`/confirm?token=${token}`);
     await expectAccessible(seller);
     await screenshot(seller, 'confirm');
+    await seller.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
     await seller.getByRole('button', { name: 'Confirm my account' }).click();
     await seller.getByRole('heading', { name: 'Your account is confirmed' }).waitFor();
     expect(new URL(seller.url()).pathname).toBe('/email-confirmed');
@@ -83,14 +84,14 @@ describe('a purchase from sign-up to paid, in the browser', () => {
       .filter({ hasText: `“${title}” is listed` })
       .waitFor();
 
-    await seller.getByRole('link', { name: 'My listings' }).click();
+    await seller.getByRole('link', { name: 'My listings', exact: true }).click();
     await seller.getByRole('heading', { name: new RegExp(title) }).waitFor();
     const posts = await api('GET', '/api/books/getUsersPosts', { token: await tokenOf(seller) });
     const [posted] = (posts.body as { data: { id: string; name: string }[] }).data;
     expect(posted?.name).toBe(title);
     bookId = posted?.id ?? '';
     const stored = await getBook(bookId);
-    expect(stored).toMatchObject({ name: title, price: 4250, condition: 'very-good', status: 0 });
+    expect(stored).toMatchObject({ name: title, price: 42.5, condition: 'very-good', status: 0 });
     await expectAccessible(seller);
     await screenshot(seller, 'listings');
   });

@@ -31,14 +31,20 @@ function ContactOf({ who, contact }: { who: string; contact: Contact }) {
   );
 }
 
-function Queue({ status }: { status: 1 | 2 | 3 }) {
+/** One queue; `moved()` tells the dashboard a book changed queue, so that every queue reloads. */
+function Queue({ status, version, moved }: { status: 1 | 2 | 3; version: number; moved: () => void }) {
   const list = useLoad(
-    () => call(api.GET('/api/dashboard/getBooksWithStatus/{status}', { params: { path: { status } } })),
-    [status],
+    () =>
+      call(
+        api.GET('/api/dashboard/getBooksWithStatus/{status}', {
+          params: { path: { status: String(status) } },
+        }),
+      ),
+    [status, version],
   );
   const act = useAction();
   const [reasons, setReasons] = useState<Record<string, string>>({});
-  const move = (fn: () => Promise<unknown>) => act.run(fn).then((ok) => ok && list.reload());
+  const move = (fn: () => Promise<unknown>) => act.run(fn).then((ok) => ok && moved());
   return (
     <section aria-labelledby={`q${status}-h`}>
       <h3 id={`q${status}-h`}>
@@ -321,6 +327,7 @@ export default function DashboardPage() {
     async () => (await call(api.GET('/api/dashboard/permissionLevel'))).permissionType,
     [],
   );
+  const [version, setVersion] = useState(0);
   if (level.loading) return <Loading what="the dashboard" />;
   if ((level.data ?? 0) < 1)
     return (
@@ -350,9 +357,9 @@ export default function DashboardPage() {
       {tab === 'queues' && (
         <section aria-labelledby="queues-h">
           <h2 id="queues-h">Hand-over queues</h2>
-          <Queue status={1} />
-          <Queue status={2} />
-          <Queue status={3} />
+          {([1, 2, 3] as const).map((status) => (
+            <Queue key={status} status={status} version={version} moved={() => setVersion((v) => v + 1)} />
+          ))}
         </section>
       )}
       {tab === 'orders' && <Orders />}

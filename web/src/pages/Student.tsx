@@ -542,7 +542,7 @@ export function OrdersPage() {
 
 export function NotificationsPage() {
   const list = useLoad(
-    () => call(api.GET('/api/user/getNotifications', { params: { query: { limit: 50 } } })),
+    () => call(api.GET('/api/user/getNotifications', { params: { query: { limit: '50' } } })),
     [],
   );
   const act = useAction();
