@@ -266,7 +266,7 @@ describe('checkoutCart', () => {
     ]);
     for (const b of [cheap, other]) expect(await readBook(b.id)).toMatchObject({ status: 0 });
     expect(await ordersOf(buyer.id)).toHaveLength(0);
-    expect(await readItem(cartItemKey(buyer.id, cheap.id))).toMatchObject({ snapshot: { price: 10 } });
+    expect(await readItem(cartItemKey(buyer.id, cheap.id))).toMatchObject({ snapshot: { priceCents: 1000 } });
 
     // Adding the book again accepts the new price; then checkout charges it.
     expect((await addToCart(buyer.token, cheap.id)).status).toBe(200);
