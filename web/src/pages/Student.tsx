@@ -451,6 +451,16 @@ export function CartPage() {
             {available.length} book{available.length === 1 ? '' : 's'} to buy. The service adds a 5 % fee; the
             subtotal, fee and total are confirmed when you check out.
           </p>
+          {cart.data && (
+            <dl>
+              <dt>Subtotal</dt>
+              <dd>{money(cart.data.subtotal)}</dd>
+              <dt>Service fee (5 %)</dt>
+              <dd>{money(cart.data.fee)}</dd>
+              <dt>Total</dt>
+              <dd>{money(cart.data.total)}</dd>
+            </dl>
+          )}
           {checkout.error && (
             <div role="alert" className="error">
               <p>
