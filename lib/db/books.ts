@@ -62,8 +62,11 @@ export class BookWriteRefused extends Error {
   }
 }
 
+/** A stored book without its keys, in today's shape (price in cents, a condition grade) even before the migration. */
+const stripBook = (item: Item): BookRecord => upgradeBook(stripKeys<Item>(item)) as unknown as BookRecord;
+
 const toBook = (item: Record<string, unknown> | undefined): BookRecord | null =>
-  item?.type === 'book' ? stripKeys<BookRecord>(item) : null;
+  item?.type === 'book' ? stripBook(item) : null;
 
 /** The stored item of a book record: its key and index attributes. */
 export const bookItem = (b: BookRecord) => ({ ...bookKey(b.id), ...bookIndexes(b), ...b });
@@ -251,7 +254,7 @@ export async function updateBookDetails(
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return stripKeys<BookRecord>(out.Attributes ?? {});
+    return stripBook(out.Attributes ?? {});
   } catch (err) {
     if (isConditionFailed(err)) {
       const old = (err as ConditionalCheckFailedException).Item;
@@ -310,7 +313,7 @@ export async function listedBooks(options: {
       input.ExpressionAttributeValues[':me'] = options.excludeOwner;
     }
     const out = await db.send(new QueryCommand(input));
-    const items = (out.Items ?? []).map((i) => stripKeys<BookRecord>(i));
+    const items = (out.Items ?? []).map((i) => stripBook(i));
     const room = options.limit - books.length;
     if (items.length > room) {
       books.push(...items.slice(0, room));
@@ -377,7 +380,7 @@ export async function booksOfOwner(ownerId: string, statuses: number[]): Promise
         ExclusiveStartKey: start,
       }),
     );
-    books.push(...(out.Items ?? []).map((i) => stripKeys<BookRecord>(i)));
+    books.push(...(out.Items ?? []).map((i) => stripBook(i)));
     start = out.LastEvaluatedKey;
   } while (start);
   return books;
@@ -403,7 +406,7 @@ export async function listBooksByStatus(
   cursor: string | undefined,
 ): Promise<Page<BookRecord>> {
   return queryGsi1Page(booksByStatusPk(status), bookKey, { limit, cursor, forward: true }, (i) =>
-    i.type === 'book' ? stripKeys<BookRecord>(i) : undefined,
+    i.type === 'book' ? stripBook(i) : undefined,
   );
 }
 
@@ -428,7 +431,7 @@ export async function listStaleListings(
     }),
   );
   return {
-    items: (out.Items ?? []).filter((i) => i.type === 'book').map((i) => stripKeys<BookRecord>(i)),
+    items: (out.Items ?? []).filter((i) => i.type === 'book').map((i) => stripBook(i)),
     lastKey: out.LastEvaluatedKey,
   };
 }

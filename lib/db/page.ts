@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { db, TABLE } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { INDEX, type ItemKey } from './keys.ts';
-import { upgradeBook } from './records.ts';
 
 /** One page of a listing; `next` is the opaque cursor of the following page, or null at the end. */
 export interface Page<T> {
@@ -76,8 +75,7 @@ const INDEX_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk
 export function stripKeys<T>(item: Item): T {
   const copy: Item = { ...item };
   for (const a of INDEX_ATTRS) delete copy[a];
-  // A book is read in today's shape (price in cents, a condition grade) even before the migration.
-  return (copy.type === 'book' ? upgradeBook(copy) : copy) as T;
+  return copy as T;
 }
 
 /** A time-ordered position: the sort key `<ISO time>#<id>` of the last item of the previous page. */
