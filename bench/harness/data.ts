@@ -3,6 +3,7 @@
  * codes, editions, prices and valid ISBN-13s, spread over the last seven weeks.
  */
 import { ulid } from 'ulid';
+import { CONDITION_GRADES, type ConditionGrade } from '#lib/books/conditions.ts';
 import type { BookRecord, UserRecord } from '#lib/db/records.ts';
 
 /** A small deterministic PRNG (mulberry32), so every run seeds the same shape of data. */
@@ -56,7 +57,7 @@ export const CATALOGUE: ReadonlyArray<{ name: string; course: string; weight: nu
   { name: 'Marketing Management', course: 'MKT 203', weight: 2 },
 ];
 
-const CONDITIONS = ['Like new', 'Very good', 'Good', 'Acceptable', 'Highlighted, binding intact'];
+const CONDITIONS = CONDITION_GRADES;
 const COMMENTS = [
   '',
   'Some pencil notes in chapter 3.',
@@ -143,8 +144,8 @@ export function makeBooks(
       edition: 1 + Math.floor(random() * 12),
       course: entry.course,
       courseNorm: courseNorm(entry.course),
-      price: Math.round((5 + random() * 195) * 100) / 100,
-      condition: CONDITIONS[Math.floor(random() * CONDITIONS.length)] as string,
+      priceCents: Math.round((5 + random() * 195) * 100),
+      condition: CONDITIONS[Math.floor(random() * CONDITIONS.length)] as ConditionGrade,
       comments: COMMENTS[Math.floor(random() * COMMENTS.length)] as string,
       ISBN: random() < 0.8 ? isbn13(random) : null,
       status: 0,

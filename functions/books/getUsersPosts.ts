@@ -1,10 +1,20 @@
 import { z } from 'zod';
+import { PageQuery } from '#lib/books/inputs.ts';
 import { getUsersPosts } from '#lib/books/listings.ts';
 import { Book } from '#lib/books/schemas.ts';
-import { http } from '#lib/http/index.ts';
+import { http, page } from '#lib/http/index.ts';
 
-/** GET /api/books/getUsersPosts: the caller's books with status 0 or 5, newest first. */
+/** GET /api/books/getUsersPosts: the caller's books with status 0 or 5, newest first, by cursor. */
 export const handler = http(
-  { auth: 'required', response: z.array(Book), summary: "The caller's listed and unlisted books" },
-  async ({ principal }) => getUsersPosts(principal.userId),
+  {
+    auth: 'required',
+    query: PageQuery,
+    response: z.array(Book),
+    paged: true,
+    summary: "The caller's listed and unlisted books, newest first, by cursor",
+  },
+  async ({ query, principal }) => {
+    const result = await getUsersPosts(principal.userId, query);
+    return page(result.books, result.next);
+  },
 );

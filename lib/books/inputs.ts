@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { CursorParam } from '#lib/db/cursor.ts';
 import { IntParam } from '#lib/http/params.ts';
+import { isMoney, MONEY_PATTERN, parseMoney, toCents } from '#lib/orders/pricing.ts';
+import { CONDITION_GRADES, parseGrade } from './conditions.ts';
 import { toIsbn13 } from './isbn.ts';
 
 /** Single-line text: no control characters at all (names go into e-mail subjects). */
@@ -16,12 +18,27 @@ const NO_CONTROL_MESSAGE = 'Control characters (including newlines) are not allo
 const text = (min: number, max: number) =>
   z.string().trim().min(min).max(max).regex(SINGLE_LINE, NO_CONTROL_MESSAGE);
 
-/** Dollars, 0..10000, at most 2 decimals. */
-export const Price = z
-  .number()
-  .min(0)
-  .max(10_000)
-  .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'At most 2 decimals.');
+/**
+ * Dollars, 0..10000, at most 2 decimals (`1e-9` and `19.999999999` are refused, never rounded),
+ * turned into integer cents.
+ */
+export const Price = z.number().min(0).max(10_000).refine(isMoney, 'At most 2 decimals.').transform(toCents);
+
+/** A money parameter of a query string (`^\d{1,5}(\.\d{1,2})?$`), as integer cents. */
+export const MoneyParam = z
+  .string()
+  .regex(MONEY_PATTERN, 'An amount in dollars with at most 2 decimals, e.g. 12.50.')
+  .transform(parseMoney);
+
+/** One of the condition grades (case-insensitive, spaces for hyphens); anything else lists them. */
+export const Condition = z.string().transform((s, ctx) => {
+  const grade = parseGrade(s);
+  if (!grade) {
+    ctx.addIssue({ code: 'custom', message: `Condition must be one of: ${CONDITION_GRADES.join(', ')}.` });
+    return z.NEVER;
+  }
+  return grade;
+});
 
 /** An ISBN-10 or -13 with a valid check digit (hyphens and spaces ignored), stored as its ISBN-13. */
 export const Isbn = z
@@ -42,7 +59,7 @@ export const Course = text(1, 40).refine(
   (c) => /[\p{L}\p{N}]/u.test(c),
   'A course code needs letters or digits.',
 );
-export const Condition = text(1, 40);
+export const Author = text(1, 200);
 export const Comments = z
   .string()
   .trim()
@@ -67,13 +84,16 @@ export const PostBookBody = z
     course: Course,
     price: Price,
     condition: Condition,
+    author: Author.nullable().optional(),
     comments: Comments.optional(),
     Comments: Comments.optional(),
     ISBN: Isbn.nullable().optional(),
   })
   .superRefine(oneComments)
-  .transform(({ Comments: legacy, comments, ISBN, ...rest }) => ({
+  .transform(({ Comments: legacy, comments, ISBN, price, author, ...rest }) => ({
     ...rest,
+    priceCents: price,
+    author: author ?? null,
     comments: comments ?? legacy ?? '',
     ISBN: ISBN ?? null,
   }));
@@ -97,7 +117,11 @@ export const UpdateBookBody = z
     )
       ctx.addIssue({ code: 'custom', path: [], message: 'Send at least one of price, condition, comments.' });
   })
-  .transform(({ Comments: legacy, comments, ...rest }) => ({ ...rest, comments: comments ?? legacy }));
+  .transform(({ Comments: legacy, comments, price, ...rest }) => ({
+    ...rest,
+    priceCents: price,
+    comments: comments ?? legacy,
+  }));
 export type UpdateBookInput = z.output<typeof UpdateBookBody>;
 
 export const DeleteBookBody = z.strictObject({ bookId: BookId, permanent: z.boolean().optional() });

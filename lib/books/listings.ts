@@ -15,6 +15,7 @@ import {
   MAX_LISTED_BOOKS,
   moveBookStatus,
   positionAfterListed,
+  queryBooksOfOwner,
   removeBook,
   searchEntries,
   updateBookDetails,
@@ -69,8 +70,9 @@ export async function postBook(userId: string, input: PostBookInput): Promise<Bo
     edition: input.edition,
     course: input.course,
     courseNorm: normaliseCourse(input.course),
-    price: input.price,
+    priceCents: input.priceCents,
     condition: input.condition,
+    ...(input.author ? { author: input.author } : {}),
     comments: input.comments,
     ISBN: input.ISBN,
     status: BookStatus.Listed,
@@ -134,10 +136,39 @@ export async function reactivateBook(userId: string, bookId: string): Promise<Bo
   }
 }
 
-/** The caller's listed and unlisted books, newest first. */
-export async function getUsersPosts(userId: string): Promise<Book[]> {
-  const books = await booksOfOwner(userId, [BookStatus.Listed, BookStatus.Unlisted]);
-  return books.map((b) => toApiBook(b));
+/**
+ * One book (getBook): a listed book to anyone (with a caller, with `inCart`); any other status
+ * only to its owner, its buyer or an admin, with the buyer shown; otherwise 404, so a stranger
+ * cannot tell a sold book from one that never existed.
+ */
+export async function viewBook(
+  caller: { userId: string; permissionType: number } | null,
+  bookId: string,
+): Promise<Book> {
+  const book = await getBook(bookId);
+  if (!book) throw notFound();
+  if (book.status === BookStatus.Listed) return (await withInCart(caller?.userId ?? null, [book]))[0] as Book;
+  const involved =
+    caller !== null &&
+    (book.ownerId === caller.userId || book.buyerId === caller.userId || caller.permissionType >= 1);
+  if (!involved) throw notFound();
+  return toApiBook(book, { showBuyer: true });
+}
+
+const POSTS_STATUSES = [BookStatus.Listed, BookStatus.Unlisted];
+
+/** The caller's listed and unlisted books, newest first, a page at a time. */
+export async function getUsersPosts(
+  userId: string,
+  options: { limit?: number; cursor?: string },
+): Promise<BookPageResult> {
+  const scope = `posts:${userId}`;
+  const after = options.cursor ? decodeCursor(scope, options.cursor, Position) : undefined;
+  const page = await queryBooksOfOwner(userId, POSTS_STATUSES, options.limit ?? DEFAULT_PAGE, after);
+  return {
+    books: page.items.map((b) => toApiBook(b)),
+    next: page.next === null ? null : encodeCursor(scope, page.next),
+  };
 }
 
 export interface BookPageResult {
@@ -159,12 +190,7 @@ export async function getAllBooks(
     excludeOwner: callerId ?? undefined,
   });
   const next = page.last ? encodeCursor(LISTING_SCOPE, page.last) : null;
-  if (!callerId) return { books: page.books.map((b) => toApiBook(b)), next };
-  const inCart = await inCartIds(
-    callerId,
-    page.books.map((b) => b.id),
-  );
-  return { books: page.books.map((b) => toApiBook(b, { inCart: inCart.has(b.id) })), next };
+  return { books: await withInCart(callerId, page.books), next };
 }
 
 /** Listed books, newest first, `limit` after the first `skip`. */
@@ -222,8 +248,18 @@ export async function searchBooks(
       if (plan.matches(book)) found.push(book);
     }
     const more = taken < candidates.length || pages.some((p) => p.more);
-    if (!more) return { books: found.map((b) => toApiBook(b)), next: null };
+    if (!more) return { books: await withInCart(callerId, found), next: null };
     if (found.length >= limit) break;
   }
-  return { books: found.map((b) => toApiBook(b)), next: after ? encodeCursor(scope, after) : null };
+  return { books: await withInCart(callerId, found), next: after ? encodeCursor(scope, after) : null };
+}
+
+/** API books; with a caller, each with `inCart` (one BatchGet of the cart keys). */
+async function withInCart(callerId: string | null, books: BookRecord[]): Promise<Book[]> {
+  if (!callerId) return books.map((b) => toApiBook(b));
+  const inCart = await inCartIds(
+    callerId,
+    books.map((b) => b.id),
+  );
+  return books.map((b) => toApiBook(b, { inCart: inCart.has(b.id) }));
 }

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import type { BookRecord } from '#lib/db/records.ts';
+import { toDollars } from '#lib/orders/pricing.ts';
+import { CONDITION_GRADES } from './conditions.ts';
 
 export const BookStatusSchema = z.union([
   z.literal(0),
@@ -18,8 +20,10 @@ export const Book = z.strictObject({
   name: z.string(),
   edition: z.number().int(),
   course: z.string(),
-  price: z.number(),
-  condition: z.string(),
+  /** dollars, at most 2 decimals (kept in cents inside the service) */
+  price: z.number().min(0).multipleOf(0.01),
+  condition: z.enum(CONDITION_GRADES),
+  author: z.string().optional(),
   comments: z.string(),
   ISBN: z.string().nullable(),
   status: BookStatusSchema,
@@ -36,8 +40,9 @@ export function toApiBook(record: BookRecord, extra: { inCart?: boolean; showBuy
     name: record.name,
     edition: record.edition,
     course: record.course,
-    price: record.price,
+    price: toDollars(record.priceCents),
     condition: record.condition,
+    ...(record.author ? { author: record.author } : {}),
     comments: record.comments,
     ISBN: record.ISBN,
     status: record.status,

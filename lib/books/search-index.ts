@@ -9,12 +9,13 @@ import { writeSearchEntries } from '#lib/db/books.ts';
 import { courseTerm, type ItemKey, isBookKey, isbnTerm, searchEntryKey, titleTerm } from '#lib/db/keys.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import type { ChangeProcessor, Item } from '#lib/streams/types.ts';
+import { searchedText } from './search-terms.ts';
 import { titlePrefixes } from './text.ts';
 
-/** Every index term of a book. */
-export function searchTermsOf(book: Pick<BookRecord, 'name' | 'courseNorm' | 'ISBN'>): string[] {
+/** Every index term of a book (the author's words are searched like the title's). */
+export function searchTermsOf(book: Pick<BookRecord, 'name' | 'author' | 'courseNorm' | 'ISBN'>): string[] {
   return [
-    ...titlePrefixes(book.name).map(titleTerm),
+    ...new Set(titlePrefixes(searchedText(book)).map(titleTerm)),
     ...(book.courseNorm ? [courseTerm(book.courseNorm)] : []),
     ...(book.ISBN ? [isbnTerm(book.ISBN)] : []),
   ];

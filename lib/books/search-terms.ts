@@ -3,7 +3,7 @@
  *  1. an ISBN (10 or 13 digits with a valid check digit, hyphens and spaces ignored) -> that ISBN-13;
  *  2. a course code (letters then digits, e.g. `CSC 171`, `csc-171`) -> books of that course, and
  *     also books whose title has those words (so `calc 101` still finds "Calculus 101");
- *  3. otherwise title words: every word must be a prefix of a word of the title.
+ *  3. otherwise title words: every word must be a prefix of a word of the title or the author.
  * Characters that are not letters or digits only separate words: regex or expression
  * metacharacters are never syntax.
  */
@@ -17,8 +17,12 @@ export interface SearchPlan {
   /** the index terms read, each newest first; a book matches if it matches any of them */
   terms: string[];
   /** the full check of a fetched book against the query */
-  matches: (book: Pick<BookRecord, 'name' | 'courseNorm' | 'ISBN'>) => boolean;
+  matches: (book: Pick<BookRecord, 'name' | 'author' | 'courseNorm' | 'ISBN'>) => boolean;
 }
+
+/** The words a title search looks in: the title's and the author's. */
+export const searchedText = (b: Pick<BookRecord, 'name' | 'author'>): string =>
+  b.author ? `${b.name} ${b.author}` : b.name;
 
 const COURSE = /^\p{L}{2,8}\d{1,5}\p{L}?$/u;
 
@@ -37,8 +41,8 @@ export function planSearch(query: string): SearchPlan | null {
   if (COURSE.test(course) && query.replace(/[\s-]/g, '').length === course.length) {
     return {
       terms: [courseTerm(course), title],
-      matches: (b) => b.courseNorm === course || titleMatches(b.name, qWords),
+      matches: (b) => b.courseNorm === course || titleMatches(searchedText(b), qWords),
     };
   }
-  return { terms: [title], matches: (b) => titleMatches(b.name, qWords) };
+  return { terms: [title], matches: (b) => titleMatches(searchedText(b), qWords) };
 }

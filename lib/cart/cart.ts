@@ -15,7 +15,8 @@ import {
 } from '#lib/db/cart.ts';
 import { type BookRecord, BookStatus, type CartItemRecord } from '#lib/db/records.ts';
 import { Busy, Conflict, NotFound } from '#lib/errors.ts';
-import type { CartBook } from './schemas.ts';
+import { priceOrder, toDollars } from '#lib/orders/pricing.ts';
+import type { CartContents } from './schemas.ts';
 
 /**
  * The most books a cart (and so one checkout) can hold. Checkout is one DynamoDB transaction
@@ -61,7 +62,7 @@ export async function addToCart(userId: string, bookId: string) {
   const existing = items.find((i) => i.bookId === bookId);
   if (existing) {
     // Adding a carted book again accepts its current price (checkout charges the price in the cart).
-    if (existing.snapshot.price !== book.price) await refreshCartItem(existing, snapshotOf(book));
+    if (existing.snapshot.priceCents !== book.priceCents) await refreshCartItem(existing, snapshotOf(book));
     return { bookId, inCart: true as const, added: false, cartSize: items.length };
   }
   if (items.length >= CART_LIMIT) throw cartFull(bookId, items.length);
@@ -101,19 +102,32 @@ export async function clearCart(userId: string) {
   throw new Busy('The cart is changing right now. Try again shortly.', 1);
 }
 
-/** The cart's books as they are now, in the order they were added. */
-export async function getCartItems(userId: string): Promise<CartBook[]> {
+/**
+ * The cart's books as they are now, in the order they were added, with the money of a checkout
+ * of the available ones (subtotal, fee, total), computed in cents here so clients never do.
+ */
+export async function getCartItems(userId: string): Promise<CartContents> {
   const items = await listCartItems(userId, CART_READ_LIMIT);
   const books = await getBooks(
     items.map((i) => i.bookId),
     { consistent: true },
   );
-  return [...items].sort(byAdded).map((item) => {
+  const available: number[] = [];
+  const shown = [...items].sort(byAdded).map((item) => {
     const book = books.get(item.bookId);
     // A book deleted for good is shown from the snapshot taken when it was added, as unlisted.
-    const shown: BookRecord = book ?? { ...item.snapshot, type: 'book', status: BookStatus.Unlisted };
-    return { ...toApiBook(shown), available: unavailableReason(book, userId) === null };
+    const record: BookRecord = book ?? { ...item.snapshot, type: 'book', status: BookStatus.Unlisted };
+    const isAvailable = unavailableReason(book, userId) === null;
+    if (isAvailable) available.push(record.priceCents);
+    return { ...toApiBook(record), available: isAvailable };
   });
+  const totals = priceOrder(available);
+  return {
+    items: shown,
+    subtotal: toDollars(totals.subtotalCents),
+    fee: toDollars(totals.feeCents),
+    total: toDollars(totals.totalCents),
+  };
 }
 
 /** Cart order: the order books were added in. */
@@ -128,8 +142,9 @@ export function snapshotOf(b: BookRecord): CartItemRecord['snapshot'] {
     edition: b.edition,
     course: b.course,
     courseNorm: b.courseNorm,
-    price: b.price,
+    priceCents: b.priceCents,
     condition: b.condition,
+    author: b.author ?? null,
     comments: b.comments,
     ISBN: b.ISBN,
     date: b.date,

@@ -18,7 +18,16 @@ export type CartBookBody = z.infer<typeof CartBookBody>;
 export const CartBook = Book.extend({ available: z.boolean() });
 export type CartBook = z.infer<typeof CartBook>;
 
-export const CartItems = z.array(CartBook);
+const Money = z.number().min(0).multipleOf(0.01);
+
+/** getCartItems: every cart book, and the money of checking out the available ones (dollars). */
+export const CartContents = z.strictObject({
+  items: z.array(CartBook),
+  subtotal: Money,
+  fee: Money,
+  total: Money,
+});
+export type CartContents = z.infer<typeof CartContents>;
 
 export const AddToCartResult = z.strictObject({
   bookId: z.string(),

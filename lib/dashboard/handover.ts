@@ -13,7 +13,7 @@ import { cancelOrderBookOp } from '#lib/db/orders.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { TransactionRefused } from '#lib/db/transact.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
-import { canMove, feeShareCents, HAND_OVER, type HandOverAction, toCents } from './rules.ts';
+import { canMove, feeShareCents, HAND_OVER, type HandOverAction } from './rules.ts';
 
 function wrongStatus(action: HandOverAction, status: number): Conflict {
   const from = HAND_OVER[action].from.join(' or ');
@@ -84,9 +84,7 @@ async function moveForward(
       }),
       globalDeltas: statusCounterDeltas(book.status, to),
       userDeltas:
-        action === 'setBookPaid'
-          ? [{ userId: book.ownerId, deltas: { moneyMade: toCents(book.price) } }]
-          : [],
+        action === 'setBookPaid' ? [{ userId: book.ownerId, deltas: { moneyMade: book.priceCents } }] : [],
     });
     return moved;
   });
@@ -104,7 +102,7 @@ export async function setBookPaid(actorId: string, bookId: string, now = new Dat
  * 1 or 2 -> 0: the purchase is undone and the book relisted with a fresh listing date (like
  * reactivateBook, so it is not unlisted as stale the next night and is matched again). Reverses
  * what checkout counted: buyer booksBought -1, seller booksSold -1 and activeListings +1,
- * grossSales - price, feesEarned - the book's 5 % share; totalOrders stays (the order happened).
+ * grossSales - price, feesEarned - the book's share of its order's fee as allocated at checkout; totalOrders stays (the order happened).
  * The order keeps the book, listed in its `cancelledBookIds`.
  */
 export async function cancelPurchase(
@@ -124,7 +122,10 @@ export async function cancelPurchase(
       orderId: null,
     };
     const idx = bookIndexes(relisted);
-    const cents = toCents(book.price);
+    const cents = book.priceCents;
+    // The share of the fee checkout allocated to this book and stored on it; a book bought
+    // before shares were stored falls back to 5 % of its own price.
+    const fee = typeof book.feeCents === 'number' ? book.feeCents : feeShareCents(cents);
     await moveBookWithAudit({
       bookOp: updateBookOp(
         book.id,
@@ -138,7 +139,7 @@ export async function cancelPurchase(
           gsi2pk: idx.gsi2pk,
           gsi2sk: idx.gsi2sk,
         },
-        ['buyerId', 'boughtAt', 'orderId', 'gsi3pk', 'gsi3sk'],
+        ['buyerId', 'boughtAt', 'orderId', 'feeCents', 'gsi3pk', 'gsi3sk'],
       ),
       audit: newAuditRecord({
         at,
@@ -152,7 +153,7 @@ export async function cancelPurchase(
       globalDeltas: {
         ...statusCounterDeltas(book.status, relisted.status),
         grossSales: -cents,
-        feesEarned: -feeShareCents(cents),
+        feesEarned: -fee,
       },
       userDeltas: [
         ...(book.buyerId ? [{ userId: book.buyerId, deltas: { booksBought: -1 } }] : []),

@@ -25,12 +25,10 @@ export const ROLE_MOVES = {
 } as const;
 export type RoleAction = keyof typeof ROLE_MOVES;
 
-/** Dollars (at most 2 decimals) to integer cents. */
-export const toCents = (dollars: number): number => Math.round(dollars * 100);
 /** Integer cents to dollars. */
 export const toDollars = (cents: number): number => Math.round(cents) / 100;
 
-/** The share of the checkout fee (5 %, rounded as checkout rounds) one book of `priceCents` carried. */
+/** The fee share of a book bought before checkout stored each book's share: 5 % of its own price. */
 export const feeShareCents = (priceCents: number): number => feeCents(priceCents);
 
 export const DEFAULT_UNLIST_AFTER_DAYS = 62;

@@ -15,6 +15,7 @@ import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { z } from 'zod';
+import type { ConditionGrade } from '#lib/books/conditions.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
 import { batchGet, batchWrite } from './batch.ts';
 import { db, TABLE } from './client.ts';
@@ -34,7 +35,7 @@ import {
   timeSortKey,
 } from './keys.ts';
 import { type Item, type Page, queryGsi1Page, stripKeys } from './page.ts';
-import { type BookRecord, BookStatus, type BookStatusValue } from './records.ts';
+import { type BookRecord, BookStatus, type BookStatusValue, upgradeBook } from './records.ts';
 import {
   refusalOf,
   type TransactItem,
@@ -61,8 +62,11 @@ export class BookWriteRefused extends Error {
   }
 }
 
+/** A stored book without its keys, in today's shape (price in cents, a condition grade) even before the migration. */
+const stripBook = (item: Item): BookRecord => upgradeBook(stripKeys<Item>(item)) as unknown as BookRecord;
+
 const toBook = (item: Record<string, unknown> | undefined): BookRecord | null =>
-  item?.type === 'book' ? stripKeys<BookRecord>(item) : null;
+  item?.type === 'book' ? stripBook(item) : null;
 
 /** The stored item of a book record: its key and index attributes. */
 export const bookItem = (b: BookRecord) => ({ ...bookKey(b.id), ...bookIndexes(b), ...b });
@@ -224,11 +228,12 @@ export async function removeBook(book: BookRecord, ownerId: string): Promise<voi
 export async function updateBookDetails(
   bookId: string,
   ownerId: string,
-  fields: { price?: number; condition?: string; comments?: string },
+  fields: { priceCents?: number; condition?: ConditionGrade; comments?: string },
 ): Promise<BookRecord> {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':owner': ownerId, ':s0': 0, ':s5': 5 };
   const sets: string[] = [];
+  if (fields.priceCents !== undefined) names['#legacyPrice'] = 'price';
   for (const [k, v] of Object.entries(fields)) {
     if (v === undefined) continue;
     names[`#${k}`] = k;
@@ -240,7 +245,8 @@ export async function updateBookDetails(
       new UpdateCommand({
         TableName: TABLE,
         Key: bookKey(bookId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        // A new price replaces the dollars a book not yet migrated may still hold.
+        UpdateExpression: `SET ${sets.join(', ')}${fields.priceCents === undefined ? '' : ' REMOVE #legacyPrice'}`,
         ConditionExpression: 'attribute_exists(pk) AND ownerId = :owner AND #status IN (:s0, :s5)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -248,7 +254,7 @@ export async function updateBookDetails(
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return stripKeys<BookRecord>(out.Attributes ?? {});
+    return stripBook(out.Attributes ?? {});
   } catch (err) {
     if (isConditionFailed(err)) {
       const old = (err as ConditionalCheckFailedException).Item;
@@ -310,7 +316,7 @@ export async function listedBooks(options: {
       input.ExpressionAttributeValues[':me'] = options.excludeOwner;
     }
     const out = await db.send(new QueryCommand(input));
-    const items = (out.Items ?? []).map((i) => stripKeys<BookRecord>(i));
+    const items = (out.Items ?? []).map((i) => stripBook(i));
     const room = options.limit - books.length;
     if (items.length > room) {
       books.push(...items.slice(0, room));
@@ -377,7 +383,7 @@ export async function booksOfOwner(ownerId: string, statuses: number[]): Promise
         ExclusiveStartKey: start,
       }),
     );
-    books.push(...(out.Items ?? []).map((i) => stripKeys<BookRecord>(i)));
+    books.push(...(out.Items ?? []).map((i) => stripBook(i)));
     start = out.LastEvaluatedKey;
   } while (start);
   return books;
@@ -403,7 +409,7 @@ export async function listBooksByStatus(
   cursor: string | undefined,
 ): Promise<Page<BookRecord>> {
   return queryGsi1Page(booksByStatusPk(status), bookKey, { limit, cursor, forward: true }, (i) =>
-    i.type === 'book' ? stripKeys<BookRecord>(i) : undefined,
+    i.type === 'book' ? stripBook(i) : undefined,
   );
 }
 
@@ -428,7 +434,7 @@ export async function listStaleListings(
     }),
   );
   return {
-    items: (out.Items ?? []).filter((i) => i.type === 'book').map((i) => stripKeys<BookRecord>(i)),
+    items: (out.Items ?? []).filter((i) => i.type === 'book').map((i) => stripBook(i)),
     lastKey: out.LastEvaluatedKey,
   };
 }
@@ -494,7 +500,7 @@ export async function moveBookWithAudit(args: {
 // ----- purchase history: books by buyer and books sold --------------------------------------------
 
 /** A raw page of a book index: the records and the index sort key to resume after (or null). */
-interface RecordPage<T> {
+export interface RecordPage<T> {
   items: T[];
   next: string | null;
 }
@@ -530,21 +536,33 @@ async function queryBooksOfBuyer(
     }),
   );
   const last = out.LastEvaluatedKey?.gsi3sk;
-  return { items: (out.Items ?? []) as BookRecord[], next: typeof last === 'string' ? last : null };
+  return { items: (out.Items ?? []).map(asBook), next: typeof last === 'string' ? last : null };
 }
 
+/** A user's books that were bought (status 1, 2 or 3), newest listing first; see queryBooksOfOwner. */
+const queryBooksSoldBy = (ownerId: string, limit: number, after?: string, maxCalls = 3) =>
+  queryBooksOfOwner(
+    ownerId,
+    [BookStatus.Bought, BookStatus.Verified, BookStatus.Paid],
+    limit,
+    after,
+    maxCalls,
+  );
+
 /**
- * A user's books that were bought (status 1, 2 or 3), newest listing first (gsi2 `OWNER#<id>`,
- * filtered by status), resuming after `after`. The filter runs after the read, so this reads up
- * to `maxCalls` index pages to fill the page; a short page can still carry a cursor.
+ * A user's books in the given statuses, newest listing first (gsi2 `OWNER#<id>`, filtered by
+ * status), resuming after `after`. The filter runs after the read, so this reads up to `maxCalls`
+ * index pages to fill the page; a short page can still carry a cursor.
  */
-async function queryBooksSoldBy(
+export async function queryBooksOfOwner(
   ownerId: string,
+  statuses: number[],
   limit: number,
   after?: string,
   maxCalls = 3,
 ): Promise<RecordPage<BookRecord>> {
   const partition = booksOfOwnerPk(ownerId);
+  const statusValues = Object.fromEntries(statuses.map((s, i) => [`:s${i}`, s]));
   const items: BookRecord[] = [];
   let position: string | undefined = after;
   for (let call = 0; call < maxCalls && items.length < limit; call++) {
@@ -553,20 +571,15 @@ async function queryBooksSoldBy(
         TableName: TABLE,
         IndexName: INDEX.gsi2,
         KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: '#status IN (:s1, :s2, :s3)',
+        FilterExpression: `#status IN (${Object.keys(statusValues).join(', ')})`,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pk': partition,
-          ':s1': BookStatus.Bought,
-          ':s2': BookStatus.Verified,
-          ':s3': BookStatus.Paid,
-        },
+        ExpressionAttributeValues: { ':pk': partition, ...statusValues },
         ScanIndexForward: false,
         Limit: Math.max(limit - items.length, 25),
         ExclusiveStartKey: startAfter('gsi2', partition, position),
       }),
     );
-    for (const item of (out.Items ?? []) as BookRecord[]) {
+    for (const item of (out.Items ?? []).map(asBook)) {
       // The page filled up mid-batch: resume right after the last book returned.
       if (items.length === limit) return { items, next: bookIndexes(items.at(-1) as BookRecord).gsi2sk };
       items.push(item);
@@ -577,6 +590,9 @@ async function queryBooksSoldBy(
   }
   return { items, next: position ?? null };
 }
+
+/** A stored book item in today's shape (price in cents, a condition grade), keys kept. */
+const asBook = (item: Record<string, unknown>): BookRecord => upgradeBook(item) as unknown as BookRecord;
 
 /** Books a user bought, newest purchase first, a page at a time (cursor bound to the buyer's list). */
 export async function listBooksBoughtBy(

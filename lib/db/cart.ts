@@ -6,7 +6,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
 import { isConditionFailed } from './conditions.ts';
 import { CART_PREFIX, cartCountKey, cartItemKey, userPartition } from './keys.ts';
-import type { CartBookSnapshot, CartItemRecord } from './records.ts';
+import { type CartBookSnapshot, type CartItemRecord, upgradeBook } from './records.ts';
 import { refusalOf, type TransactItem, TransactionRefused, tag, transactWrite } from './transact.ts';
 
 /** The user's cart items, oldest sort key first, reading at most `max` items (consistent). */
@@ -24,7 +24,10 @@ export async function listCartItems(userId: string, max: number): Promise<CartIt
         ExclusiveStartKey: start,
       }),
     );
-    items.push(...((out.Items ?? []) as CartItemRecord[]));
+    for (const item of out.Items ?? []) {
+      const snapshot = upgradeBook(item.snapshot ?? {}) as unknown as CartBookSnapshot;
+      items.push({ ...(item as CartItemRecord), snapshot });
+    }
     start = out.LastEvaluatedKey;
   } while (start && items.length < max);
   return items;

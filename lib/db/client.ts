@@ -11,7 +11,11 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '#lib/config.ts';
 import { meterMiddleware, scanGuardMiddleware } from './metrics.ts';
 
-function createClient(): DynamoDBDocumentClient {
+/**
+ * A DocumentClient on the configured endpoint. Only maintenance scripts (lib/db/migrate.ts) ask
+ * for `allowScan`; the service's `db` below always has the guard.
+ */
+export function createClient(options: { allowScan?: boolean } = {}): DynamoDBDocumentClient {
   const base = new DynamoDBClient({
     region: config.AWS_REGION,
     ...(config.DYNAMODB_ENDPOINT
@@ -22,7 +26,9 @@ function createClient(): DynamoDBDocumentClient {
       : {}),
     maxAttempts: 4,
   });
-  base.middlewareStack.add(scanGuardMiddleware, { step: 'initialize', name: 'campusBooksScanGuard' });
+  if (!options.allowScan) {
+    base.middlewareStack.add(scanGuardMiddleware, { step: 'initialize', name: 'campusBooksScanGuard' });
+  }
   base.middlewareStack.add(meterMiddleware, { step: 'initialize', name: 'campusBooksMeter' });
   return DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

@@ -2,23 +2,33 @@
  * Orders repository: the checkout transaction, orders, Idempotency-Key records, and the books a
  * user bought or sold (read through the book indexes).
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
 import { Busy } from '#lib/errors.ts';
 import { cartCountMove } from './cart.ts';
 import { db, TABLE } from './client.ts';
 import { NO_RETRY } from './conflict-retry.ts';
 import { counterItems, statusCounterDeltas } from './counters.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   bookIndexes,
   bookKey,
   cartItemKey,
+  INDEX,
   idempotencyKey,
   orderIndexes,
   orderKey,
   ordersByStatusPk,
+  ordersOfBuyerPk,
 } from './keys.ts';
 import { type Page, queryGsi1Page, stripKeys } from './page.ts';
-import { type BookRecord, BookStatus, type IdempotencyRecord, type OrderRecord } from './records.ts';
+import {
+  type BookRecord,
+  BookStatus,
+  type IdempotencyRecord,
+  type OrderRecord,
+  upgradeBook,
+} from './records.ts';
 import { type Tagged, type TransactItem, tag, transactWrite } from './transact.ts';
 
 export async function getIdempotencyRecord(
@@ -85,7 +95,11 @@ export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcom
     if (r.code === 'TransactionConflict') return { kind: 'conflict' };
     if (r.code !== 'ConditionalCheckFailed') return { kind: 'other', code: r.code };
     if (r.tag.startsWith('book:'))
-      return { kind: 'book', bookId: r.tag.slice(5), current: (r.current as BookRecord | null) ?? null };
+      return {
+        kind: 'book',
+        bookId: r.tag.slice(5),
+        current: r.current ? asBook(r.current as Record<string, unknown>) : null,
+      };
     if (r.tag.startsWith('cartItem:')) return { kind: 'cartItem', bookId: r.tag.slice(9) };
     if (r.tag === 'idempotency')
       return { kind: 'idempotency', current: (r.current as IdempotencyRecord | null) ?? null };
@@ -119,6 +133,7 @@ export function checkoutItems(plan: CheckoutPlan): Tagged<Role>[] {
       },
     });
   }
+  const feeOf = new Map(order.books.map((l) => [l.bookId, l.feeCents ?? 0]));
   for (const book of books) {
     const bought = { ...book, status: BookStatus.Bought, buyerId: order.buyerId, boughtAt: order.createdAt };
     add(`book:${book.id}`, {
@@ -127,18 +142,30 @@ export function checkoutItems(plan: CheckoutPlan): Tagged<Role>[] {
         Key: bookKey(book.id),
         UpdateExpression:
           'SET #status = :bought, buyerId = :buyer, boughtAt = :at, orderId = :order, ' +
-          'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk',
+          'priceCents = :price, feeCents = :fee, ' +
+          'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk ' +
+          'REMOVE #legacyPrice',
         // Still listed, still the same owner, price and listing date as read (so the order's
-        // price is the price charged and the index keys derived from them are right).
+        // price is the price charged and the index keys derived from them are right). A book
+        // not migrated yet holds its price in dollars (`price`); it gets `priceCents` here.
         ConditionExpression:
-          '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND price = :price AND #date = :date AND attribute_not_exists(#hidden)',
-        ExpressionAttributeNames: { '#status': 'status', '#date': 'date', '#hidden': 'hidden' },
+          '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND #date = :date AND ' +
+          '(priceCents = :price OR (attribute_not_exists(priceCents) AND #legacyPrice = :dollars)) AND ' +
+          'attribute_not_exists(#hidden)',
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          '#date': 'date',
+          '#legacyPrice': 'price',
+          '#hidden': 'hidden',
+        },
         ExpressionAttributeValues: {
           ':bought': BookStatus.Bought,
+          ':fee': feeOf.get(book.id) ?? 0,
+          ':dollars': book.priceCents / 100,
           ':listed': BookStatus.Listed,
           ':buyer': order.buyerId,
           ':owner': book.ownerId,
-          ':price': book.price,
+          ':price': book.priceCents,
           ':date': book.date,
           ':at': order.createdAt,
           ':order': order.id,
@@ -185,6 +212,62 @@ function indexValues(ix: ReturnType<typeof bookIndexes>): Record<string, string>
     ':g3sk': ix.gsi3sk,
   };
 }
+
+/** A raw page of an index: the records and the index sort key to resume after (or null). */
+export interface RecordPage<T> {
+  items: T[];
+  /** the index sort key of the last item returned when more may follow, else null */
+  next: string | null;
+}
+
+/** The buyer's orders, newest first (gsi2 `ORDERS_OF#<buyer>`), resuming after `after` (one Query). */
+export async function queryOrdersOfBuyer(
+  buyerId: string,
+  limit: number,
+  after?: string,
+): Promise<RecordPage<OrderRecord>> {
+  const partition = ordersOfBuyerPk(buyerId);
+  const start =
+    after === undefined
+      ? undefined
+      : { ...orderKey(after.slice(after.lastIndexOf('#') + 1)), gsi2pk: partition, gsi2sk: after };
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: INDEX.gsi2,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  const last = out.LastEvaluatedKey?.gsi2sk;
+  return {
+    items: (out.Items ?? []) as unknown as OrderRecord[],
+    next: typeof last === 'string' ? last : null,
+  };
+}
+
+/** A position in the buyer's orders: the index sort key `<ISO date>#<orderId>` of the last order shown. */
+const OrderPosition = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#[A-Za-z0-9_-]{1,64}$/);
+
+/** The buyer's orders, newest first, a page at a time (cursor bound to the buyer's list). */
+export async function listOrdersOfBuyer(
+  buyerId: string,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<OrderRecord>> {
+  const scope = `orders:${ordersOfBuyerPk(buyerId)}`;
+  const after = cursor === undefined ? undefined : decodeCursor(scope, cursor, OrderPosition);
+  const page = await queryOrdersOfBuyer(buyerId, limit, after);
+  return { items: page.items, next: page.next === null ? null : encodeCursor(scope, page.next) };
+}
+
+/** A stored book item in today's shape (price in cents, a condition grade). */
+const asBook = (item: Record<string, unknown>): BookRecord => upgradeBook(item) as unknown as BookRecord;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

@@ -2,6 +2,8 @@
  * The stored shapes of the entities several areas share. Keys and index attributes come from
  * lib/db/keys.ts; API shapes (what clients see) are separate zod schemas in lib/<domain>/.
  */
+import { type ConditionGrade, gradeOf } from '#lib/books/conditions.ts';
+import { parseMoney } from '#lib/orders/pricing.ts';
 
 /** USER#<id> / PROFILE */
 export interface UserRecord {
@@ -37,9 +39,11 @@ export interface BookRecord {
   course: string;
   /** course code normalised (upper case, no spaces or hyphens): `CSC171` */
   courseNorm: string;
-  /** dollars, at most 2 decimals */
-  price: number;
-  condition: string;
+  /** integer cents (shown as dollars) */
+  priceCents: number;
+  condition: ConditionGrade;
+  /** optional, 1..200 chars; searchable by its words like the title */
+  author?: string | null;
   comments: string;
   /** ISBN-13 digits, or null */
   ISBN: string | null;
@@ -58,6 +62,8 @@ export interface BookRecord {
   reportCount?: number;
   /** true once REPORTS_TO_HIDE users reported it, until an admin resolves it: bought by nobody, shown to nobody but its owner and admins */
   hidden?: boolean;
+  /** this book's share of its order's fee (cents), allocated once at checkout; cancelPurchase takes it back */
+  feeCents?: number | null;
 }
 
 /** USER#<userId> / CART#<bookId>: one book in a user's cart. A cart never reserves the book. */
@@ -77,8 +83,9 @@ export type CartBookSnapshot = Pick<
   | 'edition'
   | 'course'
   | 'courseNorm'
-  | 'price'
+  | 'priceCents'
   | 'condition'
+  | 'author'
   | 'comments'
   | 'ISBN'
   | 'date'
@@ -95,6 +102,8 @@ export interface OrderLineRecord {
   ISBN: string | null;
   condition: string;
   priceCents: number;
+  /** the book's share of the order's fee (largest remainder); absent on orders placed before it existed */
+  feeCents?: number;
   sellerId: string;
   sellerFirstName: string;
 }
@@ -129,4 +138,26 @@ export interface IdempotencyRecord {
   createdAt: string;
   /** epoch seconds; DynamoDB TTL removes the record some time after */
   ttl: number;
+}
+
+/** Dollars as stored before prices were kept in cents (a number with at most 2 decimals) -> cents. */
+const legacyCents = (dollars: unknown): number =>
+  typeof dollars === 'number' && Number.isFinite(dollars) && dollars >= 0
+    ? parseMoney(dollars.toFixed(2))
+    : 0;
+
+/**
+ * A stored book (or cart snapshot) in today's shape: price in cents and a condition grade, also
+ * when it was written before those existed (`price` in dollars, free-text condition). Every read
+ * of a book goes through this, and the migration script writes what it returns.
+ */
+export function upgradeBook<T extends Record<string, unknown>>(
+  item: T,
+): Omit<T, 'price'> & { priceCents: number; condition: ConditionGrade } {
+  const { price, ...rest } = item;
+  return {
+    ...rest,
+    priceCents: typeof rest.priceCents === 'number' ? rest.priceCents : legacyCents(price),
+    condition: gradeOf(rest.condition),
+  };
 }

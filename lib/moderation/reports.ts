@@ -6,6 +6,7 @@
  * carts show it unavailable. resolveReport dismisses (back to normal) or unlists (0 -> 5, the owner
  * told why). Every report and resolution is in the audit log.
  */
+
 import { z } from 'zod';
 import { BookId } from '#lib/cart/schemas.ts';
 import { newAuditRecord } from '#lib/db/audit.ts';
@@ -25,6 +26,7 @@ import { refusalOf, TransactionRefused, tag, tagAll, transactWrite } from '#lib/
 import { Busy, Conflict, NotFound } from '#lib/errors.ts';
 import { moderationUnlistContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
+import { toDollars } from '#lib/orders/pricing.ts';
 
 export const REPORTS_TO_HIDE = 3;
 const MAX_ATTEMPTS = 5;
@@ -141,7 +143,7 @@ export async function getReports(limit: number, cursor: string | undefined) {
               course: book.course,
               ownerId: book.ownerId,
               status: book.status,
-              price: book.price,
+              price: toDollars(book.priceCents),
             }
           : null,
         reports: reports.map((r) => ({

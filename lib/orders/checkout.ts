@@ -24,7 +24,7 @@ import {
 } from '#lib/db/records.ts';
 import { BadRequest, Busy, Conflict, type ErrorDetail, Unprocessable } from '#lib/errors.ts';
 import { countEvent } from '#lib/metrics.ts';
-import { priceOrder, toCents, toDollars } from './pricing.ts';
+import { allocateFee, priceOrder, toDollars } from './pricing.ts';
 import type { Order } from './schemas.ts';
 
 export const MAX_ATTEMPTS = 5;
@@ -157,14 +157,14 @@ function unavailableDetails(
 function priceChanges(cart: CartItemRecord[], found: Map<string, BookRecord>): ErrorDetail[] {
   return [...cart].sort(byAdded).flatMap((item) => {
     const book = found.get(item.bookId);
-    if (!book || toCents(book.price) === toCents(item.snapshot.price)) return [];
+    if (!book || book.priceCents === item.snapshot.priceCents) return [];
     return [
       {
         bookId: item.bookId,
         name: book.name,
-        priceInCart: item.snapshot.price,
-        price: book.price,
-        message: `The price changed from $${item.snapshot.price.toFixed(2)} to $${book.price.toFixed(2)}.`,
+        priceInCart: toDollars(item.snapshot.priceCents),
+        price: toDollars(book.priceCents),
+        message: `The price changed from $${toDollars(item.snapshot.priceCents).toFixed(2)} to $${toDollars(book.priceCents).toFixed(2)}.`,
       },
     ];
   });
@@ -195,19 +195,24 @@ export function buildOrder(
   books: BookRecord[],
   at: { id?: string; createdAt?: string } = {},
 ): OrderRecord {
-  const totals = priceOrder(books.map((b) => b.price));
+  const totals = priceOrder(books.map((b) => b.priceCents));
+  const fees = allocateFee(
+    books.map((b) => b.priceCents),
+    totals.feeCents,
+  );
   return {
     type: 'order',
     id: at.id ?? ulid(),
     buyerId,
-    books: books.map((b) => ({
+    books: books.map((b, i) => ({
       bookId: b.id,
       name: b.name,
       edition: b.edition,
       course: b.course,
       ISBN: b.ISBN,
       condition: b.condition,
-      priceCents: toCents(b.price),
+      priceCents: b.priceCents,
+      feeCents: fees[i] ?? 0,
       sellerId: b.ownerId,
       sellerFirstName: b.ownerFirstName,
     })),
@@ -259,7 +264,7 @@ const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex
 export const cartFingerprint = (cart: CartItemRecord[]) =>
   sha256(
     cart
-      .map((i) => `${i.bookId}\u0000${toCents(i.snapshot.price)}\u0000${i.addedAt}`)
+      .map((i) => `${i.bookId}\u0000${i.snapshot.priceCents}\u0000${i.addedAt}`)
       .sort()
       .join('\n'),
   );

@@ -1,10 +1,20 @@
 import { toApiBook } from '#lib/books/schemas.ts';
-import { listBooksBoughtBy, listBooksSoldBy } from '#lib/db/books.ts';
+import { getBooks, listBooksBoughtBy, listBooksSoldBy } from '#lib/db/books.ts';
 import { getUserStats } from '#lib/db/counters.ts';
+import { getOrderRecord, listOrdersOfBuyer } from '#lib/db/orders.ts';
 import type { Page } from '#lib/db/page.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import { NotFound } from '#lib/errors.ts';
+import { toApiOrder } from './checkout.ts';
 import { toDollars } from './pricing.ts';
-import type { HistoryQuery, PurchasedBook, SoldBook, UserStatistics } from './schemas.ts';
+import type {
+  HistoryQuery,
+  Order,
+  OrderWithStatus,
+  PurchasedBook,
+  SoldBook,
+  UserStatistics,
+} from './schemas.ts';
 
 export const DEFAULT_HISTORY_PAGE = 40;
 
@@ -38,6 +48,28 @@ export async function getSoldBooks(userId: string, query: HistoryQuery): Promise
       .filter((b: BookRecord) => BOUGHT_STATUSES.has(b.status) && b.ownerId === userId)
       .map((b) => ({ ...toApiBook(b, { showBuyer: true }), boughtAt: b.boughtAt ?? null })),
     next: page.next,
+  };
+}
+
+/** The caller's orders, newest first. */
+export async function getOrders(userId: string, query: HistoryQuery): Promise<Page<Order>> {
+  const page = await listOrdersOfBuyer(userId, query.limit ?? DEFAULT_HISTORY_PAGE, query.cursor);
+  return { items: page.items.map(toApiOrder), next: page.next };
+}
+
+/** One of the caller's orders with each book's status now (one GetItem, one BatchGet); anyone else's: 404. */
+export async function getOrder(userId: string, orderId: string): Promise<OrderWithStatus> {
+  const order = await getOrderRecord(orderId);
+  if (!order || order.buyerId !== userId) throw new NotFound('No such order.', 'ORDER_NOT_FOUND');
+  const books = await getBooks(order.bookIds);
+  const api = toApiOrder(order);
+  return {
+    ...api,
+    books: api.books.map((line) => ({
+      ...line,
+      status: books.get(line.id)?.status ?? null,
+      cancelled: order.cancelledBookIds?.has(line.id) ?? false,
+    })),
   };
 }
 

@@ -3,7 +3,7 @@
  * (at most 2 decimals); it is stored and summed in integer cents.
  */
 import { z } from 'zod';
-import { Book } from '#lib/books/schemas.ts';
+import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
 import { CursorParam } from '#lib/db/cursor.ts';
 import { IntParam } from '#lib/http/params.ts';
 
@@ -33,6 +33,26 @@ export const Order = z.strictObject({
   createdAt: z.iso.datetime(),
 });
 export type Order = z.infer<typeof Order>;
+
+/** One book of one of the caller's orders (getOrder): as bought, with the book's status now. */
+export const OrderBookNow = OrderBook.extend({
+  /** the book's status now (null once its seller deleted it after a cancelled purchase) */
+  status: BookStatusSchema.nullable(),
+  /** whether an admin cancelled this book's purchase */
+  cancelled: z.boolean(),
+});
+
+/** getOrder: one of the caller's orders with each book's current status. */
+export const OrderWithStatus = Order.extend({ books: z.array(OrderBookNow).min(1) });
+export type OrderWithStatus = z.infer<typeof OrderWithStatus>;
+
+export const OrderIdParams = z.strictObject({
+  orderId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Not an order id.'),
+});
 
 export const HistoryQuery = z.strictObject({
   limit: IntParam(1, 100).optional(),

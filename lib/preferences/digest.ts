@@ -6,12 +6,14 @@
  * sent, so a repeated or concurrent run sends nothing twice; a failed send gives the claim back
  * for the next run.
  */
+
 import { getBooks } from '#lib/db/books.ts';
 import { claimDigest, type DigestEntry, listDigestEntries, releaseDigest } from '#lib/db/digests.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { getUserContact } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
 import { escapeHtml, sendMail } from '#lib/mail/send.ts';
+import { toDollars } from '#lib/orders/pricing.ts';
 import { withDefaults } from './schemas.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 
@@ -40,7 +42,10 @@ const available = (b: BookRecord | undefined): b is BookRecord =>
   b !== undefined && b.status === 0 && !(b as { hidden?: boolean }).hidden;
 
 export function digestMail(firstName: string, day: string, books: BookRecord[]) {
-  const lines = books.map((b) => `- ${b.name} (${b.course}${b.ISBN ? `, ISBN ${b.ISBN}` : ''}), $${b.price}`);
+  const lines = books.map(
+    (b) =>
+      `- ${b.name} (${b.course}${b.ISBN ? `, ISBN ${b.ISBN}` : ''}), $${toDollars(b.priceCents).toFixed(2)}`,
+  );
   const intro =
     books.length === 1
       ? `One book you asked for was listed on ${day}:`
@@ -50,7 +55,7 @@ export function digestMail(firstName: string, day: string, books: BookRecord[]) 
     subject: books.length === 1 ? 'Your daily matches: 1 book' : `Your daily matches: ${books.length} books`,
     text: [greeting, '', intro, ...lines, '', 'See your matches in the app.', '', 'Campus Books'].join('\n'),
     html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><ul>${books
-      .map((b) => `<li>${escapeHtml(`${b.name} (${b.course}), $${b.price}`)}</li>`)
+      .map((b) => `<li>${escapeHtml(`${b.name} (${b.course}), $${toDollars(b.priceCents).toFixed(2)}`)}</li>`)
       .join('')}</ul><p>See your matches in the app.</p><p>Campus Books</p>`,
   };
 }

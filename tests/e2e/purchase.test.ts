@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AddToCartResult, CartItems } from '#lib/cart/schemas.ts';
+import { AddToCartResult, CartContents } from '#lib/cart/schemas.ts';
 import { Order, PurchasedBook, SoldBook, UserStatistics } from '#lib/orders/schemas.ts';
 import { makeBook } from '#tests/helpers/books.ts';
 import { api } from '#tests/helpers/e2e.ts';
@@ -22,9 +22,12 @@ describe('a purchase over HTTP', () => {
 
     const cart = await api('GET', '/api/user/getCartItems', { token: buyer.token });
     expect(cart.status).toBe(200);
-    expect(expectEnvelope(cart.body, CartItems)).toEqual([
-      expect.objectContaining({ id: book.id, available: true, status: 0, price: 15.55 }),
-    ]);
+    expect(expectEnvelope(cart.body, CartContents)).toEqual({
+      items: [expect.objectContaining({ id: book.id, available: true, status: 0, price: 15.55 })],
+      subtotal: 15.55,
+      fee: 0.78,
+      total: 16.33,
+    });
     expect((cart.body as { method: string }).method).toBe('GET /api/user/getCartItems');
 
     const key = randomUUID();
@@ -47,9 +50,10 @@ describe('a purchase over HTTP', () => {
     // The rival's cart still holds the book, now unavailable; their checkout is refused.
     const rivalCart = expectEnvelope(
       (await api('GET', '/api/user/getCartItems', { token: rival.token })).body,
-      CartItems,
+      CartContents,
     );
-    expect(rivalCart).toEqual([expect.objectContaining({ id: book.id, available: false, status: 1 })]);
+    expect(rivalCart.items).toEqual([expect.objectContaining({ id: book.id, available: false, status: 1 })]);
+    expect(rivalCart.total).toBe(0);
     const refused = await api('POST', '/api/books/checkoutCart', { token: rival.token });
     expect(refused.status).toBe(409);
     expect(expectError(refused.body, 'BOOKS_UNAVAILABLE').details).toEqual([
@@ -80,7 +84,7 @@ describe('a purchase over HTTP', () => {
     });
 
     const empty = await api('GET', '/api/user/getCartItems', { token: buyer.token });
-    expect(expectEnvelope(empty.body, CartItems)).toEqual([]);
+    expect(expectEnvelope(empty.body, CartContents).items).toEqual([]);
   });
 
   it('needs a bearer token on every cart route', async () => {

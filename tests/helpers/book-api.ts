@@ -1,6 +1,7 @@
 /** In-process calls of the listing handlers, with their route templates. */
 import { handler as deleteBook } from '#functions/books/deleteBook.ts';
 import { handler as getAllBooks } from '#functions/books/getAllBooks.ts';
+import { handler as getBook } from '#functions/books/getBook.ts';
 import { handler as getBooksNoToken } from '#functions/books/getBooksNoToken.ts';
 import { handler as getUsersPosts } from '#functions/books/getUsersPosts.ts';
 import { handler as postBook } from '#functions/books/postBook.ts';
@@ -20,6 +21,8 @@ export const booksApi = {
   reactivateBook: post(reactivateBook, 'reactivateBook'),
   getUsersPosts: (token?: string, query?: Record<string, string>) =>
     invoke(getUsersPosts, { route: '/api/books/getUsersPosts', token, query }),
+  getBook: (bookId: string, token?: string) =>
+    invoke(getBook, { route: '/api/books/getBook/{bookId}', pathParameters: { bookId }, token }),
   getAllBooks: (token?: string, query?: Record<string, string>) =>
     invoke(getAllBooks, { route: '/api/books/getAllBooks', token, query }),
   getBooksNoToken: (limit: string | number, skip: string | number, token?: string) =>

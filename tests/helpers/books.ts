@@ -6,6 +6,7 @@ import { bookItem, insertBook } from '#lib/db/books.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { bookIndexes, bookKey } from '#lib/db/keys.ts';
 import type { BookRecord, BookStatusValue } from '#lib/db/records.ts';
+import { toCents } from '#lib/orders/pricing.ts';
 
 export interface PostBookFields {
   name: string;
@@ -13,6 +14,7 @@ export interface PostBookFields {
   course: string;
   price: number;
   condition: string;
+  author?: string | null;
   comments?: string;
   Comments?: string;
   ISBN?: string | null;
@@ -24,13 +26,17 @@ export const makeBookBody = (overrides: Partial<PostBookFields> = {}): PostBookF
   edition: 3,
   course: 'CSC 171',
   price: 45.5,
-  condition: 'Good',
+  condition: 'good',
   comments: 'Some highlighting',
   ...overrides,
 });
 
+/** Overrides of a book record; `price` is a convenience in dollars for `priceCents`. */
+export type BookOverrides = Partial<BookRecord> & { price?: number };
+
 /** A stored book record (status 0 unless told), dated `date` or now. */
-export function makeBookRecord(ownerId: string, overrides: Partial<BookRecord> = {}): BookRecord {
+export function makeBookRecord(ownerId: string, bookOverrides: BookOverrides = {}): BookRecord {
+  const { price, ...overrides } = bookOverrides;
   const course = overrides.course ?? 'MTH 101';
   return {
     type: 'book',
@@ -39,8 +45,8 @@ export function makeBookRecord(ownerId: string, overrides: Partial<BookRecord> =
     edition: 8,
     course,
     courseNorm: normaliseCourse(course),
-    price: 30,
-    condition: 'Used',
+    priceCents: 3000,
+    condition: 'good',
     comments: '',
     ISBN: null,
     status: 0,
@@ -48,11 +54,12 @@ export function makeBookRecord(ownerId: string, overrides: Partial<BookRecord> =
     ownerId,
     ownerFirstName: 'Ada',
     ...overrides,
+    ...(price === undefined ? {} : { priceCents: toCents(price) }),
   };
 }
 
 /** Puts a book straight into the table (no counters, no stream consumer run). */
-export async function seedBook(ownerId: string, overrides: Partial<BookRecord> = {}): Promise<BookRecord> {
+export async function seedBook(ownerId: string, overrides: BookOverrides = {}): Promise<BookRecord> {
   const record = makeBookRecord(ownerId, overrides);
   await db.send(new PutCommand({ TableName: TABLE, Item: bookItem(record) }));
   return record;
@@ -65,7 +72,7 @@ export function datesOldestFirst(n: number, endsAgoMs = 60_000): string[] {
 }
 
 /** Stores a book with a neutral, unique title and course, so nothing matches it by accident. */
-export async function putBook(overrides: Partial<BookRecord> & { ownerId: string }): Promise<BookRecord> {
+export async function putBook(overrides: BookOverrides & { ownerId: string }): Promise<BookRecord> {
   const { ownerId, ...rest } = overrides;
   const tag = ulid().slice(-8);
   return seedBook(ownerId, { name: `Test Book ${tag}`, course: `TST ${tag.slice(-4)}`, ...rest });
@@ -112,15 +119,12 @@ function nextDate(): string {
  * totalBooks and the owner's activeListings, in one transaction), with a neutral unique title and
  * course so nothing matches it by accident.
  */
-export async function makeBook(
-  owner: { id: string },
-  overrides: Partial<BookRecord> = {},
-): Promise<BookRecord> {
+export async function makeBook(owner: { id: string }, overrides: BookOverrides = {}): Promise<BookRecord> {
   const tag = ulid().slice(-8);
   const record = makeBookRecord(owner.id, {
     name: `Test Book ${tag}`,
     course: `TST ${tag.slice(-4)}`,
-    price: 10,
+    priceCents: 1000,
     date: nextDate(),
     ...overrides,
   });

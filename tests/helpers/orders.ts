@@ -9,6 +9,7 @@ import { db, TABLE } from '#lib/db/client.ts';
 import { bookIndexes, bookKey, orderIndexes, orderKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { buildOrder } from '#lib/orders/checkout.ts';
+import { toCents } from '#lib/orders/pricing.ts';
 import { makeBookRecord } from './books.ts';
 
 export interface SeededOrder {
@@ -26,7 +27,7 @@ export async function seedOrder(
   const id = ulid();
   const createdAt = new Date().toISOString();
   const books = lines.map((l) => ({
-    ...makeBookRecord(l.sellerId, { price: l.price ?? 30 }),
+    ...makeBookRecord(l.sellerId, { priceCents: toCents(l.price ?? 30) }),
     status: l.status ?? 1,
     buyerId,
     boughtAt: createdAt,

@@ -204,6 +204,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/books/getBook/{bookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One book: listed ones to anyone (inCart with a token); others only to owner, buyer or admin */
+        get: operations["booksGetBook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/books/getBooksNoToken/{limit}/{skip}": {
         parameters: {
             query?: never;
@@ -245,7 +262,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's listed and unlisted books */
+        /** The caller's listed and unlisted books, newest first, by cursor */
         get: operations["booksGetUsersPosts"];
         put?: never;
         post?: never;
@@ -886,7 +903,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Books in the cart; ones no longer available have available: false */
+        /** Books in the cart (unavailable ones with available: false) and the subtotal, fee and total of the available ones */
         get: operations["userGetCartItems"];
         put?: never;
         post?: never;
@@ -922,6 +939,40 @@ export interface paths {
         };
         /** The caller's notifications, newest first, with a read flag */
         get: operations["userGetNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/getOrder/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's orders, each book with its status now; anyone else's is 404 */
+        get: operations["userGetOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/getOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's orders, newest first */
+        get: operations["userGetOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2842,7 +2893,8 @@ export interface operations {
                      *         "edition": 1,
                      *         "course": "string",
                      *         "price": 1,
-                     *         "condition": "string",
+                     *         "condition": "new",
+                     *         "author": "string",
                      *         "comments": "string",
                      *         "ISBN": "string",
                      *         "status": 0,
@@ -2867,7 +2919,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -3065,7 +3119,8 @@ export interface operations {
                      *           "edition": 1,
                      *           "course": "string",
                      *           "price": 1,
-                     *           "condition": "string",
+                     *           "condition": "new",
+                     *           "author": "string",
                      *           "comments": "string",
                      *           "ISBN": "string",
                      *           "status": 0,
@@ -3092,7 +3147,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -3183,6 +3240,169 @@ export interface operations {
             };
         };
     };
+    booksGetBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One book: listed ones to anyone (inCart with a token); others only to owner, buyer or admin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "string",
+                     *         "name": "string",
+                     *         "edition": 1,
+                     *         "course": "string",
+                     *         "price": 1,
+                     *         "condition": "new",
+                     *         "author": "string",
+                     *         "comments": "string",
+                     *         "ISBN": "string",
+                     *         "status": 0,
+                     *         "date": "2026-01-15T09:30:00.000Z",
+                     *         "owner": {
+                     *           "id": "string",
+                     *           "firstName": "string"
+                     *         },
+                     *         "buyer": {
+                     *           "id": "string"
+                     *         },
+                     *         "inCart": true
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/getBook/{bookId}"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            edition: number;
+                            course: string;
+                            price: number;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
+                            comments: string;
+                            ISBN: string | null;
+                            status: 0 | 1 | 2 | 3 | 5;
+                            /** Format: date-time */
+                            date: string;
+                            owner: {
+                                id: string;
+                                firstName: string;
+                            };
+                            buyer?: {
+                                id: string;
+                            };
+                            inCart?: boolean;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/getBook/{bookId}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/getBook/{bookId}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/getBook/{bookId}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/getBook/{bookId}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     booksGetBooksNoToken: {
         parameters: {
             query?: never;
@@ -3210,7 +3430,8 @@ export interface operations {
                      *           "edition": 1,
                      *           "course": "string",
                      *           "price": 1,
-                     *           "condition": "string",
+                     *           "condition": "new",
+                     *           "author": "string",
                      *           "comments": "string",
                      *           "ISBN": "string",
                      *           "status": 0,
@@ -3236,7 +3457,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -3330,7 +3553,8 @@ export interface operations {
                      *           "edition": 1,
                      *           "course": "string",
                      *           "price": 1,
-                     *           "condition": "string",
+                     *           "condition": "new",
+                     *           "author": "string",
                      *           "comments": "string",
                      *           "ISBN": "string",
                      *           "status": 0,
@@ -3359,7 +3583,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -3453,14 +3679,17 @@ export interface operations {
     };
     booksGetUsersPosts: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's listed and unlisted books */
+            /** @description The caller's listed and unlisted books, newest first, by cursor */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3475,7 +3704,8 @@ export interface operations {
                      *           "edition": 1,
                      *           "course": "string",
                      *           "price": 1,
-                     *           "condition": "string",
+                     *           "condition": "new",
+                     *           "author": "string",
                      *           "comments": "string",
                      *           "ISBN": "string",
                      *           "status": 0,
@@ -3491,7 +3721,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
-                     *       "method": "GET /api/books/getUsersPosts"
+                     *       "method": "GET /api/books/getUsersPosts",
+                     *       "next": null
                      *     }
                      */
                     "application/json": {
@@ -3501,7 +3732,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -3519,7 +3752,7 @@ export interface operations {
                         /** Format: date-time */
                         time: string;
                         method: string;
-                        next?: string | null;
+                        next: string | null;
                     };
                 };
             };
@@ -3607,6 +3840,7 @@ export interface operations {
                     course: string;
                     price: number;
                     condition: string;
+                    author?: string | null;
                     comments?: string;
                     Comments?: string;
                     ISBN?: string | null;
@@ -3628,7 +3862,8 @@ export interface operations {
                      *         "edition": 1,
                      *         "course": "string",
                      *         "price": 1,
-                     *         "condition": "string",
+                     *         "condition": "new",
+                     *         "author": "string",
                      *         "comments": "string",
                      *         "ISBN": "string",
                      *         "status": 0,
@@ -3653,7 +3888,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -3830,7 +4067,8 @@ export interface operations {
                      *         "edition": 1,
                      *         "course": "string",
                      *         "price": 1,
-                     *         "condition": "string",
+                     *         "condition": "new",
+                     *         "author": "string",
                      *         "comments": "string",
                      *         "ISBN": "string",
                      *         "status": 0,
@@ -3855,7 +4093,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -4451,7 +4691,8 @@ export interface operations {
                      *           "edition": 1,
                      *           "course": "string",
                      *           "price": 1,
-                     *           "condition": "string",
+                     *           "condition": "new",
+                     *           "author": "string",
                      *           "comments": "string",
                      *           "ISBN": "string",
                      *           "status": 0,
@@ -4478,7 +4719,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -4598,7 +4841,8 @@ export interface operations {
                      *           "edition": 1,
                      *           "course": "string",
                      *           "price": 1,
-                     *           "condition": "string",
+                     *           "condition": "new",
+                     *           "author": "string",
                      *           "comments": "string",
                      *           "ISBN": "string",
                      *           "status": 0,
@@ -4625,7 +4869,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -4728,7 +4974,8 @@ export interface operations {
                      *         "edition": 1,
                      *         "course": "string",
                      *         "price": 1,
-                     *         "condition": "string",
+                     *         "condition": "new",
+                     *         "author": "string",
                      *         "comments": "string",
                      *         "ISBN": "string",
                      *         "status": 0,
@@ -4753,7 +5000,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -4950,7 +5199,8 @@ export interface operations {
                      *         "edition": 1,
                      *         "course": "string",
                      *         "price": 1,
-                     *         "condition": "string",
+                     *         "condition": "new",
+                     *         "author": "string",
                      *         "comments": "string",
                      *         "ISBN": "string",
                      *         "status": 0,
@@ -4975,7 +5225,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -5190,7 +5442,8 @@ export interface operations {
                      *         "edition": 1,
                      *         "course": "string",
                      *         "price": 1,
-                     *         "condition": "string",
+                     *         "condition": "new",
+                     *         "author": "string",
                      *         "comments": "string",
                      *         "ISBN": "string",
                      *         "status": 0,
@@ -5215,7 +5468,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -5901,7 +6156,8 @@ export interface operations {
                      *             "edition": 1,
                      *             "course": "string",
                      *             "price": 1,
-                     *             "condition": "string",
+                     *             "condition": "new",
+                     *             "author": "string",
                      *             "comments": "string",
                      *             "ISBN": "string",
                      *             "status": 0,
@@ -5946,7 +6202,9 @@ export interface operations {
                                 edition: number;
                                 course: string;
                                 price: number;
-                                condition: string;
+                                /** @enum {string} */
+                                condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                                author?: string;
                                 comments: string;
                                 ISBN: string | null;
                                 status: 0 | 1 | 2 | 3 | 5;
@@ -7738,7 +7996,8 @@ export interface operations {
                      *         "edition": 1,
                      *         "course": "string",
                      *         "price": 1,
-                     *         "condition": "string",
+                     *         "condition": "new",
+                     *         "author": "string",
                      *         "comments": "string",
                      *         "ISBN": "string",
                      *         "status": 0,
@@ -7763,7 +8022,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -9066,7 +9327,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Books in the cart; ones no longer available have available: false */
+            /** @description Books in the cart (unavailable ones with available: false) and the subtotal, fee and total of the available ones */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9074,56 +9335,69 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": "string",
-                     *           "name": "string",
-                     *           "edition": 1,
-                     *           "course": "string",
-                     *           "price": 1,
-                     *           "condition": "string",
-                     *           "comments": "string",
-                     *           "ISBN": "string",
-                     *           "status": 0,
-                     *           "date": "2026-01-15T09:30:00.000Z",
-                     *           "owner": {
+                     *       "data": {
+                     *         "items": [
+                     *           {
                      *             "id": "string",
-                     *             "firstName": "string"
-                     *           },
-                     *           "buyer": {
-                     *             "id": "string"
-                     *           },
-                     *           "inCart": true,
-                     *           "available": true
-                     *         }
-                     *       ],
+                     *             "name": "string",
+                     *             "edition": 1,
+                     *             "course": "string",
+                     *             "price": 1,
+                     *             "condition": "new",
+                     *             "author": "string",
+                     *             "comments": "string",
+                     *             "ISBN": "string",
+                     *             "status": 0,
+                     *             "date": "2026-01-15T09:30:00.000Z",
+                     *             "owner": {
+                     *               "id": "string",
+                     *               "firstName": "string"
+                     *             },
+                     *             "buyer": {
+                     *               "id": "string"
+                     *             },
+                     *             "inCart": true,
+                     *             "available": true
+                     *           }
+                     *         ],
+                     *         "subtotal": 1,
+                     *         "fee": 1,
+                     *         "total": 1
+                     *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/user/getCartItems"
                      *     }
                      */
                     "application/json": {
                         data: {
-                            id: string;
-                            name: string;
-                            edition: number;
-                            course: string;
-                            price: number;
-                            condition: string;
-                            comments: string;
-                            ISBN: string | null;
-                            status: 0 | 1 | 2 | 3 | 5;
-                            /** Format: date-time */
-                            date: string;
-                            owner: {
+                            items: {
                                 id: string;
-                                firstName: string;
-                            };
-                            buyer?: {
-                                id: string;
-                            };
-                            inCart?: boolean;
-                            available: boolean;
-                        }[];
+                                name: string;
+                                edition: number;
+                                course: string;
+                                price: number;
+                                /** @enum {string} */
+                                condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                                author?: string;
+                                comments: string;
+                                ISBN: string | null;
+                                status: 0 | 1 | 2 | 3 | 5;
+                                /** Format: date-time */
+                                date: string;
+                                owner: {
+                                    id: string;
+                                    firstName: string;
+                                };
+                                buyer?: {
+                                    id: string;
+                                };
+                                inCart?: boolean;
+                                available: boolean;
+                            }[];
+                            subtotal: number;
+                            fee: number;
+                            total: number;
+                        };
                         /** Format: date-time */
                         time: string;
                         method: string;
@@ -9445,6 +9719,335 @@ export interface operations {
             };
         };
     };
+    userGetOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One of the caller's orders, each book with its status now; anyone else's is 404 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "string",
+                     *         "buyer": {
+                     *           "id": "string"
+                     *         },
+                     *         "books": [
+                     *           {
+                     *             "id": "string",
+                     *             "name": "string",
+                     *             "edition": 1,
+                     *             "course": "string",
+                     *             "ISBN": "string",
+                     *             "condition": "string",
+                     *             "price": 1,
+                     *             "owner": {
+                     *               "id": "string",
+                     *               "firstName": "string"
+                     *             },
+                     *             "status": 0,
+                     *             "cancelled": true
+                     *           }
+                     *         ],
+                     *         "subtotal": 1,
+                     *         "fee": 1,
+                     *         "total": 1,
+                     *         "status": 1,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getOrder/{orderId}"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            buyer: {
+                                id: string;
+                            };
+                            books: {
+                                id: string;
+                                name: string;
+                                edition: number;
+                                course: string;
+                                ISBN: string | null;
+                                condition: string;
+                                price: number;
+                                owner: {
+                                    id: string;
+                                    firstName: string;
+                                };
+                                status: (0 | 1 | 2 | 3 | 5) | null;
+                                cancelled: boolean;
+                            }[];
+                            subtotal: number;
+                            fee: number;
+                            total: number;
+                            status: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getOrder/{orderId}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getOrder/{orderId}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getOrder/{orderId}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getOrder/{orderId}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    userGetOrders: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's orders, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "string",
+                     *           "buyer": {
+                     *             "id": "string"
+                     *           },
+                     *           "books": [
+                     *             {
+                     *               "id": "string",
+                     *               "name": "string",
+                     *               "edition": 1,
+                     *               "course": "string",
+                     *               "ISBN": "string",
+                     *               "condition": "string",
+                     *               "price": 1,
+                     *               "owner": {
+                     *                 "id": "string",
+                     *                 "firstName": "string"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "subtotal": 1,
+                     *           "fee": 1,
+                     *           "total": 1,
+                     *           "status": 1,
+                     *           "createdAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getOrders",
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            buyer: {
+                                id: string;
+                            };
+                            books: {
+                                id: string;
+                                name: string;
+                                edition: number;
+                                course: string;
+                                ISBN: string | null;
+                                condition: string;
+                                price: number;
+                                owner: {
+                                    id: string;
+                                    firstName: string;
+                                };
+                            }[];
+                            subtotal: number;
+                            fee: number;
+                            total: number;
+                            status: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getOrders"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getOrders"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getOrders"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     userGetPurchasedBooks: {
         parameters: {
             query?: {
@@ -9472,7 +10075,8 @@ export interface operations {
                      *           "edition": 1,
                      *           "course": "string",
                      *           "price": 1,
-                     *           "condition": "string",
+                     *           "condition": "new",
+                     *           "author": "string",
                      *           "comments": "string",
                      *           "ISBN": "string",
                      *           "status": 0,
@@ -9501,7 +10105,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;
@@ -9738,7 +10344,8 @@ export interface operations {
                      *           "edition": 1,
                      *           "course": "string",
                      *           "price": 1,
-                     *           "condition": "string",
+                     *           "condition": "new",
+                     *           "author": "string",
                      *           "comments": "string",
                      *           "ISBN": "string",
                      *           "status": 0,
@@ -9766,7 +10373,9 @@ export interface operations {
                             edition: number;
                             course: string;
                             price: number;
-                            condition: string;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
                             comments: string;
                             ISBN: string | null;
                             status: 0 | 1 | 2 | 3 | 5;

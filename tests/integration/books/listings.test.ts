@@ -280,20 +280,41 @@ describe('status transitions', () => {
   }
 });
 
+describe('getUsersPosts', () => {
+  it("pages the caller's listed and unlisted books newest first, neither repeating nor skipping", async () => {
+    const owner = await makeUser();
+    const posted: Book[] = [];
+    for (let i = 0; i < 5; i++) posted.push(await post(owner, { name: `Paged ${i}` }));
+    expect((await booksApi.deleteBook(owner.token, { bookId: posted[1]?.id })).status).toBe(200);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const res = await booksApi.getUsersPosts(owner.token, { limit: '2', ...(cursor ? { cursor } : {}) });
+      expect(res.status).toBe(200);
+      seen.push(...expectEnvelope(res.json(), Books).map((b) => b.id));
+      cursor = res.json<{ next: string | null }>().next ?? undefined;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(posted.map((b) => b.id).reverse());
+    const bad = await booksApi.getUsersPosts(alice.token, { cursor: 'AAAA.BBBB' });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('updateBook', () => {
   it('changes price, condition and comments of a listed or an unlisted book', async () => {
     const book = await post(alice);
     const res = await booksApi.updateBook(alice.token, {
       bookId: book.id,
       price: 9.99,
-      condition: 'Worn',
+      condition: 'Like New',
       comments: 'Coffee stain',
     });
     expect(res.status).toBe(200);
     expect(expectEnvelope(res.json(), Book)).toMatchObject({
       id: book.id,
       price: 9.99,
-      condition: 'Worn',
+      condition: 'like-new',
       comments: 'Coffee stain',
       name: book.name,
       status: 0,
@@ -311,10 +332,12 @@ describe('updateBook', () => {
       { bookId: book.id, name: 'renamed' },
       { bookId: book.id, price: 10000.5 },
       { bookId: book.id, condition: '' },
+      { bookId: book.id, condition: 'Worn' },
+      { bookId: book.id, price: 19.999999999 },
       { bookId: book.id },
     ]) {
       expect((await booksApi.updateBook(alice.token, body)).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await getBook(book.id))?.price).toBe(book.price);
+    expect((await getBook(book.id))?.priceCents).toBe(book.price * 100);
   });
 });

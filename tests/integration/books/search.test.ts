@@ -8,6 +8,7 @@ import { bookKey, searchTermPk } from '#lib/db/keys.ts';
 import { consume } from '#lib/streams/consume.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
+import { addToCart } from '#tests/helpers/cart.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
@@ -68,7 +69,11 @@ beforeAll(async () => {
     course: 'CSC 171',
     ISBN: '0262033844',
   });
-  algebra = await post(seller, { name: 'Linear Algebra Done Right', course: 'MTH-240' });
+  algebra = await post(seller, {
+    name: 'Linear Algebra Done Right',
+    course: 'MTH-240',
+    author: 'Sheldon Axler',
+  });
   await post(seller, { name: 'C++ Primer (5th ed.)', course: 'CSC 172' });
   await post(seller, { name: 'Électricité et magnétisme', course: 'PHY 210' });
   await runConsumer();
@@ -131,7 +136,27 @@ describe('query handling', () => {
   });
 });
 
+describe('search by author', () => {
+  it("finds a book by its author's words like the title's", async () => {
+    expect(await find('axler')).toEqual([algebra.name]);
+    expect(await find('sheld linear')).toEqual([algebra.name]);
+    expect(await find('axler calculus')).toEqual([]);
+    expect(algebra.author).toBe('Sheldon Axler');
+  });
+});
+
 describe('who sees what', () => {
+  it("marks on the authenticated search which books are in the caller's cart", async () => {
+    expect((await addToCart(shopper.token, algorithms.id)).status).toBe(200);
+    const res = await booksApi.search(shopper.token, 'intro');
+    const books = expectEnvelope(res.json(), Books);
+    expect(books.map((b) => [b.id, b.inCart])).toEqual([[algorithms.id, true]]);
+    const other = expectEnvelope((await booksApi.search(shopper.token, 'calc')).json(), Books);
+    expect(other.map((b) => [b.id, b.inCart])).toEqual([[calculus.id, false]]);
+    const anon = expectEnvelope((await booksApi.searchPublic('intro')).json(), Books);
+    expect(anon[0]).not.toHaveProperty('inCart');
+  });
+
   it("leaves the caller's own books out of the authenticated search", async () => {
     expect(await names(booksApi.search(shopper.token, 'calc'))).toEqual([calculus.name]);
     expect(await names(booksApi.search(seller.token, 'calc'))).toEqual([]);

@@ -5,7 +5,7 @@ import { handler as clearCartHandler } from '#functions/user/clearCart.ts';
 import { handler as getCartItemsHandler } from '#functions/user/getCartItems.ts';
 import { handler as removeFromCartHandler } from '#functions/user/removeFromCart.ts';
 import { CART_LIMIT } from '#lib/cart/cart.ts';
-import { AddToCartResult, CartItems, ClearCartResult, RemoveFromCartResult } from '#lib/cart/schemas.ts';
+import { AddToCartResult, CartContents, ClearCartResult, RemoveFromCartResult } from '#lib/cart/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { bookKey, cartCountKey, cartItemKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
@@ -50,7 +50,7 @@ describe('addToCart', () => {
     const again = await addToCart(buyer.token, book.id);
     expect(again.status).toBe(200);
     expect(expectEnvelope(again.json(), AddToCartResult)).toMatchObject({ added: false, cartSize: 1 });
-    expect(expectEnvelope((await getCart(buyer.token)).json(), CartItems)).toHaveLength(1);
+    expect(expectEnvelope((await getCart(buyer.token)).json(), CartContents).items).toHaveLength(1);
   });
 
   it('refuses one’s own book with 409', async () => {
@@ -117,7 +117,7 @@ describe('addToCart', () => {
     });
     const cart = await getCart(buyer.token);
     expect(cart.status).toBe(200);
-    expect(expectEnvelope(cart.json(), CartItems).map((i) => i.id)).toEqual(
+    expect(expectEnvelope(cart.json(), CartContents).items.map((i) => i.id)).toEqual(
       books.slice(0, CART_LIMIT).map((b) => (b as { id: string }).id),
     );
   });
@@ -133,7 +133,7 @@ describe('addToCart', () => {
       expect(r.status).toBe(409);
       expectError(r.json(), 'CART_FULL');
     }
-    const cart = expectEnvelope((await getCart(buyer.token)).json(), CartItems);
+    const cart = expectEnvelope((await getCart(buyer.token)).json(), CartContents).items;
     expect(cart).toHaveLength(CART_LIMIT);
     expect(await readItem(cartCountKey(buyer.id))).toMatchObject({ count: CART_LIMIT });
 
@@ -164,7 +164,8 @@ describe('getCartItems', () => {
     expect(res.status).toBe(200);
     // auth GetItem + cart Query + one BatchGet, whatever the cart holds
     expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'Query', 'BatchGetItem']);
-    const items = expectEnvelope(res.json(), CartItems);
+    const cart = expectEnvelope(res.json(), CartContents);
+    const items = cart.items;
     expect(items.map((i) => [i.id, i.available, i.status])).toEqual([
       [listed.id, true, 0],
       [sold.id, false, 1],
@@ -173,14 +174,28 @@ describe('getCartItems', () => {
     ]);
     expect(items[0]).toMatchObject({ price: 4.5, owner: { id: seller.id } });
     expect(items[3]?.name).toBe('Gone For Good');
+    // Money over the available books only: 4.50 + 5 % fee (0.225 -> 0.23).
+    expect([cart.subtotal, cart.fee, cart.total]).toEqual([4.5, 0.23, 4.73]);
+  });
+
+  it('sums the available books in cents: three $0.10 books are $0.30, fee $0.02', async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    for (let i = 0; i < 3; i++) await addToCart(buyer.token, (await makeBook(seller, { price: 0.1 })).id);
+    const cart = expectEnvelope((await getCart(buyer.token)).json(), CartContents);
+    expect([cart.items.length, cart.subtotal, cart.fee, cart.total]).toEqual([3, 0.3, 0.02, 0.32]);
   });
 
   it('shows each user only their own cart', async () => {
     const [seller, one, two] = await Promise.all([makeUser(), makeUser(), makeUser()]);
     const book = await makeBook(seller);
     await addToCart(one.token, book.id);
-    expect(expectEnvelope((await getCart(two.token)).json(), CartItems)).toEqual([]);
-    expect(expectEnvelope((await getCart(one.token)).json(), CartItems)).toHaveLength(1);
+    expect(expectEnvelope((await getCart(two.token)).json(), CartContents)).toEqual({
+      items: [],
+      subtotal: 0,
+      fee: 0,
+      total: 0,
+    });
+    expect(expectEnvelope((await getCart(one.token)).json(), CartContents).items).toHaveLength(1);
   });
 });
 
@@ -198,7 +213,9 @@ describe('removeFromCart and clearCart', () => {
     });
     const again = await removeFromCart(buyer.token, a.id);
     expect(expectEnvelope(again.json(), RemoveFromCartResult)).toMatchObject({ removed: false });
-    expect(expectEnvelope((await getCart(buyer.token)).json(), CartItems).map((i) => i.id)).toEqual([b.id]);
+    expect(expectEnvelope((await getCart(buyer.token)).json(), CartContents).items.map((i) => i.id)).toEqual([
+      b.id,
+    ]);
   });
 
   it('only ever touches the caller’s own cart', async () => {
@@ -216,7 +233,9 @@ describe('removeFromCart and clearCart', () => {
     expect(cleared.status).toBe(200);
     expect(expectEnvelope(cleared.json(), ClearCartResult)).toEqual({ removed: 0 });
     expect(await readItem(cartItemKey(one.id, book.id))).toMatchObject({ bookId: book.id });
-    expect(expectEnvelope((await getCart(one.token)).json(), CartItems).map((i) => i.id)).toEqual([book.id]);
+    expect(expectEnvelope((await getCart(one.token)).json(), CartContents).items.map((i) => i.id)).toEqual([
+      book.id,
+    ]);
   });
 
   it('empties the cart', async () => {
@@ -224,7 +243,7 @@ describe('removeFromCart and clearCart', () => {
     for (let i = 0; i < 3; i++) await addToCart(buyer.token, (await makeBook(seller)).id);
     const res = await clearCart(buyer.token);
     expect(expectEnvelope(res.json(), ClearCartResult)).toEqual({ removed: 3 });
-    expect(expectEnvelope((await getCart(buyer.token)).json(), CartItems)).toEqual([]);
+    expect(expectEnvelope((await getCart(buyer.token)).json(), CartContents).items).toEqual([]);
     expect(expectEnvelope((await clearCart(buyer.token)).json(), ClearCartResult)).toEqual({ removed: 0 });
   });
 });

@@ -242,6 +242,29 @@ describe('what each move writes', () => {
     expect(delta(after.buyer, listed.buyer, 'booksBought')).toBe(0);
   });
 
+  it('takes back exactly the fee share checkout stored: two $0.10 books earn 1 cent, cancelling both returns 1', async () => {
+    const books = [await makeBook(seller, { price: 0.1 }), await makeBook(seller, { price: 0.1 })];
+    for (const b of books) expect((await addToCart(buyer.token, b.id)).status).toBe(200);
+    const listed = await counters();
+    expect((await checkout(buyer.token)).status).toBe(201);
+    const bought = await counters();
+    expect(delta(bought.global, listed.global, 'feesEarned')).toBe(1);
+    expect(delta(bought.global, listed.global, 'grossSales')).toBe(20);
+    const shares = await Promise.all(books.map(async (b) => (await getItem(bookKey(b.id))).feeCents));
+    expect(shares).toEqual([1, 0]);
+    const orderId = String((await getItem(bookKey(books[0]?.id ?? ''))).orderId);
+    const order = await getItem(orderKey(orderId));
+    expect((order.books as Array<{ feeCents: number }>).map((l) => l.feeCents)).toEqual([1, 0]);
+
+    for (const b of books) {
+      expect((await act('cancelPurchase', { bookId: b.id, reason: 'Both returned.' })).status).toBe(200);
+      expect(await getItem(bookKey(b.id))).not.toHaveProperty('feeCents');
+    }
+    const after = await counters();
+    expect(delta(after.global, listed.global, 'feesEarned')).toBe(0);
+    expect(delta(after.global, listed.global, 'grossSales')).toBe(0);
+  });
+
   it('lets exactly one of two admins racing on the same book move it', async () => {
     const book = await bookIn(1);
     const other = await makeUser({ permissionType: 1 });

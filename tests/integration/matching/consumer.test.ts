@@ -168,7 +168,7 @@ describe('GET /api/books/getUserMatches', () => {
       [inCart.id, true],
       [notInCart.id, false],
     ]);
-    expect(matches[0]).toMatchObject({ owner: { id: seller.id }, status: 0, price: inCart.price });
+    expect(matches[0]).toMatchObject({ owner: { id: seller.id }, status: 0, price: inCart.priceCents / 100 });
   });
 
   it('answers an empty list without matches, reading nothing but the matches', async () => {

@@ -1,7 +1,8 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as checkoutHandler } from '#functions/cart/checkoutCart.ts';
 import { CART_LIMIT } from '#lib/cart/cart.ts';
+import { bookItem } from '#lib/db/books.ts';
 import { putCartItem } from '#lib/db/cart.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { bookKey, booksByStatusPk, booksOfBuyerPk, cartItemKey, INDEX, orderKey } from '#lib/db/keys.ts';
@@ -40,6 +41,24 @@ async function indexed(index: 'gsi1' | 'gsi3', pk: string, bookId: string): Prom
 }
 
 describe('checkoutCart', () => {
+  it('buys a book stored before prices were in cents (dollars, free-text condition) and stores it in cents', async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    const modern = await makeBook(seller);
+    const { priceCents: _cents, ...rest } = bookItem(modern);
+    await db.send(
+      new PutCommand({ TableName: TABLE, Item: { ...rest, price: 12.3, condition: 'Used, some notes' } }),
+    );
+    await inCart(buyer.token, [modern]);
+    const res = await checkout(buyer.token);
+    expect(res.status).toBe(201);
+    const order = expectEnvelope(res.json(), Order);
+    expect(order).toMatchObject({ subtotal: 12.3, fee: 0.62, total: 12.92 });
+    expect(order.books[0]).toMatchObject({ price: 12.3, condition: 'good' });
+    const stored = await readBook(modern.id);
+    expect(stored).toMatchObject({ status: 1, priceCents: 1230, feeCents: 62 });
+    expect(stored).not.toHaveProperty('price');
+  });
+
   it('buys every book in the cart in one go: books at status 1, order written, cart emptied, counters moved', async () => {
     const [seller1, seller2, buyer] = await Promise.all([makeUser(), makeUser(), makeUser()]);
     const a = await makeBook(seller1, { price: 12.5 });
@@ -247,7 +266,7 @@ describe('checkoutCart', () => {
     ]);
     for (const b of [cheap, other]) expect(await readBook(b.id)).toMatchObject({ status: 0 });
     expect(await ordersOf(buyer.id)).toHaveLength(0);
-    expect(await readItem(cartItemKey(buyer.id, cheap.id))).toMatchObject({ snapshot: { price: 10 } });
+    expect(await readItem(cartItemKey(buyer.id, cheap.id))).toMatchObject({ snapshot: { priceCents: 1000 } });
 
     // Adding the book again accepts the new price; then checkout charges it.
     expect((await addToCart(buyer.token, cheap.id)).status).toBe(200);

@@ -69,14 +69,14 @@ describe('the checkout transaction', () => {
       new UpdateCommand({
         TableName: TABLE,
         Key: bookKey(book.id),
-        UpdateExpression: 'SET price = :p',
-        ExpressionAttributeValues: { ':p': 99 },
+        UpdateExpression: 'SET priceCents = :p',
+        ExpressionAttributeValues: { ':p': 9900 },
       }),
     );
     const outcome = await commitCheckout({ order: orderFor(buyer.id, [book]), books: [book] });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.failures[0]).toMatchObject({ kind: 'book', current: { status: 0, price: 99 } });
+    expect(outcome.failures[0]).toMatchObject({ kind: 'book', current: { status: 0, priceCents: 9900 } });
     expect(await readBook(book.id)).toMatchObject({ status: 0 });
   });
 

@@ -111,7 +111,9 @@ describe('benchmark data', () => {
     ];
     const a = makeBooks(20, owners, prng(3));
     const b = makeBooks(20, owners, prng(3));
-    expect(a.map((x) => [x.name, x.price, x.ISBN])).toEqual(b.map((x) => [x.name, x.price, x.ISBN]));
+    expect(a.map((x) => [x.name, x.priceCents, x.ISBN])).toEqual(
+      b.map((x) => [x.name, x.priceCents, x.ISBN]),
+    );
     expect(a.map((x) => x.ownerId).slice(0, 4)).toEqual(['u1', 'u2', 'u1', 'u2']);
     const names = new Set(CATALOGUE.map((c) => c.name));
     for (const book of a) {

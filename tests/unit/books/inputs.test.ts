@@ -43,10 +43,19 @@ describe('postBook body', () => {
     ['price -0.01', { price: -0.01 }, false],
     ['price 10000.01', { price: 10000.01 }, false],
     ['price with 3 decimals', { price: 1.005 }, false],
+    ['price 0.000000001 (1e-9)', { price: 0.000000001 }, false],
+    ['price 19.999999999', { price: 19.999999999 }, false],
     ['price as a string', { price: '10' }, false],
-    ['condition of 40 chars', { condition: 'c'.repeat(40) }, true],
+    ['condition new', { condition: 'new' }, true],
+    ['condition Like New', { condition: 'Like New' }, true],
+    ['condition VERY-GOOD', { condition: 'VERY-GOOD' }, true],
+    ['condition acceptable', { condition: 'acceptable' }, true],
+    ['condition free text', { condition: 'Highlighted, binding intact' }, false],
     ['empty condition', { condition: '' }, false],
-    ['condition of 41 chars', { condition: 'c'.repeat(41) }, false],
+    ['author of 200 chars', { author: 'a'.repeat(200) }, true],
+    ['null author', { author: null }, true],
+    ['empty author', { author: '' }, false],
+    ['author of 201 chars', { author: 'a'.repeat(201) }, false],
     ['comments of 1000 chars', { comments: 'c'.repeat(1000) }, true],
     ['comments of 1001 chars', { comments: 'c'.repeat(1001) }, false],
     ['a valid ISBN-13', { ISBN: '9780262033848' }, true],
@@ -66,6 +75,21 @@ describe('postBook body', () => {
       if (!valid) expect(fieldsOf(r).length).toBeGreaterThan(0);
     });
   }
+
+  it('keeps the price in integer cents and the condition as its grade', () => {
+    const r = PostBookBody.parse(makeBookBody({ price: 19.99, condition: ' like  new ', author: 'Knuth' }));
+    expect(r).toMatchObject({ priceCents: 1999, condition: 'like-new', author: 'Knuth' });
+    expect(r).not.toHaveProperty('price');
+    expect(PostBookBody.parse(makeBookBody({ price: 0.1 })).priceCents).toBe(10);
+  });
+
+  it('names every grade when the condition is none of them', () => {
+    const r = PostBookBody.safeParse(makeBookBody({ condition: 'Used' }));
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe(
+      'Condition must be one of: new, like-new, very-good, good, acceptable.',
+    );
+  });
 
   it('refuses a body missing a required field, naming it', () => {
     for (const field of ['name', 'edition', 'course', 'price', 'condition'] as const) {

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { feeCents, priceOrder, toCents, toDollars } from '#lib/orders/pricing.ts';
+import {
+  allocateFee,
+  feeCents,
+  isMoney,
+  parseMoney,
+  priceOrder,
+  toCents,
+  toDollars,
+} from '#lib/orders/pricing.ts';
 
 describe('order pricing', () => {
   it('converts prices whose float form is inexact to whole cents', () => {
     expect(toCents(0.1)).toBe(10);
     expect(toCents(0.29)).toBe(29);
-    expect(toCents(1.005 - 0.005)).toBe(100);
     expect(toCents(19.99)).toBe(1999);
     expect(toCents(10000)).toBe(1_000_000);
     expect(toCents(0)).toBe(0);
@@ -29,7 +36,7 @@ describe('order pricing', () => {
   it('adds awkward prices exactly, where float addition drifts', () => {
     const prices = [0.1, 0.2, 0.7, 19.99, 33.33];
     expect(prices.reduce((a, b) => a + b, 0)).not.toBe(54.32); // the float trap
-    const totals = priceOrder(prices);
+    const totals = priceOrder(prices.map(toCents));
     expect(totals).toEqual({ subtotalCents: 5432, feeCents: 272, totalCents: 5704 });
     expect(toDollars(totals.subtotalCents)).toBe(54.32);
     expect(toDollars(totals.feeCents)).toBe(2.72);
@@ -44,5 +51,63 @@ describe('order pricing', () => {
     expect(toDollars(5)).toBe(0.05);
     expect(toDollars(12345)).toBe(123.45);
     expect(String(toDollars(110))).toBe('1.1');
+  });
+});
+
+describe('money in cents', () => {
+  it('reads amounts as written, from their digits', () => {
+    expect(parseMoney('19.99')).toBe(1999);
+    expect(parseMoney('0.1')).toBe(10);
+    expect(parseMoney('5')).toBe(500);
+    expect(parseMoney('99999.99')).toBe(9_999_999);
+    for (const bad of ['1e-9', '19.999', '-1', '1.', '.5', '123456', ' 1', '0x10', '']) {
+      expect(() => parseMoney(bad), bad).toThrow(RangeError);
+    }
+  });
+
+  it('refuses prices it would otherwise round: 1e-9 and 19.999999999', () => {
+    expect(isMoney(0.000000001)).toBe(false);
+    expect(() => toCents(0.000000001)).toThrow(RangeError);
+    expect(isMoney(19.999999999)).toBe(false);
+    expect(() => toCents(19.999999999)).toThrow(RangeError);
+    expect(isMoney(19.99)).toBe(true);
+  });
+});
+
+describe('fee allocation (largest remainder)', () => {
+  it('gives two $0.10 books one cent of fee between them, so cancelling both takes back one cent', () => {
+    const fee = feeCents(20);
+    expect(fee).toBe(1);
+    expect(allocateFee([10, 10], fee)).toEqual([1, 0]);
+  });
+
+  it('shares always add up to the fee, in proportion to the prices', () => {
+    const cases: number[][] = [
+      [1999, 3333, 10, 70, 20],
+      [1, 1, 1],
+      [100_000, 1],
+      [4550, 4550, 4550],
+      [0, 0, 500],
+    ];
+    for (const prices of cases) {
+      const { subtotalCents, feeCents: fee } = priceOrder(prices);
+      const shares = allocateFee(prices, fee);
+      expect(
+        shares.reduce((a, b) => a + b, 0),
+        String(prices),
+      ).toBe(fee);
+      prices.forEach((p, i) => {
+        const exact = (fee * p) / subtotalCents;
+        expect(Math.abs((shares[i] ?? 0) - exact), `${prices}[${i}]`).toBeLessThan(1);
+      });
+    }
+  });
+
+  it('gives the leftover cents to the largest remainders, the earlier book on a tie', () => {
+    // fee 10 over 3 equal books: 3.33 each -> 4, 3, 3
+    expect(allocateFee([100, 100, 100], 10)).toEqual([4, 3, 3]);
+    // fee 5 over 1:2 -> exact 1.67 and 3.33 -> 2 and 3
+    expect(allocateFee([100, 200], 5)).toEqual([2, 3]);
+    expect(allocateFee([0, 0], 0)).toEqual([0, 0]);
   });
 });

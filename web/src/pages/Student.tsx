@@ -126,7 +126,7 @@ const loadListings = () => call(api.GET('/api/books/getUsersPosts'));
 
 function ListingEditor({ book, done }: { book: Listing; done: () => void }) {
   const [price, setPrice] = useState(String(book.price));
-  const [condition, setCondition] = useState(book.condition);
+  const [condition, setCondition] = useState<string>(book.condition);
   const [comments, setComments] = useState(book.comments);
   const { error, busy, run } = useAction();
   const save = async (e: FormEvent) => {
@@ -385,7 +385,7 @@ export function CartPage() {
   const [order, setOrder] = useState<{ id: string; subtotal: number; fee: number; total: number } | null>(
     null,
   );
-  const items = cart.data ?? [];
+  const items = cart.data?.items ?? [];
   const names = new Map(items.map((b) => [b.id, b.name]));
   const available = items.filter((b) => b.available);
   const buy = async () => {
@@ -451,6 +451,16 @@ export function CartPage() {
             {available.length} book{available.length === 1 ? '' : 's'} to buy. The service adds a 5 % fee; the
             subtotal, fee and total are confirmed when you check out.
           </p>
+          {cart.data && (
+            <dl>
+              <dt>Subtotal</dt>
+              <dd>{money(cart.data.subtotal)}</dd>
+              <dt>Service fee (5 %)</dt>
+              <dd>{money(cart.data.fee)}</dd>
+              <dt>Total</dt>
+              <dd>{money(cart.data.total)}</dd>
+            </dl>
+          )}
           {checkout.error && (
             <div role="alert" className="error">
               <p>

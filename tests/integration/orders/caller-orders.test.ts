@@ -1,0 +1,93 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { handler as cancelPurchase } from '#functions/dashboard/cancelPurchase.ts';
+import { handler as getOrder } from '#functions/user/getOrder.ts';
+import { handler as getOrders } from '#functions/user/getOrders.ts';
+import { Order, OrderWithStatus } from '#lib/orders/schemas.ts';
+import { makeBook } from '#tests/helpers/books.ts';
+import { addToCart, checkout, ordersOf } from '#tests/helpers/cart.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { makeUser, type TestUser } from '#tests/helpers/users.ts';
+
+const orders = (token: string, query?: Record<string, string>) =>
+  invoke(getOrders, { route: '/api/user/getOrders', token, query });
+const order = (token: string, orderId: string) =>
+  invoke(getOrder, { route: '/api/user/getOrder/{orderId}', pathParameters: { orderId }, token });
+
+let seller: TestUser;
+let buyer: TestUser;
+let other: TestUser;
+
+async function buy(who: TestUser, prices: number[]) {
+  for (const price of prices)
+    expect((await addToCart(who.token, (await makeBook(seller, { price })).id)).status).toBe(200);
+  const res = await checkout(who.token);
+  expect(res.status).toBe(201);
+  return expectEnvelope(res.json(), Order);
+}
+
+beforeAll(async () => {
+  [seller, buyer, other] = await Promise.all([makeUser(), makeUser(), makeUser()]);
+});
+
+describe("the caller's orders", () => {
+  it('lists them newest first, a page at a time, neither repeating nor skipping', async () => {
+    const placed = [await buy(buyer, [1]), await buy(buyer, [2, 3]), await buy(buyer, [4])];
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const res = await orders(buyer.token, { limit: '2', ...(cursor ? { cursor } : {}) });
+      expect(res.status).toBe(200);
+      seen.push(...expectEnvelope(res.json(), z.array(Order)).map((o) => o.id));
+      cursor = res.json<{ next: string | null }>().next ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(placed.map((o) => o.id).reverse());
+    expect((await ordersOf(buyer.id)).map((o) => o.id).sort()).toEqual([...seen].sort());
+    expect(expectEnvelope((await orders(other.token)).json(), z.array(Order))).toEqual([]);
+  });
+
+  it('opens one order with each book and its status now, a cancelled one marked', async () => {
+    const placed = await buy(buyer, [10, 0.1]);
+    const admin = await makeUser({ permissionType: 1 });
+    const cancelled = placed.books[1]?.id ?? '';
+    const res = await invoke(cancelPurchase, {
+      method: 'POST',
+      route: '/api/dashboard/cancelPurchase',
+      token: admin.token,
+      body: { bookId: cancelled, reason: 'Lost.' },
+    });
+    expect(res.status).toBe(200);
+    const got = await order(buyer.token, placed.id);
+    expect(got.status).toBe(200);
+    const shown = expectEnvelope(got.json(), OrderWithStatus);
+    expect(shown).toMatchObject({ id: placed.id, subtotal: 10.1, fee: 0.51, total: 10.61 });
+    expect(shown.books.map((b) => [b.id, b.status, b.cancelled])).toEqual([
+      [placed.books[0]?.id, 1, false],
+      [cancelled, 0, true],
+    ]);
+  });
+
+  it("answers 404 for another user's order, and for one that does not exist", async () => {
+    const placed = await buy(buyer, [5]);
+    for (const [token, id] of [
+      [other.token, placed.id],
+      [seller.token, placed.id],
+      [buyer.token, '01JNOSUCHORDER00000000000'],
+    ] as const) {
+      const res = await order(token, id);
+      expect(res.status).toBe(404);
+      expectError(res.json(), 'ORDER_NOT_FOUND');
+    }
+  });
+
+  it('refuses a cursor issued to another user', async () => {
+    await buy(other, [1]);
+    await buy(other, [1]);
+    const first = await orders(other.token, { limit: '1' });
+    const next = first.json<{ next: string | null }>().next;
+    expect(next).toEqual(expect.any(String));
+    const res = await orders(buyer.token, { cursor: String(next) });
+    expect(res.status).toBe(400);
+  });
+});
