@@ -358,3 +358,19 @@ export const suppressionKey = (normalisedEmail: string): ItemKey => ({
   pk: `SUPPRESSED#${normalisedEmail}`,
   sk: 'SUPPRESSED',
 });
+
+// ---------------------------------------------------------------------------------------------
+// Privacy: account deletions
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An account deletion still in progress: `DELETION#<userId>` / `DELETION` with its phase and the
+ * position reached, on gsi1 `DELETIONS` / `<requestedAt>#<userId>` so a scheduled run finds the
+ * unfinished ones. Deleted when the deletion is done.
+ */
+export const ACCOUNT_DELETIONS_PK = 'DELETIONS';
+export const accountDeletionKey = (userId: string): ItemKey => ({ pk: `DELETION#${userId}`, sk: 'DELETION' });
+export const accountDeletionIndex = (requestedAt: string, userId: string) => ({
+  gsi1pk: ACCOUNT_DELETIONS_PK,
+  gsi1sk: timeSortKey(requestedAt, userId),
+});
