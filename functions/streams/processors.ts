@@ -3,6 +3,7 @@
  * consumer (functions/streams/consumer.ts). Each area registers its processor here.
  */
 
+import { accountMailProcessor } from '#lib/accounts/mail-processor.ts';
 import { searchIndexProcessor } from '#lib/books/search-index.ts';
 import { userSearchProcessor } from '#lib/dashboard/user-search.ts';
 import { matchingProcessor } from '#lib/matching/processor.ts';
@@ -17,4 +18,6 @@ export const processors: ChangeProcessor[] = [
   statusNotificationsProcessor,
   // dashboard: the user search index (findUsers)
   userSearchProcessor,
+  // accounts: the e-mails asked for on the public reset and resend routes
+  accountMailProcessor,
 ];

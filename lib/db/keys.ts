@@ -57,6 +57,16 @@ export const pendingSignupIndex = (normalisedEmail: string, createdAt: string, t
 });
 export const pendingSignupsPk = (normalisedEmail: string): string => `PENDING#${normalisedEmail}`;
 
+/**
+ * An account e-mail asked for on a public route (password reset, confirmation resend): written the
+ * same way whether the address has an account or not; the stream consumer does the look-up and the
+ * e-mail (lib/accounts/mail-requests.ts). `MAILREQ#<ulid>` / `MAILREQ`, ttl 1 day.
+ */
+export const mailRequestKey = (id: string): ItemKey => ({ pk: `MAILREQ#${id}`, sk: 'MAILREQ' });
+/** Whether a key (e.g. of a stream record) is an account e-mail request's. */
+export const isMailRequestKey = (key: Record<string, unknown>): boolean =>
+  String(key.pk).startsWith('MAILREQ#') && key.sk === 'MAILREQ';
+
 /** A throttle window for one action and one subject (login failures, resend, reset e-mails). */
 export const throttleKey = (action: string, subject: string): ItemKey => ({
   pk: `THROTTLE#${action}#${subject}`,
