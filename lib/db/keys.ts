@@ -197,6 +197,19 @@ export const matchIndexes = (m: { userId: string; requestId: string; bookId: str
   gsi3sk: `${m.userId}#${m.requestId}`,
 });
 export const matchesOfUserPk = (userId: string): string => `MATCHES#${userId}`;
+
+/**
+ * Where the matcher stopped reading a listed book's candidate requests when the consumer's time ran
+ * short: `MATCHSCAN#<bookId>` / `<bookDate>` (the listing), with the lookup and the start key to go
+ * on from. Writing it hands the rest to the next stream record; deleted when the scan is done.
+ */
+export const matchScanKey = (bookId: string, bookDate: string): ItemKey => ({
+  pk: `MATCHSCAN#${bookId}`,
+  sk: bookDate,
+});
+/** Whether a key (e.g. of a stream record) is a match scan's. */
+export const isMatchScanKey = (key: Record<string, unknown>): boolean =>
+  String(key.pk).startsWith('MATCHSCAN#');
 export const matchesOfBookPk = (bookId: string): string => `BOOKMATCH#${bookId}`;
 
 // ---------------------------------------------------------------------------------------------
