@@ -1,8 +1,9 @@
 /**
  * `npm start`: the whole service on this machine, no cloud account needed.
  * DynamoDB Local (in memory; DYNAMODB_PERSIST=1 keeps data in .local-data/dynamodb), the table
- * from serverless.yml, the SES emulator, and serverless-offline with the stream consumer and the
- * schedule. Ctrl-C or SIGTERM stops everything.
+ * from serverless.yml, the SES emulator, the S3 emulator for photos (s3rver; its uploads are
+ * forwarded to the photo processor through serverless-offline's Lambda port), and serverless-offline
+ * with the stream consumer and the schedules. Ctrl-C or SIGTERM stops everything.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { localClient, startDynamoDbLocal } from './local/dynamodb.ts';
 import { startOffline } from './local/offline.ts';
 import { assertPortFree } from './local/ports.ts';
 import { stopAll } from './local/processes.ts';
+import { invokeThroughOffline, startS3 } from './local/s3.ts';
 import { startSes } from './local/ses.ts';
 import { ensureTable } from './local/table.ts';
 
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
     SES_PORT: port('SES_PORT', 8005),
     DYNAMODB_PORT: port('DYNAMODB_PORT', 8000),
     LAMBDA_PORT: port('LAMBDA_PORT', 3002),
+    S3_PORT: port('S3_PORT', 4569),
   };
   for (const [name, value] of Object.entries(ports)) await assertPortFree(value, name);
 
@@ -52,6 +55,18 @@ async function main(): Promise<void> {
   log(`starting the SES emulator on port ${ports.SES_PORT}...`);
   const ses = await startSes(ports.SES_PORT);
 
+  // Photos: kept in .local-data/s3 when DynamoDB keeps its data too, else in a temporary folder.
+  const photosBucket = env.PHOTOS_BUCKET ?? `campus-books-${STAGE}-photos`;
+  log(`starting the S3 emulator on port ${ports.S3_PORT}...`);
+  const s3 = await startS3({
+    port: ports.S3_PORT,
+    bucket: photosBucket,
+    corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:3000').split(',').map((o) => o.trim()),
+    directory: persist ? path.join(ROOT, '.local-data', 's3') : undefined,
+    onUpload: invokeThroughOffline(ports.LAMBDA_PORT, `campus-books-${STAGE}-photosProcess`),
+    onError: (err) => console.error(`[s3] photo processing failed: ${err.message}`),
+  });
+
   log('starting serverless offline (bundling functions, then HTTP API, stream consumer, schedule)...');
   const verbose = env.VERBOSE === '1';
   const offline = await startOffline({
@@ -60,6 +75,7 @@ async function main(): Promise<void> {
     lambdaPort: ports.LAMBDA_PORT,
     dynamodbPort: ports.DYNAMODB_PORT,
     sesPort: ports.SES_PORT,
+    s3Port: ports.S3_PORT,
     log: (line) => {
       if (verbose || /error|warn|offline: (GET|POST|PUT)/i.test(line)) console.log(`[offline] ${line}`);
     },
@@ -75,6 +91,7 @@ async function main(): Promise<void> {
     log(`${why}: stopping...`);
     await offline.stop().catch(() => undefined);
     await ses.stop().catch(() => undefined);
+    await s3.stop().catch(() => undefined);
     await dynamo.stop().catch(() => undefined);
     await stopAll();
     log('stopped.');
@@ -94,6 +111,7 @@ async function main(): Promise<void> {
       `  API        ${offline.url}   e.g. curl -u ${user}:${pass} ${offline.url}/api/ping`,
       `  SES inbox  ${ses.url}   (JSON: ${ses.url}/store)`,
       `  DynamoDB   ${dynamo.endpoint}   table ${tableName}`,
+      `  Photos     ${s3.endpoint}/${photosBucket}/photos/...   (S3 emulator; files in ${s3.directory})`,
       `  Sample     user "${user}", password "${pass}", X-API-KEY "${key}"`,
       '  Stop       Ctrl-C',
       '',

@@ -54,6 +54,17 @@ export interface BookRecord {
   boughtAt?: string | null;
   /** the order it was bought in */
   orderId?: string | null;
+  /** processed photos, in the order they were attached (the first is the book's picture) */
+  photos?: PhotoRecord[];
+  /** pending upload slots by photo id (lib/photos/rules.ts); they count toward the 5 until they expire */
+  photoSlots?: Record<string, { contentType: 'image/jpeg' | 'image/png' | 'image/webp'; expiresAt: number }>;
+  /** bumped on every change of photos or slots: the condition that makes the count race-free */
+  photoVersion?: number;
+}
+
+/** One processed photo of a book; its files are named after the ids (lib/photos/store.ts). */
+export interface PhotoRecord {
+  id: string;
 }
 
 /** USER#<userId> / CART#<bookId>: one book in a user's cart. A cart never reserves the book. */

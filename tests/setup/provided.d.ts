@@ -6,5 +6,6 @@ declare module 'vitest' {
     sesUrl: string;
     apiUrl: string;
     e2eTable: string;
+    s3Endpoint: string;
   }
 }
