@@ -1,25 +1,27 @@
 import { z } from 'zod';
-import { confirmByLink } from '#lib/accounts/pages.ts';
+import { confirmationPage } from '#lib/accounts/pages.ts';
 import { ConfirmParams } from '#lib/accounts/schemas.ts';
 import { http } from '#lib/http/index.ts';
 
 const Page = z.string().describe('a small HTML page');
 
-/** GET /api/auth/confirm/{token}: the e-mailed link; an HTML page (or 302 to APP_URL), 400 page if invalid. */
+/** GET /api/auth/confirm/{token}: the e-mailed link; changes nothing, a page whose form confirms (or 302 to APP_URL). */
 export const handler = http(
   {
     auth: 'none',
     params: ConfirmParams,
-    summary: 'Confirm a sign-up from the e-mailed link (text/html page, or 302 to APP_URL/email-confirmed)',
+    summary:
+      'The e-mailed confirmation link: changes nothing; a text/html page whose form asks for the sign-up password (or 302 to APP_URL/confirm?token=)',
     rawResponses: {
       200: {
-        description: 'The account is confirmed (a page for a person).',
+        description:
+          'A page with a form that posts the token and the sign-up password to POST /api/auth/confirm.',
         contentType: 'text/html',
         schema: Page,
       },
       302: {
-        description: 'When APP_URL is set: the account is confirmed, on to the front end.',
-        headers: { Location: 'APP_URL/email-confirmed' },
+        description: 'When APP_URL is set: on to the front end, which asks for the password.',
+        headers: { Location: 'APP_URL/confirm?token=<token>' },
       },
       400: {
         description: 'The link is invalid, expired or already used (a page for a person).',
@@ -28,5 +30,5 @@ export const handler = http(
       },
     },
   },
-  async ({ params }) => confirmByLink(params.token),
+  async ({ params }) => confirmationPage(params.token),
 );

@@ -13,3 +13,14 @@ export class InvalidCredentials extends Unauthorized {
     super('The e-mail address or the password is wrong.', 'INVALID_CREDENTIALS');
   }
 }
+
+/** A confirmation with a password other than the one chosen at sign-up (the link stays usable). */
+export class WrongSignupPassword extends BadRequest {
+  constructor() {
+    super(
+      'This is not the password chosen at sign-up. Enter the password you signed up with.',
+      [{ field: 'password', in: 'body', message: 'Not the password chosen at sign-up.' }],
+      'WRONG_PASSWORD',
+    );
+  }
+}

@@ -9,7 +9,7 @@ import { InvalidCredentials } from './errors.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { normaliseEmail, THROTTLE } from './rules.ts';
 import { type LoginInput, toUser, type User } from './schemas.ts';
-import { assertNotThrottled, recordEvent } from './throttle.ts';
+import { takeAttempt } from './throttle.ts';
 
 export interface Session {
   token: string;
@@ -28,20 +28,19 @@ export async function issueSession(user: UserRecord, now: Date = new Date()): Pr
 
 /**
  * POST /api/auth/login. An unknown address and a wrong password get the same 401 after the same
- * work (a bcrypt compare runs either way) and both count as a failure for the address; from the
- * limit on, the address gets 429 with Retry-After until the window ends, whatever the password.
+ * work (a bcrypt compare runs either way). Every attempt is counted for the address before the
+ * compare (an atomic conditional increment over a sliding window, given back on success): past the
+ * limit the address gets 429 with Retry-After and no password is compared, even concurrently.
  */
 export async function login(input: LoginInput, now: Date = new Date()): Promise<Session> {
   const email = normaliseEmail(input.emailAddress);
-  const [, user] = await Promise.all([
-    assertNotThrottled(THROTTLE.loginFailures, email, now),
+  const [attempt, user] = await Promise.all([
+    takeAttempt(THROTTLE.loginFailures, email, now),
     getUserByEmail(email),
   ]);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? null);
-  if (!ok || !user) {
-    await recordEvent(THROTTLE.loginFailures, email, now);
-    throw new InvalidCredentials();
-  }
+  if (!ok || !user) throw new InvalidCredentials();
+  await attempt.succeeded();
   if (needsRehash(user.passwordHash)) {
     await upgradePasswordHash(user.id, user.passwordHash, await hashPassword(input.password));
   }

@@ -20,7 +20,7 @@ import {
   THROTTLE,
   tokenExpiry,
 } from './rules.ts';
-import { assertNotThrottled, recordEvent, takeAllowance } from './throttle.ts';
+import { takeAllowance, takeAttempt } from './throttle.ts';
 
 /**
  * Stores a reset token for an existing user and returns it, sending nothing (tests and tools;
@@ -77,11 +77,11 @@ export async function changePassword(
 ): Promise<{ token: string }> {
   const user = await getUser(principal.userId);
   if (!user) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
-  await assertNotThrottled(THROTTLE.loginFailures, user.emailNormalised, now);
+  const attempt = await takeAttempt(THROTTLE.loginFailures, user.emailNormalised, now);
   if (!(await verifyPassword(password, user.passwordHash))) {
-    await recordEvent(THROTTLE.loginFailures, user.emailNormalised, now);
     throw new Forbidden('The current password is wrong.', 'WRONG_PASSWORD');
   }
+  await attempt.succeeded();
   const version = await changePasswordHash(user.id, await hashPassword(newPassword), principal.tokenVersion);
   if (version === null) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
   const { token } = await signToken({ sub: user.id, role: user.permissionType, tv: version }, now);

@@ -12,7 +12,10 @@ export function hashPassword(password: string, cost: number = config.BCRYPT_COST
 
 const dummyHashes = new Map<number, Promise<string>>();
 
-/** A hash of a random secret at this cost, made once per container (started at module load). */
+/**
+ * A hash of a random secret at this cost, made once per container on first use: nothing is hashed
+ * at module load, so a cold start pays for bcrypt only when an unknown address logs in.
+ */
 function dummyHash(cost: number): Promise<string> {
   let hash = dummyHashes.get(cost);
   if (!hash) {
@@ -21,7 +24,6 @@ function dummyHash(cost: number): Promise<string> {
   }
   return hash;
 }
-void dummyHash(config.BCRYPT_COST).catch(() => undefined);
 
 /**
  * Whether `password` matches `storedHash`. With no stored hash (unknown user) it compares against

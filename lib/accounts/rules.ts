@@ -115,6 +115,25 @@ export function throttleWindow(policy: ThrottlePolicy, now: Date): { start: numb
   return { start, end: start + policy.windowSeconds };
 }
 
+/** The window before the one `now` falls in. */
+export function previousWindow(policy: ThrottlePolicy, now: Date): { start: number; end: number } {
+  const { start } = throttleWindow(policy, now);
+  return { start: start - policy.windowSeconds, end: start };
+}
+
+/**
+ * How many attempts the current window may still count so that the sliding window (the last
+ * `windowSeconds`, estimated as the previous window's count weighted by how much of it still
+ * overlaps, plus the current window's count) stays within the limit. So a burst just before a
+ * window edge still counts just after it, instead of the limit being had twice.
+ */
+export function allowedInCurrentWindow(policy: ThrottlePolicy, previousCount: number, now: Date): number {
+  const { start } = throttleWindow(policy, now);
+  const elapsed = now.getTime() / 1000 - start;
+  const overlap = Math.max(0, (policy.windowSeconds - elapsed) / policy.windowSeconds);
+  return Math.max(0, policy.limit - Math.ceil(previousCount * overlap));
+}
+
 /** Seconds until the window ends (at least 1): the Retry-After of a throttled answer. */
 export function retryAfterSeconds(policy: ThrottlePolicy, now: Date): number {
   return Math.max(1, throttleWindow(policy, now).end - Math.floor(now.getTime() / 1000));

@@ -47,7 +47,7 @@ export const SignupBody = z.strictObject({
 });
 export type SignupInput = z.output<typeof SignupBody>;
 
-export const ConfirmBody = z.strictObject({ token: EmailToken });
+export const ConfirmBody = z.strictObject({ token: EmailToken, password: OfferedPassword });
 /** The link's path parameter: any string; a bad one gets the "invalid link" page, not a JSON error. */
 export const ConfirmParams = z.strictObject({ token: z.string() });
 export const EmailBody = z.strictObject({ emailAddress: EmailAddress });

@@ -2,8 +2,10 @@
  * Sign-up, resending the confirmation e-mail, and confirmation.
  *
  * A sign-up is stored as a pending token item (kind `confirm`, only the token's SHA-256 stored,
- * 24-hour expiry) until its link is followed; only then does the user exist, created in one
- * transaction that consumes the token and claims the e-mail address.
+ * 24-hour expiry); a new sign-up of the same address replaces it. The user exists only once the
+ * owner of the address confirms with the token AND the password chosen at sign-up (so a sign-up
+ * of someone else's address, or a mail scanner following the link, never yields an account),
+ * created in one transaction that consumes the token and claims the e-mail address.
  */
 import { ulid } from 'ulid';
 import { config } from '#lib/config.ts';
@@ -13,12 +15,13 @@ import {
   latestPendingSignup,
   type PendingSignupRecord,
   putPendingSignup,
+  removeOlderPendingSignups,
   replacePendingSignup,
 } from '#lib/db/tokens.ts';
 import { createUserFromSignup, getUserByEmail, getUserIdByEmail } from '#lib/db/users.ts';
-import { InvalidEmailToken } from './errors.ts';
+import { InvalidEmailToken, WrongSignupPassword } from './errors.ts';
 import { confirmationMail, deliver, existingAccountMail } from './mails.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   EMAIL_TOKEN_PATTERN,
   hashEmailToken,
@@ -30,7 +33,7 @@ import {
   tokenExpiry,
 } from './rules.ts';
 import { SignupBody, type SignupInput } from './schemas.ts';
-import { takeAllowance } from './throttle.ts';
+import { takeAllowance, takeAttempt } from './throttle.ts';
 
 function pendingRecord(
   signup: PendingSignupRecord['signup'],
@@ -65,6 +68,7 @@ async function storePendingSignup(input: SignupInput, passwordHash: string, now:
     now,
   );
   await putPendingSignup(record);
+  await removeOlderPendingSignups(record);
   return token;
 }
 
@@ -120,16 +124,37 @@ export async function resendConfirmation(emailAddress: string, now: Date = new D
 }
 
 /**
- * Confirms a sign-up: the user is created from the pending sign-up, atomically with consuming the
- * token and claiming the address. Unknown, altered, expired or used tokens, and addresses taken
- * meanwhile, are all refused the same way (InvalidEmailToken). OWNER_EMAILS addresses become owners.
+ * The pending, unexpired sign-up of a token, or null (unknown, altered, expired or used). Reads
+ * only: following the e-mailed link must change nothing.
  */
-export async function confirmSignup(token: string, now: Date = new Date()): Promise<UserRecord> {
-  if (!EMAIL_TOKEN_PATTERN.test(token)) throw new InvalidEmailToken();
-  const tokenHash = hashEmailToken(token);
-  const pending = await pendingSignupByToken(tokenHash);
-  if (!pending || isExpired(pending.expiresAt, now)) throw new InvalidEmailToken();
+export async function pendingSignupFor(
+  token: string,
+  now: Date = new Date(),
+): Promise<PendingSignupRecord | null> {
+  if (!EMAIL_TOKEN_PATTERN.test(token)) return null;
+  const record = await getToken(hashEmailToken(token));
+  if (record?.kind !== 'confirm' || isExpired(record.expiresAt, now)) return null;
+  return record;
+}
+
+/**
+ * Confirms a sign-up: the password must be the one chosen at sign-up (else WrongSignupPassword,
+ * counted like a failed login, and the token stays usable). The user is then created from the
+ * pending sign-up, atomically with consuming the token and claiming the address. Unknown,
+ * altered, expired or used tokens, and addresses taken meanwhile, are all refused the same way
+ * (InvalidEmailToken). OWNER_EMAILS addresses become owners.
+ */
+export async function confirmSignup(
+  token: string,
+  password: string,
+  now: Date = new Date(),
+): Promise<UserRecord> {
+  const pending = await pendingSignupFor(token, now);
+  if (!pending) throw new InvalidEmailToken();
   const { signup: s } = pending;
+  const attempt = await takeAttempt(THROTTLE.loginFailures, s.emailNormalised, now);
+  if (!(await verifyPassword(password, s.passwordHash))) throw new WrongSignupPassword();
+  await attempt.succeeded();
   const user: UserRecord = {
     type: 'user',
     id: ulid(now.getTime()),
@@ -145,11 +170,6 @@ export async function confirmSignup(token: string, now: Date = new Date()): Prom
     passwordHash: s.passwordHash,
     tokenVersion: 0,
   };
-  if ((await createUserFromSignup(user, tokenHash, now)) !== 'created') throw new InvalidEmailToken();
+  if ((await createUserFromSignup(user, pending.tokenHash, now)) !== 'created') throw new InvalidEmailToken();
   return user;
-}
-
-async function pendingSignupByToken(tokenHash: string): Promise<PendingSignupRecord | null> {
-  const record = await getToken(tokenHash);
-  return record?.kind === 'confirm' ? record : null;
 }

@@ -1,17 +1,36 @@
 /**
  * Throttling per action and address, on the counters of lib/db/throttle.ts.
  */
-import { addToWindow, countInWindow } from '#lib/db/throttle.ts';
+import { addToWindow, addToWindowIfBelow, countInWindow, removeFromWindow } from '#lib/db/throttle.ts';
 import { TooManyRequests } from '#lib/http/errors.ts';
-import { retryAfterSeconds, type ThrottlePolicy, throttleWindow } from './rules.ts';
+import {
+  allowedInCurrentWindow,
+  previousWindow,
+  retryAfterSeconds,
+  type ThrottlePolicy,
+  throttleWindow,
+} from './rules.ts';
 
-/** Throws 429 (with Retry-After) when the window's count already reached the limit. */
-export async function assertNotThrottled(policy: ThrottlePolicy, subject: string, now: Date): Promise<void> {
-  const count = await countInWindow(policy.action, subject, throttleWindow(policy, now));
-  if (count >= policy.limit) throw new TooManyRequests(retryAfterSeconds(policy, now));
+/**
+ * Counts one attempt BEFORE the work it guards (a password compare), with an atomic conditional
+ * increment over a sliding window: past the limit it throws 429 (with Retry-After) and the work
+ * never runs, however many attempts arrive at once. Returns `succeeded`, to call when the attempt
+ * turned out right: it gives the count back, so only failures stay counted.
+ */
+export async function takeAttempt(
+  policy: ThrottlePolicy,
+  subject: string,
+  now: Date,
+): Promise<{ succeeded: () => Promise<void> }> {
+  const current = throttleWindow(policy, now);
+  const previousCount = await countInWindow(policy.action, subject, previousWindow(policy, now));
+  const allowed = allowedInCurrentWindow(policy, previousCount, now);
+  const count = await addToWindowIfBelow(policy.action, subject, current, allowed);
+  if (count === null) throw new TooManyRequests(retryAfterSeconds(policy, now));
+  return { succeeded: () => removeFromWindow(policy.action, subject, current) };
 }
 
-/** Counts one event (e.g. a failed login). */
+/** Counts one event (e.g. an e-mail sent). */
 export async function recordEvent(policy: ThrottlePolicy, subject: string, now: Date): Promise<number> {
   return addToWindow(policy.action, subject, throttleWindow(policy, now));
 }

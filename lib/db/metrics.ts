@@ -1,9 +1,9 @@
 /**
  * DynamoDB operation meter and Scan guard, as SDK middlewares.
  *
- * The meter is always on and costs a counter increment per call. `ReturnConsumedCapacity` is
- * requested only while a capacity measurement is running (tests, benchmark), so production
- * requests are unchanged.
+ * The meter records only while a measurement is running (tests, benchmark): outside one it
+ * keeps nothing, so a warm production container never accumulates records. `ReturnConsumedCapacity`
+ * is requested only while a capacity measurement is running, so production requests are unchanged.
  */
 import type {
   InitializeHandler,
@@ -25,11 +25,12 @@ export interface OperationRecord {
 }
 
 interface MeterState {
+  measuring: boolean;
   operations: OperationRecord[];
   captureCapacity: boolean;
 }
 
-const state: MeterState = { operations: [], captureCapacity: false };
+const state: MeterState = { measuring: false, operations: [], captureCapacity: false };
 
 const CAPACITY_COMMANDS = new Set([
   'GetItemCommand',
@@ -68,6 +69,7 @@ export const scanGuardMiddleware: InitializeMiddleware<object, MetadataBearer> =
 export const meterMiddleware: InitializeMiddleware<object, MetadataBearer> =
   (next: InitializeHandler<object, MetadataBearer>, context) =>
   async (args: InitializeHandlerArguments<object>) => {
+    if (!state.measuring) return next(args);
     const command = operationName(context.commandName);
     const input = args.input as Record<string, unknown>;
     if (
@@ -84,8 +86,16 @@ export const meterMiddleware: InitializeMiddleware<object, MetadataBearer> =
 
 /** Starts a fresh measurement; `capacity` also asks DynamoDB for consumed capacity. */
 export function startMeasuring(options: { capacity?: boolean } = {}): void {
+  state.measuring = true;
   state.operations = [];
   state.captureCapacity = options.capacity ?? false;
+}
+
+/** Ends the measurement: the meter records nothing until the next startMeasuring. */
+export function stopMeasuring(): void {
+  state.measuring = false;
+  state.operations = [];
+  state.captureCapacity = false;
 }
 
 /** The operations recorded since startMeasuring, and their totals. */

@@ -6,6 +6,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
+import { isConditionFailed } from './errors.ts';
 import { throttleWindowKey } from './keys.ts';
 
 export interface Window {
@@ -43,4 +44,58 @@ export async function addToWindow(action: string, subject: string, window: Windo
     }),
   );
   return Number((out.Attributes as { count?: number } | undefined)?.count ?? 1);
+}
+
+/**
+ * Adds one to the window's count only while the count is below `allowed`, atomically (a
+ * conditional ADD): concurrent callers can never take more than `allowed`. The new count, or null
+ * when the window is full.
+ */
+export async function addToWindowIfBelow(
+  action: string,
+  subject: string,
+  window: Window,
+  allowed: number,
+): Promise<number | null> {
+  if (allowed <= 0) return null;
+  try {
+    const out = await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: throttleWindowKey(action, subject, window.start),
+        UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :allowed',
+        ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':type': 'throttle',
+          ':ttl': window.end + 60,
+          ':allowed': allowed,
+        },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number((out.Attributes as { count?: number } | undefined)?.count ?? 1);
+  } catch (err) {
+    if (isConditionFailed(err)) return null;
+    throw err;
+  }
+}
+
+/** Gives back one count taken with addToWindowIfBelow (the attempt succeeded, so it is no failure). */
+export async function removeFromWindow(action: string, subject: string, window: Window): Promise<void> {
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: throttleWindowKey(action, subject, window.start),
+        UpdateExpression: 'ADD #count :minusOne',
+        ConditionExpression: '#count > :zero',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      }),
+    )
+    .catch((err: unknown) => {
+      if (!isConditionFailed(err)) throw err;
+    });
 }

@@ -4,7 +4,13 @@
  * deleted by the table's TTL eventually; every read and every consumption checks `expiresAt` too.
  */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
 import { isTransactionCancelled } from './errors.ts';
 import { INDEX, pendingSignupIndex, pendingSignupsPk, tokenKey } from './keys.ts';
@@ -62,6 +68,31 @@ export async function putPendingSignup(r: PendingSignupRecord): Promise<void> {
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
+}
+
+/**
+ * Deletes every pending sign-up of the address that is older than `kept` (by createdAt, then token
+ * hash): a new sign-up replaces the pending one. Two concurrent sign-ups both end with the newest kept.
+ */
+export async function removeOlderPendingSignups(kept: PendingSignupRecord): Promise<void> {
+  const keptSk = pendingSignupIndex(kept.signup.emailNormalised, kept.createdAt, kept.tokenHash).gsi1sk;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        IndexName: INDEX.gsi1,
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :sk',
+        ExpressionAttributeValues: { ':pk': pendingSignupsPk(kept.signup.emailNormalised), ':sk': keptSk },
+        ProjectionExpression: 'tokenHash',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      await db.send(new DeleteCommand({ TableName: TABLE, Key: tokenKey(String(item.tokenHash)) }));
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
 }
 
 /** The newest pending sign-up of an address (gsi1 `PENDING#<email>`, read backwards), or null. */

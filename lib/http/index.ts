@@ -13,7 +13,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { authenticate, type Principal } from './auth.ts';
-import { parseJsonBody } from './body.ts';
+import { type BodyFormat, parseBody } from './body.ts';
 import { envelopeResponse } from './error-mapper.ts';
 import { Forbidden } from './errors.ts';
 import type { RawResponse } from './spec.ts';
@@ -41,6 +41,11 @@ export interface HttpOptions<A extends AuthMode, B, Q, P> {
    */
   role?: 1 | 2;
   body?: B;
+  /**
+   * The body may also come as an HTML form (application/x-www-form-urlencoded), for a route a
+   * page or a mail client posts to; the handler sees which in `bodyFormat`.
+   */
+  forms?: boolean;
   query?: Q;
   params?: P;
   /** Schema of `data` in a successful answer: tests check every answer against it, OpenAPI documents it. */
@@ -73,6 +78,8 @@ export interface HttpInput<A extends AuthMode, B, Q, P> {
   params: Out<P>;
   principal: PrincipalFor<A>;
   headers: Record<string, string | undefined>;
+  /** How the body was written (null: no body). */
+  bodyFormat: BodyFormat | null;
   requestId: string;
   event: APIGatewayProxyEventV2;
 }
@@ -112,7 +119,7 @@ export function http<
   P extends Schema | undefined = undefined,
 >(options: HttpOptions<A, B, Q, P>, handler: HandlerFn<A, B, Q, P>) {
   const wrapped = baseStack(async (event, context) => {
-    const rawBody = parseJsonBody(event, BODY_LIMIT_BYTES);
+    const parsed = parseBody(event, BODY_LIMIT_BYTES, options.forms ? ['json', 'form'] : ['json']);
     const principal = await authenticate(event.headers?.authorization, options.auth);
     if (options.role !== undefined && (principal === null || principal.permissionType < options.role)) {
       throw new Forbidden(
@@ -122,13 +129,14 @@ export function http<
     }
     const params = validate('path', options.params, event.pathParameters ?? {});
     const query = validate('query', options.query, event.queryStringParameters ?? {});
-    const body = validate('body', options.body, rawBody ?? {});
+    const body = validate('body', options.body, parsed.value ?? {});
     const result = await handler({
       body: body as Out<B>,
       query: query as Out<Q>,
       params: params as Out<P>,
       principal: principal as PrincipalFor<A>,
       headers: event.headers ?? {},
+      bodyFormat: parsed.format,
       requestId: context.awsRequestId,
       event,
     });

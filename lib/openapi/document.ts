@@ -442,6 +442,7 @@ function envelopedOperation(route: HttpRoute, spec: RouteSpec, schemas: Schemas)
           schema: body,
           ...(Array.isArray(examples) && examples.length > 0 ? { example: examples[0] } : {}),
         },
+        ...(spec.forms ? { 'application/x-www-form-urlencoded': { schema: body } } : {}),
       },
     };
   }

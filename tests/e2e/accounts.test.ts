@@ -30,10 +30,29 @@ describe('accounts over HTTP', () => {
     const link = confirmationLinkIn(mail);
     expect(new URL(link).port).toBe(new URL(apiUrl()).port);
 
+    // Following the link (a person, or a mail scanner) changes nothing: a page whose form confirms.
     const page = await fetch(link, { redirect: 'manual' });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await page.text()).toContain('confirmed');
+    const html = await page.text();
+    const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1];
+    expect(action).toBe(`${apiUrl()}/api/auth/confirm`);
+    const stillEarly = await api('POST', '/api/auth/login', {
+      body: { emailAddress: body.emailAddress, password: body.password },
+    });
+    expect(stillEarly.status).toBe(401);
+
+    // The page's form, as a browser posts it.
+    const form = new URLSearchParams({ token: emailTokenIn(mail), password: body.password });
+    const confirmed = await fetch(String(action), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      redirect: 'manual',
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await confirmed.text()).toContain('confirmed');
 
     const replay = await fetch(link, { redirect: 'manual' });
     expect(replay.status).toBe(400);
@@ -61,14 +80,22 @@ describe('accounts over HTTP', () => {
     });
   });
 
-  it('confirms with POST /api/auth/confirm as well', async () => {
+  it('confirms with POST /api/auth/confirm and the sign-up password only', async () => {
     const body = makeSignup();
     await api('POST', '/api/auth/signup', { body });
     const token = emailTokenIn(await waitForEmail(body.emailAddress, CONFIRMATION_SUBJECT));
-    const res = await api('POST', '/api/auth/confirm', { body: { token } });
+    const wrong = await api('POST', '/api/auth/confirm', {
+      body: { token, password: 'not the sign-up one' },
+    });
+    expect(wrong.status).toBe(400);
+    expectError(wrong.body, 'WRONG_PASSWORD');
+    const res = await api('POST', '/api/auth/confirm', { body: { token, password: body.password } });
     expect(res.status).toBe(200);
     expect(expectEnvelope(res.body, User).emailAddress).toBe(body.emailAddress);
-    expectError((await api('POST', '/api/auth/confirm', { body: { token } })).body, 'EMAIL_TOKEN_INVALID');
+    expectError(
+      (await api('POST', '/api/auth/confirm', { body: { token, password: body.password } })).body,
+      'EMAIL_TOKEN_INVALID',
+    );
   });
 
   it('answers a sign-up for a taken address exactly like a new one', async () => {

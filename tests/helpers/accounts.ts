@@ -52,7 +52,7 @@ export async function createConfirmedUser(
 ): Promise<TestAccount> {
   const { permissionType, ...overrides } = options;
   const input = makeSignup(overrides);
-  let record = await confirmSignup(await createPendingSignup(input));
+  let record = await confirmSignup(await createPendingSignup(input), input.password);
   if (permissionType !== undefined && permissionType !== record.permissionType) {
     const updated = await setPermissionType(record.id, permissionType);
     if (!updated) throw new Error('user vanished while setting its role');

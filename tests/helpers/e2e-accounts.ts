@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import { LoginResult, type SignupInput, type User } from '#lib/accounts/schemas.ts';
-import { confirmationLinkIn, makeSignup } from './accounts.ts';
+import { confirmationLinkIn, emailTokenIn, makeSignup } from './accounts.ts';
 import { api, waitForEmail } from './e2e.ts';
 import { expectEnvelope } from './schema.ts';
 
@@ -18,14 +18,19 @@ export const pathOf = (link: string): string => {
   return `${url.pathname}${url.search}`;
 };
 
-/** POST /signup, then the link from the e-mail; returns the sign-up body and the link's answer. */
+/**
+ * POST /signup, then the e-mailed token confirmed with the sign-up password (POST /confirm, as the
+ * link's page or the web app does); returns the sign-up body, the link and the confirm answer.
+ */
 export async function signUpAndConfirm(overrides: Partial<SignupInput> = {}) {
   const body = makeSignup(overrides);
   const signup = await api('POST', '/api/auth/signup', { body });
   expect(signup.status).toBe(202);
   const mail = await waitForEmail(body.emailAddress, CONFIRMATION_SUBJECT);
   const link = confirmationLinkIn(mail);
-  const confirmed = await api('GET', pathOf(link));
+  const confirmed = await api('POST', '/api/auth/confirm', {
+    body: { token: emailTokenIn(mail), password: body.password },
+  });
   expect(confirmed.status).toBe(200);
   return { body, mail, link, confirmed };
 }

@@ -12,19 +12,22 @@ const OWNER = vi.hoisted(() => {
 import { describe, expect, it } from 'vitest';
 import { handler as confirmLink } from '#functions/auth/confirmLink.ts';
 import { resetLink } from '#lib/accounts/mails.ts';
-import { createPendingSignup } from '#lib/accounts/signup.ts';
+import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import { getUserByEmail } from '#lib/db/users.ts';
-import { makeSignup } from '#tests/helpers/accounts.ts';
+import { DEFAULT_PASSWORD, makeSignup } from '#tests/helpers/accounts.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 
 const openLink = (token: string) =>
   invoke(confirmLink, { route: '/api/auth/confirm/{token}', pathParameters: { token } });
 
 describe('confirmation with APP_URL and OWNER_EMAILS set', () => {
-  it('redirects a good link to APP_URL/email-confirmed', async () => {
-    const res = await openLink(await createPendingSignup(makeSignup()));
+  it('redirects a good link to the front end’s confirmation page with the token, creating nothing', async () => {
+    const body = makeSignup();
+    const token = await createPendingSignup(body);
+    const res = await openLink(token);
     expect(res.status).toBe(302);
-    expect(res.headers.location).toBe('https://books.example.edu/email-confirmed');
+    expect(res.headers.location).toBe(`https://books.example.edu/confirm?token=${token}`);
+    expect(await getUserByEmail(body.emailAddress)).toBeNull();
   });
 
   it('still answers a bad link with the 400 page, not a redirect', async () => {
@@ -35,13 +38,13 @@ describe('confirmation with APP_URL and OWNER_EMAILS set', () => {
   });
 
   it('makes an OWNER_EMAILS address an owner when it confirms, whatever its case', async () => {
-    await openLink(await createPendingSignup(makeSignup({ emailAddress: OWNER })));
+    await confirmSignup(await createPendingSignup(makeSignup({ emailAddress: OWNER })), DEFAULT_PASSWORD);
     expect((await getUserByEmail(OWNER.toLowerCase()))?.permissionType).toBe(2);
   });
 
   it('leaves every other address a plain user', async () => {
     const body = makeSignup();
-    await openLink(await createPendingSignup(body));
+    await confirmSignup(await createPendingSignup(body), body.password);
     expect((await getUserByEmail(body.emailAddress))?.permissionType).toBe(0);
   });
 

@@ -9,15 +9,22 @@ import { LoginResult, User } from '#lib/accounts/schemas.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { emailKey, globalStatsKey, tokenKey, userKey, userStatsKey } from '#lib/db/keys.ts';
-import { emailTokenIn, makeSignup } from '#tests/helpers/accounts.ts';
+import { DEFAULT_PASSWORD, emailTokenIn, makeSignup } from '#tests/helpers/accounts.ts';
 import { waitForEmail } from '#tests/helpers/e2e.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
 const linkRoute = '/api/auth/confirm/{token}';
 const openLink = (token: string) => invoke(confirmLink, { route: linkRoute, pathParameters: { token } });
-const postConfirm = (token: string) =>
-  invoke(confirm, { method: 'POST', route: '/api/auth/confirm', body: { token } });
+const postConfirm = (token: string, password = DEFAULT_PASSWORD) =>
+  invoke(confirm, { method: 'POST', route: '/api/auth/confirm', body: { token, password } });
+const postForm = (token: string, password = DEFAULT_PASSWORD) =>
+  invoke(confirm, {
+    method: 'POST',
+    route: '/api/auth/confirm',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    rawBody: new URLSearchParams({ token, password }).toString(),
+  });
 const get = async (key: { pk: string; sk: string }) =>
   (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
 const totalUsers = async () => Number((await get(globalStatsKey()))?.totalUsers ?? 0);
@@ -29,48 +36,32 @@ function alter(token: string): string {
 }
 
 describe('GET /api/auth/confirm/{token} (the e-mailed link)', () => {
-  it('creates the account from the e-mailed link and answers an HTML page', async () => {
+  it('changes nothing: answers a page whose form asks for the sign-up password, and the link stays usable', async () => {
     const body = makeSignup({ firstName: 'Grace' });
     await invoke(signup, { method: 'POST', route: '/api/auth/signup', body });
     const token = emailTokenIn(await waitForEmail(body.emailAddress, /Confirm/));
     const usersBefore = await totalUsers();
 
-    const res = await openLink(token);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.body).toContain('confirmed');
-    expect(res.body).toContain('Grace');
-
-    const emailItem = await get(emailKey(body.emailAddress));
-    const userId = String(emailItem?.userId);
-    const user = await get(userKey(userId));
-    expect(user).toMatchObject({
-      type: 'user',
-      emailAddress: body.emailAddress,
-      emailNormalised: body.emailAddress,
-      firstName: 'Grace',
-      permissionType: 0,
-      tokenVersion: 0,
-      gsi1pk: 'USERS',
-    });
-    expect(await get(userStatsKey(userId))).toMatchObject({
-      booksBought: 0,
-      booksSold: 0,
-      moneyMade: 0,
-      activeListings: 0,
-      openRequests: 0,
-    });
-    expect(await totalUsers()).toBe(usersBefore + 1);
-    expect(await get(tokenKey(hashEmailToken(token)))).toBeUndefined();
-
-    const loggedIn = await invoke(login, {
+    // A mail scanner (or anyone) following the link twice.
+    for (let i = 0; i < 2; i++) {
+      const res = await openLink(token);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.body).toMatch(/<form method="post" action="[^"]*\/api\/auth\/confirm">/);
+      expect(res.body).toContain(`name="token" value="${token}"`);
+      expect(res.body).toContain('name="password" type="password"');
+      expect(res.body).toContain('Grace');
+    }
+    expect(await get(emailKey(body.emailAddress))).toBeUndefined();
+    expect(await totalUsers()).toBe(usersBefore);
+    expect(await get(tokenKey(hashEmailToken(token)))).toMatchObject({ kind: 'confirm' });
+    const early = await invoke(login, {
       method: 'POST',
       route: '/api/auth/login',
       body: { emailAddress: body.emailAddress, password: body.password },
     });
-    expect(loggedIn.status).toBe(200);
-    expectEnvelope(loggedIn.json(), LoginResult);
+    expect(early.status).toBe(401);
   });
 
   it('escapes the name it shows on the page', async () => {
@@ -81,15 +72,14 @@ describe('GET /api/auth/confirm/{token} (the e-mailed link)', () => {
     expect(res.body).toContain('&#60;script&#62;');
   });
 
-  it('answers a 400 page for a replayed link, and counts the user once', async () => {
+  it('answers a 400 page for a used link', async () => {
     const token = await createPendingSignup(makeSignup());
-    expect((await openLink(token)).status).toBe(200);
-    const usersAfterFirst = await totalUsers();
+    expect((await postConfirm(token)).status).toBe(200);
     const again = await openLink(token);
     expect(again.status).toBe(400);
     expect(again.headers['content-type']).toMatch(/^text\/html/);
     expect(again.body).toContain('does not work');
-    expect(await totalUsers()).toBe(usersAfterFirst);
+    expect(again.body).not.toContain('<form');
   });
 
   it.each([
@@ -104,31 +94,121 @@ describe('GET /api/auth/confirm/{token} (the e-mailed link)', () => {
     expect(res.body).not.toContain('<b>');
   });
 
-  it('refuses a sign-up older than 24 hours even while its item still exists (TTL deletes late)', async () => {
+  it('answers the 400 page for a sign-up older than 24 hours even while its item still exists (TTL deletes late)', async () => {
     const body = makeSignup();
     const token = await createPendingSignup(body, new Date(Date.now() - 24 * HOUR - 1000));
     expect(await get(tokenKey(hashEmailToken(token)))).toBeDefined();
     expect((await openLink(token)).status).toBe(400);
+    expectError((await postConfirm(token)).json(), 'EMAIL_TOKEN_INVALID');
     expect(await get(emailKey(body.emailAddress))).toBeUndefined();
   });
 
   it('accepts a sign-up a little younger than 24 hours', async () => {
     const token = await createPendingSignup(makeSignup(), new Date(Date.now() - 23 * HOUR));
     expect((await openLink(token)).status).toBe(200);
+    expect((await postConfirm(token)).status).toBe(200);
   });
 });
 
 describe('POST /api/auth/confirm', () => {
-  it('confirms with the token and answers the user, without secrets', async () => {
-    const body = makeSignup({ emailAddress: `  Mixed.Case-${Date.now()}@Uni.EDU ` });
+  it('confirms with the token and the sign-up password, creates the account, answers the user without secrets', async () => {
+    const body = makeSignup({ emailAddress: `  Mixed.Case-${Date.now()}@Uni.EDU `, firstName: 'Grace' });
     const token = await createPendingSignup(body);
-    const res = await postConfirm(token);
+    const usersBefore = await totalUsers();
+    const res = await postConfirm(token, body.password);
     expect(res.status).toBe(200);
     const user = expectEnvelope(res.json(), User);
     expect(user.emailAddress).toBe(body.emailAddress.trim());
     expect(user.permissionType).toBe(0);
     expect(res.body).not.toMatch(/passwordHash|tokenVersion|tokenHash|\$2[aby]\$/);
-    expect(await get(emailKey(body.emailAddress.trim().toLowerCase()))).toMatchObject({ userId: user.id });
+    const normalised = body.emailAddress.trim().toLowerCase();
+    expect(await get(emailKey(normalised))).toMatchObject({ userId: user.id });
+    expect(await get(userKey(user.id))).toMatchObject({
+      type: 'user',
+      emailNormalised: normalised,
+      firstName: 'Grace',
+      permissionType: 0,
+      tokenVersion: 0,
+      gsi1pk: 'USERS',
+    });
+    expect(await get(userStatsKey(user.id))).toMatchObject({
+      booksBought: 0,
+      booksSold: 0,
+      moneyMade: 0,
+      activeListings: 0,
+      openRequests: 0,
+    });
+    expect(await totalUsers()).toBe(usersBefore + 1);
+    expect(await get(tokenKey(hashEmailToken(token)))).toBeUndefined();
+    const loggedIn = await invoke(login, {
+      method: 'POST',
+      route: '/api/auth/login',
+      body: { emailAddress: body.emailAddress, password: body.password },
+    });
+    expect(loggedIn.status).toBe(200);
+    expectEnvelope(loggedIn.json(), LoginResult);
+  });
+
+  it('refuses a password other than the one chosen at sign-up with 400, creates nothing and keeps the link usable', async () => {
+    const body = makeSignup();
+    const token = await createPendingSignup(body);
+    const wrong = await postConfirm(token, 'the attacker is guessing');
+    expect(wrong.status).toBe(400);
+    expectError(wrong.json(), 'WRONG_PASSWORD');
+    expect(await get(emailKey(body.emailAddress))).toBeUndefined();
+    expect(await get(tokenKey(hashEmailToken(token)))).toMatchObject({ kind: 'confirm' });
+    expect((await postConfirm(token, body.password)).status).toBe(200);
+    expect(await get(emailKey(body.emailAddress))).toBeDefined();
+  });
+
+  it('a new sign-up for a pending address replaces the pending one: the first link and password stop working', async () => {
+    const email = makeSignup().emailAddress;
+    const attacker = makeSignup({ emailAddress: email, password: 'attacker chose this' });
+    const owner = makeSignup({ emailAddress: email.toUpperCase(), password: 'owner chose this one' });
+    const attackerToken = await createPendingSignup(attacker);
+    const ownerToken = await createPendingSignup(owner);
+
+    expect(await get(tokenKey(hashEmailToken(attackerToken)))).toBeUndefined();
+    expectError((await postConfirm(attackerToken, attacker.password)).json(), 'EMAIL_TOKEN_INVALID');
+    expect((await openLink(attackerToken)).status).toBe(400);
+    const res = await postConfirm(ownerToken, owner.password);
+    expect(res.status).toBe(200);
+    const user = expectEnvelope(res.json(), User);
+    expect(await get(emailKey(email))).toMatchObject({ userId: user.id });
+  });
+
+  it('confirms from the page’s urlencoded form and answers an HTML page', async () => {
+    const body = makeSignup({ firstName: 'Ada' });
+    const token = await createPendingSignup(body);
+    const wrong = await postForm(token, 'not my password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.headers['content-type']).toMatch(/^text\/html/);
+    expect(wrong.body).toContain('<form');
+    expect(await get(emailKey(body.emailAddress))).toBeUndefined();
+
+    const res = await postForm(token, body.password);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('confirmed');
+    expect(res.body).toContain('Ada');
+    expect(await get(emailKey(body.emailAddress))).toBeDefined();
+
+    const replay = await postForm(token, body.password);
+    expect(replay.status).toBe(400);
+    expect(replay.body).toContain('does not work');
+  });
+
+  it('refuses a form that sends a field twice with 400', async () => {
+    const body = makeSignup();
+    const token = await createPendingSignup(body);
+    const res = await invoke(confirm, {
+      method: 'POST',
+      route: '/api/auth/confirm',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      rawBody: `token=${token}&password=x&password=${encodeURIComponent(body.password)}`,
+    });
+    expect(res.status).toBe(400);
+    expect(await get(emailKey(body.emailAddress))).toBeUndefined();
   });
 
   it('refuses a replayed, altered or expired token with 400', async () => {
@@ -144,17 +224,14 @@ describe('POST /api/auth/confirm', () => {
     expect((await postConfirm(other)).status).toBe(200);
   });
 
-  it('refuses unknown fields and a missing token with 400', async () => {
-    const res = await invoke(confirm, {
-      method: 'POST',
-      route: '/api/auth/confirm',
-      body: { token: 'x', permissionType: 2 },
-    });
-    expect(res.status).toBe(400);
-    expectError(res.json(), 'VALIDATION_FAILED');
-    expect((await invoke(confirm, { method: 'POST', route: '/api/auth/confirm', body: {} })).status).toBe(
-      400,
-    );
+  it('refuses unknown fields, a missing token and a missing password with 400', async () => {
+    const token = await createPendingSignup(makeSignup());
+    for (const body of [{ token, password: DEFAULT_PASSWORD, permissionType: 2 }, {}, { token }]) {
+      const res = await invoke(confirm, { method: 'POST', route: '/api/auth/confirm', body });
+      expect(res.status).toBe(400);
+      expectError(res.json(), 'VALIDATION_FAILED');
+    }
+    expect(await get(tokenKey(hashEmailToken(token)))).toBeDefined();
   });
 });
 
@@ -165,9 +242,9 @@ describe('confirmation under concurrency', () => {
     const before = await totalUsers();
     const results = await Promise.all([
       postConfirm(token),
-      openLink(token),
+      postForm(token),
       postConfirm(token),
-      openLink(token),
+      postForm(token),
       postConfirm(token),
     ]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -182,7 +259,7 @@ describe('confirmation under concurrency', () => {
       createPendingSignup({ ...body, emailAddress: body.emailAddress.toUpperCase() }),
       createPendingSignup({ ...body, firstName: 'Other' }),
     ]);
-    const results = await Promise.allSettled(tokens.map((t) => confirmSignup(t)));
+    const results = await Promise.allSettled(tokens.map((t) => confirmSignup(t, body.password)));
     const created = results.filter((r) => r.status === 'fulfilled');
     expect(created).toHaveLength(1);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(2);

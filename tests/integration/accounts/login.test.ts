@@ -1,8 +1,12 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import bcrypt from 'bcryptjs';
 import { decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { handler as login } from '#functions/auth/login.ts';
 import { handler as getUserData } from '#functions/user/getUserData.ts';
+import { InvalidCredentials } from '#lib/accounts/errors.ts';
+import { login as logIn } from '#lib/accounts/login.ts';
+import { costOf } from '#lib/accounts/passwords.ts';
 import { THROTTLE, throttleWindow } from '#lib/accounts/rules.ts';
 import { LoginResult, User } from '#lib/accounts/schemas.ts';
 import { createPendingSignup } from '#lib/accounts/signup.ts';
@@ -10,6 +14,7 @@ import { config } from '#lib/config.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { throttleWindowKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
+import { TooManyRequests } from '#lib/http/errors.ts';
 import { createConfirmedUser, makeSignup, uniqueEmail } from '#tests/helpers/accounts.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
@@ -43,10 +48,15 @@ describe('POST /api/auth/login', () => {
     const { user, password } = await createConfirmedUser();
     startMeasuring();
     expect((await post({ emailAddress: user.emailAddress, password })).status).toBe(200);
-    expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'GetItem', 'GetItem']);
+    // previous throttle window, attempt counted, e-mail item, user, attempt given back
+    expect(
+      measured()
+        .operations.map((o) => o.command)
+        .sort(),
+    ).toEqual(['GetItem', 'GetItem', 'GetItem', 'UpdateItem', 'UpdateItem']);
     startMeasuring();
     expect((await post({ emailAddress: uniqueEmail(), password })).status).toBe(401);
-    // throttle window + e-mail item, then the failure is counted
+    // previous throttle window, attempt counted (before the compare), e-mail item
     expect(
       measured()
         .operations.map((o) => o.command)
@@ -70,6 +80,27 @@ describe('POST /api/auth/login', () => {
     expectError(wrong.json(), 'INVALID_CREDENTIALS');
     expect(comparable(unknown.body)).toEqual(comparable(wrong.body));
     expect(unknown.headers).toEqual(wrong.headers);
+  });
+
+  it('runs one bcrypt compare at the configured cost for an unknown address, as for a wrong password', async () => {
+    // Security item 10: a short-circuit for unknown addresses would answer the same 401 much faster.
+    const { user } = await createConfirmedUser();
+    const compare = vi.spyOn(bcrypt, 'compare');
+    try {
+      for (const emailAddress of [user.emailAddress, uniqueEmail()]) {
+        compare.mockClear();
+        const res = await post({ emailAddress, password: 'not the password' });
+        expect(res.status).toBe(401);
+        expectError(res.json(), 'INVALID_CREDENTIALS');
+        expect(compare, emailAddress).toHaveBeenCalledTimes(1);
+        const [password, hash] = compare.mock.calls[0] ?? [];
+        expect(password).toBe('not the password');
+        expect(costOf(String(hash))).toBe(config.BCRYPT_COST);
+        expect(await compare.mock.results[0]?.value).toBe(false);
+      }
+    } finally {
+      compare.mockRestore();
+    }
   });
 
   it('refuses an address whose sign-up is not confirmed yet, like an unknown one', async () => {
@@ -97,6 +128,46 @@ describe('POST /api/auth/login', () => {
     expect((await post({ emailAddress: other.user.emailAddress, password: other.password })).status).toBe(
       200,
     );
+  });
+
+  it('compares only 10 of 30 concurrent wrong passwords for one address; the other 20 get 429 at once', async () => {
+    const { user, password } = await createConfirmedUser();
+    const now = new Date();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post({ emailAddress: user.emailAddress, password: `guess-${i}-pw` }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    const key = throttleWindowKey(
+      THROTTLE.loginFailures.action,
+      user.emailAddress,
+      throttleWindow(THROTTLE.loginFailures, now).start,
+    );
+    const item = (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
+    expect(item).toMatchObject({ count: 10 });
+    expect((await post({ emailAddress: user.emailAddress, password })).status).toBe(429);
+  });
+
+  it('still counts a burst just before a window edge just after it (sliding window), and forgets it a window later', async () => {
+    const { user, password } = await createConfirmedUser();
+    const windowMs = THROTTLE.loginFailures.windowSeconds * 1000;
+    const edge = Math.ceil((Date.now() + windowMs) / windowMs) * windowMs;
+    const input = { emailAddress: user.emailAddress, password: 'a wrong guess' };
+    for (let i = 0; i < 10; i++) {
+      await expect(logIn(input, new Date(edge - 1000))).rejects.toBeInstanceOf(InvalidCredentials);
+    }
+    await expect(logIn(input, new Date(edge + 1000))).rejects.toBeInstanceOf(TooManyRequests);
+    await expect(
+      logIn({ emailAddress: user.emailAddress, password }, new Date(edge + 60_000)),
+    ).rejects.toBeInstanceOf(TooManyRequests);
+    const later = await logIn(
+      { emailAddress: user.emailAddress, password },
+      new Date(edge + windowMs + 1000),
+    );
+    expect(later.user.id).toBe(user.id);
   });
 
   it('throttles an unknown address the same way, so 429 tells nothing about existence', async () => {

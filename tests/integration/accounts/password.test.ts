@@ -107,10 +107,11 @@ describe('POST /api/auth/passwordReset', () => {
     const expired = await createResetToken(user.id, new Date(Date.now() - 3600 * 1000 - 1000));
     expectError((await reset(expired)).json(), 'EMAIL_TOKEN_INVALID');
 
-    const confirmation = await createPendingSignup(makeSignup());
+    const signup = makeSignup();
+    const confirmation = await createPendingSignup(signup);
     expectError((await reset(confirmation)).json(), 'EMAIL_TOKEN_INVALID');
-    expect((await confirmSignup(confirmation)).emailAddress).toBeTruthy();
-    await expect(confirmSignup(fresh)).rejects.toBeInstanceOf(InvalidEmailToken);
+    expect((await confirmSignup(confirmation, signup.password)).emailAddress).toBeTruthy();
+    await expect(confirmSignup(fresh, signup.password)).rejects.toBeInstanceOf(InvalidEmailToken);
 
     expect((await reset(fresh)).status).toBe(200);
   });
@@ -167,6 +168,20 @@ describe('POST /api/auth/updatePassword', () => {
     const blocked = await change(token, { password, newPassword: NEW_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.headers['retry-after']).toBeTruthy();
+  });
+
+  it('compares only 10 of 30 concurrent wrong current passwords; the other 20 get 429', async () => {
+    const { token, password } = await createConfirmedUser();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        change(token, { password: `guess-${i}-pw`, newPassword: NEW_PASSWORD }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    expect((await change(token, { password, newPassword: NEW_PASSWORD })).status).toBe(429);
+    expect((await me(token)).status).toBe(200);
   });
 
   it('needs a token, and a new password of 8..72 bytes', async () => {

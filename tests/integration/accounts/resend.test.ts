@@ -4,7 +4,13 @@ import { handler as resend } from '#functions/auth/resendConfirmation.ts';
 import { handler as signup } from '#functions/auth/signup.ts';
 import { Message } from '#lib/accounts/schemas.ts';
 import { createPendingSignup } from '#lib/accounts/signup.ts';
-import { createConfirmedUser, emailTokenIn, makeSignup, uniqueEmail } from '#tests/helpers/accounts.ts';
+import {
+  createConfirmedUser,
+  DEFAULT_PASSWORD,
+  emailTokenIn,
+  makeSignup,
+  uniqueEmail,
+} from '#tests/helpers/accounts.ts';
 import { sentEmails, waitForEmail } from '#tests/helpers/e2e.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
@@ -12,7 +18,11 @@ import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 const post = (emailAddress: string) =>
   invoke(resend, { method: 'POST', route: '/api/auth/resendConfirmation', body: { emailAddress } });
 const postConfirm = (token: string) =>
-  invoke(confirm, { method: 'POST', route: '/api/auth/confirm', body: { token } });
+  invoke(confirm, {
+    method: 'POST',
+    route: '/api/auth/confirm',
+    body: { token, password: DEFAULT_PASSWORD },
+  });
 const mailsTo = async (address: string, subject = /./) =>
   (await sentEmails()).filter((m) => m.destination.to.includes(address) && subject.test(m.subject));
 const settle = () => new Promise((r) => setTimeout(r, 300));

@@ -189,10 +189,16 @@ describe('status transitions', () => {
 
   it('refuses to unlist an unlisted book again (409)', async () => {
     const book = await post(alice);
-    await booksApi.deleteBook(alice.token, { bookId: book.id });
+    expect((await booksApi.deleteBook(alice.token, { bookId: book.id })).status).toBe(200);
+    const unlisted = await getBook(book.id);
+    expect(unlisted?.status).toBe(5);
+    const [g0, u0] = [await stats(), await userStats(alice.id)];
     const again = await booksApi.deleteBook(alice.token, { bookId: book.id });
     expect(again.status).toBe(409);
     expectError(again.json(), 'INVALID_STATUS');
+    expect(await getBook(book.id)).toEqual(unlisted);
+    expect(await stats()).toEqual(g0);
+    expect(await userStats(alice.id)).toEqual(u0);
   });
 
   it('reactivates an unlisted book (5 -> 0) with a fresh date and moves the counters back', async () => {
@@ -225,9 +231,16 @@ describe('status transitions', () => {
 
   it('refuses to reactivate a listed book (409)', async () => {
     const book = await post(alice);
+    const listed = await getBook(book.id);
+    expect(listed?.status).toBe(0);
+    const [g0, u0] = [await stats(), await userStats(alice.id)];
     const res = await booksApi.reactivateBook(alice.token, { bookId: book.id });
     expect(res.status).toBe(409);
     expectError(res.json(), 'INVALID_STATUS');
+    // Not re-dated (which would move it to the front of the listing) and no counter moved.
+    expect(await getBook(book.id)).toEqual(listed);
+    expect(await stats()).toEqual(g0);
+    expect(await userStats(alice.id)).toEqual(u0);
   });
 
   it('removes a listed or an unlisted book for good, with the counters', async () => {

@@ -105,8 +105,21 @@ describe('addToCart', () => {
     const over = await addToCart(buyer.token, (books.at(-1) as { id: string }).id);
     expect(over.status).toBe(409);
     expectError(over.json(), 'CART_FULL');
+    expect(await readItem(cartItemKey(buyer.id, (books.at(-1) as { id: string }).id))).toBeUndefined();
     // Re-adding a book already in a full cart is still harmless.
-    expect((await addToCart(buyer.token, (books[0] as { id: string }).id)).status).toBe(200);
+    const again = await addToCart(buyer.token, (books[0] as { id: string }).id);
+    expect(again.status).toBe(200);
+    expect(expectEnvelope(again.json(), AddToCartResult)).toEqual({
+      bookId: (books[0] as { id: string }).id,
+      inCart: true,
+      added: false,
+      cartSize: CART_LIMIT,
+    });
+    const cart = await getCart(buyer.token);
+    expect(cart.status).toBe(200);
+    expect(expectEnvelope(cart.json(), CartItems).map((i) => i.id)).toEqual(
+      books.slice(0, CART_LIMIT).map((b) => (b as { id: string }).id),
+    );
   });
 });
 
@@ -167,10 +180,19 @@ describe('removeFromCart and clearCart', () => {
   it('only ever touches the caller’s own cart', async () => {
     const [seller, one, two] = await Promise.all([makeUser(), makeUser(), makeUser()]);
     const book = await makeBook(seller);
-    await addToCart(one.token, book.id);
-    await removeFromCart(two.token, book.id);
-    await clearCart(two.token);
-    expect(await readItem(cartItemKey(one.id, book.id))).toBeDefined();
+    expect((await addToCart(one.token, book.id)).status).toBe(200);
+    const removed = await removeFromCart(two.token, book.id);
+    expect(removed.status).toBe(200);
+    expect(expectEnvelope(removed.json(), RemoveFromCartResult)).toEqual({
+      bookId: book.id,
+      inCart: false,
+      removed: false,
+    });
+    const cleared = await clearCart(two.token);
+    expect(cleared.status).toBe(200);
+    expect(expectEnvelope(cleared.json(), ClearCartResult)).toEqual({ removed: 0 });
+    expect(await readItem(cartItemKey(one.id, book.id))).toMatchObject({ bookId: book.id });
+    expect(expectEnvelope((await getCart(one.token)).json(), CartItems).map((i) => i.id)).toEqual([book.id]);
   });
 
   it('empties the cart', async () => {

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as findUsers } from '#functions/dashboard/findUsers.ts';
@@ -183,6 +183,19 @@ describe('makeAdmin and revokeAdmin', () => {
   const put = (h: typeof makeAdmin, path: string, userId: string) =>
     invoke(h, { method: 'PUT', route: `/api/dashboard/${path}`, token: owner.token, body: { userId } });
 
+  const readUser = async (id: string) =>
+    (await db.send(new GetCommand({ TableName: TABLE, Key: userKey(id), ConsistentRead: true }))).Item;
+  const storedRole = async (id: string) => (await readUser(id))?.permissionType;
+  const auditOf = async (id: string) => {
+    const log = await invoke(getAuditLog, {
+      route: '/api/dashboard/getAuditLog',
+      token: owner.token,
+      query: { limit: '100' },
+    });
+    expect(log.status).toBe(200);
+    return expectEnvelope(log.json(), AuditLog).filter((e) => e.target.id === id);
+  };
+
   it('promotes a user 0 -> 1 and demotes 1 -> 0, each audited, and refuses a repeat with 409', async () => {
     const u = await makeUser();
     const up = await put(makeAdmin, 'makeAdmin', u.id);
@@ -220,10 +233,19 @@ describe('makeAdmin and revokeAdmin', () => {
 
   it('never demotes an owner and answers 404 for an unknown user', async () => {
     const other = await makeUser({ permissionType: 2 });
-    expect((await put(revokeAdmin, 'revokeAdmin', other.id)).status).toBe(409);
-    expect((await put(makeAdmin, 'makeAdmin', other.id)).status).toBe(409);
-    expect((await put(revokeAdmin, 'revokeAdmin', owner.id)).status).toBe(409);
-    expect((await put(makeAdmin, 'makeAdmin', 'NOSUCHUSER')).status).toBe(404);
+    const auditBefore = (await auditOf(other.id)).length;
+    for (const [h, path, id] of [
+      [revokeAdmin, 'revokeAdmin', other.id],
+      [makeAdmin, 'makeAdmin', other.id],
+      [revokeAdmin, 'revokeAdmin', owner.id],
+    ] as const) {
+      const res = await put(h, path, id);
+      expect(res.status, `${path} ${id}`).toBe(409);
+      expectError(res.json(), 'WRONG_ROLE');
+    }
+    const missing = await put(makeAdmin, 'makeAdmin', 'NOSUCHUSER');
+    expect(missing.status).toBe(404);
+    expectError(missing.json(), 'NOT_FOUND');
     const res = await invoke(makeAdmin, {
       method: 'PUT',
       route: '/api/dashboard/makeAdmin',
@@ -231,12 +253,24 @@ describe('makeAdmin and revokeAdmin', () => {
       body: { userId: other.id, permissionType: 2 },
     });
     expect(res.status).toBe(400);
+    expect(expectError(res.json(), 'VALIDATION_FAILED').details?.map((d) => d.field)).toEqual([
+      'permissionType',
+    ]);
+    // The owners are still owners, nothing was audited, and no user item was made for the unknown id.
+    expect(await storedRole(other.id)).toBe(2);
+    expect(await storedRole(owner.id)).toBe(2);
+    expect(await readUser('NOSUCHUSER')).toBeUndefined();
+    expect(await auditOf(other.id)).toHaveLength(auditBefore);
   });
 
   it('lets exactly one of two racing promotions win', async () => {
     const u = await makeUser();
     const results = await Promise.all([put(makeAdmin, 'makeAdmin', u.id), put(makeAdmin, 'makeAdmin', u.id)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const lost = results.find((r) => r.status === 409);
+    expectError(lost?.json(), 'WRONG_ROLE');
+    expect(await storedRole(u.id)).toBe(1);
+    expect((await auditOf(u.id)).map((e) => e.action)).toEqual(['makeAdmin']);
   });
 });
 

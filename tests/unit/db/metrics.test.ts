@@ -1,0 +1,46 @@
+import type { HandlerExecutionContext, InitializeHandlerArguments, MetadataBearer } from '@smithy/types';
+import { afterEach, describe, expect, it } from 'vitest';
+import { measured, meterMiddleware, startMeasuring, stopMeasuring } from '#lib/db/metrics.ts';
+
+const context = { commandName: 'GetItemCommand' } as HandlerExecutionContext;
+const answer = async () => ({
+  output: { $metadata: {}, ConsumedCapacity: { CapacityUnits: 0.5 } } as MetadataBearer,
+  response: {},
+});
+
+async function call(): Promise<Record<string, unknown>> {
+  const input: Record<string, unknown> = { TableName: 't', Key: { PK: 'x' } };
+  await meterMiddleware(answer, context)({ input } as InitializeHandlerArguments<object>);
+  return input;
+}
+
+describe('the DynamoDB meter', () => {
+  afterEach(() => stopMeasuring());
+
+  it('records nothing and leaves the request unchanged when no measurement is running', async () => {
+    stopMeasuring();
+    for (let i = 0; i < 100; i++) {
+      const input = await call();
+      expect(input.ReturnConsumedCapacity).toBeUndefined();
+    }
+    expect(measured().calls).toBe(0);
+  });
+
+  it('records each call and its capacity while a measurement runs, and forgets them when it stops', async () => {
+    startMeasuring({ capacity: true });
+    const input = await call();
+    await call();
+    expect(input.ReturnConsumedCapacity).toBe('TOTAL');
+    expect(measured()).toEqual({
+      operations: [
+        { command: 'GetItem', capacityUnits: 0.5 },
+        { command: 'GetItem', capacityUnits: 0.5 },
+      ],
+      calls: 2,
+      capacityUnits: 1,
+    });
+    stopMeasuring();
+    await call();
+    expect(measured().calls).toBe(0);
+  });
+});
