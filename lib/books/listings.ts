@@ -22,7 +22,6 @@ import { timeSortKey } from '#lib/db/keys.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
 import { Conflict, NotFound } from '#lib/http/errors.ts';
-import { deleteBookObjects } from '#lib/photos/store.ts';
 import { DEFAULT_PAGE, Position, type PostBookInput, type UpdateBookInput } from './inputs.ts';
 import { type Book, toApiBook } from './schemas.ts';
 import { planSearch } from './search-terms.ts';
@@ -97,7 +96,6 @@ export async function deleteBook(
       if (book.status !== BookStatus.Listed && book.status !== BookStatus.Unlisted)
         throw wrongStatus(book.status, 'removed');
       await removeBook(book, userId);
-      await deleteBookObjects(book.id);
       return { id: book.id, removed: true };
     }
     if (book.status !== BookStatus.Listed) throw wrongStatus(book.status, 'unlisted');

@@ -6,6 +6,7 @@ import { userSearchProcessor } from '#lib/admin/user-search.ts';
 import { searchIndexProcessor } from '#lib/books/search-index.ts';
 import { matchingProcessor } from '#lib/matching/processor.ts';
 import { statusNotificationsProcessor } from '#lib/notifications/processor.ts';
+import { bookPhotosCleanupProcessor } from '#lib/photos/cleanup.ts';
 import type { ChangeProcessor } from './types.ts';
 
 export const processors: ChangeProcessor[] = [
@@ -16,4 +17,6 @@ export const processors: ChangeProcessor[] = [
   statusNotificationsProcessor,
   // dashboard: the user search index (findUsers)
   userSearchProcessor,
+  // photos: a book removed for good takes its files with it
+  bookPhotosCleanupProcessor,
 ];

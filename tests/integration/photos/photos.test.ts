@@ -13,7 +13,11 @@ import { sweepExpiredSlots } from '#lib/photos/photos.ts';
 import { MAX_UPLOAD_BYTES, SLOT_TTL_SECONDS } from '#lib/photos/rules.ts';
 import { listKeys } from '#lib/photos/store.ts';
 import { incomingKey } from '#lib/photos/urls.ts';
+import { consume } from '#lib/streams/consume.ts';
+import { processors } from '#lib/streams/processors.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
+import { makeContext } from '#tests/helpers/lambda.ts';
+import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
 import { putBook } from '#tests/helpers/books.ts';
 import {
   download,
@@ -316,9 +320,16 @@ describe('removePhoto and deleting a book', () => {
     await upload(book, await jpegWithGps());
     await addPhoto(seller, book.id); // and a pending slot
     expect((await listKeys(`photos/${book.id}/`)).length).toBe(2);
+    const reader = new StreamReader();
+    await reader.skipToEnd();
     const res = await booksApi.deleteBook(seller.token, { bookId: book.id, permanent: true });
     expect(res.status).toBe(200);
     expect(await getBook(book.id)).toBeUndefined();
+    // The stream consumer, fed the table's real stream, deletes the files.
+    const records = await reader.next();
+    expect(records.some((r) => r.eventName === 'REMOVE')).toBe(true);
+    const consumed = await consume(asEvent(records), makeContext(), processors);
+    expect(consumed.batchItemFailures).toEqual([]);
     expect(await listKeys(`photos/${book.id}/`)).toEqual([]);
     expect(await listKeys(`incoming/${book.id}/`)).toEqual([]);
   });
