@@ -21,13 +21,13 @@ process.env.TABLE_NAME ??= `campus-books-${stage}`;
 process.env.LOG_LEVEL ??= 'ERROR';
 
 const { promoteOwner } = await import('#lib/accounts/profile.ts');
-const { HttpError } = await import('#lib/http/errors.ts');
+const { DomainError } = await import('#lib/errors.ts');
 try {
   const user = await promoteOwner(email);
   console.log(
     `${user.emailAddress} (${user.id}) is now an owner (permissionType 2) on table ${process.env.TABLE_NAME}.`,
   );
 } catch (err) {
-  console.error(err instanceof HttpError ? err.message : err);
+  console.error(err instanceof DomainError ? err.message : err);
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-import { BadRequest, Unauthorized } from '#lib/http/errors.ts';
+import { BadRequest, Unauthorized } from '#lib/errors.ts';
 
 /** An e-mailed link or code that is unknown, altered, expired, already used, or for a taken address. */
 export class InvalidEmailToken extends BadRequest {

@@ -5,8 +5,8 @@
 
 import { getToken, putResetToken } from '#lib/db/tokens.ts';
 import { changePasswordHash, getUser, getUserByEmail, resetPasswordWithToken } from '#lib/db/users.ts';
+import { Forbidden, Unauthorized } from '#lib/errors.ts';
 import type { Principal } from '#lib/http/auth.ts';
-import { Forbidden, Unauthorized } from '#lib/http/errors.ts';
 import { signToken } from '#lib/http/jwt.ts';
 import { InvalidEmailToken } from './errors.ts';
 import { deliver, resetMail } from './mails.ts';

@@ -2,7 +2,7 @@
  * The caller's own account: read it, change profile fields, and the owner bootstrap.
  */
 import { getUser, getUserIdByEmail, updateProfile as saveProfile, setPermissionType } from '#lib/db/users.ts';
-import { NotFound } from '#lib/http/errors.ts';
+import { NotFound } from '#lib/errors.ts';
 import { normaliseEmail } from './rules.ts';
 import { type ProfileUpdate, toUser, type User } from './schemas.ts';
 

@@ -2,7 +2,7 @@
  * Throttling per action and address, on the counters of lib/db/throttle.ts.
  */
 import { addToWindow, addToWindowIfBelow, countInWindow, removeFromWindow } from '#lib/db/throttle.ts';
-import { TooManyRequests } from '#lib/http/errors.ts';
+import { TooManyRequests } from '#lib/errors.ts';
 import {
   allowedInCurrentWindow,
   previousWindow,

@@ -16,7 +16,7 @@ import {
 import { newAuditRecord } from '#lib/db/audit.ts';
 import { bookIndexes } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
-import { Conflict, NotFound } from '#lib/http/errors.ts';
+import { Conflict, NotFound } from '#lib/errors.ts';
 import { canMove, feeShareCents, HAND_OVER, type HandOverAction, toCents } from './rules.ts';
 
 function wrongStatus(action: HandOverAction, status: number): Conflict {

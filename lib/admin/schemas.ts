@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { toUser, User } from '#lib/accounts/schemas.ts';
 import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
+import { CursorParam } from '#lib/db/cursor.ts';
 import type { UserRecord } from '#lib/db/records.ts';
-import { CursorParam } from '#lib/http/cursor.ts';
 
 /** Path and query ids: opaque, bounded, no control characters. */
 const Id = z

@@ -5,7 +5,7 @@
 import { changeRole, getUserRecord, getUsersById, listUsers, TransactionRefused } from '#lib/db/admin.ts';
 import { newAuditRecord } from '#lib/db/audit.ts';
 import { findUserIdsByPrefix } from '#lib/db/user-search.ts';
-import { Conflict, NotFound } from '#lib/http/errors.ts';
+import { Conflict, NotFound } from '#lib/errors.ts';
 import { ROLE_MOVES, type RoleAction, searchForm } from './rules.ts';
 import { type AdminUser, toAdminUser } from './schemas.ts';
 

@@ -3,7 +3,7 @@
  * date are refused with 400). Bounds are the contract's (API.md, "Validation").
  */
 import { z } from 'zod';
-import { CursorParam } from '#lib/http/cursor.ts';
+import { CursorParam } from '#lib/db/cursor.ts';
 import { toIsbn13 } from './isbn.ts';
 
 const text = (min: number, max: number) => z.string().trim().min(min).max(max);

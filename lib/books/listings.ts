@@ -18,10 +18,10 @@ import {
   searchEntries,
   updateBookDetails,
 } from '#lib/db/books.ts';
+import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { timeSortKey } from '#lib/db/keys.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
-import { decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
-import { Conflict, NotFound } from '#lib/http/errors.ts';
+import { Conflict, NotFound } from '#lib/errors.ts';
 import { DEFAULT_PAGE, Position, type PostBookInput, type UpdateBookInput } from './inputs.ts';
 import { type Book, toApiBook } from './schemas.ts';
 import { planSearch } from './search-terms.ts';

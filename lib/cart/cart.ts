@@ -13,7 +13,7 @@ import {
   putCartItem,
 } from '#lib/db/cart.ts';
 import { type BookRecord, BookStatus, type CartItemRecord } from '#lib/db/records.ts';
-import { Conflict, NotFound } from '#lib/http/errors.ts';
+import { Conflict, NotFound } from '#lib/errors.ts';
 import type { CartBook } from './schemas.ts';
 
 /**

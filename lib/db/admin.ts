@@ -10,8 +10,8 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
-import { ServiceUnavailable } from '#lib/http/errors.ts';
+import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
+import { Busy } from '#lib/errors.ts';
 import { type AuditRecord, auditPutOp, type TransactItem } from './audit.ts';
 import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
@@ -67,7 +67,7 @@ export async function transact(items: TransactItem[]): Promise<void> {
       if (!codes) throw err;
       if (codes.includes('ConditionalCheckFailed')) throw new TransactionRefused(codes);
       if (!codes.includes('TransactionConflict') || attempt >= MAX_CONFLICT_RETRIES) {
-        throw codes.includes('TransactionConflict') ? new ServiceUnavailable() : err;
+        throw codes.includes('TransactionConflict') ? new Busy() : err;
       }
       await new Promise((r) => setTimeout(r, 20 * 2 ** attempt + Math.random() * 20));
     }
@@ -255,7 +255,7 @@ export interface Page<T> {
 const Position = z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{1,64}$/);
 
 /**
- * One page of a gsi1 partition. The cursor is `lib/http/cursor.ts`'s: the last item's gsi1sk,
+ * One page of a gsi1 partition. The cursor is `lib/db/cursor.ts`'s: the last item's gsi1sk,
  * MAC-bound to this partition (`dashboard:<partition>`), so it cannot be forged or reused on
  * another list; the start key is rebuilt from it (`keyOf` gives the table key of the item's id).
  */

@@ -5,7 +5,7 @@
 import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
+import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { db, TABLE } from './client.ts';
 import { AUDIT_PK, auditKey } from './keys.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ServiceUnavailable } from '#lib/http/errors.ts';
+import { Busy } from '#lib/errors.ts';
 import { db, TABLE } from './client.ts';
 import { isConditionFailed, isTransactionCancelled, isTransactionConflictOnly } from './errors.ts';
 import { emailKey, globalStatsKey, userKey, userStatsKey, usersIndex } from './keys.ts';
@@ -79,7 +79,7 @@ async function transact(items: TransactItem[]): Promise<void> {
       return;
     } catch (err) {
       if (!isTransactionConflictOnly(err)) throw err;
-      if (attempt >= MAX_CONFLICT_RETRIES) throw new ServiceUnavailable();
+      if (attempt >= MAX_CONFLICT_RETRIES) throw new Busy();
       await new Promise((r) => setTimeout(r, 20 * 2 ** attempt + Math.random() * 20));
     }
   }

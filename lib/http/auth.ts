@@ -5,7 +5,7 @@
  * deleted user -> 401, and the principal's role is the record's, not the token's.
  */
 import { getUserAuthState } from '#lib/db/users.ts';
-import { Unauthorized } from './errors.ts';
+import { Unauthorized } from '#lib/errors.ts';
 import { InvalidToken, verifyToken } from './jwt.ts';
 
 export interface Principal {
@@ -23,7 +23,7 @@ export async function authenticate(
   if (mode === 'none') return null;
   if (header === undefined || header.trim() === '') {
     if (mode === 'optional') return null;
-    throw new Unauthorized('A bearer token is required.', 'TOKEN_MISSING', { 'WWW-Authenticate': 'Bearer' });
+    throw new Unauthorized('A bearer token is required.', 'TOKEN_MISSING', 'Bearer');
   }
   const match = BEARER.exec(header.trim());
   if (!match?.[1]) throw invalid();
@@ -40,7 +40,9 @@ export async function authenticate(
 }
 
 function invalid(): Unauthorized {
-  return new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID', {
-    'WWW-Authenticate': 'Bearer error="invalid_token"',
-  });
+  return new Unauthorized(
+    'The token is missing, invalid or expired.',
+    'TOKEN_INVALID',
+    'Bearer error="invalid_token"',
+  );
 }

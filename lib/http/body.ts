@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { BadRequest, PayloadTooLarge } from './errors.ts';
+import { BadRequest, TooLarge } from '#lib/errors.ts';
 
 /** How a request body may be written: JSON, or an HTML form (application/x-www-form-urlencoded). */
 export type BodyFormat = 'json' | 'form';
@@ -22,7 +22,7 @@ function bodyText(event: APIGatewayProxyEventV2, limitBytes: number): string | u
   const raw = event.body;
   if (raw === undefined || raw === null || raw === '') return undefined;
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-  if (Buffer.byteLength(text, 'utf8') > limitBytes) throw new PayloadTooLarge(limitBytes);
+  if (Buffer.byteLength(text, 'utf8') > limitBytes) throw new TooLarge(limitBytes);
   return text;
 }
 

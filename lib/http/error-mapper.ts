@@ -1,10 +1,21 @@
 /**
- * The one place errors become responses, and the envelope `{ data, time, method }`.
+ * The one place errors become responses (the domain errors of lib/errors.ts mapped to statuses and
+ * headers), and the envelope `{ data, time, method }`.
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import {
+  BadRequest,
+  Busy,
+  Conflict,
+  type DomainError,
+  Forbidden,
+  NotFound,
+  TooLarge,
+  TooManyRequests,
+  Unauthorized,
+} from '#lib/errors.ts';
 import { logger } from '#lib/logger.ts';
-import { HttpError } from './errors.ts';
 
 /** "GET /api/books/getBooksNoToken/{limit}/{skip}": the route template, as API Gateway names it. */
 export function routeOf(event: APIGatewayProxyEventV2): string {
@@ -30,17 +41,35 @@ export function envelopeResponse(
   };
 }
 
+/** The status and headers of a domain error, or null for an error that is not one (a 500). */
+export function statusOf(error: unknown): { status: number; headers: Record<string, string> } | null {
+  if (error instanceof BadRequest) return { status: 400, headers: {} };
+  if (error instanceof Unauthorized)
+    return { status: 401, headers: error.challenge ? { 'WWW-Authenticate': error.challenge } : {} };
+  if (error instanceof Forbidden) return { status: 403, headers: {} };
+  if (error instanceof NotFound) return { status: 404, headers: {} };
+  if (error instanceof Conflict) return { status: 409, headers: {} };
+  if (error instanceof TooLarge) return { status: 413, headers: {} };
+  if (error instanceof TooManyRequests)
+    return { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
+  if (error instanceof Busy)
+    return { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
+  return null;
+}
+
 /** Maps a thrown error to a response; unknown errors -> 500 with a request id, logged, never shown. */
 export function errorResponse(
   event: APIGatewayProxyEventV2,
   error: unknown,
   requestId: string | undefined,
 ): APIGatewayProxyResultV2 {
-  if (error instanceof HttpError) {
-    if (error.status >= 500) logger.warn('request refused', { status: error.status, code: error.code });
-    const data: Record<string, unknown> = { error: error.message, code: error.code };
-    if (error.details) data.details = error.details;
-    return envelopeResponse(event, error.status, data, { headers: error.headers });
+  const mapped = statusOf(error);
+  if (mapped) {
+    const refusal = error as DomainError;
+    if (mapped.status >= 500) logger.warn('request refused', { status: mapped.status, code: refusal.code });
+    const data: Record<string, unknown> = { error: refusal.message, code: refusal.code };
+    if (refusal.details) data.details = refusal.details;
+    return envelopeResponse(event, mapped.status, data, { headers: mapped.headers });
   }
   logger.error('unhandled error', error as Error);
   return envelopeResponse(event, 500, {

@@ -12,16 +12,15 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
+import { Forbidden } from '#lib/errors.ts';
 import { authenticate, type Principal } from './auth.ts';
 import { type BodyFormat, parseBody } from './body.ts';
 import { envelopeResponse } from './error-mapper.ts';
-import { Forbidden } from './errors.ts';
 import type { RawResponse } from './spec.ts';
 import { baseStack } from './stack.ts';
 import { validate } from './validate.ts';
 
 export type { Principal } from './auth.ts';
-export * from './errors.ts';
 
 export type AuthMode = 'none' | 'optional' | 'required';
 

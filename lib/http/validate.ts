@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { BadRequest, type ErrorDetail } from './errors.ts';
+import { BadRequest, type ErrorDetail } from '#lib/errors.ts';
 
 type Where = 'body' | 'query' | 'path';
 

@@ -11,7 +11,7 @@ import {
   putRequest,
   type RequestRecord,
 } from '#lib/db/requests.ts';
-import { Conflict, NotFound } from '#lib/http/errors.ts';
+import { Conflict, NotFound } from '#lib/errors.ts';
 import { keyWord, significantWords } from './title-words.ts';
 
 /** The fields share the listing rules (lib/books/inputs.ts): the ISBN comes out as its ISBN-13. */

@@ -1,8 +1,8 @@
 /** The caller's notifications: read newest first with a cursor, and marked read. */
 import { z } from 'zod';
+import { CursorParam, decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { advanceReadMark, getReadMark, listNotifications, markRead } from '#lib/db/notifications.ts';
-import { CursorParam, decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
-import { NotFound } from '#lib/http/errors.ts';
+import { NotFound } from '#lib/errors.ts';
 
 export const NotificationKindSchema = z.enum(['match', 'sold', 'verified', 'delivered', 'cancelled']);
 

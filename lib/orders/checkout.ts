@@ -21,7 +21,7 @@ import {
   type OrderRecord,
   OrderStatus,
 } from '#lib/db/records.ts';
-import { BadRequest, Conflict, type ErrorDetail, ServiceUnavailable } from '#lib/http/errors.ts';
+import { BadRequest, Busy, Conflict, type ErrorDetail } from '#lib/errors.ts';
 import { priceOrder, toCents, toDollars } from './pricing.ts';
 import type { Order } from './schemas.ts';
 
@@ -97,7 +97,7 @@ export async function checkoutCart(buyerId: string, idempotencyKey?: string): Pr
     if (other?.kind === 'other') throw new Error(`checkout transaction cancelled: ${other.code}`);
     // Otherwise: a conflict, a book changed or vanished, or the cart changed: read again.
   }
-  throw new ServiceUnavailable('Checkout is busy right now. Try again shortly.', 1);
+  throw new Busy('Checkout is busy right now. Try again shortly.', 1);
 }
 
 /**

@@ -4,11 +4,11 @@
  */
 import { z } from 'zod';
 import { toApiBook } from '#lib/books/schemas.ts';
+import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { booksOfBuyerPk, booksOfOwnerPk } from '#lib/db/keys.ts';
 import { queryBooksOfBuyer, queryBooksSoldBy } from '#lib/db/orders.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { getUserStatsRecord } from '#lib/db/user-stats.ts';
-import { decodeCursor, encodeCursor } from '#lib/http/cursor.ts';
 import { toDollars } from './pricing.ts';
 import type { HistoryQuery, PurchasedBook, SoldBook, UserStatistics } from './schemas.ts';
 

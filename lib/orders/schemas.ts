@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { Book } from '#lib/books/schemas.ts';
-import { CursorParam } from '#lib/http/cursor.ts';
+import { CursorParam } from '#lib/db/cursor.ts';
 
 const Money = z.number().min(0).multipleOf(0.01);
 

@@ -7,7 +7,7 @@ import { type Book, toApiBook } from '#lib/books/schemas.ts';
 import { BookWriteRefused, getBook } from '#lib/db/books.ts';
 import { dropSlot, expiredSlots, forgetSlotExpiry, replacePhotos, reserveSlot } from '#lib/db/photos.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
-import { Conflict, NotFound } from '#lib/http/errors.ts';
+import { Conflict, NotFound } from '#lib/errors.ts';
 import { hasRoomForPhoto, liveSlots, type PhotoContentType, SLOT_TTL_SECONDS } from './rules.ts';
 import { deleteObjects, presignUpload } from './store.ts';
 import { incomingKey, photoKey, thumbnailKey } from './urls.ts';

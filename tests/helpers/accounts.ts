@@ -12,7 +12,8 @@ import type { SignupInput, User } from '#lib/accounts/schemas.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import type { UserRecord } from '#lib/db/records.ts';
 import { setPermissionType } from '#lib/db/users.ts';
-import type { SesMessage } from './e2e.ts';
+import { sendMail } from '#lib/mail/send.ts';
+import { type SesMessage, sentEmails, waitForEmails } from './e2e.ts';
 
 /** A fresh `.edu` address nobody else uses (safe on the shared e2e table). */
 export function uniqueEmail(prefix = 'student'): string {
@@ -76,4 +77,19 @@ export function emailTokenIn(mail: SesMessage): string {
   const match = new RegExp(`(?:/api/auth/confirm/|token=)${TOKEN}`).exec(mail.body.text ?? '');
   if (!match?.[1]) throw new Error(`no token in e-mail "${mail.subject}"`);
   return match[1];
+}
+
+/**
+ * Every e-mail to `to` (subject matching) but a marker sent now, read once the marker has arrived.
+ * The handlers answer only after SES accepted their e-mails, so by then everything an earlier
+ * request sent is in the store: a test of "sends nothing" or "sends three" waits on the marker, not
+ * on a sleep.
+ */
+export async function emailsBeforeMarker(to: string, subject: RegExp = /./): Promise<SesMessage[]> {
+  const marker = `Test marker ${randomBytes(6).toString('hex')}`;
+  await sendMail({ to, subject: marker, text: marker, html: `<p>${marker}</p>` });
+  await waitForEmails(to, 1, new RegExp(`^${marker}$`));
+  return (await sentEmails()).filter(
+    (m) => m.destination.to.includes(to) && m.subject !== marker && subject.test(m.subject),
+  );
 }

@@ -74,16 +74,28 @@ export async function sentEmails(): Promise<SesMessage[]> {
   return store.emails;
 }
 
-/** Waits for an e-mail to `to` whose subject matches, and returns it. */
-export async function waitForEmail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<SesMessage> {
+/**
+ * Waits until at least `count` e-mails to `to` whose subject matches are in the store, and returns
+ * them all (oldest first), so a test can then assert that there are exactly as many as it expects.
+ */
+export async function waitForEmails(
+  to: string,
+  count: number,
+  subject: RegExp = /./,
+  timeoutMs = 15_000,
+): Promise<SesMessage[]> {
   const deadline = Date.now() + timeoutMs;
+  let found: SesMessage[] = [];
   while (Date.now() < deadline) {
-    const found = (await sentEmails()).filter(
-      (m) => m.destination.to.includes(to) && subject.test(m.subject),
-    );
-    const last = found.at(-1);
-    if (last) return last;
-    await new Promise((r) => setTimeout(r, 200));
+    found = (await sentEmails()).filter((m) => m.destination.to.includes(to) && subject.test(m.subject));
+    if (found.length >= count) return found;
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+  throw new Error(`${found.length} of ${count} e-mails to ${to} matching ${subject} within ${timeoutMs} ms`);
+}
+
+/** Waits for an e-mail to `to` whose subject matches, and returns the newest such. */
+export async function waitForEmail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<SesMessage> {
+  const found = await waitForEmails(to, 1, subject, timeoutMs);
+  return found.at(-1) as SesMessage;
 }

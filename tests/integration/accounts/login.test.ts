@@ -14,7 +14,7 @@ import { config } from '#lib/config.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { throttleWindowKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
-import { TooManyRequests } from '#lib/http/errors.ts';
+import { TooManyRequests } from '#lib/errors.ts';
 import { createConfirmedUser, makeSignup, uniqueEmail } from '#tests/helpers/accounts.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';

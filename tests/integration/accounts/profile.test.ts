@@ -3,7 +3,7 @@ import { handler as updateProfile } from '#functions/auth/updateProfile.ts';
 import { handler as getUserData } from '#functions/user/getUserData.ts';
 import { promoteOwner } from '#lib/accounts/profile.ts';
 import { User } from '#lib/accounts/schemas.ts';
-import { NotFound } from '#lib/http/errors.ts';
+import { NotFound } from '#lib/errors.ts';
 import { createConfirmedUser, uniqueEmail } from '#tests/helpers/accounts.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';

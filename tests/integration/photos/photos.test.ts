@@ -16,9 +16,8 @@ import { incomingKey } from '#lib/photos/urls.ts';
 import { consume } from '#lib/streams/consume.ts';
 import { processors } from '#lib/streams/processors.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
-import { makeContext } from '#tests/helpers/lambda.ts';
-import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
 import { putBook } from '#tests/helpers/books.ts';
+import { makeContext } from '#tests/helpers/lambda.ts';
 import {
   download,
   jpegOrientation6,
@@ -28,6 +27,7 @@ import {
   TEST_PHOTOS_BUCKET,
 } from '#tests/helpers/photos.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 // Before anything reads lib/config.ts: this file's own S3 emulator, processing in-process.

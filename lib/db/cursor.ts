@@ -9,7 +9,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { config } from '#lib/config.ts';
-import { BadRequest } from './errors.ts';
+import { BadRequest } from '#lib/errors.ts';
 
 const key = createHmac('sha256', config.JWT_SECRET).update('campus-books page cursor v1').digest();
 const MAC_BYTES = 16;
