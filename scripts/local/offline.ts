@@ -69,7 +69,7 @@ export async function startOffline(options: {
   const url = `http://127.0.0.1:${options.port}`;
   try {
     await Promise.race([
-      waitFor('serverless offline', async () => (await fetch(`${url}/api/ping`)).status === 401, 180_000),
+      waitFor('serverless offline', async () => (await fetch(`${url}/api/ping`)).status === 401, 360_000),
       exitedEarly,
     ]);
   } catch (err) {
