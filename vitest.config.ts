@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
  * Three tiers:
  *  - unit: pure rules, no I/O;
  *  - integration: handlers and repositories against a real DynamoDB Local (own per-file table);
- *  - e2e: the real HTTP server (serverless offline) driven with fetch.
+ *  - e2e: the real HTTP server (serverless offline) driven with fetch;
+ *  - package: `serverless package --stage dev` once, then the CloudFormation template is read.
  * Each tier's global setup starts what it needs on free ports and stops it afterwards.
  */
 export default defineConfig({
@@ -39,6 +40,17 @@ export default defineConfig({
           setupFiles: ['tests/setup/e2e-env.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'package',
+          include: ['tests/package/**/*.test.ts'],
+          globalSetup: ['tests/setup/package.ts'],
+          setupFiles: ['tests/setup/unit-env.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
         },
       },
     ],

@@ -1,9 +1,10 @@
 /**
  * Configuration: read once per container from environment variables, checked at start-up.
  *
- * Stages `local` (npm start) and `test` (npm test) get embedded safe defaults. Every other
- * stage reads its secrets from SSM Parameter Store (path in SSM_SECRETS_PATH) and refuses to
- * start when one is missing or too weak.
+ * Stages `local` (npm start) and `test` (npm test) get embedded safe defaults. Every other stage
+ * gets its plain settings from serverless.yml `params` (no defaults here: a missing PUBLIC_URL,
+ * CORS_ORIGINS or MAIL_FROM is an error) and reads ONLY the secrets its function is given an id
+ * for (`<NAME>_SECRET_ID`, a Secrets Manager secret) once per container; see docs/deploy.md.
  */
 import { z } from 'zod';
 
@@ -12,23 +13,30 @@ const EMULATED_STAGES = new Set(['local', 'test']);
 /** Local-only defaults. Never used on a deployed stage. */
 export const LOCAL_DEFAULTS = {
   JWT_SECRET: 'local-only-jwt-secret-0123456789abcdefghij',
+  CURSOR_SECRET: 'local-only-cursor-secret-0123456789abcdefgh',
   SAMPLE_BASIC_USER: 'sample',
   SAMPLE_BASIC_PASSWORD: 'sample-password',
   SAMPLE_API_KEY: 'local-sample-api-key',
 } as const;
 
-/** The browser origin allowed by default on the emulated stages (a local front end). */
-export const LOCAL_CORS_ORIGIN = 'http://localhost:3000';
-
-/** Secret names as stored under SSM_SECRETS_PATH, e.g. /campus-books/prod/jwt-secret. */
-const SSM_SECRET_NAMES = {
-  JWT_SECRET: 'jwt-secret',
-  SAMPLE_BASIC_USER: 'sample-basic-user',
-  SAMPLE_BASIC_PASSWORD: 'sample-basic-password',
-  SAMPLE_API_KEY: 'sample-api-key',
+/** Plain settings that only the emulated stages may leave unset. */
+const LOCAL_SETTINGS = {
+  PUBLIC_URL: 'http://localhost:8080',
+  CORS_ORIGINS: 'http://localhost:3000',
+  MAIL_FROM: 'Campus Books <no-reply@campusbooks.local>',
 } as const;
 
-type SecretName = keyof typeof SSM_SECRET_NAMES;
+/** The browser origin allowed by default on the emulated stages (a local front end). */
+export const LOCAL_CORS_ORIGIN = LOCAL_SETTINGS.CORS_ORIGINS;
+
+/** The secrets. A deployed function gets `<NAME>_SECRET_ID` only for those it needs. */
+export const SECRET_NAMES = [
+  'JWT_SECRET',
+  'CURSOR_SECRET',
+  'SAMPLE_BASIC_PASSWORD',
+  'SAMPLE_API_KEY',
+] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -51,22 +59,30 @@ const schema = z.object({
   AWS_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
   DYNAMODB_ENDPOINT: optionalString,
   SES_ENDPOINT: optionalString,
-  SSM_SECRETS_PATH: optionalString,
   JWT_SECRET: z
     .string()
-    .refine((s) => Buffer.byteLength(s, 'utf8') >= 32, 'JWT_SECRET must be at least 32 bytes (RFC 8725 3.5)'),
+    .refine((s) => Buffer.byteLength(s, 'utf8') >= 32, 'JWT_SECRET must be at least 32 bytes (RFC 8725 3.5)')
+    .optional(),
+  CURSOR_SECRET: z
+    .string()
+    .refine((s) => Buffer.byteLength(s, 'utf8') >= 32, 'CURSOR_SECRET must be at least 32 bytes')
+    .optional(),
   JWT_ISSUER: z.preprocess(emptyToUndefined, z.string().default('campus-books')),
   JWT_AUDIENCE: z.preprocess(emptyToUndefined, z.string().default('campus-books-api')),
   JWT_TTL_SECONDS: intFrom(3600, 60, 7 * 24 * 3600),
-  SAMPLE_BASIC_USER: z.string().min(1),
-  SAMPLE_BASIC_PASSWORD: z.string().min(8),
-  SAMPLE_API_KEY: z.string().min(16),
+  SAMPLE_BASIC_USER: z.preprocess(
+    emptyToUndefined,
+    z.string().min(1).default(LOCAL_DEFAULTS.SAMPLE_BASIC_USER),
+  ),
+  SAMPLE_BASIC_PASSWORD: z.string().min(8).optional(),
+  SAMPLE_API_KEY: z.string().min(16).optional(),
   SAMPLE_CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.string().default('sample@campusbooks.local')),
   OWNER_EMAILS: csv,
   APP_URL: optionalString,
-  PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().default('http://localhost:8080')),
-  CORS_ORIGINS: csv,
-  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Campus Books <no-reply@campusbooks.local>')),
+  PUBLIC_URL: z.string().url(),
+  CORS_ORIGINS: csv.pipe(z.array(z.string()).min(1, 'CORS_ORIGINS must name at least one origin')),
+  MAIL_FROM: z.string().min(3),
+  MAIL_CONFIGURATION_SET: optionalString,
   BCRYPT_COST: intFrom(10, 4, 15),
   PING_TIME_ZONE: z.preprocess(
     emptyToUndefined,
@@ -98,35 +114,38 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Fetches the stage's secrets from SSM Parameter Store (deployed stages only). */
-async function secretsFromSsm(
-  path: string,
-  wanted: SecretName[],
+/** Fetches the named secrets from Secrets Manager in parallel (deployed stages only). */
+async function secretsFromStore(
+  ids: Partial<Record<SecretName, string>>,
 ): Promise<Partial<Record<SecretName, string>>> {
-  const { SSMClient, GetParametersCommand } = await import('@aws-sdk/client-ssm');
-  const client = new SSMClient({});
-  const names = wanted.map((k) => `${path.replace(/\/$/, '')}/${SSM_SECRET_NAMES[k]}`);
-  const out = await client.send(new GetParametersCommand({ Names: names, WithDecryption: true }));
-  const found: Partial<Record<SecretName, string>> = {};
-  for (const k of wanted) {
-    const p = out.Parameters?.find((x) => x.Name?.endsWith(`/${SSM_SECRET_NAMES[k]}`));
-    if (p?.Value) found[k] = p.Value;
-  }
-  return found;
+  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+  const client = new SecretsManagerClient({});
+  const entries = await Promise.all(
+    Object.entries(ids).map(async ([name, id]) => {
+      const out = await client.send(new GetSecretValueCommand({ SecretId: id }));
+      return [name, out.SecretString] as const;
+    }),
+  );
+  return Object.fromEntries(entries.filter(([, v]) => typeof v === 'string' && v !== ''));
 }
 
-/** Parses an environment into a Config, applying local defaults and SSM secrets. Throws ConfigError. */
+/** Parses an environment into a Config, applying local defaults and stored secrets. Throws ConfigError. */
 export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<Config> {
   const raw: Record<string, string | undefined> = { ...env };
   const stage = raw.STAGE?.trim() || 'local';
-  const secretNames = Object.keys(SSM_SECRET_NAMES) as SecretName[];
-  if (EMULATED_STAGES.has(stage) && !raw.CORS_ORIGINS?.trim()) raw.CORS_ORIGINS = LOCAL_CORS_ORIGIN;
-  const missing = secretNames.filter((k) => !raw[k]?.trim());
-  if (missing.length > 0) {
-    if (EMULATED_STAGES.has(stage)) {
-      for (const k of missing) raw[k] = LOCAL_DEFAULTS[k];
-    } else if (raw.SSM_SECRETS_PATH?.trim()) {
-      Object.assign(raw, await secretsFromSsm(raw.SSM_SECRETS_PATH.trim(), missing));
+  const blank = (k: string) => !raw[k]?.trim();
+  if (EMULATED_STAGES.has(stage)) {
+    for (const [k, v] of Object.entries({ ...LOCAL_SETTINGS, ...LOCAL_DEFAULTS })) if (blank(k)) raw[k] = v;
+  } else {
+    const ids: Partial<Record<SecretName, string>> = {};
+    for (const k of SECRET_NAMES) {
+      const id = raw[`${k}_SECRET_ID`]?.trim();
+      if (id && blank(k)) ids[k] = id;
+    }
+    if (Object.keys(ids).length > 0) Object.assign(raw, await secretsFromStore(ids));
+    for (const k of Object.keys(ids) as SecretName[]) {
+      if (blank(k))
+        throw new ConfigError(`Invalid configuration for stage "${stage}": ${k}: not found in ${ids[k]}`);
     }
   }
   const parsed = schema.safeParse(raw);
@@ -141,3 +160,14 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
 
 /** The configuration of this container, checked once at module load (fail fast). */
 export const config: Config = await loadConfig();
+
+/**
+ * A secret this function was given. Functions get only the secrets they need (serverless.yml), so
+ * asking for another one is a deployment mistake: it fails loudly instead of using a default.
+ */
+export function secret(name: SecretName): string {
+  const value = config[name];
+  if (value === undefined)
+    throw new ConfigError(`${name} is not configured for this function (${name}_SECRET_ID)`);
+  return value;
+}

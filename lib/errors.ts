@@ -72,6 +72,20 @@ export class TooLarge extends DomainError {
   }
 }
 
+/** The body is not in a media type the route takes (e.g. not application/json). */
+export class UnsupportedMediaType extends DomainError {
+  constructor(accepted: string[]) {
+    super('UNSUPPORTED_MEDIA_TYPE', `Send the body as ${accepted.join(' or ')} (Content-Type).`);
+  }
+}
+
+/** Well formed but not processable as sent (e.g. an Idempotency-Key reused for another request). */
+export class Unprocessable extends DomainError {
+  constructor(message: string, code = 'UNPROCESSABLE', details?: ErrorDetail[]) {
+    super(code, message, details);
+  }
+}
+
 /** Too many attempts in a window; try again after `retryAfterSeconds`. */
 export class TooManyRequests extends DomainError {
   readonly retryAfterSeconds: number;

@@ -3,7 +3,7 @@
  * processor ran). Uses the stage's configuration (TABLE_NAME, DYNAMODB_ENDPOINT, ...):
  *   STAGE=local npx tsx scripts/backfill-user-search.ts
  */
-import { backfillUserSearch } from '#lib/admin/user-search.ts';
+import { backfillUserSearch } from '#lib/dashboard/user-search.ts';
 
 const users = await backfillUserSearch();
 console.log(`indexed ${users} users for search`);

@@ -10,8 +10,8 @@ import path from 'node:path';
 process.env.STAGE = 'local';
 process.env.LOG_LEVEL = 'ERROR';
 
-const { generateDocument, serializeDocument } = await import('#lib/openapi/document.ts');
-const { PROJECT_ROOT } = await import('#lib/openapi/routes.ts');
+const { generateDocument, serializeDocument } = await import('#scripts/openapi/document.ts');
+const { PROJECT_ROOT } = await import('#scripts/openapi/routes.ts');
 
 const file = path.join(PROJECT_ROOT, 'docs', 'openapi.json');
 const check = process.argv.includes('--check');

@@ -10,10 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { localClient, startDynamoDbLocal } from './local/dynamodb.ts';
 import { startOffline } from './local/offline.ts';
 import { assertPortFree } from './local/ports.ts';
+import { missingPrerequisites } from './local/prereqs.ts';
 import { stopAll } from './local/processes.ts';
 import { invokeThroughOffline, startS3 } from './local/s3.ts';
 import { startSes } from './local/ses.ts';
 import { ensureTable } from './local/table.ts';
+import { buildWeb, startWeb } from './local/web.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAGE = 'local';
@@ -27,13 +29,33 @@ const port = (name: string, def: number): number => {
 
 const log = (msg: string) => console.log(`[start] ${msg}`);
 
+/** Exits at once, naming the problem, when the machine or the configuration cannot work. */
+async function preflight(): Promise<void> {
+  const missing = missingPrerequisites({ root: ROOT });
+  if (missing.length > 0) {
+    for (const line of missing) console.error(`[start] ${line}`);
+    process.exit(1);
+  }
+  // The functions read the same variables (serverless.yml params `local`), so check them here,
+  // before anything starts, rather than on the first request (a 500 on every call).
+  env.STAGE = STAGE;
+  try {
+    await import('#lib/config.ts');
+  } catch (err) {
+    console.error(`[start] ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
+  await preflight();
   const ports = {
     PORT: port('PORT', 8080),
     SES_PORT: port('SES_PORT', 8005),
     DYNAMODB_PORT: port('DYNAMODB_PORT', 8000),
     LAMBDA_PORT: port('LAMBDA_PORT', 3002),
     S3_PORT: port('S3_PORT', 4569),
+    WEB_PORT: port('WEB_PORT', 3000),
   };
   for (const [name, value] of Object.entries(ports)) await assertPortFree(value, name);
 
@@ -67,6 +89,12 @@ async function main(): Promise<void> {
     onError: (err) => console.error(`[s3] photo processing failed: ${err.message}`),
   });
 
+  log('building the web app (while the API starts)...');
+  const webBuilt = buildWeb({ quiet: true });
+  webBuilt.catch(() => undefined);
+  // The e-mailed links (confirmation, reset) open the web app, unless APP_URL says otherwise.
+  const appUrl = env.APP_URL?.trim() || `http://localhost:${ports.WEB_PORT}`;
+
   log('starting serverless offline (bundling functions, then HTTP API, stream consumer, schedule)...');
   const verbose = env.VERBOSE === '1';
   const offline = await startOffline({
@@ -76,6 +104,7 @@ async function main(): Promise<void> {
     dynamodbPort: ports.DYNAMODB_PORT,
     sesPort: ports.SES_PORT,
     s3Port: ports.S3_PORT,
+    env: { APP_URL: appUrl },
     log: (line) => {
       if (verbose || /error|warn|offline: (GET|POST|PUT)/i.test(line)) console.log(`[offline] ${line}`);
     },
@@ -83,12 +112,15 @@ async function main(): Promise<void> {
   // After start-up, show the handlers' logs as they come.
   offline.child.stdout?.on('data', (b: Buffer) => process.stdout.write(b));
   offline.child.stderr?.on('data', (b: Buffer) => process.stderr.write(b));
+  await webBuilt;
+  const web = await startWeb({ port: ports.WEB_PORT, apiUrl: offline.url });
 
   let stopping = false;
   const stop = async (why: string) => {
     if (stopping) return;
     stopping = true;
     log(`${why}: stopping...`);
+    await web.stop().catch(() => undefined);
     await offline.stop().catch(() => undefined);
     await ses.stop().catch(() => undefined);
     await s3.stop().catch(() => undefined);
@@ -108,6 +140,7 @@ async function main(): Promise<void> {
     [
       '',
       '  Campus Books is running (stage "local")',
+      `  Web app    ${web.url}   (e-mailed links open ${appUrl})`,
       `  API        ${offline.url}   e.g. curl -u ${user}:${pass} ${offline.url}/api/ping`,
       `  SES inbox  ${ses.url}   (JSON: ${ses.url}/store)`,
       `  DynamoDB   ${dynamo.endpoint}   table ${tableName}`,

@@ -9,8 +9,8 @@ import {
 import { CATALOGUE, courseNorm } from '#bench/harness/data.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
 import { planSearch } from '#lib/books/search-terms.ts';
-import { bookItem, OWN_BOOKS_SLACK } from '#lib/db/books.ts';
-import { bookKey, cartItemKey, globalStatsKey, searchTermPk, userKey, userStatsKey } from '#lib/db/keys.ts';
+import { insertBookItems, OWN_BOOKS_SLACK } from '#lib/db/books.ts';
+import { bookKey, cartItemKey, searchTermPk, userKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { authGet, listedPage } from './floors.ts';
 
@@ -214,36 +214,8 @@ const postBook: BenchCase = {
           ownerId: poster.id,
           ownerFirstName: String(user.Item?.firstName),
         };
-        await client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: ctx.table,
-                  Item: bookItem(book),
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-              {
-                Update: {
-                  TableName: ctx.table,
-                  Key: globalStatsKey(),
-                  UpdateExpression: 'ADD #total :one, #s0 :one',
-                  ExpressionAttributeNames: { '#total': 'totalBooks', '#s0': 'books_s0' },
-                  ExpressionAttributeValues: { ':one': 1 },
-                },
-              },
-              {
-                Update: {
-                  TableName: ctx.table,
-                  Key: userStatsKey(poster.id),
-                  UpdateExpression: 'ADD activeListings :a',
-                  ExpressionAttributeValues: { ':a': 1 },
-                },
-              },
-            ],
-          }),
-        );
+        // The same transaction items the endpoint writes (book and counters), not a hand copy.
+        await client.send(new TransactWriteCommand({ TransactItems: insertBookItems(book) }));
         ctx.fixture.listedCount++;
       },
     };

@@ -1,4 +1,4 @@
-/** The cart and checkout (functions/user/addToCart, functions/books/checkoutCart). */
+/** The cart and checkout (functions/user/addToCart, functions/cart/checkoutCart). */
 import { createHash } from 'node:crypto';
 import {
   BatchGetCommand,
@@ -11,38 +11,14 @@ import {
 import { makeBooks, prng } from '#bench/harness/data.ts';
 import type { SeedUser } from '#bench/harness/fixture.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
-import { CART_READ_LIMIT } from '#lib/cart/cart.ts';
+import { CART_READ_LIMIT, snapshotOf } from '#lib/cart/cart.ts';
 import { putCartItem } from '#lib/db/cart.ts';
-import {
-  bookIndexes,
-  bookKey,
-  CART_PREFIX,
-  cartItemKey,
-  globalStatsKey,
-  idempotencyKey,
-  orderIndexes,
-  orderKey,
-  userPartition,
-  userStatsKey,
-} from '#lib/db/keys.ts';
-import type { BookRecord, CartBookSnapshot } from '#lib/db/records.ts';
+import { bookKey, CART_PREFIX, cartItemKey, idempotencyKey, userPartition } from '#lib/db/keys.ts';
+import { checkoutItems } from '#lib/db/orders.ts';
+import type { BookRecord, CartItemRecord } from '#lib/db/records.ts';
 import { putBooksBatch } from '#lib/db/seed.ts';
+import { buildOrder, cartFingerprint, idempotencyRecord } from '#lib/orders/checkout.ts';
 import { authGet } from './floors.ts';
-
-const snapshotOf = (b: BookRecord): CartBookSnapshot => ({
-  id: b.id,
-  name: b.name,
-  edition: b.edition,
-  course: b.course,
-  courseNorm: b.courseNorm,
-  price: b.price,
-  condition: b.condition,
-  comments: b.comments,
-  ISBN: b.ISBN,
-  date: b.date,
-  ownerId: b.ownerId,
-  ownerFirstName: b.ownerFirstName,
-});
 
 /** The cart Query every cart operation starts with (consistent, bounded). */
 const cartQuery = (client: DynamoDBDocumentClient, table: string, userId: string) =>
@@ -128,7 +104,7 @@ const BOOKS_PER_CHECKOUT = 2;
 const checkoutCart: BenchCase = {
   name: 'checkoutCart',
   kind: 'write',
-  module: 'functions/books/checkoutCart.ts',
+  module: 'functions/cart/checkoutCart.ts',
   status: 201,
   maxRatio: 1.3,
   floorDescription: `auth GetItem; GetItem of the Idempotency-Key record; Query of the cart; BatchGet of its ${BOOKS_PER_CHECKOUT} books (consistent); TransactWriteItems: order Put, key Put, per book a conditional Update (0 -> 1) and the cart item Delete, global, buyer and seller counters`,
@@ -167,141 +143,24 @@ const checkoutCart: BenchCase = {
           new GetCommand({ TableName: t, Key: idempotencyKey(buyer.id, keyHashOf(i)), ConsistentRead: true }),
         );
         const cart = await cartQuery(client, t, buyer.id);
-        const ids = (cart.Items ?? []).map((c) => String(c.bookId));
+        const cartItems = (cart.Items ?? []) as CartItemRecord[];
+        const ids = cartItems.map((c) => String(c.bookId));
         const got = await client.send(
           new BatchGetCommand({ RequestItems: { [t]: { Keys: ids.map(bookKey), ConsistentRead: true } } }),
         );
         const books = (got.Responses?.[t] ?? []) as BookRecord[];
-        const createdAt = new Date().toISOString();
-        const orderId = `F${runId}${i}`;
-        const subtotalCents = books.reduce((s, b) => s + Math.round(b.price * 100), 0);
-        const feeCents = Math.round(subtotalCents * 0.05);
-        const order = {
-          type: 'order',
-          id: orderId,
-          buyerId: buyer.id,
-          books: books.map((b) => ({
-            bookId: b.id,
-            name: b.name,
-            edition: b.edition,
-            course: b.course,
-            ISBN: b.ISBN,
-            condition: b.condition,
-            priceCents: Math.round(b.price * 100),
-            sellerId: b.ownerId,
-            sellerFirstName: b.ownerFirstName,
-          })),
-          bookIds: books.map((b) => b.id),
-          sellerIds: [...new Set(books.map((b) => b.ownerId))],
-          subtotalCents,
-          feeCents,
-          totalCents: subtotalCents + feeCents,
-          status: 0,
-          createdAt,
-        };
-        const perSeller = new Map<string, number>();
-        for (const b of books) perSeller.set(b.ownerId, (perSeller.get(b.ownerId) ?? 0) + 1);
+        // The same order, key record and transaction items the endpoint builds (no hand copy).
+        const order = buildOrder(buyer.id, books);
+        const items = checkoutItems({
+          order,
+          books,
+          idempotency: {
+            keyHash: keyHashOf(i),
+            record: idempotencyRecord(buyer.id, order, cartFingerprint(cartItems)),
+          },
+        });
         await client.send(
-          new TransactWriteCommand({
-            ClientRequestToken: orderId,
-            TransactItems: [
-              {
-                Put: {
-                  TableName: t,
-                  Item: { ...orderKey(orderId), ...orderIndexes(order), ...order },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-              {
-                Put: {
-                  TableName: t,
-                  Item: {
-                    ...idempotencyKey(buyer.id, keyHashOf(i)),
-                    type: 'idempotency',
-                    userId: buyer.id,
-                    orderId,
-                    cartHash: ids.join(','),
-                    createdAt,
-                    ttl: Math.floor(Date.now() / 1000) + 86_400,
-                  },
-                  ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
-                  ExpressionAttributeNames: { '#ttl': 'ttl' },
-                  ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000) },
-                },
-              },
-              ...books.flatMap((b) => {
-                const ix = bookIndexes({ ...b, status: 1, buyerId: buyer.id, boughtAt: createdAt });
-                return [
-                  {
-                    Update: {
-                      TableName: t,
-                      Key: bookKey(b.id),
-                      UpdateExpression:
-                        'SET #status = :bought, buyerId = :buyer, boughtAt = :at, orderId = :order, ' +
-                        'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk',
-                      ConditionExpression:
-                        '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND price = :price AND #date = :date',
-                      ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
-                      ExpressionAttributeValues: {
-                        ':bought': 1,
-                        ':listed': 0,
-                        ':buyer': buyer.id,
-                        ':owner': b.ownerId,
-                        ':price': b.price,
-                        ':date': b.date,
-                        ':at': createdAt,
-                        ':order': orderId,
-                        ':g1pk': ix.gsi1pk,
-                        ':g1sk': ix.gsi1sk,
-                        ':g2pk': ix.gsi2pk,
-                        ':g2sk': ix.gsi2sk,
-                        ':g3pk': ix.gsi3pk,
-                        ':g3sk': ix.gsi3sk,
-                      },
-                    },
-                  },
-                  {
-                    Delete: {
-                      TableName: t,
-                      Key: cartItemKey(buyer.id, b.id),
-                      ConditionExpression: 'attribute_exists(pk)',
-                    },
-                  },
-                ];
-              }),
-              {
-                Update: {
-                  TableName: t,
-                  Key: globalStatsKey(),
-                  UpdateExpression:
-                    'ADD totalOrders :one, grossSales :subtotal, feesEarned :fee, books_s0 :minusN, books_s1 :n',
-                  ExpressionAttributeValues: {
-                    ':one': 1,
-                    ':subtotal': subtotalCents,
-                    ':fee': feeCents,
-                    ':minusN': -books.length,
-                    ':n': books.length,
-                  },
-                },
-              },
-              {
-                Update: {
-                  TableName: t,
-                  Key: userStatsKey(buyer.id),
-                  UpdateExpression: 'ADD booksBought :n',
-                  ExpressionAttributeValues: { ':n': books.length },
-                },
-              },
-              ...[...perSeller].map(([sellerId, k]) => ({
-                Update: {
-                  TableName: t,
-                  Key: userStatsKey(sellerId),
-                  UpdateExpression: 'ADD activeListings :minusK, booksSold :k',
-                  ExpressionAttributeValues: { ':minusK': -k, ':k': k },
-                },
-              })),
-            ],
-          }),
+          new TransactWriteCommand({ ClientRequestToken: order.id, TransactItems: items.map((x) => x.item) }),
         );
       },
     };

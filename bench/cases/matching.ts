@@ -1,14 +1,14 @@
-/** getUserMatches (functions/books/getUserMatches): the caller's matched books. */
+/** getUserMatches (functions/matching/getUserMatches): the caller's matched books. */
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BenchCase } from '#bench/harness/types.ts';
 import { bookKey, cartItemKey, INDEX, matchesOfUserPk } from '#lib/db/keys.ts';
-import { MATCHES_READ_LIMIT } from '#lib/matching/userMatches.ts';
+import { MATCHES_READ_LIMIT } from '#lib/matching/user-matches.ts';
 import { authGet } from './floors.ts';
 
 const getUserMatches: BenchCase = {
   name: 'getUserMatches',
   kind: 'read',
-  module: 'functions/books/getUserMatches.ts',
+  module: 'functions/matching/getUserMatches.ts',
   status: 200,
   flat: true,
   maxRatio: 1.2,

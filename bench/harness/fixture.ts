@@ -1,7 +1,7 @@
 /**
  * Seeds the benchmark table through the project's own code: users and books with the bulk writers
  * of lib/db/seed.ts (the repositories' stored items, BatchWrite), then the stream consumer's
- * processors (lib/streams/processors.ts: search index, matching index, matches) run directly on
+ * processors (functions/streams/processors.ts: search index, matching index, matches) run directly on
  * synthesized INSERT changes of the seeded items, exactly as the consumer would apply them.
  *
  * Every import of project code is dynamic: configuration is read from the environment at import,
@@ -37,7 +37,7 @@ const log = (msg: string) => console.log(`[bench] ${msg}`);
 
 /** Runs every registered stream processor that wants them on INSERT changes of `items`. */
 export async function applyProcessors(items: Record<string, unknown>[], parallel = 8): Promise<number> {
-  const { processors } = await import('#lib/streams/processors.ts');
+  const { processors } = await import('#functions/streams/processors.ts');
   if (processors.length === 0) return 0;
   let next = 0;
   let applied = 0;

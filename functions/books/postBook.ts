@@ -10,7 +10,8 @@ export const handler = http(
     body: PostBookBody,
     response: Book,
     status: 201,
-    summary: 'Post a book for sale',
+    errors: [409],
+    summary: 'Post a book for sale; 409 when the caller already has 200 books listed',
   },
   async ({ body, principal }) => created(await postBook(principal.userId, body)),
 );

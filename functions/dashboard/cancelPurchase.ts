@@ -1,12 +1,12 @@
-import { cancelPurchase } from '#lib/admin/handover.ts';
-import { CancelBody, MovedBook } from '#lib/admin/schemas.ts';
+import { cancelPurchase } from '#lib/dashboard/handover.ts';
+import { CancelBody, MovedBook } from '#lib/dashboard/schemas.ts';
 import { http } from '#lib/http/index.ts';
 
 /** POST /api/dashboard/cancelPurchase: undo a purchase and relist the book (1 or 2 -> 0) (admin). */
 export const handler = http(
   {
     auth: 'required',
-    role: 1,
+    role: 'admin',
     body: CancelBody,
     response: MovedBook,
     errors: [403, 404, 409],

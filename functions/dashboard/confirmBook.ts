@@ -1,12 +1,12 @@
-import { confirmBook } from '#lib/admin/handover.ts';
-import { BookIdBody, MovedBook } from '#lib/admin/schemas.ts';
+import { confirmBook } from '#lib/dashboard/handover.ts';
+import { BookIdBody, MovedBook } from '#lib/dashboard/schemas.ts';
 import { http } from '#lib/http/index.ts';
 
 /** POST /api/dashboard/confirmBook: condition verified, buyer charged (1 -> 2) (admin). */
 export const handler = http(
   {
     auth: 'required',
-    role: 1,
+    role: 'admin',
     body: BookIdBody,
     response: MovedBook,
     errors: [403, 404, 409],

@@ -1,5 +1,5 @@
-import { DeactivateBody, DeactivateResult } from '#lib/admin/schemas.ts';
-import { unlistStaleBooks } from '#lib/admin/unlisting.ts';
+import { DeactivateBody, DeactivateResult } from '#lib/dashboard/schemas.ts';
+import { unlistStaleBooks } from '#lib/dashboard/unlisting.ts';
 import { http } from '#lib/http/index.ts';
 
 /** Work budget of one call, under API Gateway's 30 s limit (the function's timeout is 29 s). */
@@ -9,7 +9,7 @@ const BUDGET_MS = 25_000;
 export const handler = http(
   {
     auth: 'required',
-    role: 2,
+    role: 'owner',
     body: DeactivateBody,
     response: DeactivateResult,
     errors: [403],

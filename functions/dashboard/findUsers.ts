@@ -1,12 +1,12 @@
-import { FindUsersQuery, UserList } from '#lib/admin/schemas.ts';
-import { findUsers } from '#lib/admin/users.ts';
+import { FindUsersQuery, UserList } from '#lib/dashboard/schemas.ts';
+import { findUsers } from '#lib/dashboard/users.ts';
 import { http } from '#lib/http/index.ts';
 
 /** GET /api/dashboard/findUsers?query=: users by e-mail or name prefix, case-insensitive (admin). */
 export const handler = http(
   {
     auth: 'required',
-    role: 1,
+    role: 'admin',
     query: FindUsersQuery,
     response: UserList,
     errors: [403],

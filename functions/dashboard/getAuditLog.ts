@@ -1,12 +1,12 @@
-import { getAuditLog } from '#lib/admin/audit.ts';
-import { AuditLog, PageQuery } from '#lib/admin/schemas.ts';
+import { getAuditLog } from '#lib/dashboard/audit.ts';
+import { AuditLog, PageQuery } from '#lib/dashboard/schemas.ts';
 import { http, page } from '#lib/http/index.ts';
 
 /** GET /api/dashboard/getAuditLog: every dashboard action, newest first (admin). */
 export const handler = http(
   {
     auth: 'required',
-    role: 1,
+    role: 'admin',
     query: PageQuery,
     response: AuditLog,
     paged: true,

@@ -1,12 +1,12 @@
-import { getBooksWithStatus } from '#lib/admin/listings.ts';
-import { HandOverBookList, PageQuery, StatusParams } from '#lib/admin/schemas.ts';
+import { getBooksWithStatus } from '#lib/dashboard/listings.ts';
+import { HandOverBookList, PageQuery, StatusParams } from '#lib/dashboard/schemas.ts';
 import { http, page } from '#lib/http/index.ts';
 
 /** GET /api/dashboard/getBooksWithStatus/{status}: books of one status with seller and buyer contacts (admin). */
 export const handler = http(
   {
     auth: 'required',
-    role: 1,
+    role: 'admin',
     params: StatusParams,
     query: PageQuery,
     response: HandOverBookList,

@@ -1,12 +1,12 @@
-import { getOrders } from '#lib/admin/listings.ts';
-import { AdminOrderList, OrdersQuery } from '#lib/admin/schemas.ts';
+import { getOrders } from '#lib/dashboard/listings.ts';
+import { AdminOrderList, OrdersQuery } from '#lib/dashboard/schemas.ts';
 import { http, page } from '#lib/http/index.ts';
 
 /** GET /api/dashboard/getOrders: orders of one status, newest first, with contacts (admin). */
 export const handler = http(
   {
     auth: 'required',
-    role: 1,
+    role: 'admin',
     query: OrdersQuery,
     response: AdminOrderList,
     paged: true,

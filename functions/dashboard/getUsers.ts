@@ -1,12 +1,12 @@
-import { UserList, UsersQuery } from '#lib/admin/schemas.ts';
-import { getUsersPage } from '#lib/admin/users.ts';
+import { UserList, UsersQuery } from '#lib/dashboard/schemas.ts';
+import { getUsersPage } from '#lib/dashboard/users.ts';
 import { http, page } from '#lib/http/index.ts';
 
 /** GET /api/dashboard/getUsers: every user, oldest first, a page at a time (admin). */
 export const handler = http(
   {
     auth: 'required',
-    role: 1,
+    role: 'admin',
     query: UsersQuery,
     response: UserList,
     paged: true,

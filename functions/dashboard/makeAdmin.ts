@@ -1,12 +1,12 @@
-import { AdminUser, UserIdBody } from '#lib/admin/schemas.ts';
-import { makeAdmin } from '#lib/admin/users.ts';
+import { AdminUser, UserIdBody } from '#lib/dashboard/schemas.ts';
+import { makeAdmin } from '#lib/dashboard/users.ts';
 import { http } from '#lib/http/index.ts';
 
 /** PUT /api/dashboard/makeAdmin: a user becomes an admin (0 -> 1) (owner). */
 export const handler = http(
   {
     auth: 'required',
-    role: 2,
+    role: 'owner',
     body: UserIdBody,
     response: AdminUser,
     errors: [403, 404, 409],

@@ -1,4 +1,4 @@
-import { PermissionLevel } from '#lib/admin/schemas.ts';
+import { PermissionLevel } from '#lib/dashboard/schemas.ts';
 import { http } from '#lib/http/index.ts';
 
 /** GET /api/dashboard/permissionLevel: the caller's role, as stored on their user record. */

@@ -1,12 +1,12 @@
-import { AdminUser, UserIdBody } from '#lib/admin/schemas.ts';
-import { revokeAdmin } from '#lib/admin/users.ts';
+import { AdminUser, UserIdBody } from '#lib/dashboard/schemas.ts';
+import { revokeAdmin } from '#lib/dashboard/users.ts';
 import { http } from '#lib/http/index.ts';
 
 /** PUT /api/dashboard/revokeAdmin: an admin becomes a user again (1 -> 0) (owner). */
 export const handler = http(
   {
     auth: 'required',
-    role: 2,
+    role: 'owner',
     body: UserIdBody,
     response: AdminUser,
     errors: [403, 404, 409],

@@ -1,12 +1,12 @@
-import { setBookPaid } from '#lib/admin/handover.ts';
-import { BookIdBody, MovedBook } from '#lib/admin/schemas.ts';
+import { setBookPaid } from '#lib/dashboard/handover.ts';
+import { BookIdBody, MovedBook } from '#lib/dashboard/schemas.ts';
 import { http } from '#lib/http/index.ts';
 
 /** POST /api/dashboard/setBookPaid: delivered, seller paid (2 -> 3) (admin). */
 export const handler = http(
   {
     auth: 'required',
-    role: 1,
+    role: 'admin',
     body: BookIdBody,
     response: MovedBook,
     errors: [403, 404, 409],

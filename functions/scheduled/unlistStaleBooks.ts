@@ -1,5 +1,5 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { unlistStaleBooks } from '#lib/admin/unlisting.ts';
+import { unlistStaleBooks } from '#lib/dashboard/unlisting.ts';
 import { logger } from '#lib/logger.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { consume } from '#lib/streams/consume.ts';
-import { processors } from '#lib/streams/processors.ts';
+import { processors } from './processors.ts';
 
-/** The table's stream consumer: search index, matching, notifications (see lib/streams/processors.ts). */
+/** The table's stream consumer: search index, matching, notifications (see functions/streams/processors.ts). */
 export const handler = (event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> =>
   consume(event, context, processors);

@@ -26,13 +26,20 @@ import { takeAllowance, takeAttempt } from './throttle.ts';
  * Stores a reset token for an existing user and returns it, sending nothing (tests and tools;
  * `requestPasswordReset` is the public path).
  */
-export async function createResetToken(userId: string, now: Date = new Date()): Promise<string> {
+export async function createResetToken(
+  userId: string,
+  now: Date = new Date(),
+  tokenVersion?: number,
+): Promise<string> {
+  const version = tokenVersion ?? (await getUser(userId))?.tokenVersion;
+  if (version === undefined) throw new Error('no such user');
   const { token, hash } = newEmailToken();
   await putResetToken({
     type: 'token',
     kind: 'reset',
     tokenHash: hash,
     userId,
+    tokenVersion: version,
     createdAt: now.toISOString(),
     ...tokenExpiry('reset', now),
   });
@@ -48,21 +55,30 @@ export async function requestPasswordReset(emailAddress: string, now: Date = new
   if (!(await takeAllowance(THROTTLE.resetMail, email, now))) return;
   const user = await getUserByEmail(email);
   if (!user) return;
-  const token = await createResetToken(user.id, now);
+  const token = await createResetToken(user.id, now, user.tokenVersion);
   await deliver(resetMail(user.emailAddress, user.firstName, token), 'password-reset');
 }
 
 /**
  * POST /api/auth/passwordReset. Consumes the token and sets the new password in one transaction;
- * unknown, altered, expired or used tokens are refused (two concurrent uses: exactly one wins).
+ * unknown, altered, expired or used tokens are refused (two concurrent uses: exactly one wins), and
+ * so is every token issued before the last reset or password change (the version moved on).
  */
 export async function resetPassword(token: string, password: string, now: Date = new Date()): Promise<void> {
   if (!EMAIL_TOKEN_PATTERN.test(token)) throw new InvalidEmailToken();
   const tokenHash = hashEmailToken(token);
   const record = await getToken(tokenHash);
-  if (record?.kind !== 'reset' || isExpired(record.expiresAt, now)) throw new InvalidEmailToken();
+  if (
+    record?.kind !== 'reset' ||
+    isExpired(record.expiresAt, now) ||
+    typeof record.tokenVersion !== 'number'
+  ) {
+    throw new InvalidEmailToken();
+  }
   const newHash = await hashPassword(password);
-  if (!(await resetPasswordWithToken(tokenHash, record.userId, newHash, now))) throw new InvalidEmailToken();
+  if (!(await resetPasswordWithToken(tokenHash, record.userId, record.tokenVersion, newHash, now))) {
+    throw new InvalidEmailToken();
+  }
 }
 
 /**

@@ -8,10 +8,16 @@ import { createHash, randomBytes } from 'node:crypto';
 // E-mail addresses
 // ---------------------------------------------------------------------------------------------
 
-/** The uniqueness form of an address: trimmed and lower-cased (`A@Uni.EDU` is `a@uni.edu`). */
+/**
+ * The uniqueness form of an address: trimmed, Unicode-normalised (NFKC) and lower-cased
+ * (`A@Uni.EDU` is `a@uni.edu`; a Kelvin sign `\u212A` becomes `k`).
+ */
 export function normaliseEmail(raw: string): string {
-  return raw.trim().toLowerCase();
+  return raw.trim().normalize('NFKC').toLowerCase();
 }
+
+/** Printable ASCII only: SES refuses other addresses, and look-alike letters could share a key. */
+export const isAsciiAddress = (raw: string): boolean => /^[\x21-\x7e]*$/.test(raw.trim());
 
 export const EMAIL_MAX_LENGTH = 254;
 const LOCAL_PART = /^[^\s@"(),:;<>[\\\]]{1,64}$/u;

@@ -4,7 +4,14 @@
  */
 import { z } from 'zod';
 import type { UserRecord } from '#lib/db/records.ts';
-import { EMAIL_MAX_LENGTH, isEduAddress, normaliseEmail, passwordProblem, utf8Length } from './rules.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  isAsciiAddress,
+  isEduAddress,
+  normaliseEmail,
+  passwordProblem,
+  utf8Length,
+} from './rules.ts';
 
 const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
 const text = (max: number) =>
@@ -15,6 +22,10 @@ export const EmailAddress = z
   .string()
   .trim()
   .max(EMAIL_MAX_LENGTH)
+  .refine(isAsciiAddress, {
+    message: 'Use an address written in plain ASCII characters (no accents or look-alike letters).',
+    abort: true,
+  })
   .refine((s) => isEduAddress(normaliseEmail(s)), 'Use your e-mail address at a .edu domain.');
 
 /** A new password: 8 to 72 UTF-8 bytes. */

@@ -19,6 +19,7 @@ import {
   replacePendingSignup,
 } from '#lib/db/tokens.ts';
 import { createUserFromSignup, getUserByEmail, getUserIdByEmail } from '#lib/db/users.ts';
+import { countEvent } from '#lib/metrics.ts';
 import { InvalidEmailToken, WrongSignupPassword } from './errors.ts';
 import { confirmationMail, deliver, existingAccountMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -96,6 +97,7 @@ export async function signup(input: SignupInput, now: Date = new Date()): Promis
     return;
   }
   const token = await storePendingSignup(input, passwordHash, now);
+  countEvent('SignUps');
   await deliver(confirmationMail(input.emailAddress, input.firstName, token), 'confirmation');
 }
 

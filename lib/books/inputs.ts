@@ -4,9 +4,17 @@
  */
 import { z } from 'zod';
 import { CursorParam } from '#lib/db/cursor.ts';
+import { IntParam } from '#lib/http/params.ts';
 import { toIsbn13 } from './isbn.ts';
 
-const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+/** Single-line text: no control characters at all (names go into e-mail subjects). */
+export const SINGLE_LINE = /^[^\p{Cc}]*$/u;
+/** Text that may span lines: newlines, but no other control characters. */
+const MULTI_LINE = /^(?:[^\p{Cc}]|[\r\n])*$/u;
+const NO_CONTROL_MESSAGE = 'Control characters (including newlines) are not allowed.';
+
+const text = (min: number, max: number) =>
+  z.string().trim().min(min).max(max).regex(SINGLE_LINE, NO_CONTROL_MESSAGE);
 
 /** Dollars, 0..10000, at most 2 decimals. */
 export const Price = z
@@ -35,7 +43,11 @@ export const Course = text(1, 40).refine(
   'A course code needs letters or digits.',
 );
 export const Condition = text(1, 40);
-export const Comments = z.string().trim().max(1000);
+export const Comments = z
+  .string()
+  .trim()
+  .max(1000)
+  .regex(MULTI_LINE, 'Control characters other than newlines are not allowed.');
 export const BookId = z.string().min(1).max(64);
 
 /** `comments` or `Comments` (the old clients' spelling), not both. */
@@ -91,13 +103,7 @@ export type UpdateBookInput = z.output<typeof UpdateBookBody>;
 export const DeleteBookBody = z.strictObject({ bookId: BookId, permanent: z.boolean().optional() });
 export const BookIdBody = z.strictObject({ bookId: BookId });
 
-/** A non-negative decimal integer in a path or query string (no signs, exponents, spaces or hex). */
-const intString = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, 'Must be a whole number.')
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+const intString = IntParam;
 
 export const MAX_PAGE = 100;
 export const DEFAULT_PAGE = 40;
@@ -109,7 +115,9 @@ export const PageQuery = z.strictObject({
   cursor: CursorParam.optional(),
 });
 
-export const SearchParams = z.strictObject({ query: z.string().min(1).max(100) });
+export const SearchParams = z.strictObject({
+  query: z.string().min(1).max(100).regex(SINGLE_LINE, NO_CONTROL_MESSAGE),
+});
 
 /** A position inside a listing ordered by date: `<ISO date>#<ULID>`. */
 export const Position = z

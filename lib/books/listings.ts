@@ -5,13 +5,14 @@
 import { ulid } from 'ulid';
 import {
   BookWriteRefused,
-  booksByIds,
   booksOfOwner,
   getBook,
-  getUserFirstName,
+  getBooks,
   inCartIds,
   insertBook,
+  ListingLimitReached,
   listedBooks,
+  MAX_LISTED_BOOKS,
   moveBookStatus,
   positionAfterListed,
   removeBook,
@@ -21,7 +22,9 @@ import {
 import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { timeSortKey } from '#lib/db/keys.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import { getUserFirstName } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
+import { countEvent } from '#lib/metrics.ts';
 import { DEFAULT_PAGE, Position, type PostBookInput, type UpdateBookInput } from './inputs.ts';
 import { type Book, toApiBook } from './schemas.ts';
 import { planSearch } from './search-terms.ts';
@@ -38,8 +41,17 @@ async function ownBook(userId: string, bookId: string): Promise<BookRecord> {
   return book;
 }
 
+/** 409: the owner already has the most listed books allowed. */
+const listingLimit = () =>
+  new Conflict(
+    `You can have at most ${MAX_LISTED_BOOKS} books listed at once. Unlist or remove one first.`,
+    undefined,
+    'LISTING_LIMIT',
+  );
+
 /** A refused conditional write -> 404 if the book is gone or not the caller's, else 409. */
 function refused(err: unknown, userId: string, action: string): never {
+  if (err instanceof ListingLimitReached) throw listingLimit();
   if (err instanceof BookWriteRefused) {
     if (!err.current || err.current.ownerId !== userId) throw notFound();
     throw wrongStatus(err.current.status, action);
@@ -66,7 +78,13 @@ export async function postBook(userId: string, input: PostBookInput): Promise<Bo
     ownerId: userId,
     ownerFirstName: firstName,
   };
-  await insertBook(book);
+  try {
+    await insertBook(book);
+  } catch (err) {
+    if (err instanceof ListingLimitReached) throw listingLimit();
+    throw err;
+  }
+  countEvent('BooksPosted');
   return toApiBook(book);
 }
 
@@ -191,7 +209,7 @@ export async function searchBooks(
       .filter((p) => p >= boundary)
       .sort()
       .reverse();
-    const books = await booksByIds(candidates.map((p) => p.slice(p.lastIndexOf('#') + 1)));
+    const books = await getBooks(candidates.map((p) => p.slice(p.lastIndexOf('#') + 1)));
     let taken = 0;
     for (const position of candidates) {
       if (found.length >= limit) break;

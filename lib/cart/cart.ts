@@ -4,16 +4,17 @@
  * bought right now and that the cart stays within CART_LIMIT.
  */
 import { toApiBook } from '#lib/books/schemas.ts';
+import { getBook, getBooks } from '#lib/db/books.ts';
 import {
   deleteCartItem,
   deleteCartItems,
-  getBookRecord,
-  getBookRecords,
+  ensureCartCount,
   listCartItems,
   putCartItem,
+  refreshCartItem,
 } from '#lib/db/cart.ts';
 import { type BookRecord, BookStatus, type CartItemRecord } from '#lib/db/records.ts';
-import { Conflict, NotFound } from '#lib/errors.ts';
+import { Busy, Conflict, NotFound } from '#lib/errors.ts';
 import type { CartBook } from './schemas.ts';
 
 /**
@@ -40,7 +41,7 @@ export function unavailableReason(book: BookRecord | null | undefined, userId: s
 }
 
 export async function addToCart(userId: string, bookId: string) {
-  const book = await getBookRecord(bookId);
+  const book = await getBook(bookId);
   if (!book) throw new NotFound('No such book.');
   if (book.ownerId === userId) {
     throw new Conflict(
@@ -57,19 +58,28 @@ export async function addToCart(userId: string, bookId: string) {
     );
   }
   const items = await listCartItems(userId, CART_READ_LIMIT);
-  if (items.some((i) => i.bookId === bookId)) {
+  const existing = items.find((i) => i.bookId === bookId);
+  if (existing) {
+    // Adding a carted book again accepts its current price (checkout charges the price in the cart).
+    if (existing.snapshot.price !== book.price) await refreshCartItem(existing, snapshotOf(book));
     return { bookId, inCart: true as const, added: false, cartSize: items.length };
   }
-  if (items.length >= CART_LIMIT) {
-    throw new Conflict(
-      `A cart holds at most ${CART_LIMIT} books. Check out or remove some first.`,
-      [{ bookId, message: `The cart already holds ${items.length} books.` }],
-      'CART_FULL',
-    );
-  }
-  const added = await putCartItem(userId, snapshotOf(book), new Date().toISOString());
+  if (items.length >= CART_LIMIT) throw cartFull(bookId, items.length);
+  await ensureCartCount(userId, items.length);
+  // The limit is enforced by the conditional count in the same transaction as the put, so
+  // concurrent adds can never pass it.
+  const result = await putCartItem(userId, snapshotOf(book), new Date().toISOString(), CART_LIMIT);
+  if (result === 'full') throw cartFull(bookId, CART_LIMIT);
+  const added = result === 'added';
   return { bookId, inCart: true as const, added, cartSize: items.length + (added ? 1 : 0) };
 }
+
+const cartFull = (bookId: string, size: number) =>
+  new Conflict(
+    `A cart holds at most ${CART_LIMIT} books. Check out or remove some first.`,
+    [{ bookId, message: `The cart already holds ${size} books.` }],
+    'CART_FULL',
+  );
 
 export async function removeFromCart(userId: string, bookId: string) {
   const removed = await deleteCartItem(userId, bookId);
@@ -77,18 +87,27 @@ export async function removeFromCart(userId: string, bookId: string) {
 }
 
 export async function clearCart(userId: string) {
-  const items = await listCartItems(userId, CART_READ_LIMIT);
-  await deleteCartItems(
-    userId,
-    items.map((i) => i.bookId),
-  );
-  return { removed: items.length };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const items = await listCartItems(userId, CART_READ_LIMIT);
+    if (
+      await deleteCartItems(
+        userId,
+        items.map((i) => i.bookId),
+      )
+    ) {
+      return { removed: items.length };
+    }
+  }
+  throw new Busy('The cart is changing right now. Try again shortly.', 1);
 }
 
 /** The cart's books as they are now, in the order they were added. */
 export async function getCartItems(userId: string): Promise<CartBook[]> {
   const items = await listCartItems(userId, CART_READ_LIMIT);
-  const books = await getBookRecords(items.map((i) => i.bookId));
+  const books = await getBooks(
+    items.map((i) => i.bookId),
+    { consistent: true },
+  );
   return [...items].sort(byAdded).map((item) => {
     const book = books.get(item.bookId);
     // A book deleted for good is shown from the snapshot taken when it was added, as unlisted.
@@ -101,7 +120,8 @@ export async function getCartItems(userId: string): Promise<CartBook[]> {
 export const byAdded = (a: CartItemRecord, b: CartItemRecord) =>
   a.addedAt === b.addedAt ? a.bookId.localeCompare(b.bookId) : a.addedAt.localeCompare(b.addedAt);
 
-function snapshotOf(b: BookRecord): CartItemRecord['snapshot'] {
+/** What a cart item keeps of its book (shown in the cart without reading the book). */
+export function snapshotOf(b: BookRecord): CartItemRecord['snapshot'] {
   return {
     id: b.id,
     name: b.name,

@@ -2,14 +2,13 @@
  * Audit log repository: `AUDIT` / `<iso time>#<ulid>`. Entries are written inside the transaction
  * of the change they describe (auditPutOp), never after it, so there is no change without its entry.
  */
-import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { db, TABLE } from './client.ts';
 import { AUDIT_PK, auditKey } from './keys.ts';
-
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import type { TransactItem } from './transact.ts';
 
 export type AuditValue = string | number | boolean | null;
 

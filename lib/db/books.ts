@@ -12,139 +12,146 @@
  */
 
 import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  QueryCommand,
-  type QueryCommandInput,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { z } from 'zod';
+import { type AuditRecord, auditPutOp } from './audit.ts';
 import { batchGet, batchWrite } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { cancellationCodes, isConditionFailed } from './errors.ts';
+import { isConditionFailed } from './conditions.ts';
+import { counterItems, type Deltas } from './counters.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   bookIndexes,
   bookKey,
   booksByStatusPk,
+  booksOfBuyerPk,
   booksOfOwnerPk,
   cartItemKey,
-  globalStatsKey,
   INDEX,
   type ItemKey,
   searchTermPk,
   timeSortKey,
-  userKey,
-  userStatsKey,
 } from './keys.ts';
+import { type Item, type Page, queryGsi1Page, stripKeys } from './page.ts';
 import { type BookRecord, BookStatus, type BookStatusValue } from './records.ts';
+import {
+  refusalOf,
+  type TransactItem,
+  TransactionRefused,
+  tag,
+  tagAll,
+  transactOrThrow,
+  transactWrite,
+} from './transact.ts';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/** The most books a user may have listed (status 0) at once. */
+export const MAX_LISTED_BOOKS = 200;
 
-/** Why a conditional write on a book failed. */
+/** A listing refused because the owner already has MAX_LISTED_BOOKS listed books. */
+export class ListingLimitReached extends Error {
+  override name = 'ListingLimitReached';
+}
+
+/** Why a conditional write on a book failed (`current`: the book as stored now, or null if gone). */
 export class BookWriteRefused extends Error {
   override name = 'BookWriteRefused';
-  constructor(readonly current: BookRecord | undefined) {
+  constructor(readonly current: BookRecord | null) {
     super('book write condition failed');
   }
 }
 
-const stripKeys = (item: Record<string, unknown>): BookRecord => {
-  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, ...rest } = item;
-  return rest as unknown as BookRecord;
-};
+const toBook = (item: Record<string, unknown> | undefined): BookRecord | null =>
+  item?.type === 'book' ? stripKeys<BookRecord>(item) : null;
 
 /** The stored item of a book record: its key and index attributes. */
 export const bookItem = (b: BookRecord) => ({ ...bookKey(b.id), ...bookIndexes(b), ...b });
 
-/** A book by id (strongly consistent), or undefined. */
-export async function getBook(bookId: string): Promise<BookRecord | undefined> {
+// ----- reads -----------------------------------------------------------------------------------
+
+/** A book by id (strongly consistent), or null: the one way to read a book. */
+export async function getBook(bookId: string): Promise<BookRecord | null> {
   const out = await db.send(new GetCommand({ TableName: TABLE, Key: bookKey(bookId), ConsistentRead: true }));
-  return out.Item ? stripKeys(out.Item) : undefined;
+  return toBook(out.Item);
 }
 
-/** A user's first name, for display on their books. */
-export async function getUserFirstName(userId: string): Promise<string | undefined> {
-  const out = await db.send(
-    new GetCommand({ TableName: TABLE, Key: userKey(userId), ProjectionExpression: 'firstName' }),
+/** Books by id (BatchGet, 100 a call; `consistent` for checkout), as a map; missing books are absent. */
+export async function getBooks(
+  ids: string[],
+  options: { consistent?: boolean } = {},
+): Promise<Map<string, BookRecord>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const items = await batchGet(unique.map(bookKey), { consistent: options.consistent });
+  return new Map(
+    items.flatMap((i) => {
+      const book = toBook(i);
+      return book ? [[book.id, book] as const] : [];
+    }),
   );
-  return out.Item?.firstName as string | undefined;
 }
 
-/** Counter moves (ADD) on the global and the owner's stats items. */
-function counterUpdates(
+// ----- owner writes ----------------------------------------------------------------------------
+
+/** The counter moves of a book of `ownerId` (total, per status, the owner's active listings). */
+function bookCounterItems(
   ownerId: string,
-  moves: { total?: number; byStatus?: Partial<Record<BookStatusValue, number>>; active?: number },
-): TransactItem[] {
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  const adds: string[] = [];
-  if (moves.total) {
-    names['#total'] = 'totalBooks';
-    values[':total'] = moves.total;
-    adds.push('#total :total');
-  }
+  moves: { total?: number; byStatus?: Partial<Record<number, number>>; active?: number },
+): { stats: TransactItem[]; listings: TransactItem[] } {
+  const global: Deltas = { totalBooks: moves.total ?? 0 };
   for (const [status, delta] of Object.entries(moves.byStatus ?? {})) {
-    if (!delta) continue;
-    names[`#s${status}`] = `books_s${status}`;
-    values[`:s${status}`] = delta;
-    adds.push(`#s${status} :s${status}`);
+    global[`books_s${status}`] = (global[`books_s${status}`] ?? 0) + (delta ?? 0);
   }
-  const items: TransactItem[] = [];
-  if (adds.length > 0) {
-    items.push({
-      Update: {
-        TableName: TABLE,
-        Key: globalStatsKey(),
-        UpdateExpression: `ADD ${adds.join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    });
-  }
-  if (moves.active) {
-    items.push({
-      Update: {
-        TableName: TABLE,
-        Key: userStatsKey(ownerId),
-        UpdateExpression: 'ADD activeListings :a',
-        ExpressionAttributeValues: { ':a': moves.active },
-      },
-    });
-  }
-  return items;
+  return { stats: counterItems({ global }), listings: listingCounterItems(ownerId, moves.active ?? 0) };
 }
 
-/** Runs a transaction whose first item is the book; a failed condition on it -> BookWriteRefused. */
-async function transactOnBook(bookId: string, items: TransactItem[]): Promise<void> {
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (err) {
-    const first = cancellationCodes(err)?.[0];
-    if (first === 'ConditionalCheckFailed' || first === 'TransactionConflict') {
-      throw new BookWriteRefused(await getBook(bookId));
-    }
-    throw err;
-  }
+/** The owner's activeListings move; a move up is capped at MAX_LISTED_BOOKS (a failed condition). */
+const listingCounterItems = (ownerId: string, active: number): TransactItem[] =>
+  counterItems(
+    { users: [{ userId: ownerId, deltas: { activeListings: active } }] },
+    { counter: 'activeListings', max: MAX_LISTED_BOOKS },
+  );
+
+/**
+ * Runs a transaction whose first item is the book; a failed condition on it -> BookWriteRefused,
+ * on the owner's listing cap -> ListingLimitReached.
+ */
+async function transactOnBook(
+  bookId: string,
+  book: TransactItem,
+  counters: { stats: TransactItem[]; listings: TransactItem[] },
+): Promise<void> {
+  const outcome = await transactWrite([
+    tag('book', book),
+    ...tagAll('stats', counters.stats),
+    ...tagAll('cap', counters.listings),
+  ]);
+  if (outcome.ok) return;
+  if (refusalOf(outcome, 'cap')?.code === 'ConditionalCheckFailed') throw new ListingLimitReached();
+  if (refusalOf(outcome, 'book')) throw new BookWriteRefused(await getBook(bookId));
+  throw new TransactionRefused(outcome.refused);
+}
+
+const newBookPut = (book: BookRecord): TransactItem => ({
+  Put: { TableName: TABLE, Item: bookItem(book), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+const newBookCounters = (book: BookRecord) =>
+  bookCounterItems(book.ownerId, {
+    total: 1,
+    byStatus: { [book.status]: 1 },
+    active: book.status === BookStatus.Listed ? 1 : 0,
+  });
+
+/** The items of a new book's transaction: the book (only if absent), then its counters. */
+export function insertBookItems(book: BookRecord): [TransactItem, ...TransactItem[]] {
+  const counters = newBookCounters(book);
+  return [newBookPut(book), ...counters.stats, ...counters.listings];
 }
 
 /** A new listed book, with the counters (one transaction). */
 export async function insertBook(book: BookRecord): Promise<void> {
-  await transactOnBook(book.id, [
-    {
-      Put: {
-        TableName: TABLE,
-        Item: bookItem(book),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    ...counterUpdates(book.ownerId, {
-      total: 1,
-      byStatus: { [book.status]: 1 },
-      active: book.status === BookStatus.Listed ? 1 : 0,
-    }),
-  ]);
+  await transactOnBook(book.id, newBookPut(book), newBookCounters(book));
 }
 
 const OWNED_IN_STATUS = 'attribute_exists(pk) AND ownerId = :owner AND #status = :from';
@@ -162,7 +169,8 @@ export async function moveBookStatus(
   const next: BookRecord = { ...book, status: to, date: newDate ?? book.date };
   const idx = bookIndexes(next);
   const active = (s: number) => (s === BookStatus.Listed ? 1 : 0);
-  await transactOnBook(book.id, [
+  await transactOnBook(
+    book.id,
     {
       Update: {
         TableName: TABLE,
@@ -183,17 +191,18 @@ export async function moveBookStatus(
         },
       },
     },
-    ...counterUpdates(ownerId, {
+    bookCounterItems(ownerId, {
       byStatus: { [book.status]: -1, [to]: 1 },
       active: active(to) - active(book.status),
     }),
-  ]);
+  );
   return next;
 }
 
 /** Removes a book of `ownerId` for good if it is still in the status it was read in, with the counters. */
 export async function removeBook(book: BookRecord, ownerId: string): Promise<void> {
-  await transactOnBook(book.id, [
+  await transactOnBook(
+    book.id,
     {
       Delete: {
         TableName: TABLE,
@@ -203,12 +212,12 @@ export async function removeBook(book: BookRecord, ownerId: string): Promise<voi
         ExpressionAttributeValues: { ':owner': ownerId, ':from': book.status },
       },
     },
-    ...counterUpdates(ownerId, {
+    bookCounterItems(ownerId, {
       total: -1,
       byStatus: { [book.status]: -1 },
       active: book.status === BookStatus.Listed ? -1 : 0,
     }),
-  ]);
+  );
 }
 
 /** Changes price/condition/comments of a book of `ownerId` in status 0 or 5; returns the new record. */
@@ -239,11 +248,11 @@ export async function updateBookDetails(
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return stripKeys(out.Attributes ?? {});
+    return stripKeys<BookRecord>(out.Attributes ?? {});
   } catch (err) {
     if (isConditionFailed(err)) {
       const old = (err as ConditionalCheckFailedException).Item;
-      throw new BookWriteRefused(old ? stripKeys(unmarshallItem(old)) : undefined);
+      throw new BookWriteRefused(old ? toBook(unmarshallItem(old)) : null);
     }
     throw err;
   }
@@ -298,7 +307,7 @@ export async function listedBooks(options: {
       input.ExpressionAttributeValues[':me'] = options.excludeOwner;
     }
     const out = await db.send(new QueryCommand(input));
-    const items = (out.Items ?? []).map(stripKeys);
+    const items = (out.Items ?? []).map((i) => stripKeys<BookRecord>(i));
     const room = options.limit - books.length;
     if (items.length > room) {
       books.push(...items.slice(0, room));
@@ -365,18 +374,10 @@ export async function booksOfOwner(ownerId: string, statuses: number[]): Promise
         ExclusiveStartKey: start,
       }),
     );
-    books.push(...(out.Items ?? []).map(stripKeys));
+    books.push(...(out.Items ?? []).map((i) => stripKeys<BookRecord>(i)));
     start = out.LastEvaluatedKey;
   } while (start);
   return books;
-}
-
-/** Books by id (one BatchGet per 100), as a map; missing books are absent. */
-export async function booksByIds(ids: string[]): Promise<Map<string, BookRecord>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const items = await batchGet(unique.map(bookKey));
-  return new Map(items.map((i) => [String(i.id), stripKeys(i)]));
 }
 
 /** Which of these books are in the user's cart (one BatchGet of the cart keys). */
@@ -388,6 +389,214 @@ export async function inCartIds(userId: string, bookIds: string[]): Promise<Set<
   );
   const prefix = cartItemKey(userId, '').sk;
   return new Set(items.map((i) => String(i.sk).slice(prefix.length)));
+}
+
+// ----- dashboard: listings by status and the admin's moves ---------------------------------------
+
+/** Books of one status by listing date, oldest first, a page at a time (gsi1 `BOOKS#S<status>`). */
+export async function listBooksByStatus(
+  status: number,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<BookRecord>> {
+  return queryGsi1Page(booksByStatusPk(status), bookKey, { limit, cursor, forward: true }, (i) =>
+    i.type === 'book' ? stripKeys<BookRecord>(i) : undefined,
+  );
+}
+
+/**
+ * Status-0 books listed before `cutoff`, oldest first, one page (gsi1 `BOOKS#S0` by date). The
+ * index is eventually consistent: callers re-check each book with a conditional write.
+ */
+export async function listStaleListings(
+  cutoff: string,
+  limit: number,
+  startKey: Item | undefined,
+): Promise<{ items: BookRecord[]; lastKey: Item | undefined }> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: INDEX.gsi1,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff',
+      ExpressionAttributeValues: { ':pk': booksByStatusPk(0), ':cutoff': cutoff },
+      ScanIndexForward: true,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return {
+    items: (out.Items ?? []).filter((i) => i.type === 'book').map((i) => stripKeys<BookRecord>(i)),
+    lastKey: out.LastEvaluatedKey,
+  };
+}
+
+/**
+ * A conditional update of a book: only while it exists with status `from` (and, when given, while
+ * its listing date is before `dateBefore`). SETs and REMOVEs the given attributes.
+ */
+export function updateBookOp(
+  bookId: string,
+  condition: { from: number; dateBefore?: string },
+  set: Item,
+  remove: string[] = [],
+): TransactItem {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Item = { ':from': condition.from };
+  const sets = Object.entries(set).map(([name, value], i) => {
+    names[`#s${i}`] = name;
+    values[`:s${i}`] = value;
+    return `#s${i} = :s${i}`;
+  });
+  const removes = remove.map((name, i) => {
+    names[`#r${i}`] = name;
+    return `#r${i}`;
+  });
+  let cond = 'attribute_exists(pk) AND #status = :from';
+  if (condition.dateBefore !== undefined) {
+    names['#date'] = 'date';
+    values[':before'] = condition.dateBefore;
+    cond += ' AND #date < :before';
+  }
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: bookKey(bookId),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: cond,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/**
+ * One admin move of one book, atomically: the book update (conditional on its status), the audit
+ * entry and the counters. TransactionRefused when the book changed meanwhile.
+ */
+export async function moveBookWithAudit(args: {
+  bookOp: TransactItem;
+  audit: AuditRecord;
+  globalDeltas: Deltas;
+  userDeltas: Array<{ userId: string; deltas: Deltas }>;
+  extra?: TransactItem[];
+}): Promise<void> {
+  await transactOrThrow([
+    tag('book', args.bookOp),
+    tag('audit', auditPutOp(args.audit)),
+    ...tagAll('stats', counterItems({ global: args.globalDeltas, users: args.userDeltas })),
+    ...tagAll('extra', args.extra ?? []),
+  ]);
+}
+
+// ----- purchase history: books by buyer and books sold --------------------------------------------
+
+/** A raw page of a book index: the records and the index sort key to resume after (or null). */
+interface RecordPage<T> {
+  items: T[];
+  next: string | null;
+}
+
+/** A position in a purchase history: the index sort key `<ISO date>#<bookId>` of the last book shown. */
+const HistoryPosition = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#[A-Za-z0-9_-]{1,64}$/);
+
+/** The start key of a book index query resuming after the book with index sort key `after`. */
+function startAfter(index: 'gsi2' | 'gsi3', partition: string, after: string | undefined) {
+  if (after === undefined) return undefined;
+  const bookId = after.slice(after.lastIndexOf('#') + 1);
+  return { ...bookKey(bookId), [`${index}pk`]: partition, [`${index}sk`]: after };
+}
+
+/** Books bought by a user, newest purchase first (gsi3 `BUYER#<id>`), resuming after `after`. */
+async function queryBooksOfBuyer(
+  buyerId: string,
+  limit: number,
+  after?: string,
+): Promise<RecordPage<BookRecord>> {
+  const partition = booksOfBuyerPk(buyerId);
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: INDEX.gsi3,
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startAfter('gsi3', partition, after),
+    }),
+  );
+  const last = out.LastEvaluatedKey?.gsi3sk;
+  return { items: (out.Items ?? []) as BookRecord[], next: typeof last === 'string' ? last : null };
+}
+
+/**
+ * A user's books that were bought (status 1, 2 or 3), newest listing first (gsi2 `OWNER#<id>`,
+ * filtered by status), resuming after `after`. The filter runs after the read, so this reads up
+ * to `maxCalls` index pages to fill the page; a short page can still carry a cursor.
+ */
+async function queryBooksSoldBy(
+  ownerId: string,
+  limit: number,
+  after?: string,
+  maxCalls = 3,
+): Promise<RecordPage<BookRecord>> {
+  const partition = booksOfOwnerPk(ownerId);
+  const items: BookRecord[] = [];
+  let position: string | undefined = after;
+  for (let call = 0; call < maxCalls && items.length < limit; call++) {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        IndexName: INDEX.gsi2,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        FilterExpression: '#status IN (:s1, :s2, :s3)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pk': partition,
+          ':s1': BookStatus.Bought,
+          ':s2': BookStatus.Verified,
+          ':s3': BookStatus.Paid,
+        },
+        ScanIndexForward: false,
+        Limit: Math.max(limit - items.length, 25),
+        ExclusiveStartKey: startAfter('gsi2', partition, position),
+      }),
+    );
+    for (const item of (out.Items ?? []) as BookRecord[]) {
+      // The page filled up mid-batch: resume right after the last book returned.
+      if (items.length === limit) return { items, next: bookIndexes(items.at(-1) as BookRecord).gsi2sk };
+      items.push(item);
+    }
+    const last = out.LastEvaluatedKey?.gsi2sk;
+    position = typeof last === 'string' ? last : undefined;
+    if (!position) break;
+  }
+  return { items, next: position ?? null };
+}
+
+/** Books a user bought, newest purchase first, a page at a time (cursor bound to the buyer's list). */
+export async function listBooksBoughtBy(
+  buyerId: string,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<BookRecord>> {
+  const scope = `purchasedBooks:${booksOfBuyerPk(buyerId)}`;
+  const after = cursor === undefined ? undefined : decodeCursor(scope, cursor, HistoryPosition);
+  const page = await queryBooksOfBuyer(buyerId, limit, after);
+  return { items: page.items, next: page.next === null ? null : encodeCursor(scope, page.next) };
+}
+
+/** A user's books that were bought, newest listing first, a page at a time (cursor bound to the list). */
+export async function listBooksSoldBy(
+  ownerId: string,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<BookRecord>> {
+  const scope = `soldBooks:${booksOfOwnerPk(ownerId)}`;
+  const after = cursor === undefined ? undefined : decodeCursor(scope, cursor, HistoryPosition);
+  const page = await queryBooksSoldBy(ownerId, limit, after);
+  return { items: page.items, next: page.next === null ? null : encodeCursor(scope, page.next) };
 }
 
 // ---------------------------------------------------------------------------------------------

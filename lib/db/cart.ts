@@ -2,24 +2,12 @@
  * Cart repository: the cart items in a user's partition (`USER#<id>` / `CART#<bookId>`), and the
  * reads of the books they point at. A cart item is only a pointer: it never reserves the book.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDelete, batchGet } from './batch.ts';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed } from './errors.ts';
-import { bookKey, CART_PREFIX, cartItemKey, userPartition } from './keys.ts';
-import type { BookRecord, CartBookSnapshot, CartItemRecord } from './records.ts';
-
-/** A book by id (consistent read), or null. */
-export async function getBookRecord(bookId: string): Promise<BookRecord | null> {
-  const out = await db.send(new GetCommand({ TableName: TABLE, Key: bookKey(bookId), ConsistentRead: true }));
-  return (out.Item as BookRecord | undefined) ?? null;
-}
-
-/** Books by id (BatchGet, consistent, unprocessed keys retried); missing ones are absent from the map. */
-export async function getBookRecords(bookIds: string[]): Promise<Map<string, BookRecord>> {
-  const items = await batchGet<BookRecord>([...new Set(bookIds)].map(bookKey), { consistent: true });
-  return new Map(items.map((item) => [item.id, item]));
-}
+import { isConditionFailed } from './conditions.ts';
+import { CART_PREFIX, cartCountKey, cartItemKey, userPartition } from './keys.ts';
+import type { CartBookSnapshot, CartItemRecord } from './records.ts';
+import { refusalOf, type TransactItem, TransactionRefused, tag, transactWrite } from './transact.ts';
 
 /** The user's cart items, oldest sort key first, reading at most `max` items (consistent). */
 export async function listCartItems(userId: string, max: number): Promise<CartItemRecord[]> {
@@ -42,38 +30,119 @@ export async function listCartItems(userId: string, max: number): Promise<CartIt
   return items;
 }
 
-/** Puts a book in the cart; false when it was already there (nothing changes then). */
-export async function putCartItem(
-  userId: string,
-  snapshot: CartBookSnapshot,
-  addedAt: string,
-): Promise<boolean> {
-  const bookId = snapshot.id;
-  const item: CartItemRecord = { type: 'cartItem', userId, bookId, addedAt, snapshot };
+export type CartPutResult = 'added' | 'already' | 'full';
+
+/** The transaction part that moves the cart's count (no condition: the item writes decide). */
+export function cartCountMove(userId: string, delta: number): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: cartCountKey(userId),
+      UpdateExpression: 'ADD #count :d SET #type = :type',
+      ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
+      ExpressionAttributeValues: { ':d': delta, ':type': 'cartCount' },
+    },
+  };
+}
+
+/**
+ * Starts the count of a cart that has none yet (carts from before the counter) at the number of
+ * items it holds; nothing when a count exists.
+ */
+export async function ensureCartCount(userId: string, items: number): Promise<void> {
   try {
     await db.send(
       new PutCommand({
         TableName: TABLE,
-        Item: { ...cartItemKey(userId, bookId), ...item },
+        Item: { ...cartCountKey(userId), type: 'cartCount', count: items },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
-    return true;
   } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
+    if (!isConditionFailed(err)) throw err;
   }
 }
 
-/** Takes a book out of the cart; false when it was not there. */
-export async function deleteCartItem(userId: string, bookId: string): Promise<boolean> {
-  const out = await db.send(
-    new DeleteCommand({ TableName: TABLE, Key: cartItemKey(userId, bookId), ReturnValues: 'ALL_OLD' }),
-  );
-  return out.Attributes !== undefined;
+/**
+ * Puts a book in the cart and counts it, in one transaction whose count condition enforces
+ * `limit` atomically: 'already' when it was there (nothing changes), 'full' at the limit.
+ */
+export async function putCartItem(
+  userId: string,
+  snapshot: CartBookSnapshot,
+  addedAt: string,
+  limit: number = Number.MAX_SAFE_INTEGER,
+): Promise<CartPutResult> {
+  const bookId = snapshot.id;
+  const item: CartItemRecord = { type: 'cartItem', userId, bookId, addedAt, snapshot };
+  const outcome = await transactWrite([
+    tag('item', {
+      Put: {
+        TableName: TABLE,
+        Item: { ...cartItemKey(userId, bookId), ...item },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    }),
+    tag('count', {
+      Update: {
+        TableName: TABLE,
+        Key: cartCountKey(userId),
+        UpdateExpression: 'ADD #count :one SET #type = :type',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':type': 'cartCount' },
+      },
+    }),
+  ]);
+  if (outcome.ok) return 'added';
+  if (refusalOf(outcome, 'item')?.code === 'ConditionalCheckFailed') return 'already';
+  if (refusalOf(outcome, 'count')?.code === 'ConditionalCheckFailed') return 'full';
+  throw new TransactionRefused(outcome.refused);
 }
 
-/** Deletes the given cart items (BatchWrite, 25 at a time, unprocessed items retried). */
-export async function deleteCartItems(userId: string, bookIds: string[]): Promise<void> {
-  await batchDelete(bookIds.map((id) => cartItemKey(userId, id)));
+/**
+ * Replaces the snapshot of a book still in the cart (its price at the time the buyer accepted it),
+ * keeping when it was added; nothing when the item was removed meanwhile.
+ */
+export async function refreshCartItem(item: CartItemRecord, snapshot: CartBookSnapshot): Promise<void> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { ...cartItemKey(item.userId, item.bookId), ...item, snapshot },
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+  }
+}
+
+/** The transaction part that deletes a cart item that must still be there. */
+const deleteCartItemOp = (userId: string, bookId: string): TransactItem => ({
+  Delete: { TableName: TABLE, Key: cartItemKey(userId, bookId), ConditionExpression: 'attribute_exists(pk)' },
+});
+
+/** Takes a book out of the cart and uncounts it (one transaction); false when it was not there. */
+export async function deleteCartItem(userId: string, bookId: string): Promise<boolean> {
+  const outcome = await transactWrite([
+    tag('item', deleteCartItemOp(userId, bookId)),
+    tag('count', cartCountMove(userId, -1)),
+  ]);
+  if (outcome.ok) return true;
+  if (refusalOf(outcome, 'item')?.code === 'ConditionalCheckFailed') return false;
+  throw new TransactionRefused(outcome.refused);
+}
+
+/**
+ * Deletes the given cart items and uncounts them in one transaction (at most 99 items); false
+ * when one of them was removed meanwhile (nothing changes then: read the cart again).
+ */
+export async function deleteCartItems(userId: string, bookIds: string[]): Promise<boolean> {
+  if (bookIds.length === 0) return true;
+  const outcome = await transactWrite([
+    ...bookIds.map((id) => tag('item', deleteCartItemOp(userId, id))),
+    tag('count', cartCountMove(userId, -bookIds.length)),
+  ]);
+  return outcome.ok;
 }

@@ -4,18 +4,22 @@
  * A position is a sort key (`<date>#<id>`) inside ONE listing; the listing (its "scope", e.g. the
  * public listing or one search) is not in the cursor but in the MAC, so a cursor only works for
  * the listing that issued it, and a client cannot forge a position or move a cursor elsewhere.
- * The MAC key is derived from JWT_SECRET. Anything not exactly right is a 400.
+ * The MAC key is derived from CURSOR_SECRET (its own secret, so public listings never hold JWT_SECRET). Anything not exactly right is a 400.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { config } from '#lib/config.ts';
+import { secret } from '#lib/config.ts';
 import { BadRequest } from '#lib/errors.ts';
 
-const key = createHmac('sha256', config.JWT_SECRET).update('campus-books page cursor v1').digest();
+let cachedKey: Buffer | undefined;
+const key = (): Buffer => {
+  cachedKey ??= createHmac('sha256', secret('CURSOR_SECRET')).update('campus-books page cursor v1').digest();
+  return cachedKey;
+};
 const MAC_BYTES = 16;
 
 const mac = (scope: string, position: string): Buffer =>
-  createHmac('sha256', key).update(scope).update('\0').update(position).digest().subarray(0, MAC_BYTES);
+  createHmac('sha256', key()).update(scope).update('\0').update(position).digest().subarray(0, MAC_BYTES);
 
 /** The shape of a cursor in a query string (checked before it is decoded). */
 export const CursorParam = z

@@ -27,6 +27,9 @@ export const timeSortKey = (isoDate: string, id: string): string => `${isoDate}#
 /** A user's profile (and the partition of everything the user owns: cart, requests, ...). */
 export const userKey = (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 export const userPartition = (userId: string): string => `USER#${userId}`;
+/** Whether a table key is a user's profile item (USER#<id> / PROFILE). */
+export const isUserProfileKey = (key: Record<string, unknown>): boolean =>
+  typeof key.pk === 'string' && key.pk.startsWith('USER#') && key.sk === 'PROFILE';
 
 /** All users, oldest first (admin listing): gsi1. */
 export const usersIndex = (createdAt: string, userId: string) => ({
@@ -202,6 +205,12 @@ export const matchesOfBookPk = (bookId: string): string => `BOOKMATCH#${bookId}`
 /** Sort-key prefix of a user's cart items (in the user's partition). */
 export const CART_PREFIX = 'CART#';
 
+/**
+ * How many books the user's cart holds (`count`), moved in the same transaction as each cart item
+ * put or delete, so the cart limit is a condition on it. Its sk does not begin with `CART#`.
+ */
+export const cartCountKey = (userId: string): ItemKey => ({ pk: userPartition(userId), sk: 'CARTCOUNT' });
+
 /** One book in a user's cart: the user's cart is `USER#<id>` with sk beginning `CART#`. */
 export const cartItemKey = (userId: string, bookId: string): ItemKey => ({
   pk: userPartition(userId),
@@ -298,4 +307,14 @@ export const userSearchPk = (field: UserSearchFieldCode): string => `USERSEARCH#
 export const userSearchKey = (field: UserSearchFieldCode, lowerValue: string, userId: string): ItemKey => ({
   pk: userSearchPk(field),
   sk: `${lowerValue}#${userId}`,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Mail
+// ---------------------------------------------------------------------------------------------
+
+/** An address SES reported as hard-bouncing or complaining: no more mail to it (lib/mail). */
+export const suppressionKey = (normalisedEmail: string): ItemKey => ({
+  pk: `SUPPRESSED#${normalisedEmail}`,
+  sk: 'SUPPRESSED',
 });

@@ -2,10 +2,9 @@
  * Matching repository: the index of listed books kept by the stream consumer, and the stored
  * matches of books to requests.
  */
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete, batchWrite, deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { cancellationCodes } from './errors.ts';
 import {
   bookKey,
   INDEX,
@@ -20,6 +19,7 @@ import {
   matchKey,
   requestKey,
 } from './keys.ts';
+import { refusalOf, TransactionRefused, tag, transactWrite } from './transact.ts';
 
 /** What the matcher needs of a listed book. */
 export interface ListedBook {
@@ -116,46 +116,38 @@ export interface MatchRecord {
  * gains a match). Idempotent. False when one of the checks failed.
  */
 export async function putMatch(m: Omit<MatchRecord, 'type'>): Promise<boolean> {
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: TABLE,
-              Key: requestKey(m.userId, m.requestId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            ConditionCheck: {
-              TableName: TABLE,
-              Key: bookKey(m.bookId),
-              ConditionExpression: '#status = :listed AND #date = :date',
-              ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
-              ExpressionAttributeValues: { ':listed': 0, ':date': m.bookDate },
-            },
-          },
-          {
-            Put: {
-              TableName: TABLE,
-              Item: {
-                ...matchKey(m.userId, m.requestId, m.bookId),
-                ...matchIndexes(m),
-                type: 'match',
-                ...m,
-              },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    const codes = cancellationCodes(err);
-    if (codes?.slice(0, 2).includes('ConditionalCheckFailed')) return false;
-    throw err;
-  }
+  const outcome = await transactWrite([
+    tag('request', {
+      ConditionCheck: {
+        TableName: TABLE,
+        Key: requestKey(m.userId, m.requestId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    }),
+    tag('book', {
+      ConditionCheck: {
+        TableName: TABLE,
+        Key: bookKey(m.bookId),
+        ConditionExpression: '#status = :listed AND #date = :date',
+        ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
+        ExpressionAttributeValues: { ':listed': 0, ':date': m.bookDate },
+      },
+    }),
+    tag('match', {
+      Put: {
+        TableName: TABLE,
+        Item: {
+          ...matchKey(m.userId, m.requestId, m.bookId),
+          ...matchIndexes(m),
+          type: 'match',
+          ...m,
+        },
+      },
+    }),
+  ]);
+  if (outcome.ok) return true;
+  if (refusalOf(outcome, 'request') || refusalOf(outcome, 'book')) return false;
+  throw new TransactionRefused(outcome.refused);
 }
 
 /** Deletes every stored match of a book (gsi3), e.g. when it leaves status 0. */

@@ -2,15 +2,9 @@
  * Notifications repository: in-app notifications, written once per cause (deterministic id,
  * conditional put), each carrying the state of its e-mail so the e-mail is sent once.
  */
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
-import { cancellationCodes, isConditionFailed } from './errors.ts';
+import { isConditionFailed } from './conditions.ts';
 import {
   INDEX,
   notificationIndexes,
@@ -18,6 +12,7 @@ import {
   notificationsOfUserPk,
   notificationsReadMarkKey,
 } from './keys.ts';
+import { TransactionRefused, tag, transactWrite } from './transact.ts';
 
 export type NotificationKind = 'match' | 'sold' | 'verified' | 'delivered' | 'cancelled';
 
@@ -180,24 +175,21 @@ export async function advanceReadMark(userId: string, at: string): Promise<void>
  */
 export async function markRead(userId: string, ids: readonly string[]): Promise<boolean> {
   if (ids.length === 0) return true;
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: ids.map((id) => ({
-          Update: {
-            TableName: TABLE,
-            Key: notificationKey(userId, id),
-            UpdateExpression: 'SET #read = :true',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: { '#read': 'read' },
-            ExpressionAttributeValues: { ':true': true },
-          },
-        })),
+  const outcome = await transactWrite(
+    ids.map((id) =>
+      tag('notification', {
+        Update: {
+          TableName: TABLE,
+          Key: notificationKey(userId, id),
+          UpdateExpression: 'SET #read = :true',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#read': 'read' },
+          ExpressionAttributeValues: { ':true': true },
+        },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (cancellationCodes(err)?.includes('ConditionalCheckFailed')) return false;
-    throw err;
-  }
+    ),
+  );
+  if (outcome.ok) return true;
+  if (outcome.refused.some((r) => r.code === 'ConditionalCheckFailed')) return false;
+  throw new TransactionRefused(outcome.refused);
 }

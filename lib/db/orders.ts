@@ -2,29 +2,24 @@
  * Orders repository: the checkout transaction, orders, Idempotency-Key records, and the books a
  * user bought or sold (read through the book indexes).
  */
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { Busy } from '#lib/errors.ts';
+import { cartCountMove } from './cart.ts';
 import { db, TABLE } from './client.ts';
-import { isTransactionCancelled } from './errors.ts';
+import { NO_RETRY } from './conflict-retry.ts';
+import { counterItems, statusCounterDeltas } from './counters.ts';
 import {
   bookIndexes,
   bookKey,
-  booksOfBuyerPk,
-  booksOfOwnerPk,
   cartItemKey,
-  globalStatsKey,
-  INDEX,
   idempotencyKey,
   orderIndexes,
   orderKey,
-  userStatsKey,
+  ordersByStatusPk,
 } from './keys.ts';
+import { type Page, queryGsi1Page, stripKeys } from './page.ts';
 import { type BookRecord, BookStatus, type IdempotencyRecord, type OrderRecord } from './records.ts';
+import { type Tagged, type TransactItem, tag, transactWrite } from './transact.ts';
 
 export async function getIdempotencyRecord(
   userId: string,
@@ -63,14 +58,8 @@ export type CheckoutFailure =
 
 export type CheckoutOutcome = { ok: true } | { ok: false; failures: CheckoutFailure[] };
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-type Role =
-  | { kind: 'book'; bookId: string }
-  | { kind: 'cartItem'; bookId: string }
-  | { kind: 'idempotency' }
-  | { kind: 'order' }
-  | { kind: 'stats' };
+/** What an item of the checkout transaction is: the tag of its refusal. */
+type Role = 'order' | 'idempotency' | `book:${string}` | `cartItem:${string}` | 'stats';
 
 /**
  * The checkout, all or nothing, in one TransactWriteItems: every book 0 -> 1 with the buyer (on
@@ -80,159 +69,109 @@ type Role =
  * from a race worth retrying.
  */
 export async function commitCheckout(plan: CheckoutPlan): Promise<CheckoutOutcome> {
-  const { order, books } = plan;
-  const roles: Role[] = [];
-  const items: TransactItem[] = [];
-  const add = (role: Role, item: TransactItem) => {
-    roles.push(role);
-    items.push(item);
-  };
+  const { order } = plan;
+  const items = checkoutItems(plan);
+  if (items.length > 100) throw new Error(`checkout transaction has ${items.length} items (max 100)`);
+  // No conflict retry here: the caller re-reads the cart and builds a new order (new token).
+  let outcome: Awaited<ReturnType<typeof transactWrite<Role>>>;
+  try {
+    outcome = await transactWrite(items, { clientRequestToken: order.id, retry: NO_RETRY });
+  } catch (err) {
+    if (err instanceof Busy) return { ok: false, failures: [{ kind: 'conflict' }] };
+    throw err;
+  }
+  if (outcome.ok) return { ok: true };
+  const failures = outcome.refused.map((r): CheckoutFailure => {
+    if (r.code === 'TransactionConflict') return { kind: 'conflict' };
+    if (r.code !== 'ConditionalCheckFailed') return { kind: 'other', code: r.code };
+    if (r.tag.startsWith('book:'))
+      return { kind: 'book', bookId: r.tag.slice(5), current: (r.current as BookRecord | null) ?? null };
+    if (r.tag.startsWith('cartItem:')) return { kind: 'cartItem', bookId: r.tag.slice(9) };
+    if (r.tag === 'idempotency')
+      return { kind: 'idempotency', current: (r.current as IdempotencyRecord | null) ?? null };
+    if (r.tag === 'order') return { kind: 'order' };
+    return { kind: 'other', code: r.code };
+  });
+  return { ok: false, failures };
+}
 
-  add(
-    { kind: 'order' },
-    {
+export function checkoutItems(plan: CheckoutPlan): Tagged<Role>[] {
+  const { order, books } = plan;
+  const items: Tagged<Role>[] = [];
+  const add = (role: Role, item: TransactItem) => items.push(tag(role, item));
+
+  add('order', {
+    Put: {
+      TableName: TABLE,
+      Item: { ...orderKey(order.id), ...orderIndexes(order), ...order },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  });
+  if (plan.idempotency) {
+    add('idempotency', {
       Put: {
         TableName: TABLE,
-        Item: { ...orderKey(order.id), ...orderIndexes(order), ...order },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        Item: { ...idempotencyKey(order.buyerId, plan.idempotency.keyHash), ...plan.idempotency.record },
+        ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':now': nowSeconds() },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
-    },
-  );
-  if (plan.idempotency) {
-    add(
-      { kind: 'idempotency' },
-      {
-        Put: {
-          TableName: TABLE,
-          Item: { ...idempotencyKey(order.buyerId, plan.idempotency.keyHash), ...plan.idempotency.record },
-          ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':now': nowSeconds() },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-      },
-    );
+    });
   }
   for (const book of books) {
     const bought = { ...book, status: BookStatus.Bought, buyerId: order.buyerId, boughtAt: order.createdAt };
-    add(
-      { kind: 'book', bookId: book.id },
-      {
-        Update: {
-          TableName: TABLE,
-          Key: bookKey(book.id),
-          UpdateExpression:
-            'SET #status = :bought, buyerId = :buyer, boughtAt = :at, orderId = :order, ' +
-            'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk',
-          // Still listed, still the same owner, price and listing date as read (so the order's
-          // price is the price charged and the index keys derived from them are right).
-          ConditionExpression:
-            '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND price = :price AND #date = :date',
-          ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
-          ExpressionAttributeValues: {
-            ':bought': BookStatus.Bought,
-            ':listed': BookStatus.Listed,
-            ':buyer': order.buyerId,
-            ':owner': book.ownerId,
-            ':price': book.price,
-            ':date': book.date,
-            ':at': order.createdAt,
-            ':order': order.id,
-            ...indexValues(bookIndexes(bought)),
-          },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    add(`book:${book.id}`, {
+      Update: {
+        TableName: TABLE,
+        Key: bookKey(book.id),
+        UpdateExpression:
+          'SET #status = :bought, buyerId = :buyer, boughtAt = :at, orderId = :order, ' +
+          'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk',
+        // Still listed, still the same owner, price and listing date as read (so the order's
+        // price is the price charged and the index keys derived from them are right).
+        ConditionExpression:
+          '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND price = :price AND #date = :date',
+        ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
+        ExpressionAttributeValues: {
+          ':bought': BookStatus.Bought,
+          ':listed': BookStatus.Listed,
+          ':buyer': order.buyerId,
+          ':owner': book.ownerId,
+          ':price': book.price,
+          ':date': book.date,
+          ':at': order.createdAt,
+          ':order': order.id,
+          ...indexValues(bookIndexes(bought)),
         },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
-    );
-    add(
-      { kind: 'cartItem', bookId: book.id },
-      {
-        Delete: {
-          TableName: TABLE,
-          Key: cartItemKey(order.buyerId, book.id),
-          ConditionExpression: 'attribute_exists(pk)',
-        },
+    });
+    add(`cartItem:${book.id}`, {
+      Delete: {
+        TableName: TABLE,
+        Key: cartItemKey(order.buyerId, book.id),
+        ConditionExpression: 'attribute_exists(pk)',
       },
-    );
+    });
   }
   const n = books.length;
-  add(
-    { kind: 'stats' },
-    {
-      Update: {
-        TableName: TABLE,
-        Key: globalStatsKey(),
-        UpdateExpression:
-          'ADD totalOrders :one, grossSales :subtotal, feesEarned :fee, books_s0 :minusN, books_s1 :n',
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':subtotal': order.subtotalCents,
-          ':fee': order.feeCents,
-          ':minusN': -n,
-          ':n': n,
-        },
-      },
+  add('stats', cartCountMove(order.buyerId, -n));
+  // One entry per seller (summed by the counters module: a transaction may not touch one item twice).
+  const counters = counterItems({
+    global: {
+      totalOrders: 1,
+      grossSales: order.subtotalCents,
+      feesEarned: order.feeCents,
+      ...statusCounterDeltas(BookStatus.Listed, BookStatus.Bought, n),
     },
-  );
-  add(
-    { kind: 'stats' },
-    {
-      Update: {
-        TableName: TABLE,
-        Key: userStatsKey(order.buyerId),
-        UpdateExpression: 'ADD booksBought :n',
-        ExpressionAttributeValues: { ':n': n },
-      },
-    },
-  );
-  // One item per seller: a transaction may not touch the same item twice.
-  const perSeller = new Map<string, number>();
-  for (const b of books) perSeller.set(b.ownerId, (perSeller.get(b.ownerId) ?? 0) + 1);
-  for (const [sellerId, k] of perSeller) {
-    add(
-      { kind: 'stats' },
-      {
-        Update: {
-          TableName: TABLE,
-          Key: userStatsKey(sellerId),
-          UpdateExpression: 'ADD activeListings :minusK, booksSold :k',
-          ExpressionAttributeValues: { ':minusK': -k, ':k': k },
-        },
-      },
-    );
-  }
-  if (items.length > 100) throw new Error(`checkout transaction has ${items.length} items (max 100)`);
-
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: order.id }));
-    return { ok: true };
-  } catch (err) {
-    if (!isTransactionCancelled(err)) {
-      if ((err as Error).name === 'TransactionConflictException') {
-        return { ok: false, failures: [{ kind: 'conflict' }] };
-      }
-      throw err;
-    }
-    const failures: CheckoutFailure[] = [];
-    (err.CancellationReasons ?? []).forEach((reason, i) => {
-      const code = reason.Code ?? 'None';
-      if (code === 'None') return;
-      const role = roles[i];
-      if (code === 'TransactionConflict') failures.push({ kind: 'conflict' });
-      else if (code !== 'ConditionalCheckFailed' || !role) failures.push({ kind: 'other', code });
-      else if (role.kind === 'book') {
-        const current = reason.Item ? (unmarshall(reason.Item) as BookRecord) : null;
-        failures.push({ kind: 'book', bookId: role.bookId, current });
-      } else if (role.kind === 'cartItem') failures.push({ kind: 'cartItem', bookId: role.bookId });
-      else if (role.kind === 'idempotency') {
-        const current = reason.Item ? (unmarshall(reason.Item) as IdempotencyRecord) : null;
-        failures.push({ kind: 'idempotency', current });
-      } else if (role.kind === 'order') failures.push({ kind: 'order' });
-      else failures.push({ kind: 'other', code });
-    });
-    if (failures.length === 0) failures.push({ kind: 'conflict' });
-    return { ok: false, failures };
-  }
+    users: [
+      { userId: order.buyerId, deltas: { booksBought: n } },
+      ...books.map((b) => ({ userId: b.ownerId, deltas: { activeListings: -1, booksSold: 1 } })),
+    ],
+  });
+  for (const item of counters) add('stats', item);
+  return items;
 }
 
 function indexValues(ix: ReturnType<typeof bookIndexes>): Record<string, string> {
@@ -247,84 +186,28 @@ function indexValues(ix: ReturnType<typeof bookIndexes>): Record<string, string>
   };
 }
 
-export interface RecordPage<T> {
-  items: T[];
-  /** the index sort key of the last item returned when more may follow, else null */
-  next: string | null;
-}
-
-/** The start key of a book index query resuming after the book with index sort key `after`. */
-function startAfter(index: 'gsi2' | 'gsi3', partition: string, after: string | undefined) {
-  if (after === undefined) return undefined;
-  const bookId = after.slice(after.lastIndexOf('#') + 1);
-  return { ...bookKey(bookId), [`${index}pk`]: partition, [`${index}sk`]: after };
-}
-
-/** Books bought by a user, newest purchase first (gsi3 `BUYER#<id>`), resuming after `after`. */
-export async function queryBooksOfBuyer(
-  buyerId: string,
-  limit: number,
-  after?: string,
-): Promise<RecordPage<BookRecord>> {
-  const partition = booksOfBuyerPk(buyerId);
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      IndexName: INDEX.gsi3,
-      KeyConditionExpression: 'gsi3pk = :pk',
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startAfter('gsi3', partition, after),
-    }),
-  );
-  const last = out.LastEvaluatedKey?.gsi3sk;
-  return { items: (out.Items ?? []) as BookRecord[], next: typeof last === 'string' ? last : null };
-}
-
-/**
- * A user's books that were bought (status 1, 2 or 3), newest listing first (gsi2 `OWNER#<id>`,
- * filtered by status), resuming after `after`. The filter runs after the read, so this reads up
- * to `maxCalls` index pages to fill the page; a short page can still carry a cursor.
- */
-export async function queryBooksSoldBy(
-  ownerId: string,
-  limit: number,
-  after?: string,
-  maxCalls = 3,
-): Promise<RecordPage<BookRecord>> {
-  const partition = booksOfOwnerPk(ownerId);
-  const items: BookRecord[] = [];
-  let position: string | undefined = after;
-  for (let call = 0; call < maxCalls && items.length < limit; call++) {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: INDEX.gsi2,
-        KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: '#status IN (:s1, :s2, :s3)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pk': partition,
-          ':s1': BookStatus.Bought,
-          ':s2': BookStatus.Verified,
-          ':s3': BookStatus.Paid,
-        },
-        ScanIndexForward: false,
-        Limit: Math.max(limit - items.length, 25),
-        ExclusiveStartKey: startAfter('gsi2', partition, position),
-      }),
-    );
-    for (const item of (out.Items ?? []) as BookRecord[]) {
-      // The page filled up mid-batch: resume right after the last book returned.
-      if (items.length === limit) return { items, next: bookIndexes(items.at(-1) as BookRecord).gsi2sk };
-      items.push(item);
-    }
-    const last = out.LastEvaluatedKey?.gsi2sk;
-    position = typeof last === 'string' ? last : undefined;
-    if (!position) break;
-  }
-  return { items, next: position ?? null };
-}
-
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Marks one book of an order as cancelled (the order must exist). */
+export function cancelOrderBookOp(orderId: string, bookId: string, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: orderKey(orderId),
+      UpdateExpression: 'ADD cancelledBookIds :ids SET updatedAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':ids': new Set([bookId]), ':at': at },
+    },
+  };
+}
+
+/** Orders of one status, newest first, a page at a time (gsi1 `ORDERS#<status>`). */
+export async function listOrders(
+  status: number,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<OrderRecord>> {
+  return queryGsi1Page(ordersByStatusPk(status), orderKey, { limit, cursor, forward: false }, (i) =>
+    stripKeys<OrderRecord>(i),
+  );
+}

@@ -12,13 +12,14 @@
  *  - expired slots, oldest first                             Query PHOTOSLOTS, sk < now
  *  - forget a slot's expiry item                             DeleteItem PHOTOSLOTS / <sk>
  */
-import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PhotoSlot } from '#lib/photos/rules.ts';
 import { BookWriteRefused, getBook } from './books.ts';
 import { db, TABLE } from './client.ts';
-import { cancellationCodes, isConditionFailed } from './errors.ts';
+import { isConditionFailed } from './conditions.ts';
 import { bookKey, type ItemKey, PHOTO_SLOTS_PK, photoSlotExpiryKey } from './keys.ts';
 import type { BookRecord, PhotoRecord } from './records.ts';
+import { tag, transactWrite } from './transact.ts';
 
 /** The book is the owner's, in status 0 or 5, and nobody changed its photos since `version`. */
 const OWNED_EDITABLE_AT_VERSION = (version: number) =>
@@ -49,47 +50,36 @@ export async function reserveSlot(
   newSlot: { photoId: string; expiresAt: number },
 ): Promise<void> {
   const version = book.photoVersion ?? 0;
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: TABLE,
-              Key: bookKey(book.id),
-              UpdateExpression: `SET photoSlots = :slots, ${BUMP}`,
-              ConditionExpression: OWNED_EDITABLE_AT_VERSION(version),
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ...versionValues(ownerId, version),
-                ':slots': slots,
-                ':zero': 0,
-                ':one': 1,
-              },
-            },
-          },
-          {
-            Put: {
-              TableName: TABLE,
-              Item: {
-                ...photoSlotExpiryKey(newSlot.expiresAt, book.id, newSlot.photoId),
-                type: 'photoSlotExpiry',
-                bookId: book.id,
-                photoId: newSlot.photoId,
-                expiresAt: newSlot.expiresAt,
-              },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (err) {
-    const first = cancellationCodes(err)?.[0];
-    if (first === 'ConditionalCheckFailed' || first === 'TransactionConflict') {
-      throw new BookWriteRefused(await getBook(book.id));
-    }
-    throw err;
-  }
+  const outcome = await transactWrite([
+    tag('book', {
+      Update: {
+        TableName: TABLE,
+        Key: bookKey(book.id),
+        UpdateExpression: `SET photoSlots = :slots, ${BUMP}`,
+        ConditionExpression: OWNED_EDITABLE_AT_VERSION(version),
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ...versionValues(ownerId, version),
+          ':slots': slots,
+          ':zero': 0,
+          ':one': 1,
+        },
+      },
+    }),
+    tag('expiry', {
+      Put: {
+        TableName: TABLE,
+        Item: {
+          ...photoSlotExpiryKey(newSlot.expiresAt, book.id, newSlot.photoId),
+          type: 'photoSlotExpiry',
+          bookId: book.id,
+          photoId: newSlot.photoId,
+          expiresAt: newSlot.expiresAt,
+        },
+      },
+    }),
+  ]);
+  if (!outcome.ok) throw new BookWriteRefused(await getBook(book.id));
 }
 
 /** Replaces the photos and slots of the owner's book read at `book.photoVersion`. BookWriteRefused otherwise. */

@@ -1,10 +1,10 @@
 /**
  * Requests repository: a user's wanted books, and the candidate lookups the matcher uses.
  */
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { cancellationCodes } from './errors.ts';
+import { boundedUserCounterItem, counterItems } from './counters.ts';
 import {
   INDEX,
   matchesOfRequestPrefix,
@@ -15,8 +15,8 @@ import {
   requestsByIsbnPk,
   requestsByWordPk,
   userPartition,
-  userStatsKey,
 } from './keys.ts';
+import { refusalOf, TransactionRefused, tag, tagAll, transactWrite } from './transact.ts';
 
 /** USER#<uid> / REQUEST#<id>, plus requestIndexes(...) attributes */
 export interface RequestRecord {
@@ -43,45 +43,29 @@ export type PutRequestOutcome = 'created' | 'too-many';
 
 /** Stores a new request and counts it in the user's openRequests, in one transaction. */
 export async function putRequest(r: RequestRecord): Promise<PutRequestOutcome> {
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: TABLE,
-              Item: {
-                ...requestKey(r.userId, r.id),
-                ...requestIndexes({
-                  id: r.id,
-                  createdAt: r.createdAt,
-                  isbn: r.ISBN,
-                  courseNorm: r.courseNorm,
-                  keyWord: r.keyWord,
-                }),
-                ...r,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: TABLE,
-              Key: userStatsKey(r.userId),
-              UpdateExpression: 'ADD openRequests :one',
-              ConditionExpression: 'attribute_not_exists(openRequests) OR openRequests < :max',
-              ExpressionAttributeValues: { ':one': 1, ':max': MAX_OPEN_REQUESTS },
-            },
-          },
-        ],
-      }),
-    );
-    return 'created';
-  } catch (err) {
-    const codes = cancellationCodes(err);
-    if (codes?.[1] === 'ConditionalCheckFailed') return 'too-many';
-    throw err;
-  }
+  const outcome = await transactWrite([
+    tag('request', {
+      Put: {
+        TableName: TABLE,
+        Item: {
+          ...requestKey(r.userId, r.id),
+          ...requestIndexes({
+            id: r.id,
+            createdAt: r.createdAt,
+            isbn: r.ISBN,
+            courseNorm: r.courseNorm,
+            keyWord: r.keyWord,
+          }),
+          ...r,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    }),
+    tag('limit', boundedUserCounterItem(r.userId, 'openRequests', 1, MAX_OPEN_REQUESTS)),
+  ]);
+  if (outcome.ok) return 'created';
+  if (refusalOf(outcome, 'limit')) return 'too-many';
+  throw new TransactionRefused(outcome.refused);
 }
 
 /** A user's requests, newest first (at most MAX_OPEN_REQUESTS, so one or two pages). */
@@ -109,33 +93,19 @@ export async function listRequests(userId: string): Promise<RequestRecord[]> {
  * user has no such request (another user's id looks exactly like a missing one).
  */
 export async function deleteRequestRecord(userId: string, requestId: string): Promise<boolean> {
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: TABLE,
-              Key: requestKey(userId, requestId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: TABLE,
-              Key: userStatsKey(userId),
-              UpdateExpression: 'ADD openRequests :minus',
-              ExpressionAttributeValues: { ':minus': -1 },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;
-    throw err;
-  }
+  const outcome = await transactWrite([
+    tag('request', {
+      Delete: {
+        TableName: TABLE,
+        Key: requestKey(userId, requestId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    }),
+    ...tagAll('stats', counterItems({ users: [{ userId, deltas: { openRequests: -1 } }] })),
+  ]);
+  if (outcome.ok) return true;
+  if (refusalOf(outcome, 'request')) return false;
+  throw new TransactionRefused(outcome.refused);
 }
 
 /** Deletes every match of one request (a key prefix in the requester's partition); returns how many. */

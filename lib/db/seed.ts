@@ -3,10 +3,11 @@
  * write one at a time, put with BatchWriteItem (25 a call, unprocessed items retried). Not used
  * by any request path. Counters are set once at the end with `addToCounters`.
  */
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { bookItem } from './books.ts';
 import { db, TABLE } from './client.ts';
-import { emailKey, globalStatsKey, userKey, userStatsKey, usersIndex } from './keys.ts';
+import { addCounters, zeroUserStatsItem } from './counters.ts';
+import { emailKey, userKey, usersIndex } from './keys.ts';
 import type { BookRecord, UserRecord } from './records.ts';
 import type { EmailRecord } from './users.ts';
 
@@ -52,21 +53,7 @@ export async function putItemsBatch(items: Item[], parallel = 4): Promise<void> 
 
 /** Confirmed users with their e-mail items and zeroed counters. */
 export async function putUsersBatch(users: UserRecord[]): Promise<void> {
-  await putItemsBatch(
-    users.flatMap((u) => [
-      userItem(u),
-      emailItem(u),
-      {
-        ...userStatsKey(u.id),
-        type: 'userStats',
-        booksBought: 0,
-        booksSold: 0,
-        moneyMade: 0,
-        activeListings: 0,
-        openRequests: 0,
-      },
-    ]),
-  );
+  await putItemsBatch(users.flatMap((u) => [userItem(u), emailItem(u), zeroUserStatsItem(u.id)]));
 }
 
 /** Books as stored by the books repository (counters: see addToCounters). */
@@ -79,31 +66,8 @@ export async function addToCounters(
   global: Record<string, number>,
   activeListingsByUser: Map<string, number>,
 ): Promise<void> {
-  const names = Object.keys(global);
-  if (names.length > 0) {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: globalStatsKey(),
-        UpdateExpression: `ADD ${names.map((_, i) => `#n${i} :v${i}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
-        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, global[n]])),
-      }),
-    );
-  }
-  const entries = [...activeListingsByUser];
-  for (let i = 0; i < entries.length; i += 16) {
-    await Promise.all(
-      entries.slice(i, i + 16).map(([userId, n]) =>
-        db.send(
-          new UpdateCommand({
-            TableName: TABLE,
-            Key: userStatsKey(userId),
-            UpdateExpression: 'ADD activeListings :n',
-            ExpressionAttributeValues: { ':n': n },
-          }),
-        ),
-      ),
-    );
-  }
+  await addCounters({
+    global,
+    users: [...activeListingsByUser].map(([userId, n]) => ({ userId, deltas: { activeListings: n } })),
+  });
 }

@@ -6,7 +6,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed } from './errors.ts';
+import { isConditionFailed } from './conditions.ts';
 import { throttleWindowKey } from './keys.ts';
 
 export interface Window {

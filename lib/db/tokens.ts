@@ -3,19 +3,10 @@
  * password resets (kind `reset`). Only the SHA-256 of a token is ever stored. Expired items are
  * deleted by the table's TTL eventually; every read and every consumption checks `expiresAt` too.
  */
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
-import { isTransactionCancelled } from './errors.ts';
 import { INDEX, pendingSignupIndex, pendingSignupsPk, tokenKey } from './keys.ts';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import { type TransactItem, tag, transactWrite } from './transact.ts';
 
 /** What a sign-up carries until it is confirmed. */
 export interface SignupData {
@@ -47,6 +38,11 @@ export interface PendingSignupRecord extends TokenBase {
 export interface ResetTokenRecord extends TokenBase {
   kind: 'reset';
   userId: string;
+  /**
+   * The user's token version when the token was issued. A reset or a password change bumps the
+   * version, so every reset token issued before it stops working at once (revoked).
+   */
+  tokenVersion: number;
 }
 
 export type TokenRecord = PendingSignupRecord | ResetTokenRecord;
@@ -119,32 +115,23 @@ export async function replacePendingSignup(
   oldTokenHash: string,
   fresh: PendingSignupRecord,
 ): Promise<boolean> {
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: TABLE,
-              Key: tokenKey(oldTokenHash),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: TABLE,
-              Item: pendingSignupItem(fresh),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isTransactionCancelled(err)) return false;
-    throw err;
-  }
+  const outcome = await transactWrite([
+    tag('old', {
+      Delete: {
+        TableName: TABLE,
+        Key: tokenKey(oldTokenHash),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    }),
+    tag('fresh', {
+      Put: {
+        TableName: TABLE,
+        Item: pendingSignupItem(fresh),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    }),
+  ]);
+  return outcome.ok;
 }
 
 /** Stores a password reset token under its hash. */

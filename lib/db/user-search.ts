@@ -1,6 +1,6 @@
 /**
  * The user search index behind findUsers: `USERSEARCH#E|F|L` / `<lower-cased value>#<userId>`,
- * written by the stream processor lib/admin/user-search.ts from user profiles (so the accounts code
+ * written by the stream processor lib/dashboard/user-search.ts from user profiles (so the accounts code
  * does not know about it). Puts and deletes of these deterministic keys are idempotent.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';

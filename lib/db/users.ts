@@ -4,16 +4,18 @@
  * creates a user or changes a profile lives here, so index items that follow a profile (e.g. name
  * search) can be added in one place.
  */
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { Busy } from '#lib/errors.ts';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditRecord } from './audit.ts';
+import { auditPutOp } from './audit.ts';
+import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed, isTransactionCancelled, isTransactionConflictOnly } from './errors.ts';
-import { emailKey, globalStatsKey, userKey, userStatsKey, usersIndex } from './keys.ts';
+import { isConditionFailed } from './conditions.ts';
+import { newUserCounterItems } from './counters.ts';
+import { emailKey, USERS_INDEX_PK, userKey, usersIndex } from './keys.ts';
+import { type Page, queryGsi1Page, stripKeys } from './page.ts';
 import type { UserRecord } from './records.ts';
 import { consumeTokenOp } from './tokens.ts';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import { tag, tagAll, transactOrThrow, transactWrite } from './transact.ts';
 
 /** What the auth layer needs of a user on every authenticated request. */
 export interface UserAuthState {
@@ -36,6 +38,8 @@ export async function getUserAuthState(userId: string): Promise<UserAuthState | 
       TableName: TABLE,
       Key: userKey(userId),
       ProjectionExpression: 'id, permissionType, tokenVersion',
+      // A role or password change must apply at once, also on DynamoDB (reads are eventual by default).
+      ConsistentRead: true,
     }),
   );
   const item = out.Item as Partial<UserAuthState> | undefined;
@@ -43,16 +47,13 @@ export async function getUserAuthState(userId: string): Promise<UserAuthState | 
   return { id: item.id, permissionType: item.permissionType ?? 0, tokenVersion: item.tokenVersion ?? 0 };
 }
 
-function stripKeys(item: Record<string, unknown> | undefined): UserRecord | null {
-  if (item?.type !== 'user') return null;
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, ...record } = item;
-  return record as unknown as UserRecord;
-}
+const toUser = (item: Record<string, unknown> | undefined): UserRecord | null =>
+  item?.type === 'user' ? stripKeys<UserRecord>(item) : null;
 
 /** A user by id (strongly consistent), or null. */
 export async function getUser(userId: string): Promise<UserRecord | null> {
   const out = await db.send(new GetCommand({ TableName: TABLE, Key: userKey(userId), ConsistentRead: true }));
-  return stripKeys(out.Item);
+  return toUser(out.Item);
 }
 
 /** The id of the user who owns an address (normalised), or null. */
@@ -69,22 +70,6 @@ export async function getUserByEmail(normalisedEmail: string): Promise<UserRecor
   return userId ? getUser(userId) : null;
 }
 
-const MAX_CONFLICT_RETRIES = 3;
-
-/** Runs a transaction, retrying when it lost only a race on a hot item (the global counters). */
-async function transact(items: TransactItem[]): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (err) {
-      if (!isTransactionConflictOnly(err)) throw err;
-      if (attempt >= MAX_CONFLICT_RETRIES) throw new Busy();
-      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt + Math.random() * 20));
-    }
-  }
-}
-
 /**
  * Creates a confirmed user from a pending sign-up, in one transaction: the sign-up token is consumed
  * (it must exist, be a `confirm` token and not have expired), the user and the e-mail uniqueness item
@@ -97,47 +82,25 @@ export async function createUserFromSignup(
   now: Date,
 ): Promise<'created' | 'rejected'> {
   const emailItem: EmailRecord = { type: 'email', emailNormalised: user.emailNormalised, userId: user.id };
-  try {
-    await transact([
-      consumeTokenOp(tokenHash, 'confirm', now),
-      {
-        Put: {
-          TableName: TABLE,
-          Item: { ...userKey(user.id), ...usersIndex(user.createdAt, user.id), ...user },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+  const outcome = await transactWrite([
+    tag('token', consumeTokenOp(tokenHash, 'confirm', now)),
+    tag('user', {
+      Put: {
+        TableName: TABLE,
+        Item: { ...userKey(user.id), ...usersIndex(user.createdAt, user.id), ...user },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      {
-        Put: {
-          TableName: TABLE,
-          Item: { ...emailKey(user.emailNormalised), ...emailItem },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+    }),
+    tag('email', {
+      Put: {
+        TableName: TABLE,
+        Item: { ...emailKey(user.emailNormalised), ...emailItem },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      {
-        Update: {
-          TableName: TABLE,
-          Key: userStatsKey(user.id),
-          UpdateExpression:
-            'SET #type = :type, booksBought = if_not_exists(booksBought, :zero), booksSold = if_not_exists(booksSold, :zero), moneyMade = if_not_exists(moneyMade, :zero), activeListings = if_not_exists(activeListings, :zero), openRequests = if_not_exists(openRequests, :zero)',
-          ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':type': 'userStats', ':zero': 0 },
-        },
-      },
-      {
-        Update: {
-          TableName: TABLE,
-          Key: globalStatsKey(),
-          UpdateExpression: 'ADD totalUsers :one',
-          ExpressionAttributeValues: { ':one': 1 },
-        },
-      },
-    ]);
-    return 'created';
-  } catch (err) {
-    if (isTransactionCancelled(err)) return 'rejected';
-    throw err;
-  }
+    }),
+    ...tagAll('stats', newUserCounterItems(user.id)),
+  ]);
+  return outcome.ok ? 'created' : 'rejected';
 }
 
 export type ProfileChanges = Partial<
@@ -167,7 +130,7 @@ export async function updateProfile(userId: string, changes: ProfileChanges): Pr
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return stripKeys(out.Attributes);
+    return toUser(out.Attributes);
   } catch (err) {
     if (isConditionFailed(err)) return null;
     throw err;
@@ -203,32 +166,29 @@ export async function changePasswordHash(
 
 /**
  * Consumes a reset token and sets the user's new password hash, bumping the token version, in one
- * transaction. False when the token was used or expired meanwhile, or the user is gone.
+ * transaction. False when the token was used or expired meanwhile, the user is gone, or the user's
+ * token version moved on since the token was issued (a reset or a password change revoked it).
  */
 export async function resetPasswordWithToken(
   tokenHash: string,
   userId: string,
+  issuedAtTokenVersion: number,
   newHash: string,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await transact([
-      consumeTokenOp(tokenHash, 'reset', now),
-      {
-        Update: {
-          TableName: TABLE,
-          Key: userKey(userId),
-          UpdateExpression: 'SET passwordHash = :hash ADD tokenVersion :one',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':hash': newHash, ':one': 1 },
-        },
+  const outcome = await transactWrite([
+    tag('token', consumeTokenOp(tokenHash, 'reset', now)),
+    tag('user', {
+      Update: {
+        TableName: TABLE,
+        Key: userKey(userId),
+        UpdateExpression: 'SET passwordHash = :hash ADD tokenVersion :one',
+        ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :tv',
+        ExpressionAttributeValues: { ':hash': newHash, ':one': 1, ':tv': issuedAtTokenVersion },
       },
-    ]);
-    return true;
-  } catch (err) {
-    if (isTransactionCancelled(err)) return false;
-    throw err;
-  }
+    }),
+  ]);
+  return outcome.ok;
 }
 
 /**
@@ -264,9 +224,75 @@ export async function setPermissionType(userId: string, permissionType: number):
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return stripKeys(out.Attributes);
+    return toUser(out.Attributes);
   } catch (err) {
     if (isConditionFailed(err)) return null;
     throw err;
   }
+}
+
+/** Users by id (BatchGet; missing ones are left out). */
+export async function getUsersById(ids: string[]): Promise<Map<string, UserRecord>> {
+  const items = await batchGet(ids.map(userKey));
+  const map = new Map<string, UserRecord>();
+  for (const i of items) {
+    const user = toUser(i);
+    if (user) map.set(user.id, user);
+  }
+  return map;
+}
+
+export interface UserContact {
+  emailAddress: string;
+  firstName: string;
+}
+
+/** How to reach a user by e-mail (one projected GetItem), or null. */
+export async function getUserContact(userId: string): Promise<UserContact | null> {
+  const out = await db.send(
+    new GetCommand({
+      TableName: TABLE,
+      Key: userKey(userId),
+      ProjectionExpression: 'emailAddress, firstName',
+    }),
+  );
+  const item = out.Item as Partial<UserContact> | undefined;
+  if (!item?.emailAddress) return null;
+  return { emailAddress: item.emailAddress, firstName: item.firstName ?? '' };
+}
+
+/** A user's first name (one projected GetItem), for display on their books; undefined if there is none. */
+export async function getUserFirstName(userId: string): Promise<string | undefined> {
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE, Key: userKey(userId), ProjectionExpression: 'firstName' }),
+  );
+  return out.Item?.firstName as string | undefined;
+}
+
+/** All users, oldest first, a page at a time (gsi1 `USERS`). */
+export async function listUsers(limit: number, cursor: string | undefined): Promise<Page<UserRecord>> {
+  return queryGsi1Page(USERS_INDEX_PK, userKey, { limit, cursor, forward: true }, (i) =>
+    i.type === 'user' ? stripKeys<UserRecord>(i) : undefined,
+  );
+}
+
+/** Changes a user's role from `from` to `to` with its audit entry; TransactionRefused otherwise. */
+export async function changeRole(
+  userId: string,
+  from: number,
+  to: number,
+  audit: AuditRecord,
+): Promise<void> {
+  await transactOrThrow([
+    tag('user', {
+      Update: {
+        TableName: TABLE,
+        Key: userKey(userId),
+        UpdateExpression: 'SET permissionType = :to',
+        ConditionExpression: 'attribute_exists(pk) AND permissionType = :from',
+        ExpressionAttributeValues: { ':from': from, ':to': to },
+      },
+    }),
+    tag('audit', auditPutOp(audit)),
+  ]);
 }

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { BadRequest, TooLarge } from '#lib/errors.ts';
+import { BadRequest, type ErrorDetail, TooLarge, UnsupportedMediaType } from '#lib/errors.ts';
 
 /** How a request body may be written: JSON, or an HTML form (application/x-www-form-urlencoded). */
 export type BodyFormat = 'json' | 'form';
@@ -11,6 +11,7 @@ export interface ParsedBody {
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+const JSON_TYPE = 'application/json';
 
 /** The media type of the request (lower-cased, without parameters), or '' when none is sent. */
 export function mediaTypeOf(event: APIGatewayProxyEventV2): string {
@@ -44,8 +45,9 @@ export function parseFormBody(text: string): Record<string, string> {
 
 /**
  * Parses a request body. Over `limitBytes` -> 413 (checked before anything else touches the
- * request, so before any database call); malformed JSON or a non-object -> 400; no body ->
- * undefined. An urlencoded form body is read as a form only where `accepts` includes 'form'.
+ * request, so before any database call); a Content-Type other than application/json (or, where
+ * `accepts` includes 'form', application/x-www-form-urlencoded) -> 415; malformed JSON, a
+ * non-object, a key sent twice, a lone surrogate or a control character -> 400; no body -> undefined.
  */
 export function parseBody(
   event: APIGatewayProxyEventV2,
@@ -54,10 +56,83 @@ export function parseBody(
 ): ParsedBody {
   const text = bodyText(event, limitBytes);
   if (text === undefined) return { value: undefined, format: null };
-  if (accepts.includes('form') && mediaTypeOf(event) === FORM_TYPE) {
-    return { value: parseFormBody(text), format: 'form' };
+  const type = mediaTypeOf(event);
+  let parsed: ParsedBody;
+  if (accepts.includes('form') && type === FORM_TYPE) parsed = { value: parseFormBody(text), format: 'form' };
+  else if (type === JSON_TYPE) parsed = { value: parseJson(text), format: 'json' };
+  else throw new UnsupportedMediaType(accepts.map((f) => (f === 'form' ? FORM_TYPE : JSON_TYPE)));
+  assertCleanText(parsed.value ?? {}, 'body');
+  return parsed;
+}
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Fields whose text is a secret, kept exactly as typed (only well-formedness is checked). */
+const SECRET_FIELD = /password/i;
+/** Control characters other than newlines; newlines are refused by each single-line field's schema. */
+const CONTROL_EXCEPT_NEWLINES = /[^\P{Cc}\n\r]/u;
+
+/**
+ * Every string of a request part (body, query, path), keys included, must be well-formed UTF-16
+ * (no lone surrogates) and free of control characters other than newlines (400 naming the fields).
+ */
+export function assertCleanText(value: unknown, where: 'body' | 'query' | 'path'): void {
+  const details: ErrorDetail[] = [];
+  const visit = (v: unknown, path: string, secret: boolean) => {
+    if (typeof v === 'string') {
+      if (LONE_SURROGATE.test(v))
+        details.push({ field: path || '(root)', in: where, message: 'Text with a lone UTF-16 surrogate.' });
+      else if (!secret && CONTROL_EXCEPT_NEWLINES.test(v))
+        details.push({ field: path || '(root)', in: where, message: 'Control characters are not allowed.' });
+    } else if (Array.isArray(v)) {
+      for (const [i, item] of v.entries()) visit(item, `${path}.${i}`, secret);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        const field = path ? `${path}.${k}` : k;
+        visit(k, field, false);
+        visit(item, field, secret || SECRET_FIELD.test(k));
+      }
+    }
+  };
+  visit(value, '', false);
+  if (details.length > 0)
+    throw new BadRequest('The request has text that is not allowed.', details, 'VALIDATION_FAILED');
+}
+
+/**
+ * Throws 400 when an object in (valid) JSON text has the same key twice: JSON.parse would keep
+ * the last silently, and two parsers could read two different requests.
+ */
+export function assertNoDuplicateKeys(text: string): void {
+  const stack: Array<{ keys: Set<string> | null; expectKey: boolean }> = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      const top = stack.at(-1);
+      if (top?.keys && top.expectKey) {
+        const key = JSON.parse(text.slice(i, j + 1)) as string;
+        if (top.keys.has(key)) {
+          throw new BadRequest(
+            'The request body has a key twice.',
+            [{ field: key, in: 'body', message: 'Sent more than once.' }],
+            'MALFORMED_JSON',
+          );
+        }
+        top.keys.add(key);
+        top.expectKey = false;
+      }
+      i = j;
+    } else if (c === '{') stack.push({ keys: new Set(), expectKey: true });
+    else if (c === '[') stack.push({ keys: null, expectKey: false });
+    else if (c === '}' || c === ']') stack.pop();
+    else if (c === ',') {
+      const top = stack.at(-1);
+      if (top?.keys) top.expectKey = true;
+    }
   }
-  return { value: parseJson(text), format: 'json' };
 }
 
 function parseJson(text: string): Record<string, unknown> {
@@ -70,6 +145,7 @@ function parseJson(text: string): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new BadRequest('The request body must be a JSON object.', undefined, 'MALFORMED_JSON');
   }
+  assertNoDuplicateKeys(text);
   return value as Record<string, unknown>;
 }
 

@@ -14,6 +14,8 @@ import {
   TooLarge,
   TooManyRequests,
   Unauthorized,
+  Unprocessable,
+  UnsupportedMediaType,
 } from '#lib/errors.ts';
 import { logger } from '#lib/logger.ts';
 
@@ -50,6 +52,8 @@ export function statusOf(error: unknown): { status: number; headers: Record<stri
   if (error instanceof NotFound) return { status: 404, headers: {} };
   if (error instanceof Conflict) return { status: 409, headers: {} };
   if (error instanceof TooLarge) return { status: 413, headers: {} };
+  if (error instanceof UnsupportedMediaType) return { status: 415, headers: {} };
+  if (error instanceof Unprocessable) return { status: 422, headers: {} };
   if (error instanceof TooManyRequests)
     return { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
   if (error instanceof Busy)

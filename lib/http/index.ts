@@ -14,7 +14,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { Forbidden } from '#lib/errors.ts';
 import { authenticate, type Principal } from './auth.ts';
-import { type BodyFormat, parseBody } from './body.ts';
+import { assertCleanText, type BodyFormat, parseBody } from './body.ts';
 import { envelopeResponse } from './error-mapper.ts';
 import type { RawResponse } from './spec.ts';
 import { baseStack } from './stack.ts';
@@ -23,6 +23,10 @@ import { validate } from './validate.ts';
 export type { Principal } from './auth.ts';
 
 export type AuthMode = 'none' | 'optional' | 'required';
+
+/** The roles a route can require, by name, and the least permissionType each stands for. */
+export const ROLE_LEVEL = { admin: 1, owner: 2 } as const;
+export type RoleName = keyof typeof ROLE_LEVEL;
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -35,10 +39,10 @@ type PrincipalFor<A extends AuthMode> = A extends 'required'
 export interface HttpOptions<A extends AuthMode, B, Q, P> {
   auth: A;
   /**
-   * Least role the caller needs (1 admin, 2 owner), checked right after authentication against
+   * Least role the caller needs ('admin' or 'owner'), checked right after authentication against
    * the role read from the user record (not the token): 403 otherwise. Implies `auth: 'required'`.
    */
-  role?: 1 | 2;
+  role?: RoleName;
   body?: B;
   /**
    * The body may also come as an HTML form (application/x-www-form-urlencoded), for a route a
@@ -120,12 +124,17 @@ export function http<
   const wrapped = baseStack(async (event, context) => {
     const parsed = parseBody(event, BODY_LIMIT_BYTES, options.forms ? ['json', 'form'] : ['json']);
     const principal = await authenticate(event.headers?.authorization, options.auth);
-    if (options.role !== undefined && (principal === null || principal.permissionType < options.role)) {
+    if (
+      options.role !== undefined &&
+      (principal === null || principal.permissionType < ROLE_LEVEL[options.role])
+    ) {
       throw new Forbidden(
-        options.role === 2 ? 'Only an owner may do this.' : 'Only an admin may do this.',
+        options.role === 'owner' ? 'Only an owner may do this.' : 'Only an admin may do this.',
         'ROLE_REQUIRED',
       );
     }
+    assertCleanText(event.pathParameters ?? {}, 'path');
+    assertCleanText(event.queryStringParameters ?? {}, 'query');
     const params = validate('path', options.params, event.pathParameters ?? {});
     const query = validate('query', options.query, event.queryStringParameters ?? {});
     const body = validate('body', options.body, parsed.value ?? {});

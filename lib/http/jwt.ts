@@ -3,9 +3,14 @@
  * checked. The secret's length is checked at start-up by lib/config.ts.
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { config } from '#lib/config.ts';
+import { config, secret } from '#lib/config.ts';
 
-const key = new TextEncoder().encode(config.JWT_SECRET);
+/** Read on first use: only the functions that sign or verify tokens are given JWT_SECRET. */
+let cachedKey: Uint8Array | undefined;
+const key = (): Uint8Array => {
+  cachedKey ??= new TextEncoder().encode(secret('JWT_SECRET'));
+  return cachedKey;
+};
 const ALG = 'HS256';
 
 export interface TokenClaims {
@@ -32,7 +37,7 @@ export async function signToken(claims: TokenClaims, now: Date = new Date()): Pr
     .setAudience(config.JWT_AUDIENCE)
     .setIssuedAt(iat)
     .setExpirationTime(exp)
-    .sign(key);
+    .sign(key());
   return { token, expiresAt: new Date(exp * 1000).toISOString() };
 }
 
@@ -40,16 +45,35 @@ export class InvalidToken extends Error {
   override name = 'InvalidToken';
 }
 
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+/**
+ * The lifetime claims must be ones this service issues: `iat` not in the future, the token no
+ * older than JWT_TTL_SECONDS, and `exp - iat` no longer than that either (a correctly signed token
+ * with a far `exp` or a future `iat` is refused, whatever signed it).
+ */
+function lifetimeProblem(iat: unknown, exp: unknown, now: Date): string | null {
+  if (typeof iat !== 'number' || typeof exp !== 'number') return 'iat and exp must be numbers';
+  const nowSeconds = now.getTime() / 1000;
+  if (iat > nowSeconds + CLOCK_TOLERANCE_SECONDS) return 'iat is in the future';
+  if (exp - iat > config.JWT_TTL_SECONDS) return 'the token lives longer than tokens are issued for';
+  if (nowSeconds - iat > config.JWT_TTL_SECONDS + CLOCK_TOLERANCE_SECONDS) return 'the token is too old';
+  return null;
+}
+
 /** Verifies a compact JWS; throws InvalidToken for anything not exactly right. */
-export async function verifyToken(token: string): Promise<TokenClaims> {
+export async function verifyToken(token: string, now: Date = new Date()): Promise<TokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, key, {
+    const { payload } = await jwtVerify(token, key(), {
       algorithms: [ALG],
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
       requiredClaims: ['exp', 'iat', 'sub'],
-      clockTolerance: 5,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      currentDate: now,
     });
+    const lifetime = lifetimeProblem(payload.iat, payload.exp, now);
+    if (lifetime) throw new InvalidToken(lifetime);
     const { sub, role, tv } = payload as { sub?: unknown; role?: unknown; tv?: unknown };
     if (typeof sub !== 'string' || typeof role !== 'number' || typeof tv !== 'number') {
       throw new InvalidToken('token claims are malformed');

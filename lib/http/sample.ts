@@ -6,7 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { z } from 'zod';
-import { config } from '#lib/config.ts';
+import { config, secret } from '#lib/config.ts';
 import { logger } from '#lib/logger.ts';
 import type { RawRouteSpec } from './spec.ts';
 import { baseStack } from './stack.ts';
@@ -65,9 +65,9 @@ const sampleErrors: middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyR
 export function checkSampleCredentials(headers: Record<string, string | undefined>, apiKey: boolean): void {
   const basic = parseBasic(headers.authorization);
   const userOk = safeEqual(basic?.user ?? '', config.SAMPLE_BASIC_USER);
-  const passOk = safeEqual(basic?.password ?? '', config.SAMPLE_BASIC_PASSWORD);
+  const passOk = safeEqual(basic?.password ?? '', secret('SAMPLE_BASIC_PASSWORD'));
   if (!basic || !userOk || !passOk) throw new SampleUnauthorized('Valid Basic credentials are required.');
-  if (apiKey && !safeEqual(headers['x-api-key'] ?? '', config.SAMPLE_API_KEY)) {
+  if (apiKey && !safeEqual(headers['x-api-key'] ?? '', secret('SAMPLE_API_KEY'))) {
     throw new SampleUnauthorized('A valid X-API-KEY header is required.');
   }
 }

@@ -1,5 +1,5 @@
 /**
- * What a route says about itself, for the OpenAPI document (lib/openapi/). Marketplace handlers
+ * What a route says about itself, for the OpenAPI document (scripts/openapi/). Marketplace handlers
  * built with `http()` carry a `RouteSpec` (lib/http/index.ts): their answers are enveloped. Routes
  * outside the envelope (the sample service, the API docs) carry a `RawRouteSpec` instead.
  * This module imports nothing at run time, so any handler can describe itself for free.

@@ -1,5 +1,5 @@
 /**
- * The matcher, run by the stream consumer (lib/streams/processors.ts).
+ * The matcher, run by the stream consumer (functions/streams/processors.ts).
  *
  *  - A book that enters status 0 (posted, re-listed, purchase cancelled) is added to the
  *    listed-book index and matched against other users' open requests, found by Query on the
@@ -30,6 +30,7 @@ import {
 } from '#lib/db/matches.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { candidateRequests, deleteMatchesOfRequest, type RequestRecord } from '#lib/db/requests.ts';
+import { countEvent } from '#lib/metrics.ts';
 import { matchContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
 import type { ChangeProcessor, Item, StreamChange } from '#lib/streams/types.ts';
@@ -71,6 +72,7 @@ async function recordMatch(request: RequestRecord, book: ListedBook, now: string
     createdAt: now,
   });
   if (!stored) return; // the request was deleted or the book is no longer listed
+  countEvent('Matches');
   const content = matchContent(book);
   await notify({
     userId: request.userId,
@@ -80,6 +82,24 @@ async function recordMatch(request: RequestRecord, book: ListedBook, now: string
     message: content.message,
     email: content.email,
   });
+}
+
+/**
+ * Runs `work` for every item even when some fail (an SES error, a claim still held): one
+ * requester's failure never costs another requester their match or notification. The first
+ * failure is rethrown at the end, so the stream retries the record; the parts already done are
+ * idempotent (conditional puts, the e-mail state machine).
+ */
+async function eachIndependently<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  const failures: unknown[] = [];
+  for (const item of items) {
+    try {
+      await work(item);
+    } catch (err) {
+      failures.push(err);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
 }
 
 async function onBookChange(change: StreamChange): Promise<void> {
@@ -97,9 +117,10 @@ async function onBookChange(change: StreamChange): Promise<void> {
       { isbn: after.ISBN, courseNorm: after.courseNorm, words: after.words },
       CANDIDATES_PER_KEY,
     );
-    for (const r of requests) {
-      if (matches(r, after)) await recordMatch(r, after, now);
-    }
+    await eachIndependently(
+      requests.filter((r) => matches(r, after)),
+      (r) => recordMatch(r, after, now),
+    );
   }
 }
 
@@ -116,9 +137,10 @@ async function onRequestChange(change: StreamChange): Promise<void> {
     CANDIDATES_PER_KEY,
   );
   const now = new Date().toISOString();
-  for (const b of books) {
-    if (matches(r, b)) await recordMatch(r, b, now);
-  }
+  await eachIndependently(
+    books.filter((b) => matches(r, b)),
+    (b) => recordMatch(r, b, now),
+  );
 }
 
 export const matchingProcessor: ChangeProcessor = {

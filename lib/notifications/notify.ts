@@ -15,13 +15,13 @@
  *    a rare duplicate to a lost e-mail. A fresh claim fails the record so the stream retries later.
  */
 import { createHash } from 'node:crypto';
-import { getUserContact } from '#lib/db/contacts.ts';
 import {
   moveEmailState,
   type NotificationKind,
   type NotificationRecord,
   putNotificationOnce,
 } from '#lib/db/notifications.ts';
+import { getUserContact } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
 import { type Mail, sendMail } from '#lib/mail/send.ts';
 

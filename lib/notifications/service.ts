@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CursorParam, decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { advanceReadMark, getReadMark, listNotifications, markRead } from '#lib/db/notifications.ts';
 import { NotFound } from '#lib/errors.ts';
+import { IntParam } from '#lib/http/params.ts';
 
 export const NotificationKindSchema = z.enum(['match', 'sold', 'verified', 'delivered', 'cancelled']);
 
@@ -17,7 +18,7 @@ export const Notification = z.strictObject({
 export type Notification = z.infer<typeof Notification>;
 
 export const NotificationsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: IntParam(1, 100).default(20),
   cursor: CursorParam.optional(),
 });
 

@@ -12,7 +12,8 @@
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { byAdded, CART_LIMIT, CART_READ_LIMIT, unavailableReason } from '#lib/cart/cart.ts';
-import { getBookRecords, listCartItems } from '#lib/db/cart.ts';
+import { getBooks } from '#lib/db/books.ts';
+import { listCartItems } from '#lib/db/cart.ts';
 import { commitCheckout, getIdempotencyRecord, getOrderRecord } from '#lib/db/orders.ts';
 import {
   type BookRecord,
@@ -21,7 +22,8 @@ import {
   type OrderRecord,
   OrderStatus,
 } from '#lib/db/records.ts';
-import { BadRequest, Busy, Conflict, type ErrorDetail } from '#lib/errors.ts';
+import { BadRequest, Busy, Conflict, type ErrorDetail, Unprocessable } from '#lib/errors.ts';
+import { countEvent } from '#lib/metrics.ts';
 import { priceOrder, toCents, toDollars } from './pricing.ts';
 import type { Order } from './schemas.ts';
 
@@ -68,18 +70,23 @@ export async function checkoutCart(buyerId: string, idempotencyKey?: string): Pr
       );
     }
     const ids = [...cart].sort(byAdded).map((i) => i.bookId);
-    const found = await getBookRecords(ids);
+    const found = await getBooks(ids, { consistent: true });
     const unavailable = unavailableDetails(ids, (id) => found.get(id) ?? null, buyerId);
     if (unavailable.length > 0) return replayOr(keyHash, buyerId, cart, booksUnavailable(unavailable));
     const books = ids.map((id) => found.get(id) as BookRecord);
+    const repriced = priceChanges(cart, found);
+    if (repriced.length > 0) return replayOr(keyHash, buyerId, cart, pricesChanged(repriced));
 
     const order = buildOrder(buyerId, books);
     const idempotency =
       keyHash === undefined
         ? undefined
-        : { keyHash, record: idempotencyRecord(buyerId, order, cartHash(ids)) };
+        : { keyHash, record: idempotencyRecord(buyerId, order, cartFingerprint(cart)) };
     const outcome = await commitCheckout({ order, books, idempotency });
-    if (outcome.ok) return { order: toApiOrder(order), replayed: false };
+    if (outcome.ok) {
+      countEvent('Checkouts');
+      return { order: toApiOrder(order), replayed: false };
+    }
 
     // A concurrent request with the same key won: its books are ours, so answer with its order.
     const sameKey = outcome.failures.find((f) => f.kind === 'idempotency');
@@ -117,14 +124,16 @@ async function replayOr(
   return replay(earlier, cart);
 }
 
-/** The stored order of an earlier checkout with the same key, unless the key is reused for another cart. */
+/**
+ * The stored order of an earlier checkout with the same key, unless the key is reused for another
+ * request: 422. After a successful checkout the cart is empty; a cart holding anything means a new
+ * purchase, told apart by the request's fingerprint (each cart item with its price and the time it
+ * was added, so even the same book re-added after a cancelled purchase is a new request).
+ */
 async function replay(earlier: IdempotencyRecord, cart: CartItemRecord[]): Promise<CheckoutResult> {
-  // After a successful checkout the cart is empty; a cart holding other books means the key was
-  // reused for a new purchase, which must not silently answer with the old order.
-  if (cart.length > 0 && cartHash(cart.map((i) => i.bookId)) !== earlier.cartHash) {
-    throw new Conflict(
-      'This Idempotency-Key was already used for a different cart. Use a new key for a new checkout.',
-      undefined,
+  if (cart.length > 0 && cartFingerprint(cart) !== earlier.cartHash) {
+    throw new Unprocessable(
+      'This Idempotency-Key was already used for a different request. Use a new key for a new checkout.',
       'IDEMPOTENCY_KEY_REUSED',
     );
   }
@@ -142,6 +151,32 @@ function unavailableDetails(
     const message = unavailableReason(bookOf(bookId), buyerId);
     return message ? [{ bookId, message }] : [];
   });
+}
+
+/** Books whose price now differs from the price they had when they were added to the cart. */
+function priceChanges(cart: CartItemRecord[], found: Map<string, BookRecord>): ErrorDetail[] {
+  return [...cart].sort(byAdded).flatMap((item) => {
+    const book = found.get(item.bookId);
+    if (!book || toCents(book.price) === toCents(item.snapshot.price)) return [];
+    return [
+      {
+        bookId: item.bookId,
+        name: book.name,
+        priceInCart: item.snapshot.price,
+        price: book.price,
+        message: `The price changed from $${item.snapshot.price.toFixed(2)} to $${book.price.toFixed(2)}.`,
+      },
+    ];
+  });
+}
+
+/** 409: the buyer is charged only what they saw; adding the book again accepts its new price. */
+function pricesChanged(details: ErrorDetail[]): Conflict {
+  return new Conflict(
+    'The price of a book in your cart changed since you added it. Nothing was bought: check the new prices and add the book again to accept it.',
+    details,
+    'PRICE_CHANGED',
+  );
 }
 
 function booksUnavailable(details: ErrorDetail[]): Conflict {
@@ -186,7 +221,7 @@ export function buildOrder(
   };
 }
 
-function idempotencyRecord(userId: string, order: OrderRecord, hash: string): IdempotencyRecord {
+export function idempotencyRecord(userId: string, order: OrderRecord, hash: string): IdempotencyRecord {
   return {
     type: 'idempotency',
     userId,
@@ -220,7 +255,14 @@ export function toApiOrder(o: OrderRecord): Order {
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
-const cartHash = (bookIds: string[]) => sha256([...bookIds].sort().join('\n'));
+/** The request's fingerprint: every cart item, its price in the cart and when it was added. */
+export const cartFingerprint = (cart: CartItemRecord[]) =>
+  sha256(
+    cart
+      .map((i) => `${i.bookId}\u0000${toCents(i.snapshot.price)}\u0000${i.addedAt}`)
+      .sort()
+      .join('\n'),
+  );
 
 /** Full jitter over an exponential step: 20-40 ms, 40-80 ms, 80-160 ms, ... */
 const backoff = (attempt: number) => {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Book } from '#lib/books/schemas.ts';
 import { CursorParam } from '#lib/db/cursor.ts';
+import { IntParam } from '#lib/http/params.ts';
 
 const Money = z.number().min(0).multipleOf(0.01);
 
@@ -34,7 +35,7 @@ export const Order = z.strictObject({
 export type Order = z.infer<typeof Order>;
 
 export const HistoryQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: IntParam(1, 100).optional(),
   cursor: CursorParam.optional(),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;

@@ -41,10 +41,13 @@ interface CfnTable {
 export function tableDefinition(): CfnTable {
   const text = readFileSync(path.join(ROOT, 'serverless.yml'), 'utf8');
   const doc = parseDocument(text, { customTags: cfnTags, strict: false });
-  const props = doc.getIn(['resources', 'Resources', 'Table', 'Properties']) as
-    | { toJSON(): CfnTable }
-    | undefined;
-  if (!props) throw new Error('serverless.yml has no resources.Resources.Table.Properties');
+  // `resources` is a map, or a list of maps and ${file(...)} includes (the table is inline).
+  const resources = doc.get('resources') as { items?: unknown[] } | undefined;
+  const where = Array.isArray(resources?.items)
+    ? resources.items.map((_, i) => ['resources', i, 'Resources', 'Table', 'Properties'])
+    : [['resources', 'Resources', 'Table', 'Properties']];
+  const props = where.map((p) => doc.getIn(p)).find(Boolean) as { toJSON(): CfnTable } | undefined;
+  if (!props) throw new Error('serverless.yml has no resources Table with Properties');
   return props.toJSON();
 }
 

@@ -78,12 +78,35 @@ describe('listings over HTTP', () => {
     expect(expectEnvelope(posts.body, Books).map((b) => [b.id, b.status])).toEqual([[book.id, 5]]);
   });
 
-  it('treats URL-encoded metacharacters in a search as text', async () => {
-    for (const q of ['.*', '100%', "' OR 1=1 --", '{}[]()', '#']) {
+  it('treats URL-encoded metacharacters in a search and in a name as text', async () => {
+    const tag = `mc${ulid().slice(-8).toLowerCase()}`;
+    const name = `Regex ${tag} .* 100% ' OR 1=1 -- {}[]() # $where`;
+    const poster = await makeUser();
+    const posted = await api('POST', '/api/books/postBook', {
+      token: poster.token,
+      body: makeBookBody({ name }),
+    });
+    expect(posted.status).toBe(201);
+    const book = expectEnvelope(posted.body, Book);
+    expect(book.name).toBe(name);
+    await searchUntil(tag, (books) => books.some((b) => b.id === book.id));
+    // Metacharacters beside the tag are words or nothing, never patterns: exactly this book.
+    for (const q of ['.*', '100%', "' OR 1=1 --", '{}[]()', '#', '$where']) {
+      const res = await api('GET', `/api/books/search/public/${encodeURIComponent(`${tag} ${q}`)}`);
+      expect(res.status, q).toBe(200);
+      expect(
+        expectEnvelope(res.body, Books).map((b) => [b.id, b.name]),
+        q,
+      ).toEqual([[book.id, name]]);
+    }
+    // Without a letter or digit a query matches nothing (a pattern such as .* would match everything).
+    for (const q of ['.*', '{}[]()', '#', '%']) {
       const res = await api('GET', `/api/books/search/public/${encodeURIComponent(q)}`);
       expect(res.status, q).toBe(200);
-      expectEnvelope(res.body, Books);
+      expect(expectEnvelope(res.body, Books), q).toEqual([]);
     }
+    const posts = await api('GET', '/api/books/getUsersPosts', { token: poster.token });
+    expect(expectEnvelope(posts.body, Books).map((b) => [b.id, b.name])).toEqual([[book.id, name]]);
   });
 
   it("answers 400 for out-of-range paging and 404 for another user's book", async () => {

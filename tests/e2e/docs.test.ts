@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '#lib/openapi/routes.ts';
+import { PROJECT_ROOT } from '#scripts/openapi/routes.ts';
 import { api, apiUrl } from '#tests/helpers/e2e.ts';
 import { expectDocumented } from '#tests/helpers/openapi.ts';
 
@@ -54,5 +54,14 @@ describe('the API documentation, served by the service', () => {
     const res = await api('GET', '/api/docs/assets/package.json');
     expect(res.status).toBe(404);
     expectDocumented(res, 'GET', '/api/docs/assets/{file}');
+  });
+});
+
+describe('api(), the end-to-end client', () => {
+  it('fails the test for a path that matches no documented route, unless told the request leaves the contract', async () => {
+    await expect(api('GET', '/api/books/notARoute')).rejects.toThrow(/no documented route/);
+    await expect(api('DELETE', '/api/books/postBook')).rejects.toThrow(/no documented route/);
+    const off = await api('GET', '/api/books/notARoute', { documented: false });
+    expect(off.status).toBe(404);
   });
 });

@@ -20,6 +20,7 @@ async function ports() {
     DYNAMODB_PORT: String(await freePort()),
     LAMBDA_PORT: String(await freePort()),
     S3_PORT: String(await freePort()),
+    WEB_PORT: String(await freePort()),
   };
 }
 
@@ -82,6 +83,16 @@ describe('npm start', () => {
         headers: { authorization: `Basic ${basic}` },
       });
       expect(res.status).toBe(200);
+      // The web app beside it: its page with the strict CSP, and the API through its /api proxy.
+      expect(stack.output()).toContain(`Web app    http://localhost:${env.WEB_PORT}`);
+      const page = await fetch(`http://127.0.0.1:${env.WEB_PORT}/cart`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(await page.text()).toContain('<div id="root"></div>');
+      const proxied = await fetch(`http://127.0.0.1:${env.WEB_PORT}/api/ping`, {
+        headers: { authorization: `Basic ${basic}` },
+      });
+      expect(proxied.status).toBe(200);
       expect(await res.text()).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
       expect((await fetch(`http://127.0.0.1:${env.SES_PORT}/store`)).status).toBe(200);
       expect(javaOnPort(env.DYNAMODB_PORT)).toBe(true);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Book } from '#lib/books/schemas.ts';
 import { BookRequest } from '#lib/matching/requests.ts';
-import { MatchedBook } from '#lib/matching/userMatches.ts';
+import { MatchedBook } from '#lib/matching/user-matches.ts';
 import { Notification } from '#lib/notifications/service.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
 import { api, sentEmails, waitForEmail } from '#tests/helpers/e2e.ts';

@@ -1,6 +1,6 @@
 /** Invokers of the cart and checkout handlers, and direct reads of what they write. */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { handler as checkoutHandler } from '#functions/books/checkoutCart.ts';
+import { handler as checkoutHandler } from '#functions/cart/checkoutCart.ts';
 import { handler as addToCartHandler } from '#functions/user/addToCart.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { globalStatsKey, INDEX, ordersByStatusPk, ordersOfBuyerPk, userStatsKey } from '#lib/db/keys.ts';

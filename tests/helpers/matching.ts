@@ -1,16 +1,16 @@
 /** Helpers for matching tests: the HTTP calls of the area and direct looks at stored items. */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { handler as getUserMatchesHandler } from '#functions/books/getUserMatches.ts';
-import { handler as requestBookHandler } from '#functions/books/requestBook.ts';
-import { handler as deleteRequestHandler } from '#functions/user/deleteRequest.ts';
-import { handler as getNotificationsHandler } from '#functions/user/getNotifications.ts';
-import { handler as getRequestsHandler } from '#functions/user/getRequests.ts';
-import { handler as markReadHandler } from '#functions/user/markNotificationsRead.ts';
+import { handler as deleteRequestHandler } from '#functions/matching/deleteRequest.ts';
+import { handler as getNotificationsHandler } from '#functions/matching/getNotifications.ts';
+import { handler as getRequestsHandler } from '#functions/matching/getRequests.ts';
+import { handler as getUserMatchesHandler } from '#functions/matching/getUserMatches.ts';
+import { handler as markReadHandler } from '#functions/matching/markNotificationsRead.ts';
+import { handler as requestBookHandler } from '#functions/matching/requestBook.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { userPartition } from '#lib/db/keys.ts';
 import { BookRequest } from '#lib/matching/requests.ts';
-import { MatchedBook } from '#lib/matching/userMatches.ts';
+import { MatchedBook } from '#lib/matching/user-matches.ts';
 import { Notification } from '#lib/notifications/service.ts';
 import { invoke } from './lambda.ts';
 import { expectEnvelope } from './schema.ts';

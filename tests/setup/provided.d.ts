@@ -7,5 +7,6 @@ declare module 'vitest' {
     apiUrl: string;
     e2eTable: string;
     s3Endpoint: string;
+    templatePath: string;
   }
 }

@@ -19,13 +19,41 @@ describe('configuration', () => {
     const c = await loadConfig({ STAGE: 'local' });
     expect(c.TABLE_NAME).toBe('campus-books-local');
     expect(c.PING_TIME_ZONE).toBe('UTC');
-    expect(Buffer.byteLength(c.JWT_SECRET)).toBeGreaterThanOrEqual(32);
+    expect(Buffer.byteLength(c.JWT_SECRET ?? '')).toBeGreaterThanOrEqual(32);
     expect(c.BCRYPT_COST).toBe(10);
   });
 
-  it('refuses to start a deployed stage without its secrets', async () => {
-    await expect(loadConfig({ STAGE: 'prod', TABLE_NAME: 'campus-books-prod' })).rejects.toThrow(
-      /JWT_SECRET/,
+  const deployed = {
+    STAGE: 'prod',
+    TABLE_NAME: 'campus-books-prod',
+    PUBLIC_URL: 'https://books.example.edu',
+    CORS_ORIGINS: 'https://books.example.edu',
+    MAIL_FROM: 'Campus Books <no-reply@books.example.edu>',
+  };
+
+  it.each(['PUBLIC_URL', 'CORS_ORIGINS', 'MAIL_FROM'])(
+    'gives a deployed stage no local default for %s: it refuses to start, naming it',
+    async (name) => {
+      await expect(loadConfig({ ...deployed, [name]: '' })).rejects.toThrow(new RegExp(`${name}`));
+      // The same value on the local stage falls back to the local default.
+      await expect(loadConfig({ STAGE: 'local', [name]: '' })).resolves.toBeTruthy();
+    },
+  );
+
+  it('gives a deployed stage no local secret: only those it was given, so others are absent', async () => {
+    const c = await loadConfig(deployed);
+    expect(c.PUBLIC_URL).toBe('https://books.example.edu');
+    expect(c.JWT_SECRET).toBeUndefined();
+    expect(c.SAMPLE_API_KEY).toBeUndefined();
+    expect(c.CURSOR_SECRET).toBeUndefined();
+    const withOwn = await loadConfig({ ...deployed, JWT_SECRET: 'x'.repeat(40) });
+    expect(withOwn.JWT_SECRET).toBe('x'.repeat(40));
+    expect(withOwn.SAMPLE_BASIC_PASSWORD).toBeUndefined();
+  });
+
+  it('refuses a sample API key shorter than 16 characters, naming it', async () => {
+    await expect(loadConfig({ STAGE: 'local', SAMPLE_API_KEY: 'fourteen-chars' })).rejects.toThrow(
+      /SAMPLE_API_KEY/,
     );
   });
 

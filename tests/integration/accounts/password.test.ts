@@ -117,6 +117,28 @@ describe('POST /api/auth/passwordReset', () => {
     expect((await reset(fresh)).status).toBe(200);
   });
 
+  it('revokes every other outstanding reset token once one of them resets the password', async () => {
+    const { user } = await createConfirmedUser();
+    const first = await createResetToken(user.id);
+    const second = await createResetToken(user.id);
+    expect((await reset(first)).status).toBe(200);
+    const res = await reset(second, 'the attacker’s own password');
+    expect(res.status).toBe(400);
+    expectError(res.json(), 'EMAIL_TOKEN_INVALID');
+    expect((await logIn(user.emailAddress, NEW_PASSWORD)).status).toBe(200);
+    expect((await logIn(user.emailAddress, 'the attacker’s own password')).status).toBe(401);
+  });
+
+  it('revokes outstanding reset tokens when the password is changed while logged in', async () => {
+    const { user, token, password } = await createConfirmedUser();
+    const outstanding = await createResetToken(user.id);
+    expect((await change(token, { password, newPassword: NEW_PASSWORD })).status).toBe(200);
+    const res = await reset(outstanding, 'the attacker’s own password');
+    expect(res.status).toBe(400);
+    expectError(res.json(), 'EMAIL_TOKEN_INVALID');
+    expect((await logIn(user.emailAddress, NEW_PASSWORD)).status).toBe(200);
+  });
+
   it('lets exactly one of two concurrent uses of one token succeed', async () => {
     const { user } = await createConfirmedUser();
     const token = await createResetToken(user.id);

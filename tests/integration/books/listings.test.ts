@@ -252,7 +252,7 @@ describe('status transitions', () => {
       const res = await booksApi.deleteBook(alice.token, { bookId: b.id, permanent: true });
       expect(res.status).toBe(200);
       expect(expectEnvelope(res.json(), RemovedBook)).toEqual({ id: b.id, removed: true });
-      expect(await getBook(b.id)).toBeUndefined();
+      expect(await getBook(b.id)).toBeNull();
     }
     const g1 = await stats();
     expect((g1.totalBooks ?? 0) - (g0.totalBooks ?? 0)).toBe(-2);

@@ -1,11 +1,11 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { processors } from '#functions/streams/processors.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { bookKey, searchTermPk } from '#lib/db/keys.ts';
 import { consume } from '#lib/streams/consume.ts';
-import { processors } from '#lib/streams/processors.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';

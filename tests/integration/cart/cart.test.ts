@@ -7,7 +7,7 @@ import { handler as removeFromCartHandler } from '#functions/user/removeFromCart
 import { CART_LIMIT } from '#lib/cart/cart.ts';
 import { AddToCartResult, CartItems, ClearCartResult, RemoveFromCartResult } from '#lib/cart/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
-import { bookKey, cartItemKey } from '#lib/db/keys.ts';
+import { bookKey, cartCountKey, cartItemKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import { makeBook, readBook, setStoredStatus } from '#tests/helpers/books.ts';
 import { addToCart, readItem } from '#tests/helpers/cart.ts';
@@ -120,6 +120,30 @@ describe('addToCart', () => {
     expect(expectEnvelope(cart.json(), CartItems).map((i) => i.id)).toEqual(
       books.slice(0, CART_LIMIT).map((b) => (b as { id: string }).id),
     );
+  });
+
+  it(`holds the cap under 40 concurrent adds: exactly ${CART_LIMIT} books in the cart, the rest 409`, async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    const books = await Promise.all(Array.from({ length: 40 }, () => makeBook(seller)));
+    const results = await Promise.all(books.map((b) => addToCart(buyer.token, b.id)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(CART_LIMIT);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(40 - CART_LIMIT);
+    for (const r of refused) {
+      expect(r.status).toBe(409);
+      expectError(r.json(), 'CART_FULL');
+    }
+    const cart = expectEnvelope((await getCart(buyer.token)).json(), CartItems);
+    expect(cart).toHaveLength(CART_LIMIT);
+    expect(await readItem(cartCountKey(buyer.id))).toMatchObject({ count: CART_LIMIT });
+
+    // Removing one makes room for exactly one more; clearing empties the count too.
+    expect((await removeFromCart(buyer.token, cart[0]?.id ?? '')).status).toBe(200);
+    const rest = books.filter((b) => !cart.some((c) => c.id === b.id));
+    expect((await addToCart(buyer.token, rest[0]?.id ?? '')).status).toBe(200);
+    expect((await addToCart(buyer.token, rest[1]?.id ?? '')).status).toBe(409);
+    expect((await clearCart(buyer.token)).status).toBe(200);
+    expect(await readItem(cartCountKey(buyer.id))).toMatchObject({ count: 0 });
   });
 });
 

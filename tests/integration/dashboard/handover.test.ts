@@ -4,13 +4,13 @@ import { handler as cancelPurchase } from '#functions/dashboard/cancelPurchase.t
 import { handler as confirmBook } from '#functions/dashboard/confirmBook.ts';
 import { handler as getAuditLog } from '#functions/dashboard/getAuditLog.ts';
 import { handler as setBookPaid } from '#functions/dashboard/setBookPaid.ts';
-import { type AuditEntry, AuditLog, MovedBook } from '#lib/admin/schemas.ts';
+import { processors } from '#functions/streams/processors.ts';
+import { type AuditEntry, AuditLog, MovedBook } from '#lib/dashboard/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { bookKey, globalStatsKey, orderKey, userStatsKey } from '#lib/db/keys.ts';
 import { listNotifications } from '#lib/db/notifications.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { consume } from '#lib/streams/consume.ts';
-import { processors } from '#lib/streams/processors.ts';
 import { makeBook, seedBook } from '#tests/helpers/books.ts';
 import { addToCart, checkout } from '#tests/helpers/cart.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';

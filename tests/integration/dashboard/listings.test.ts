@@ -5,7 +5,7 @@ import { handler as confirmBook } from '#functions/dashboard/confirmBook.ts';
 import { handler as getBooksWithStatus } from '#functions/dashboard/getBooksWithStatus.ts';
 import { handler as getOrders } from '#functions/dashboard/getOrders.ts';
 import { handler as getStatistics } from '#functions/dashboard/getStatistics.ts';
-import { AdminOrderList, HandOverBookList, Statistics } from '#lib/admin/schemas.ts';
+import { AdminOrderList, HandOverBookList, Statistics } from '#lib/dashboard/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { globalStatsKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as getStatistics } from '#functions/dashboard/getStatistics.ts';
 import { handler as permissionLevel } from '#functions/dashboard/permissionLevel.ts';
 import { handler as revokeAdmin } from '#functions/dashboard/revokeAdmin.ts';
-import { PermissionLevel, Statistics } from '#lib/admin/schemas.ts';
+import { PermissionLevel, Statistics } from '#lib/dashboard/schemas.ts';
 import { userKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import type { RouteSpec } from '#lib/http/index.ts';
@@ -78,7 +78,7 @@ describe('dashboard roles, for every dashboard route declared in serverless.yml'
       const { spec } = await load(route);
       expect(spec.auth, route.path).toBe('required');
       if (ANY_USER.has(route.path)) expect(spec.role, route.path).toBeUndefined();
-      else expect(spec.role, route.path).toBe(OWNER_ONLY.includes(route.path) ? 2 : 1);
+      else expect(spec.role, route.path).toBe(OWNER_ONLY.includes(route.path) ? 'owner' : 'admin');
     }
   });
 

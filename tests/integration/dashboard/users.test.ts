@@ -6,13 +6,13 @@ import { handler as getAuditLog } from '#functions/dashboard/getAuditLog.ts';
 import { handler as getUsers } from '#functions/dashboard/getUsers.ts';
 import { handler as makeAdmin } from '#functions/dashboard/makeAdmin.ts';
 import { handler as revokeAdmin } from '#functions/dashboard/revokeAdmin.ts';
-import { AdminUser, AuditLog, UserList } from '#lib/admin/schemas.ts';
+import { processors } from '#functions/streams/processors.ts';
+import { AdminUser, AuditLog, UserList } from '#lib/dashboard/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { encodeCursor } from '#lib/db/cursor.ts';
 import { userKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import { consume } from '#lib/streams/consume.ts';
-import { processors } from '#lib/streams/processors.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
@@ -276,7 +276,7 @@ describe('makeAdmin and revokeAdmin', () => {
 
 describe('backfilling the user search index', () => {
   it('indexes users that were stored before the processor ran, and running it again changes nothing', async () => {
-    const { backfillUserSearch } = await import('#lib/admin/user-search.ts');
+    const { backfillUserSearch } = await import('#lib/dashboard/user-search.ts');
     const tag = ulid().slice(-8).toLowerCase();
     const early = await makeUser({ lastName: `Early${tag}` });
     const find = async () => {

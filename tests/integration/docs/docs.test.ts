@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { handler as assets } from '#functions/docs/assets.ts';
 import { handler as openapi } from '#functions/docs/openapi.ts';
 import { handler as page } from '#functions/docs/page.ts';
-import { PROJECT_ROOT } from '#lib/openapi/routes.ts';
+import { PROJECT_ROOT } from '#scripts/openapi/routes.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectDocumented } from '#tests/helpers/openapi.ts';
 

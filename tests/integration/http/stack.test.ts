@@ -222,6 +222,42 @@ describe('bearer authentication (RFC 8725)', () => {
           .setExpirationTime('1h')
           .sign(key),
     ],
+    [
+      'an iat a year in the future',
+      () =>
+        new SignJWT(claims())
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(userId)
+          .setIssuer(config.JWT_ISSUER)
+          .setAudience(config.JWT_AUDIENCE)
+          .setIssuedAt(now() + 365 * 24 * 3600)
+          .setExpirationTime(now() + 365 * 24 * 3600 + 600)
+          .sign(key),
+    ],
+    [
+      'a 50-year exp',
+      () =>
+        new SignJWT(claims())
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(userId)
+          .setIssuer(config.JWT_ISSUER)
+          .setAudience(config.JWT_AUDIENCE)
+          .setIssuedAt()
+          .setExpirationTime(now() + 50 * 365 * 24 * 3600)
+          .sign(key),
+    ],
+    [
+      'an iat older than the maximum token age',
+      () =>
+        new SignJWT(claims())
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(userId)
+          .setIssuer(config.JWT_ISSUER)
+          .setAudience(config.JWT_AUDIENCE)
+          .setIssuedAt(now() - config.JWT_TTL_SECONDS - 60)
+          .setExpirationTime(now() + 600)
+          .sign(key),
+    ],
     ['garbage', async () => 'not-a-token'],
     [
       'a tampered payload',
@@ -249,6 +285,26 @@ describe('bearer authentication (RFC 8725)', () => {
       }
     });
   }
+
+  it('reads the user record for the auth check with a consistent read, so a role or password change applies at once', async () => {
+    const inputs: Array<Record<string, unknown>> = [];
+    const name = 'recordAuthReadInput';
+    db.middlewareStack.add(
+      (next) => async (args) => {
+        inputs.push({ ...(args.input as Record<string, unknown>) });
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      expect((await invoke(maybe, { route: '/api/m', token: goodToken })).status).toBe(200);
+    } finally {
+      db.middlewareStack.remove(name);
+    }
+    const userReads = inputs.filter((i) => JSON.stringify(i.Key) === JSON.stringify(userKey(userId)));
+    expect(userReads).toHaveLength(1);
+    expect(userReads[0]).toMatchObject({ ConsistentRead: true });
+  });
 
   it('answers 401 without a token where one is required, and anonymous where optional', async () => {
     const res = await invoke(echo, { method: 'POST', route, body: { name: 'x' } });

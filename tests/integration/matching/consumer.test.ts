@@ -5,12 +5,12 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { processors } from '#functions/streams/processors.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { bookKey, cartItemKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { consume } from '#lib/streams/consume.ts';
-import { processors } from '#lib/streams/processors.ts';
 import { putBook, setBookStatus } from '#tests/helpers/books.ts';
 import { sentEmails } from '#tests/helpers/e2e.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';

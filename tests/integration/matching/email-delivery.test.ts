@@ -12,7 +12,7 @@ const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
 const { db, TABLE } = await import('#lib/db/client.ts');
 const { notificationKey } = await import('#lib/db/keys.ts');
 const { consume } = await import('#lib/streams/consume.ts');
-const { processors } = await import('#lib/streams/processors.ts');
+const { processors } = await import('#functions/streams/processors.ts');
 const { EMAIL_CLAIM_LEASE_MS } = await import('#lib/notifications/notify.ts');
 const { putBook } = await import('#tests/helpers/books.ts');
 const { sentEmails } = await import('#tests/helpers/e2e.ts');
@@ -66,6 +66,28 @@ describe('e-mail delivery from the stream consumer', () => {
     expect(await emailsTo(buyer.record.emailAddress)).toHaveLength(1);
     expect(await storedItems(buyer.id, 'NOTIF#')).toEqual([expect.objectContaining({ emailState: 'sent' })]);
     expect(await storedItems(buyer.id, 'MATCH#')).toHaveLength(1);
+  });
+
+  it('matches and notifies every requester of a book even when the e-mail to one of them fails', async () => {
+    const [first, second, seller] = await Promise.all([makeUser(), makeUser(), makeUser()]);
+    const body = requestBody();
+    await createRequest(first.token, body);
+    await createRequest(second.token, { ...body, name: `${body.name} Other` });
+    await reader.next(); // the requests' own records, before any book exists
+    const book = await putBook({ ownerId: seller.id, course: body.course });
+    const records = await reader.next();
+    proxy.failing = true;
+    const res = await consume(asEvent(records), makeContext(), processors);
+    expect(res.batchItemFailures).toHaveLength(1);
+    for (const buyer of [first, second]) {
+      expect((await userMatches(buyer.token)).map((m) => m.id)).toEqual([book.id]);
+      expect(await storedItems(buyer.id, 'NOTIF#')).toEqual([
+        expect.objectContaining({ emailState: 'pending' }),
+      ]);
+    }
+    proxy.failing = false;
+    expect((await consume(asEvent(records), makeContext(), processors)).batchItemFailures).toEqual([]);
+    for (const buyer of [first, second]) expect(await emailsTo(buyer.record.emailAddress)).toHaveLength(1);
   });
 
   it('fails the record while another delivery holds a fresh claim on the e-mail, and sends nothing', async () => {

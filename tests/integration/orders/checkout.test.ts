@@ -1,6 +1,6 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { handler as checkoutHandler } from '#functions/books/checkoutCart.ts';
+import { handler as checkoutHandler } from '#functions/cart/checkoutCart.ts';
 import { CART_LIMIT } from '#lib/cart/cart.ts';
 import { putCartItem } from '#lib/db/cart.ts';
 import { db, TABLE } from '#lib/db/client.ts';
@@ -8,6 +8,7 @@ import { bookKey, booksByStatusPk, booksOfBuyerPk, cartItemKey, INDEX, orderKey 
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { Order } from '#lib/orders/schemas.ts';
+import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBook, readBook, setStoredStatus } from '#tests/helpers/books.ts';
 import {
   addToCart,
@@ -198,7 +199,7 @@ describe('checkoutCart', () => {
     expect(await readUserStats(buyer.id)).toMatchObject({ booksBought: 2 });
   });
 
-  it('refuses an Idempotency-Key reused for a different cart', async () => {
+  it('answers 422 for an Idempotency-Key reused for a different cart', async () => {
     const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
     const first = await makeBook(seller);
     const second = await makeBook(seller);
@@ -207,10 +208,52 @@ describe('checkoutCart', () => {
     await inCart(buyer.token, [second]);
 
     const res = await checkout(buyer.token, 'reused');
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(422);
     expectError(res.json(), 'IDEMPOTENCY_KEY_REUSED');
     expect(await readBook(second.id)).toMatchObject({ status: 0 });
     expect((await checkout(buyer.token, 'fresh')).status).toBe(201);
+  });
+
+  it('answers 422, buying nothing, when a key is reused after a cancelled purchase and the same book re-added', async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    const book = await makeBook(seller, { price: 10 });
+    await inCart(buyer.token, [book]);
+    expect((await checkout(buyer.token, 'same-key')).status).toBe(201);
+    await setStoredStatus(book.id, 0); // an admin cancelled the purchase
+    await inCart(buyer.token, [book]);
+
+    const res = await checkout(buyer.token, 'same-key');
+    expect(res.status).toBe(422);
+    expectError(res.json(), 'IDEMPOTENCY_KEY_REUSED');
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect(await readBook(book.id)).toMatchObject({ status: 0 });
+    expect(await ordersOf(buyer.id)).toHaveLength(1);
+    expect(await readItem(cartItemKey(buyer.id, book.id))).toBeDefined();
+  });
+
+  it('charges the price the buyer saw: a price raised after adding is 409 naming the book and its new price, nothing written', async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    const cheap = await makeBook(seller, { price: 10 });
+    const other = await makeBook(seller, { price: 5 });
+    await inCart(buyer.token, [cheap, other]);
+    const raised = await booksApi.updateBook(seller.token, { bookId: cheap.id, price: 9999 });
+    expect(raised.status).toBe(200);
+
+    const res = await checkout(buyer.token);
+    expect(res.status).toBe(409);
+    const error = expectError(res.json(), 'PRICE_CHANGED');
+    expect(error.details).toEqual([
+      expect.objectContaining({ bookId: cheap.id, name: cheap.name, priceInCart: 10, price: 9999 }),
+    ]);
+    for (const b of [cheap, other]) expect(await readBook(b.id)).toMatchObject({ status: 0 });
+    expect(await ordersOf(buyer.id)).toHaveLength(0);
+    expect(await readItem(cartItemKey(buyer.id, cheap.id))).toMatchObject({ snapshot: { price: 10 } });
+
+    // Adding the book again accepts the new price; then checkout charges it.
+    expect((await addToCart(buyer.token, cheap.id)).status).toBe(200);
+    const bought = await checkout(buyer.token);
+    expect(bought.status).toBe(201);
+    expect(expectEnvelope(bought.json(), Order)).toMatchObject({ subtotal: 10004 });
   });
 
   it('keeps Idempotency-Keys per user: the same key from another user is a new checkout', async () => {

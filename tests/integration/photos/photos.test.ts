@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as processHandler } from '#functions/photos/process.ts';
+import { processors } from '#functions/streams/processors.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { getBook } from '#lib/db/books.ts';
 import { expiredSlots } from '#lib/db/photos.ts';
@@ -14,7 +15,6 @@ import { MAX_UPLOAD_BYTES, SLOT_TTL_SECONDS } from '#lib/photos/rules.ts';
 import { listKeys } from '#lib/photos/store.ts';
 import { incomingKey } from '#lib/photos/urls.ts';
 import { consume } from '#lib/streams/consume.ts';
-import { processors } from '#lib/streams/processors.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { putBook } from '#tests/helpers/books.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';

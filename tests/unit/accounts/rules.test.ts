@@ -20,6 +20,11 @@ describe('e-mail addresses', () => {
     expect(normaliseEmail('a@uni.edu')).toBe(normaliseEmail('A@UNI.edu'));
   });
 
+  it('normalises look-alike letters with NFKC before lower-casing: a Kelvin sign address is the plain k one', () => {
+    expect(normaliseEmail('\u212Aate@uni.edu')).toBe('kate@uni.edu');
+    expect(normaliseEmail('\uFF21da@uni.edu')).toBe('ada@uni.edu');
+  });
+
   it.each(['a@uni.edu', 'first.last+books@cs.rochester.edu', 'x_y-z@my-college.edu'])(
     'accepts %s',
     (address) => expect(isEduAddress(normaliseEmail(address))).toBe(true),

@@ -56,6 +56,23 @@ describe('the sign-up body', () => {
     expect(SignupBody.safeParse(signup({ emailAddress })).success).toBe(false);
   });
 
+  it.each([
+    ['a Kelvin sign', '\u212Aate@uni.edu'],
+    ['an accented local part', 'jos\u00E9@uni.edu'],
+    ['a Cyrillic look-alike', '\u0430da@uni.edu'],
+    ['a non-ASCII domain', 'ada@\u00FCni.edu'],
+  ])('refuses an address with %s, saying it must be plain ASCII', (_what, emailAddress) => {
+    for (const result of [
+      SignupBody.safeParse(signup({ emailAddress })),
+      LoginBody.safeParse({ emailAddress, password: 'long enough' }),
+    ]) {
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((i) => i.message)).toEqual([
+        'Use an address written in plain ASCII characters (no accents or look-alike letters).',
+      ]);
+    }
+  });
+
   it('refuses passwords under 8 or over 72 bytes', () => {
     expect(SignupBody.safeParse(signup({ password: 'short' })).success).toBe(false);
     expect(SignupBody.safeParse(signup({ password: 'é'.repeat(37) })).success).toBe(false);

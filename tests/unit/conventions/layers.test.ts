@@ -6,6 +6,7 @@ const ROOT = join(import.meta.dirname, '..', '..', '..');
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"`]([^'"`]+)['"`]/g;
 
 function sources(dir: string): string[] {
+  if (/\.tsx?$/.test(dir)) return [dir];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);
@@ -36,6 +37,16 @@ describe('layers', () => {
 
   it('nothing under lib/db imports lib/http: the store knows nothing of HTTP', () => {
     expect(importsMatching('lib/db', /^#lib\/http\/|^\.\/http\/|^\.\.\/http\//)).toEqual([]);
+  });
+
+  it('the shared toolkit of lib/db (runner, retry policy, counters, pages) imports no entity file', () => {
+    const TOOLKIT = ['transact.ts', 'conflict-retry.ts', 'counters.ts', 'page.ts'];
+    const ALLOWED =
+      /^(\.\/(client|keys|cursor|conditions|transact|conflict-retry)\.ts|#lib\/(errors|config|logger)\.ts|@aws-sdk\/|zod$)/;
+    const offenders = TOOLKIT.flatMap((file) =>
+      importsMatching(`lib/db/${file}`, /.*/).filter((hit) => !ALLOWED.test(hit.split(' -> ')[1] ?? '')),
+    );
+    expect(offenders).toEqual([]);
   });
 
   it('the domain errors import nothing', () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateDocument, serializeDocument } from '#lib/openapi/document.ts';
-import { PROJECT_ROOT, readHttpRoutes } from '#lib/openapi/routes.ts';
+import { generateDocument, serializeDocument } from '#scripts/openapi/document.ts';
+import { PROJECT_ROOT, readHttpRoutes } from '#scripts/openapi/routes.ts';
 import {
   contractProblems,
   documentedOperations,

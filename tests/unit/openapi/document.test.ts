@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteSpec } from '#lib/http/index.ts';
 import type { RawRouteSpec } from '#lib/http/spec.ts';
-import { buildDocument, type DocumentedRoute, generateDocument } from '#lib/openapi/document.ts';
-import { type HttpRoute, PROJECT_ROOT, readHttpRoutes } from '#lib/openapi/routes.ts';
+import { buildDocument, type DocumentedRoute, generateDocument } from '#scripts/openapi/document.ts';
+import { type HttpRoute, PROJECT_ROOT, readHttpRoutes } from '#scripts/openapi/routes.ts';
 
 const FIXTURE = path.join(PROJECT_ROOT, 'tests/fixtures/openapi/undocumented');
 const INFO = { title: 'Test', version: '1.0.0', description: 'test document' };
@@ -51,7 +51,7 @@ describe('buildDocument for enveloped (marketplace) routes', () => {
     expect(op.security).toEqual([]);
   });
 
-  it('documents bearer auth, 401, 413, the success status, the body and the extra errors of a POST', () => {
+  it('documents bearer auth, 401, 413, 415, the success status, the body and the extra errors of a POST', () => {
     const op = operationOf(
       [
         {
@@ -67,7 +67,16 @@ describe('buildDocument for enveloped (marketplace) routes', () => {
       'post',
       '/api/books/thing',
     );
-    expect(Object.keys(responsesOf(op)).sort()).toEqual(['201', '400', '401', '404', '409', '413', '500']);
+    expect(Object.keys(responsesOf(op)).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '404',
+      '409',
+      '413',
+      '415',
+      '500',
+    ]);
     expect(op.security).toEqual([{ bearerAuth: [] }]);
     const body = op.requestBody as Json;
     expect(body.required).toBe(true);

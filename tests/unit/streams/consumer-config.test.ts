@@ -55,13 +55,22 @@ describe('the stream consumer (functions/streams/functions.yml)', () => {
     const onFailure = (streams[0]?.destinations as { onFailure?: { arn?: unknown; type?: unknown } })
       ?.onFailure;
     expect(onFailure).toEqual({ arn: 'StreamFailureQueue.Arn', type: 'sqs' });
-    expect(service.resources?.Resources?.StreamFailureQueue?.Type).toBe('AWS::SQS::Queue');
-    const statements: Array<{ Effect?: string; Action?: string[]; Resource?: unknown[] }> =
-      service.provider?.iam?.role?.statements ?? [];
+    // `resources` is a list: infra/*.yml includes and the inline block with the table and queue.
+    const inline = (service.resources as Array<{ Resources?: Record<string, { Type?: string }> }>).find(
+      (r) => r.Resources?.Table,
+    );
+    expect(inline?.Resources?.StreamFailureQueue?.Type).toBe('AWS::SQS::Queue');
+    // The consumer runs as its own role (infra/iam.yml), which may send to that queue.
+    expect(functions.streamsConsumer?.role).toBe('StreamConsumerRole');
+    const role = readYaml('infra/iam.yml').Resources?.StreamConsumerRole;
+    const statements: Array<{ Effect?: string; Action?: unknown; Resource?: unknown[] }> =
+      role?.Properties?.Policies?.flatMap(
+        (p: { PolicyDocument: { Statement: unknown[] } }) => p.PolicyDocument.Statement,
+      ) ?? [];
     expect(statements).toContainEqual(
       expect.objectContaining({
         Effect: 'Allow',
-        Action: ['sqs:SendMessage'],
+        Action: 'sqs:SendMessage',
         Resource: ['StreamFailureQueue.Arn'],
       }),
     );

@@ -1,0 +1,161 @@
+/**
+ * The dashboard's API shapes: request inputs and answers. Users are built field by field, so no
+ * password hash, token hash or token version can ever reach an answer.
+ */
+import { z } from 'zod';
+import { toUser, User } from '#lib/accounts/schemas.ts';
+import { SINGLE_LINE } from '#lib/books/inputs.ts';
+import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
+import { CursorParam } from '#lib/db/cursor.ts';
+import type { UserRecord } from '#lib/db/records.ts';
+import { IntParam } from '#lib/http/params.ts';
+
+/** Path and query ids: opaque, bounded, no control characters. */
+const Id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');
+const Cursor = CursorParam.optional();
+const limit = (def: number, max: number) => IntParam(1, max).default(def);
+
+// ----- users -----------------------------------------------------------------------------------
+
+/** A user as admins see it: the accounts area's `user` (never secrets). */
+export const AdminUser = User;
+export type AdminUser = User;
+export const toAdminUser = toUser;
+
+/** What an admin needs to reach a seller or buyer for the hand-over. */
+export const Contact = z.strictObject({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailAddress: z.string(),
+  campusMailbox: z.string(),
+  paymentUsername: z.string(),
+});
+export type Contact = z.output<typeof Contact>;
+
+export const toContact = (r: UserRecord): Contact => ({
+  id: r.id,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  emailAddress: r.emailAddress,
+  campusMailbox: r.campusMailbox,
+  paymentUsername: r.paymentUsername,
+});
+
+export const PermissionLevel = z.strictObject({ permissionType: z.number().int().min(0).max(2) });
+
+export const UsersQuery = z.strictObject({ limit: limit(25, 100), cursor: Cursor });
+export const UserList = z.array(AdminUser);
+
+export const FindUsersQuery = z.strictObject({
+  query: z.string().trim().min(1).max(100),
+  limit: limit(20, 50),
+});
+
+export const UserIdBody = z.strictObject({ userId: Id });
+
+// ----- statistics ------------------------------------------------------------------------------
+
+export const Statistics = z.strictObject({
+  totalUsers: z.number().int().min(0),
+  totalBooks: z.number().int().min(0),
+  booksByStatus: z.strictObject({
+    '0': z.number().int(),
+    '1': z.number().int(),
+    '2': z.number().int(),
+    '3': z.number().int(),
+    '5': z.number().int(),
+  }),
+  totalOrders: z.number().int().min(0),
+  grossSales: z.number(),
+  feesEarned: z.number(),
+});
+export type Statistics = z.output<typeof Statistics>;
+
+// ----- books and the hand-over -----------------------------------------------------------------
+
+export const StatusParams = z.strictObject({
+  status: IntParam(0, 9).pipe(BookStatusSchema),
+});
+export const PageQuery = z.strictObject({ limit: limit(25, 100), cursor: Cursor });
+
+/** A book with its seller's and buyer's contact details (null when the user no longer exists). */
+export const HandOverBook = z.strictObject({
+  book: Book,
+  owner: Contact.nullable(),
+  buyer: Contact.nullable(),
+});
+export const HandOverBookList = z.array(HandOverBook);
+
+export const BookIdBody = z.strictObject({ bookId: Id });
+export const CancelBody = z.strictObject({
+  bookId: Id,
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .regex(SINGLE_LINE, 'Control characters (including newlines) are not allowed.'),
+});
+
+/** A book after an admin moved it (with its buyer while it is sold). */
+export const MovedBook = Book;
+
+// ----- orders ----------------------------------------------------------------------------------
+
+export const OrdersQuery = z.strictObject({
+  status: IntParam(0, 9).optional(),
+  limit: limit(20, 50),
+  cursor: Cursor,
+});
+
+export const AdminOrder = z.strictObject({
+  id: z.string(),
+  status: z.number().int(),
+  createdAt: z.iso.datetime(),
+  subtotal: z.number(),
+  fee: z.number(),
+  total: z.number(),
+  buyer: Contact.nullable(),
+  books: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      price: z.number(),
+      /** the book's current status; null if it was deleted for good */
+      status: BookStatusSchema.nullable(),
+      cancelled: z.boolean(),
+      owner: Contact.nullable(),
+    }),
+  ),
+});
+export type AdminOrder = z.output<typeof AdminOrder>;
+export const AdminOrderList = z.array(AdminOrder);
+
+// ----- audit log and unlisting -----------------------------------------------------------------
+
+const Snapshot = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export const AuditEntry = z.strictObject({
+  id: z.string(),
+  at: z.iso.datetime(),
+  actor: z.string(),
+  action: z.enum(['confirmBook', 'setBookPaid', 'cancelPurchase', 'makeAdmin', 'revokeAdmin', 'unlistBook']),
+  target: z.strictObject({ kind: z.enum(['book', 'user']), id: z.string() }),
+  before: Snapshot,
+  after: Snapshot,
+  reason: z.string().nullable(),
+});
+export type AuditEntry = z.output<typeof AuditEntry>;
+export const AuditLog = z.array(AuditEntry);
+
+export const DeactivateBody = z.strictObject({
+  olderThanDays: z.number().int().min(1).max(3650).optional(),
+});
+export const DeactivateResult = z.strictObject({
+  unlisted: z.number().int().min(0),
+  complete: z.boolean(),
+});

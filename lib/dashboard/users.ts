@@ -1,0 +1,73 @@
+/**
+ * Users as admins and owners see and change them: the paged list, the prefix search, and the
+ * owner's role moves (makeAdmin 0 -> 1, revokeAdmin 1 -> 0), each with its audit entry.
+ */
+
+import { newAuditRecord } from '#lib/db/audit.ts';
+import { TransactionRefused } from '#lib/db/transact.ts';
+import { findUserIdsByPrefix } from '#lib/db/user-search.ts';
+import { changeRole, getUser, getUsersById, listUsers } from '#lib/db/users.ts';
+import { Conflict, NotFound } from '#lib/errors.ts';
+import { ROLE_MOVES, type RoleAction, searchForm } from './rules.ts';
+import { type AdminUser, toAdminUser } from './schemas.ts';
+
+export async function getUsersPage(limit: number, cursor: string | undefined) {
+  const page = await listUsers(limit, cursor);
+  return { users: page.items.map(toAdminUser), next: page.next };
+}
+
+/**
+ * Users whose e-mail address, first or last name starts with `query` (case-insensitive), e-mail
+ * matches first; at most `limit`. One Query per field and one BatchGet.
+ */
+export async function findUsers(query: string, limit: number): Promise<AdminUser[]> {
+  const prefix = searchForm(query);
+  if (!prefix) return [];
+  const ids = await findUserIdsByPrefix(prefix, limit);
+  const users = await getUsersById(ids);
+  return ids.flatMap((id) => {
+    const u = users.get(id);
+    return u ? [toAdminUser(u)] : [];
+  });
+}
+
+async function moveRole(actorId: string, action: RoleAction, userId: string, now: Date): Promise<AdminUser> {
+  const { from, to } = ROLE_MOVES[action];
+  const conflict = (role: number) =>
+    new Conflict(
+      `The user has permissionType ${role}; ${action} needs ${from}.`,
+      [{ field: 'userId', message: `permissionType is ${role}`, permissionType: role }],
+      'WRONG_ROLE',
+    );
+  const user = await getUser(userId);
+  if (!user) throw new NotFound('No such user.');
+  if (user.permissionType !== from) throw conflict(user.permissionType);
+  const at = now.toISOString();
+  try {
+    await changeRole(
+      userId,
+      from,
+      to,
+      newAuditRecord({
+        at,
+        actor: actorId,
+        action,
+        target: { kind: 'user', id: userId },
+        before: { permissionType: from },
+        after: { permissionType: to },
+        reason: null,
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof TransactionRefused)) throw err;
+    const current = await getUser(userId);
+    if (!current) throw new NotFound('No such user.');
+    throw conflict(current.permissionType);
+  }
+  return toAdminUser({ ...user, permissionType: to });
+}
+
+export const makeAdmin = (actorId: string, userId: string, now = new Date()) =>
+  moveRole(actorId, 'makeAdmin', userId, now);
+export const revokeAdmin = (actorId: string, userId: string, now = new Date()) =>
+  moveRole(actorId, 'revokeAdmin', userId, now);

@@ -1,0 +1,117 @@
+/**
+ * Paged reads, one rule for all: a paged access pattern takes the caller's opaque `cursor` and
+ * answers a `Page<T>` whose `next` is the cursor of the following page (null at the end). The
+ * cursor is the last item's sort key, MAC-bound to the listing it came from (lib/db/cursor.ts), so
+ * it cannot be forged or used on another listing; a bad one is a BadRequest.
+ */
+import { type NativeAttributeValue, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { db, TABLE } from './client.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { INDEX, type ItemKey } from './keys.ts';
+
+/** One page of a listing; `next` is the opaque cursor of the following page, or null at the end. */
+export interface Page<T> {
+  items: T[];
+  next: string | null;
+}
+
+export type Item = Record<string, NativeAttributeValue>;
+
+/** Where a listing lives and how a position in it turns back into a start key. */
+export interface Listing {
+  /** the MAC scope of the listing's cursors, e.g. `dashboard:USERS` */
+  scope: string;
+  /** the sort key attribute of the queried key or index (`sk`, `gsi1sk`, ...) */
+  sortKey: string;
+  /** the shape of a position (a sort key value) */
+  position: z.ZodType<string>;
+  /** the full start key (table key and index key) of the item at `position` */
+  startKey: (position: string) => Item;
+}
+
+/** The position a cursor points at (null without a cursor); BadRequest for a bad cursor. */
+export const positionOf = (listing: Listing, cursor: string | undefined): string | undefined =>
+  cursor === undefined ? undefined : decodeCursor(listing.scope, cursor, listing.position);
+
+/** The cursor of the page after the item at `position` (null when there is none). */
+export const cursorAfter = (listing: Listing, position: string | null | undefined): string | null =>
+  position ? encodeCursor(listing.scope, position) : null;
+
+/**
+ * One Query of a listing, `limit` items after the cursor's position. `query` gives the key
+ * condition (and index, direction, filter); `map` turns stored items into records (items it maps
+ * to undefined are left out).
+ */
+export async function queryPage<T>(
+  listing: Listing,
+  query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>,
+  limit: number,
+  cursor: string | undefined,
+  map: (item: Item) => T | undefined,
+): Promise<Page<T>> {
+  const position = positionOf(listing, cursor);
+  const out = await db.send(
+    new QueryCommand({
+      ...query,
+      TableName: TABLE,
+      Limit: limit,
+      ExclusiveStartKey: position === undefined ? undefined : listing.startKey(position),
+    }),
+  );
+  const last = out.LastEvaluatedKey?.[listing.sortKey];
+  return {
+    items: (out.Items ?? []).flatMap((i) => {
+      const mapped = map(i);
+      return mapped === undefined ? [] : [mapped];
+    }),
+    next: cursorAfter(listing, typeof last === 'string' ? last : null),
+  };
+}
+
+const INDEX_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'];
+
+/** A stored item without its key and index attributes: the record. */
+export function stripKeys<T>(item: Item): T {
+  const copy: Item = { ...item };
+  for (const a of INDEX_ATTRS) delete copy[a];
+  return copy as T;
+}
+
+/** A time-ordered position: the sort key `<ISO time>#<id>` of the last item of the previous page. */
+export const TimePosition = z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{1,64}$/);
+
+/**
+ * A gsi1 partition ordered by `<time>#<id>` as a listing of the dashboard (scope
+ * `dashboard:<partition>`); `keyOf` gives the table key of the item with that id.
+ */
+export const gsi1Listing = (partition: string, keyOf: (id: string) => ItemKey): Listing => ({
+  scope: `dashboard:${partition}`,
+  sortKey: 'gsi1sk',
+  position: TimePosition,
+  startKey: (position) => ({
+    ...keyOf(position.slice(position.lastIndexOf('#') + 1)),
+    gsi1pk: partition,
+    gsi1sk: position,
+  }),
+});
+
+/** One page of a gsi1 listing, oldest first (`forward`) or newest first. */
+export const queryGsi1Page = <T>(
+  partition: string,
+  keyOf: (id: string) => ItemKey,
+  page: { limit: number; cursor: string | undefined; forward: boolean },
+  map: (item: Item) => T | undefined,
+): Promise<Page<T>> =>
+  queryPage(
+    gsi1Listing(partition, keyOf),
+    {
+      IndexName: INDEX.gsi1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: page.forward,
+    },
+    page.limit,
+    page.cursor,
+    map,
+  );

@@ -1,0 +1,111 @@
+/**
+ * The web app on this machine: builds web/ (Vite) and serves web/dist with the headers the
+ * deployment must also send (CSP and friends), every unknown path answered with index.html (the
+ * app routes in the browser), and /api/* passed on to the API, so the browser sees one origin and
+ * needs no CORS. Used by `npm start` and by the browser tests.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { contentSecurityPolicy } from '#web/csp.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const WEB_DIR = path.join(ROOT, 'web');
+export const WEB_DIST = path.join(WEB_DIR, 'dist');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The headers every page of the app is served with (the deployment sets the same on CloudFront). */
+export const WEB_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': contentSecurityPolicy(),
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+/** Builds the app with Vite into `outDir` (default web/dist); fails when the initial JS is over budget. */
+export async function buildWeb(options: { quiet?: boolean; outDir?: string } = {}): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: path.join(WEB_DIR, 'vite.config.ts'),
+    logLevel: options.quiet ? 'warn' : 'info',
+    build: { outDir: options.outDir ?? WEB_DIST },
+  });
+}
+
+export interface RunningWeb {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Serves a build (`dir`, default web/dist) on `port` (0: any free port), proxying /api/* to `apiUrl`. */
+export function startWeb(options: { port: number; apiUrl: string; dir?: string }): Promise<RunningWeb> {
+  const api = new URL(options.apiUrl);
+  const dist = options.dir ?? WEB_DIST;
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      const upstream = http.request(
+        {
+          hostname: api.hostname,
+          port: api.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: api.host },
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => {
+        if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
+        res.end('The API is not reachable.');
+      });
+      req.pipe(upstream);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const wanted = path.normalize(path.join(dist, decodeURIComponent(url.pathname)));
+    const isFile = wanted.startsWith(dist + path.sep) && existsSync(wanted) && statSync(wanted).isFile();
+    const file = isFile ? wanted : path.join(dist, 'index.html');
+    const hashed = isFile && wanted.includes(`${path.sep}assets${path.sep}`);
+    res.writeHead(200, {
+      ...WEB_HEADERS,
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      // Content-hashed assets never change; index.html must be fetched again after a deploy.
+      'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://localhost:${port}`,
+        stop: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

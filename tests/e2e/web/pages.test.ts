@@ -1,0 +1,164 @@
+/**
+ * The web app's pages in a real browser, against the e2e tier's API: a role-0 user is kept out of
+ * the dashboard, a 400's field errors appear beside their fields, an expired session goes to login
+ * and back, a checkout that lost the race names the taken book, and every page passes axe and fits a 390 x 844 phone screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBook } from '#lib/db/books.ts';
+import { getUser } from '#lib/db/users.ts';
+import { createConfirmedUser, type TestAccount } from '#tests/helpers/accounts.ts';
+import { makeBookBody } from '#tests/helpers/books.ts';
+import {
+  expectAccessible,
+  logIn,
+  screenshot,
+  startWebStack,
+  tokenOf,
+  type WebStack,
+} from '#tests/helpers/browser.ts';
+import { api } from '#tests/helpers/e2e.ts';
+
+let stack: WebStack;
+let seller: TestAccount;
+
+beforeAll(async () => {
+  stack = await startWebStack();
+  seller = await createConfirmedUser();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Lists a book over the API as the seller; returns its id and title. */
+async function listBook(): Promise<{ id: string; name: string }> {
+  const name = `Web Book ${Math.random().toString(36).slice(2, 8)}`;
+  const res = await api('POST', '/api/books/postBook', { token: seller.token, body: makeBookBody({ name }) });
+  expect(res.status).toBe(201);
+  return { id: (res.body as { data: { id: string } }).data.id, name };
+}
+
+describe('the web app in the browser', () => {
+  it('keeps a role-0 user out of the dashboard: no link, and the page refuses', async () => {
+    const student = await createConfirmedUser();
+    const page = await stack.newPage();
+    await logIn(page, student.user.emailAddress);
+    expect(await page.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    await page.goto('/dashboard');
+    await page.getByRole('alert').filter({ hasText: 'The dashboard is for administrators' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Confirm / }).count()).toBe(0);
+    expect((await getUser(student.user.id))?.permissionType).toBe(0);
+  });
+
+  it('shows the field errors of a 400 next to their fields, and lists nothing', async () => {
+    const page = await stack.newPage();
+    await logIn(page, seller.user.emailAddress);
+    await page.goto('/sell');
+    await page.getByLabel('Title').fill('A fine book');
+    await page.getByLabel('Course (e.g. CSC 171)').fill('CSC 171');
+    await page.getByLabel('Price in dollars').fill('20000');
+    await page.getByLabel('ISBN (optional)').fill('0-306-40615-3');
+    await page.getByRole('button', { name: 'List the book' }).click();
+    await page.locator('.error[role="alert"]').waitFor();
+    const said = await page.locator('.error[role="alert"]').textContent();
+    const price = page.getByLabel('Price in dollars');
+    expect(await price.getAttribute('aria-invalid'), `the page said: ${said}`).toBe('true');
+    const describedBy = await price.getAttribute('aria-describedby');
+    const message = await page.locator(`[id="${describedBy}"]`).textContent();
+    expect(message).toMatch(/\S/);
+    expect(await page.getByLabel('ISBN (optional)').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Title').getAttribute('aria-invalid')).toBeNull();
+    await expectAccessible(page);
+    await screenshot(page, 'sell-errors');
+    const posts = await api('GET', '/api/books/getUsersPosts', { token: seller.token });
+    expect((posts.body as { data: { name: string }[] }).data.map((b) => b.name)).not.toContain('A fine book');
+  });
+
+  it('sends an expired session to the login page, and back to where it was', async () => {
+    const buyer = await createConfirmedUser();
+    const page = await stack.newPage();
+    await logIn(page, buyer.user.emailAddress);
+    // The token stops working (as when it expires): the next call answers 401.
+    await page.evaluate(() => {
+      const s = JSON.parse(sessionStorage.getItem('campus-books.session') ?? '{}');
+      sessionStorage.setItem('campus-books.session', JSON.stringify({ ...s, token: `${s.token}x` }));
+    });
+    await page.goto('/notifications');
+    await page.getByRole('status').filter({ hasText: 'Your session has expired' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/notifications');
+    await page.getByLabel('E-mail').fill(buyer.user.emailAddress);
+    await page.getByLabel('Password', { exact: true }).fill(buyer.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/notifications');
+  });
+
+  it('answers a checkout that lost the race with the name of the taken book, and buys nothing', async () => {
+    const book = await listBook();
+    const late = await createConfirmedUser();
+    const first = await createConfirmedUser();
+    const page = await stack.newPage();
+    await logIn(page, late.user.emailAddress);
+    await page.goto(`/?q=${encodeURIComponent(book.name)}`);
+    await page.getByRole('button', { name: `Add ${book.name} to cart` }).click();
+    await page.getByText('In your cart').waitFor();
+    await page.getByRole('link', { name: 'Cart' }).click();
+    await page.getByRole('button', { name: 'Check out' }).waitFor();
+    // Another buyer is first.
+    expect(
+      (await api('POST', '/api/user/addToCart', { token: first.token, body: { bookId: book.id } })).status,
+    ).toBe(200);
+    expect((await api('POST', '/api/books/checkoutCart', { token: first.token })).status).toBe(201);
+    await page.getByRole('button', { name: 'Check out' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Some books were taken' });
+    await alert.getByText(book.name).waitFor();
+    await page.getByText('No longer available').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'cart-409');
+    expect((await getBook(book.id))?.buyerId).toBe(first.user.id);
+  });
+
+  it('passes axe on every page and lays every page out at 390 x 844', async () => {
+    const book = await listBook();
+    const owner = await createConfirmedUser({ permissionType: 2 });
+    const page = await stack.newPage({ width: 390, height: 844 });
+    const check = async (path: string, heading: RegExp | string, shot?: string) => {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await expectAccessible(page);
+      const overflow = Number(await page.evaluate('document.documentElement.scrollWidth'));
+      expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(390);
+      if (shot) await screenshot(page, shot);
+    };
+    await check('/', 'Textbooks from students on your campus', 'browse-phone');
+    await check('/signup', 'Sign up');
+    await check('/login', 'Log in');
+    await check('/forgot-password', 'Forgot password');
+    await check('/reset-password?token=abc', 'Choose a new password');
+    await check('/confirm?token=abc', 'Confirm your account');
+    await check('/email-confirmed', 'Your account is confirmed');
+    await check('/terms', 'Terms of use');
+    await check('/privacy', 'Privacy');
+    await check('/no-such-page', 'Page not found');
+    await logIn(page, owner.user.emailAddress);
+    await check(`/?q=${encodeURIComponent(book.name)}`, /Welcome back/, 'home-phone');
+    await page.getByRole('link', { name: `Details of ${book.name}` }).click();
+    await page.getByRole('heading', { level: 1, name: book.name }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'book-phone');
+    await check('/sell', 'Sell a book');
+    await check('/listings', 'My listings');
+    await check('/requests', 'My requests and matches', 'requests-phone');
+    await check('/cart', 'Cart');
+    await check('/orders', 'Purchases and sales');
+    await check('/notifications', 'Notifications');
+    await check('/settings', 'Settings', 'settings-phone');
+    for (const tab of ['queues', 'orders', 'statistics', 'users', 'audit', 'owner'])
+      await check(
+        `/dashboard?tab=${tab}`,
+        'Dashboard',
+        tab === 'statistics' ? 'dashboard-statistics-phone' : undefined,
+      );
+    expect(await tokenOf(page)).toMatch(/\S/);
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * The marketplace in a real browser (Chromium), against the e2e tier's running API: a student signs
+ * up, confirms from the e-mailed token, logs in and sells a book; a second student finds it, buys it;
+ * an admin confirms and sets it paid on the dashboard; the seller sees it sold. Every page visited
+ * passes axe (no serious or critical violation) and is saved as a screenshot.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBook } from '#lib/db/books.ts';
+import { createConfirmedUser, DEFAULT_PASSWORD, emailTokenIn, uniqueEmail } from '#tests/helpers/accounts.ts';
+import {
+  expectAccessible,
+  logIn,
+  screenshot,
+  startWebStack,
+  tokenOf,
+  type WebStack,
+} from '#tests/helpers/browser.ts';
+import { api, waitForEmail } from '#tests/helpers/e2e.ts';
+import { CONFIRMATION_SUBJECT } from '#tests/helpers/e2e-accounts.ts';
+
+let stack: WebStack;
+
+beforeAll(async () => {
+  stack = await startWebStack();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('a purchase from sign-up to paid, in the browser', () => {
+  const title = `Browser Calculus ${Date.now().toString(36)}`;
+  const sellerEmail = uniqueEmail('seller');
+  let seller: Page;
+
+  it('a new student signs up, confirms with the e-mailed token and logs in', async () => {
+    seller = await stack.newPage();
+    await seller.goto('/signup');
+    await expectAccessible(seller);
+    await screenshot(seller, 'signup');
+    await seller.getByLabel('University e-mail (.edu)').fill(sellerEmail);
+    await seller.getByLabel('Password (8 to 72 characters)').fill(DEFAULT_PASSWORD);
+    await seller.getByLabel('First name').fill('Sam');
+    await seller.getByLabel('Last name').fill('Seller');
+    await seller.getByLabel('University', { exact: true }).fill('University of Testing');
+    await seller.getByLabel('Campus mailbox').fill('Box 12');
+    await seller.getByLabel('Payment username (e.g. Venmo)').fill('@sam-sells');
+    await seller.getByRole('button', { name: 'Sign up' }).click();
+    await seller.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await expectAccessible(seller);
+
+    const token = emailTokenIn(await waitForEmail(sellerEmail, CONFIRMATION_SUBJECT));
+    await seller.goto(`/confirm?token=${token}`);
+    await expectAccessible(seller);
+    await screenshot(seller, 'confirm');
+    await seller.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+    await seller.getByRole('button', { name: 'Confirm my account' }).click();
+    await seller.getByRole('heading', { name: 'Your account is confirmed' }).waitFor();
+    expect(new URL(seller.url()).pathname).toBe('/email-confirmed');
+    await expectAccessible(seller);
+
+    await logIn(seller, sellerEmail);
+    // The token is kept for this tab only: sessionStorage, never localStorage.
+    expect(await seller.evaluate(() => localStorage.length)).toBe(0);
+    expect(await seller.evaluate(() => sessionStorage.getItem('campus-books.session'))).toContain('token');
+    await expectAccessible(seller);
+  });
+
+  let bookId = '';
+  it('the student posts a book', async () => {
+    await seller.getByRole('link', { name: 'Sell', exact: true }).click();
+    await seller.getByLabel('Title').fill(title);
+    await seller.getByLabel('Edition').fill('3');
+    await seller.getByLabel('Course (e.g. CSC 171)').fill('MTH 161');
+    await seller.getByLabel('Price in dollars').fill('42.50');
+    await seller.getByLabel('Condition').selectOption('very-good');
+    await seller.getByLabel('Comments (optional)').fill('Some highlighting in chapter 2.');
+    await expectAccessible(seller);
+    await screenshot(seller, 'sell');
+    await seller.getByRole('button', { name: 'List the book' }).click();
+    await seller
+      .getByRole('status')
+      .filter({ hasText: `“${title}” is listed` })
+      .waitFor();
+
+    await seller.getByRole('link', { name: 'My listings', exact: true }).click();
+    await seller.getByRole('heading', { name: new RegExp(title) }).waitFor();
+    const posts = await api('GET', '/api/books/getUsersPosts', { token: await tokenOf(seller) });
+    const [posted] = (posts.body as { data: { id: string; name: string }[] }).data;
+    expect(posted?.name).toBe(title);
+    bookId = posted?.id ?? '';
+    const stored = await getBook(bookId);
+    expect(stored).toMatchObject({ name: title, price: 42.5, condition: 'very-good', status: 0 });
+    await expectAccessible(seller);
+    await screenshot(seller, 'listings');
+  });
+
+  it('a second student finds it by search, adds it to the cart and checks out', async () => {
+    const buyer = await createConfirmedUser();
+    const page = await stack.newPage();
+    await logIn(page, buyer.user.emailAddress);
+    await page.getByLabel('Search by title, course or ISBN').fill(title);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('heading', { level: 3, name: new RegExp(title) }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'search');
+    await page.getByRole('button', { name: `Add ${title} to cart` }).click();
+    await page.getByText('In your cart').waitFor();
+
+    await page.getByRole('link', { name: 'Cart' }).click();
+    await page.getByRole('heading', { level: 3, name: new RegExp(title) }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'cart');
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    // The amounts come from the service: 42.50 + 5 % fee.
+    await page.getByText('$44.63').waitFor();
+    await expectAccessible(page);
+
+    const stored = await getBook(bookId);
+    expect(stored?.status).toBe(1);
+    expect(stored?.buyerId).toBe(buyer.user.id);
+  });
+
+  it('an admin confirms the book and sets it paid on the dashboard', async () => {
+    const admin = await createConfirmedUser({ permissionType: 1 });
+    const page = await stack.newPage();
+    await logIn(page, admin.user.emailAddress);
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('button', { name: `Confirm ${title}` }).click();
+    await page.getByRole('button', { name: `Set ${title} paid` }).waitFor();
+    expect((await getBook(bookId))?.status).toBe(2);
+    await expectAccessible(page);
+    await screenshot(page, 'dashboard');
+    await page.getByRole('button', { name: `Set ${title} paid` }).click();
+    await page.getByRole('button', { name: `Set ${title} paid` }).waitFor({ state: 'detached' });
+    await expect.poll(async () => (await getBook(bookId))?.status).toBe(3);
+  });
+
+  it('the seller sees the book sold, delivered and paid', async () => {
+    await seller.getByRole('link', { name: 'Orders' }).click();
+    const sold = seller.getByRole('region', { name: 'Books I sold' });
+    await sold.getByRole('heading', { name: new RegExp(title) }).waitFor();
+    await sold.getByText('Status: Delivered, seller paid').waitFor();
+    await expectAccessible(seller);
+    await screenshot(seller, 'orders');
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Browser tests: Debian's Chromium driven by playwright-core (no browser download), the web app
+ * built into a temporary folder and served beside the e2e tier's API (tests/setup/e2e-server.ts),
+ * axe-core for accessibility, screenshots for docs/web.md.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { buildWeb, type RunningWeb, startWeb } from '#scripts/local/web.ts';
+import { DEFAULT_PASSWORD } from './accounts.ts';
+import { apiUrl } from './e2e.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags that keep Chromium off the network it does not have (see STACK.md). */
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface WebStack {
+  browser: Browser;
+  web: RunningWeb;
+  url: string;
+  /** A page in a fresh context (its own sessionStorage), closed by stop(). */
+  newPage: (options?: { width: number; height: number }) => Promise<Page>;
+  stop: () => Promise<void>;
+}
+
+/** Builds the app, serves it against the e2e API, launches Chromium (a fresh profile per launch). */
+export async function startWebStack(): Promise<WebStack> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'campus-books-web-'));
+  await buildWeb({ quiet: true, outDir });
+  const web = await startWeb({ port: 0, apiUrl: apiUrl(), dir: outDir });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const contexts: BrowserContext[] = [];
+  return {
+    browser,
+    web,
+    url: web.url,
+    newPage: async (viewport) => {
+      const context = await browser.newContext({ baseURL: web.url, ...(viewport ? { viewport } : {}) });
+      contexts.push(context);
+      return context.newPage();
+    },
+    stop: async () => {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close();
+      await web.stop();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core on the page (injected over the DevTools protocol: the page's CSP stays on). */
+export async function expectAccessible(page: Page): Promise<void> {
+  await page.evaluate(AXE);
+  // Runs in the page (a string: this file is type-checked without the DOM library).
+  const violations = (await page.evaluate(`axe.run(document).then((r) => r.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+  })))`)) as { id: string; impact: string; help: string; nodes: string[] }[];
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    `axe on ${page.url()}`,
+  ).toEqual([]);
+}
+
+/**
+ * Saves a screenshot: into .screenshots/ (ignored) on every run, and into docs/screenshots/ (shown
+ * in docs/web.md, committed) when UPDATE_SCREENSHOTS=1.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(ROOT, process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : '.screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Logs in through the login page and waits for the signed-in home page. */
+export async function logIn(page: Page, emailAddress: string, password = DEFAULT_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(emailAddress);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { level: 1, name: /Welcome back/ }).waitFor();
+}
+
+/** The bearer token the app keeps in this tab's sessionStorage. */
+export async function tokenOf(page: Page): Promise<string> {
+  const session = await page.evaluate(() => sessionStorage.getItem('campus-books.session'));
+  return (JSON.parse(session ?? '{}') as { token: string }).token;
+}

@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import { envOf, lambdaFunctions, type Template, template } from '#tests/helpers/template.ts';
+
+const LOGS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+const KEY_READ = ['kms:Decrypt', 'kms:DescribeKey'];
+const KEY_WRITE = [...KEY_READ, 'kms:Encrypt', 'kms:GenerateDataKey'];
+const READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...KEY_READ];
+const WRITE = [
+  ...READ,
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+  ...KEY_WRITE,
+];
+const SECRET = 'secretsmanager:GetSecretValue';
+const MAIL = 'ses:SendEmail';
+const STREAM = [
+  'dynamodb:DescribeStream',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+  'dynamodb:ListStreams',
+];
+
+/** Secret resources and the environment variable that names each for a function. */
+const SECRET_ENV: Record<string, string> = {
+  JwtSecret: 'JWT_SECRET_ID',
+  CursorSecret: 'CURSOR_SECRET_ID',
+  SampleBasicPasswordSecret: 'SAMPLE_BASIC_PASSWORD_SECRET_ID',
+  SampleApiKeySecret: 'SAMPLE_API_KEY_SECRET_ID',
+};
+
+interface Group {
+  functions: string[];
+  actions: string[];
+  secrets: string[];
+}
+
+/** What each group may do: written out here, independent of infra/iam.yml. */
+const GROUPS: Record<string, Group> = {
+  SampleRole: {
+    functions: ['samplePing', 'sampleTest'],
+    actions: [...LOGS, SECRET],
+    secrets: ['SampleBasicPasswordSecret', 'SampleApiKeySecret'],
+  },
+  DocsRole: { functions: ['docsOpenapi', 'docsPage', 'docsAssets'], actions: LOGS, secrets: [] },
+  PublicReadRole: {
+    functions: ['booksGetBooksNoToken', 'booksSearchPublic'],
+    actions: [...LOGS, ...READ, SECRET],
+    secrets: ['CursorSecret'],
+  },
+  ReadRole: {
+    functions: [
+      'booksGetUsersPosts',
+      'booksGetAllBooks',
+      'booksSearch',
+      'booksGetUserMatches',
+      'userGetRequests',
+      'userGetNotifications',
+      'userGetCartItems',
+      'userGetPurchasedBooks',
+      'userGetSoldBooks',
+      'userGetUserStatistics',
+      'userGetUserData',
+      'dashboardPermissionLevel',
+      'dashboardGetStatistics',
+      'dashboardGetUsers',
+      'dashboardFindUsers',
+      'dashboardGetBooksWithStatus',
+      'dashboardGetOrders',
+      'dashboardGetAuditLog',
+    ],
+    actions: [...LOGS, ...READ, SECRET],
+    secrets: ['JwtSecret', 'CursorSecret'],
+  },
+  WriteRole: {
+    functions: [
+      'booksPostBook',
+      'booksUpdateBook',
+      'booksDeleteBook',
+      'booksReactivateBook',
+      'booksCheckoutCart',
+      'booksRequestBook',
+      'userAddToCart',
+      'userRemoveFromCart',
+      'userClearCart',
+      'userDeleteRequest',
+      'userMarkNotificationsRead',
+      'dashboardConfirmBook',
+      'dashboardSetBookPaid',
+      'dashboardCancelPurchase',
+      'dashboardMakeAdmin',
+      'dashboardRevokeAdmin',
+    ],
+    actions: [...LOGS, ...WRITE, SECRET],
+    secrets: ['JwtSecret'],
+  },
+  AuthRole: {
+    functions: [
+      'authLogin',
+      'authConfirm',
+      'authConfirmLink',
+      'authPasswordReset',
+      'authUpdatePassword',
+      'authUpdateProfile',
+    ],
+    actions: [...LOGS, ...WRITE, SECRET],
+    secrets: ['JwtSecret'],
+  },
+  AuthMailRole: {
+    functions: ['authSignup', 'authResendConfirmation', 'authPasswordResetRequest'],
+    actions: [...LOGS, ...WRITE, MAIL],
+    secrets: [],
+  },
+  AdminMailRole: {
+    functions: ['dashboardDeactivateBooks'],
+    actions: [...LOGS, ...WRITE, MAIL, SECRET],
+    secrets: ['JwtSecret'],
+  },
+  StreamConsumerRole: {
+    functions: ['streamsConsumer'],
+    actions: [...LOGS, ...WRITE, MAIL, ...STREAM, 'sqs:SendMessage', 's3:ListBucket', 's3:DeleteObject'],
+    secrets: [],
+  },
+  MailFeedbackRole: {
+    functions: ['mailFeedback'],
+    actions: [...LOGS, 'dynamodb:PutItem', ...KEY_WRITE],
+    secrets: [],
+  },
+  PhotoUploadRole: {
+    functions: ['booksAddPhoto'],
+    actions: [...LOGS, ...WRITE, SECRET, 's3:PutObject'],
+    secrets: ['JwtSecret'],
+  },
+  PhotoRemoveRole: {
+    functions: ['booksRemovePhoto'],
+    actions: [...LOGS, ...WRITE, SECRET, 's3:DeleteObject'],
+    secrets: ['JwtSecret'],
+  },
+  PhotoProcessRole: {
+    functions: ['photosProcess'],
+    actions: [...LOGS, ...WRITE, 's3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+    secrets: [],
+  },
+  PhotoSweepRole: {
+    functions: ['photosSweepSlots'],
+    actions: [...LOGS, ...WRITE, 's3:DeleteObject'],
+    secrets: [],
+  },
+  ScheduledRole: {
+    functions: ['scheduledUnlistStaleBooks'],
+    actions: [...LOGS, ...WRITE, MAIL, 'sqs:SendMessage'],
+    secrets: [],
+  },
+};
+
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+
+const list = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
+
+function statementsOf(t: Template, roleId: string): Statement[] {
+  const role = t.Resources[roleId];
+  if (!role) return [];
+  return (role.Properties.Policies ?? []).flatMap(
+    (p: { PolicyDocument: { Statement: Statement[] } }) => p.PolicyDocument.Statement,
+  );
+}
+
+/** Everything in the template that breaks the groups above, one line each. */
+function violations(t: Template): string[] {
+  const out: string[] = [];
+  const fns = Object.entries(t.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+  const expectedRole = new Map(
+    Object.entries(GROUPS).flatMap(([role, g]) => g.functions.map((f) => [f, role] as const)),
+  );
+  for (const [id, fn] of fns) {
+    const name = id.replace(/LambdaFunction$/, '').replace(/^./, (c) => c.toLowerCase());
+    const role = fn.Properties.Role?.['Fn::GetAtt']?.[0];
+    const want = expectedRole.get(name);
+    if (!want) out.push(`${name}: in no group (add it to a group in this test and a role in infra/iam.yml)`);
+    else if (role !== want) out.push(`${name}: runs as ${JSON.stringify(role)}, its group is ${want}`);
+    if (!want) continue;
+    const ids = Object.keys(fn.Properties.Environment?.Variables ?? {}).filter((k) =>
+      k.endsWith('_SECRET_ID'),
+    );
+    const wantIds = GROUPS[want]?.secrets.map((s) => SECRET_ENV[s]) ?? [];
+    if (ids.sort().join() !== [...wantIds].sort().join())
+      out.push(
+        `${name}: is given secrets ${ids.join(',') || 'none'}, its group allows ${wantIds.join(',') || 'none'}`,
+      );
+  }
+  for (const [roleId, g] of Object.entries(GROUPS)) {
+    const statements = statementsOf(t, roleId);
+    if (statements.length === 0) out.push(`${roleId}: missing`);
+    for (const s of statements) {
+      if (s.Effect !== 'Allow') continue;
+      for (const a of list(s.Action)) {
+        if (!g.actions.includes(a)) out.push(`${roleId}: allows ${a}, which its group does not`);
+        if (a === SECRET) {
+          for (const r of list(s.Resource) as { Ref?: string }[]) {
+            if (!r.Ref || !g.secrets.includes(r.Ref))
+              out.push(`${roleId}: may read secret ${JSON.stringify(r)}, its group may not`);
+          }
+        }
+      }
+      for (const r of list(s.Resource)) if (r === '*') out.push(`${roleId}: a statement on Resource "*"`);
+    }
+  }
+  const otherRoles = Object.entries(t.Resources)
+    .filter(([id, r]) => r.Type === 'AWS::IAM::Role' && !(id in GROUPS))
+    .map(([id]) => id);
+  for (const id of otherRoles) {
+    const used = fns.some(([, fn]) => fn.Properties.Role?.['Fn::GetAtt']?.[0] === id);
+    if (used) out.push(`${id}: a role outside the groups runs a function`);
+  }
+  return out;
+}
+
+describe('least privilege per function group (packaged template)', () => {
+  it('runs every function as its group role, with only the actions and secrets of its group', () => {
+    expect(Object.keys(lambdaFunctions()).length).toBe(
+      Object.values(GROUPS).reduce((n, g) => n + g.functions.length, 0),
+    );
+    expect(violations(template())).toEqual([]);
+  });
+
+  it('has no shared default role', () => {
+    expect(template().Resources.IamRoleLambdaExecution).toBeUndefined();
+  });
+
+  it('fails when a function gains an action or a secret its group does not allow', () => {
+    const t = structuredClone(template());
+    const add = (role: string, st: Statement) =>
+      t.Resources[role]?.Properties.Policies[0].PolicyDocument.Statement.push(st);
+    add('ReadRole', { Effect: 'Allow', Action: MAIL, Resource: ['arn:aws:ses:x'] });
+    add('PublicReadRole', { Effect: 'Allow', Action: SECRET, Resource: [{ Ref: 'JwtSecret' }] });
+    const fn = t.Resources.DocsPageLambdaFunction;
+    if (fn) fn.Properties.Role = { 'Fn::GetAtt': ['WriteRole', 'Arn'] };
+    expect(violations(t)).toEqual([
+      'docsPage: runs as "WriteRole", its group is DocsRole',
+      'PublicReadRole: may read secret {"Ref":"JwtSecret"}, its group may not',
+      'ReadRole: allows ses:SendEmail, which its group does not',
+    ]);
+  });
+
+  it('lets only the mail senders call SES and only the auth-checking routes read the JWT secret', () => {
+    const fns = lambdaFunctions();
+    const mailers = Object.entries(GROUPS)
+      .filter(([, g]) => g.actions.includes(MAIL))
+      .flatMap(([, g]) => g.functions)
+      .sort();
+    expect(mailers).toEqual(
+      [
+        'authSignup',
+        'authResendConfirmation',
+        'authPasswordResetRequest',
+        'dashboardDeactivateBooks',
+        'streamsConsumer',
+        'scheduledUnlistStaleBooks',
+      ].sort(),
+    );
+    for (const name of [
+      'docsPage',
+      'booksGetBooksNoToken',
+      'booksSearchPublic',
+      'samplePing',
+      'streamsConsumer',
+    ]) {
+      expect(envOf(fns[name] as never).JWT_SECRET_ID, name).toBeUndefined();
+    }
+    expect(envOf(fns.samplePing as never).SAMPLE_API_KEY_SECRET_ID).toBe('campus-books/dev/sample-api-key');
+  });
+});

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { lambdaFunctions, resourcesOfType, template } from '#tests/helpers/template.ts';
+
+const res = () => template().Resources;
+const alarm = (id: string) => {
+  const a = res()[id];
+  expect(a?.Type, id).toBe('AWS::CloudWatch::Alarm');
+  return a?.Properties ?? {};
+};
+
+describe('API edge (packaged template)', () => {
+  it('lets API Gateway answer CORS for each configured origin and expose Retry-After and Idempotent-Replayed', () => {
+    const cors = res().HttpApi?.Properties.CorsConfiguration;
+    expect(cors.AllowOrigins).toEqual(['https://dev.campusbooks.example.edu']);
+    expect(cors.ExposeHeaders.sort()).toEqual(['Idempotent-Replayed', 'Retry-After']);
+    expect(cors.AllowHeaders).toEqual(
+      expect.arrayContaining(['Authorization', 'Content-Type', 'Idempotency-Key']),
+    );
+  });
+
+  it('throttles the stage, and the expensive public routes more tightly', () => {
+    const stage = res().HttpApiStage?.Properties ?? {};
+    expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 });
+    const routes = Object.keys(resourcesOfType('AWS::ApiGatewayV2::Route')).length;
+    expect(routes).toBeGreaterThan(40);
+    for (const key of [
+      'POST /api/auth/login',
+      'POST /api/auth/signup',
+      'POST /api/auth/passwordResetRequest',
+      'POST /api/auth/passwordReset',
+      'GET /api/books/getBooksNoToken/{limit}/{skip}',
+    ]) {
+      const s = stage.RouteSettings[key];
+      expect(s, key).toBeDefined();
+      expect(s.ThrottlingRateLimit, key).toBeLessThan(stage.DefaultRouteSettings.ThrottlingRateLimit);
+      // The route exists: a typo would throttle nothing.
+      expect(
+        Object.values(resourcesOfType('AWS::ApiGatewayV2::Route')).some((r) => r.Properties.RouteKey === key),
+        key,
+      ).toBe(true);
+    }
+  });
+
+  it('serves the web app from a private bucket and /api/* from the API on one domain, behind WAF', () => {
+    const d = res().Distribution?.Properties.DistributionConfig;
+    expect(d.Aliases).toEqual(['dev.campusbooks.example.edu']);
+    expect(d.ViewerCertificate.AcmCertificateArn).toMatch(/^arn:aws:acm:us-east-1:/);
+    expect(d.WebACLId).toEqual({ 'Fn::GetAtt': ['WebAcl', 'Arn'] });
+    const web = d.Origins.find((o: { Id: string }) => o.Id === 'web');
+    expect(web.OriginAccessControlId).toEqual({ 'Fn::GetAtt': ['WebOriginAccessControl', 'Id'] });
+    expect(d.DefaultCacheBehavior.TargetOriginId).toBe('web');
+    const api = d.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(api.TargetOriginId).toBe('api');
+    expect(JSON.stringify(d.Origins.find((o: { Id: string }) => o.Id === 'api').DomainName)).toContain(
+      'HttpApi',
+    );
+    const block = res().WebBucket?.Properties.PublicAccessBlockConfiguration;
+    expect(block).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    const acl = res().WebAcl?.Properties ?? {};
+    expect(acl.Scope).toBe('CLOUDFRONT');
+    const rate = acl.Rules.find((r: { Name: string }) => r.Name === 'rate-per-ip');
+    expect(rate.Statement.RateBasedStatement).toEqual({ Limit: 2000, AggregateKeyType: 'IP' });
+    expect(rate.Action).toEqual({ Block: {} });
+  });
+
+  it('reserves concurrency for the stream consumer', () => {
+    expect(lambdaFunctions().streamsConsumer?.Properties.ReservedConcurrentExecutions).toBe(5);
+  });
+});
+
+describe('data protection (packaged template)', () => {
+  it('keeps the table: deletion protection, retained, encrypted with its own rotated KMS key', () => {
+    const t = res().Table;
+    expect(t?.DeletionPolicy).toBe('Retain');
+    expect(t?.Properties.DeletionProtectionEnabled).toBe(true);
+    expect(t?.Properties.SSESpecification).toEqual({
+      SSEEnabled: true,
+      SSEType: 'KMS',
+      KMSMasterKeyId: { Ref: 'TableKey' },
+    });
+    expect(res().TableKey?.Properties.EnableKeyRotation).toBe(true);
+  });
+
+  it('backs the table up daily with AWS Backup', () => {
+    const plan = res().BackupPlan?.Properties.BackupPlan;
+    expect(plan.BackupPlanRule[0].ScheduleExpression).toMatch(/^cron\(/);
+    expect(plan.BackupPlanRule[0].Lifecycle.DeleteAfterDays).toBeGreaterThanOrEqual(7);
+    expect(res().BackupSelection?.Properties.BackupSelection.Resources).toEqual([
+      { 'Fn::GetAtt': ['Table', 'Arn'] },
+    ]);
+  });
+});
+
+describe('alarms (packaged template)', () => {
+  const fnDim = (logicalId: string) => [{ Name: 'FunctionName', Value: { Ref: logicalId } }];
+
+  it.each([
+    ['StreamConsumerErrorsAlarm', 'AWS/Lambda', 'Errors', fnDim('StreamsConsumerLambdaFunction')],
+    ['StreamConsumerIteratorAgeAlarm', 'AWS/Lambda', 'IteratorAge', fnDim('StreamsConsumerLambdaFunction')],
+    ['ScheduledJobErrorsAlarm', 'AWS/Lambda', 'Errors', fnDim('ScheduledUnlistStaleBooksLambdaFunction')],
+    ['MailFeedbackErrorsAlarm', 'AWS/Lambda', 'Errors', fnDim('MailFeedbackLambdaFunction')],
+    [
+      'StreamDeadLettersAlarm',
+      'AWS/SQS',
+      'ApproximateNumberOfMessagesVisible',
+      [{ Name: 'QueueName', Value: { 'Fn::GetAtt': ['StreamFailureQueue', 'QueueName'] } }],
+    ],
+    [
+      'ScheduledDeadLettersAlarm',
+      'AWS/SQS',
+      'ApproximateNumberOfMessagesVisible',
+      [{ Name: 'QueueName', Value: { 'Fn::GetAtt': ['ScheduledFailureQueue', 'QueueName'] } }],
+    ],
+    [
+      'ApiServerErrorsAlarm',
+      'AWS/ApiGateway',
+      '5xx',
+      [
+        { Name: 'ApiId', Value: { Ref: 'HttpApi' } },
+        { Name: 'Stage', Value: '$default' },
+      ],
+    ],
+    ['FunctionThrottlesAlarm', 'AWS/Lambda', 'Throttles', undefined],
+    ['EmailsFailedAlarm', 'CampusBooks', 'EmailsFailed', [{ Name: 'service', Value: 'campus-books' }]],
+  ])('%s watches %s %s with the right dimensions and tells the alarm topic', (id, ns, metric, dims) => {
+    const a = alarm(id);
+    expect(a.Namespace).toBe(ns);
+    expect(a.MetricName).toBe(metric);
+    expect(a.Dimensions).toEqual(dims);
+    expect(a.AlarmActions).toEqual([{ Ref: 'AlarmTopic' }]);
+  });
+
+  it('mails the alarms to the stage alarm address', () => {
+    expect(res().AlarmTopic?.Properties.Subscription).toEqual([
+      { Protocol: 'email', Endpoint: 'ops@campusbooks.example.edu' },
+    ]);
+  });
+
+  it('gives the scheduled job a failure destination that the alarm watches', () => {
+    const config = Object.values(resourcesOfType('AWS::Lambda::EventInvokeConfig')).find((c) =>
+      JSON.stringify(c.Properties.FunctionName).includes('ScheduledUnlistStaleBooksLambdaFunction'),
+    );
+    expect(config?.Properties.DestinationConfig.OnFailure.Destination).toEqual({
+      'Fn::GetAtt': ['ScheduledFailureQueue', 'Arn'],
+    });
+  });
+});

@@ -1,0 +1,32 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { TestProject } from 'vitest/node';
+
+const run = promisify(execFile);
+
+/**
+ * Packaging tier: `serverless package --stage dev` once (offline, no AWS credentials; ~20 s to
+ * minutes on a busy machine) into a temporary directory; the tests read its CloudFormation template.
+ * PACKAGED_TEMPLATE=<path> reuses a template already packaged from this tree (a local shortcut).
+ */
+export default async function setup(project: TestProject) {
+  const reuse = process.env.PACKAGED_TEMPLATE;
+  if (reuse) {
+    project.provide('templatePath', path.resolve(reuse));
+    return;
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'campus-books-package-'));
+  const bin = path.resolve('node_modules', '.bin', 'serverless');
+  await run(bin, ['package', '--stage', 'dev', '--package', dir], {
+    env: { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' },
+    maxBuffer: 32 * 1024 * 1024,
+    timeout: 600_000,
+  });
+  const template = path.join(dir, 'cloudformation-template-update-stack.json');
+  if (!existsSync(template)) throw new Error(`serverless package wrote no template in ${dir}`);
+  project.provide('templatePath', template);
+  return () => rmSync(dir, { recursive: true, force: true });
+}

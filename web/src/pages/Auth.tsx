@@ -1,0 +1,271 @@
+/** Sign-up, confirmation, login, password reset: the pages that work without a session. */
+import { type FormEvent, useState } from 'react';
+import { api, call } from '#web/api.ts';
+import { Link, navigate, useLocation } from '#web/router.tsx';
+import { setSession } from '#web/session.ts';
+import { ErrorNote, Field, useAction } from '#web/ui.tsx';
+
+const SIGNUP_FIELDS = [
+  ['emailAddress', 'University e-mail (.edu)', 'email', 'email'],
+  ['password', 'Password (8 to 72 characters)', 'password', 'new-password'],
+  ['firstName', 'First name', 'text', 'given-name'],
+  ['lastName', 'Last name', 'text', 'family-name'],
+  ['university', 'University', 'text', 'organization'],
+  ['campusMailbox', 'Campus mailbox', 'text', 'off'],
+  ['paymentUsername', 'Payment username (e.g. Venmo)', 'text', 'off'],
+] as const;
+
+type SignupForm = Record<(typeof SIGNUP_FIELDS)[number][0], string>;
+
+export function SignupPage() {
+  const [form, setForm] = useState<SignupForm>({
+    emailAddress: '',
+    password: '',
+    firstName: '',
+    lastName: '',
+    university: '',
+    campusMailbox: '',
+    paymentUsername: '',
+  });
+  const [sent, setSent] = useState(false);
+  const [resent, setResent] = useState(false);
+  const { error, busy, run } = useAction();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await run(() => call(api.POST('/api/auth/signup', { body: form })))) setSent(true);
+  };
+  const resend = () =>
+    run(async () => {
+      await call(api.POST('/api/auth/resendConfirmation', { body: { emailAddress: form.emailAddress } }));
+      setResent(true);
+    });
+  if (sent)
+    return (
+      <section>
+        <h1>Check your e-mail</h1>
+        <p>
+          We sent a confirmation link to <strong>{form.emailAddress}</strong>. Open it within 24 hours and
+          confirm with the password you just chose.
+        </p>
+        <p>
+          <button type="button" onClick={resend} disabled={busy}>
+            Resend the e-mail
+          </button>
+        </p>
+        {resent && <p role="status">Sent again. Check your inbox (and the spam folder).</p>}
+        <ErrorNote error={error} />
+      </section>
+    );
+  return (
+    <section>
+      <h1>Sign up</h1>
+      <form onSubmit={submit} noValidate>
+        {SIGNUP_FIELDS.map(([name, label, type, autoComplete]) => (
+          <Field
+            key={name}
+            name={name}
+            label={label}
+            type={type}
+            autoComplete={autoComplete}
+            required
+            value={form[name]}
+            onChange={(v) => setForm((f) => ({ ...f, [name]: v }))}
+            error={error?.field(name)}
+          />
+        ))}
+        <p>
+          By signing up you accept the <Link href="/terms">terms of use</Link> and the{' '}
+          <Link href="/privacy">privacy notice</Link>.
+        </p>
+        <ErrorNote error={error} />
+        <button type="submit" disabled={busy}>
+          Sign up
+        </button>
+      </form>
+      <p>
+        Already signed up? <Link href="/login">Log in</Link>.
+      </p>
+    </section>
+  );
+}
+
+/** The page the e-mailed link opens: `/confirm?token=...` (or `/confirm/<token>`). */
+export function ConfirmPage() {
+  const { path, query } = useLocation();
+  const token = query.get('token') ?? decodeURIComponent(path.slice('/confirm/'.length));
+  const [password, setPassword] = useState('');
+  const { error, busy, run } = useAction();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await run(() => call(api.POST('/api/auth/confirm', { body: { token, password } }))))
+      navigate('/email-confirmed', { replace: true });
+  };
+  if (!token)
+    return (
+      <section>
+        <h1>Confirm your account</h1>
+        <p>This link has no confirmation code. Open the link from the e-mail again.</p>
+      </section>
+    );
+  return (
+    <section>
+      <h1>Confirm your account</h1>
+      <form onSubmit={submit}>
+        <p>To confirm that the account is yours, enter the password you chose when you signed up.</p>
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+          error={error?.field('password')}
+        />
+        <ErrorNote error={error} />
+        <button type="submit" disabled={busy}>
+          Confirm my account
+        </button>
+      </form>
+      <p>
+        Link expired? <Link href="/signup">Sign up again</Link> to get a new one.
+      </p>
+    </section>
+  );
+}
+
+export function LoginPage() {
+  const { query } = useLocation();
+  const next = query.get('next');
+  const [emailAddress, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { error, busy, run } = useAction();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    await run(async () => {
+      const data = await call(api.POST('/api/auth/login', { body: { emailAddress, password } }));
+      setSession({ token: data.token, expiresAt: data.expiresAt, firstName: data.user.firstName });
+      // Only a path on this site: never an absolute URL from the query.
+      navigate(next?.startsWith('/') && !next.startsWith('//') ? next : '/', { replace: true });
+    });
+  };
+  const retryAfter = error?.status === 429 ? error.response.headers.get('Retry-After') : null;
+  return (
+    <section>
+      <h1>Log in</h1>
+      {query.get('expired') && <p role="status">Your session has expired. Log in again to continue.</p>}
+      <form onSubmit={submit}>
+        <Field
+          name="emailAddress"
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          required
+          value={emailAddress}
+          onChange={setEmail}
+        />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
+        <ErrorNote error={error} />
+        {retryAfter && <p role="alert">Too many attempts: try again in {retryAfter} seconds.</p>}
+        <button type="submit" disabled={busy}>
+          Log in
+        </button>
+      </form>
+      <p>
+        <Link href="/forgot-password">Forgot your password?</Link> · <Link href="/signup">Sign up</Link>
+      </p>
+    </section>
+  );
+}
+
+export function ForgotPage() {
+  const [emailAddress, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const { error, busy, run } = useAction();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await run(() => call(api.POST('/api/auth/passwordResetRequest', { body: { emailAddress } }))))
+      setSent(true);
+  };
+  return (
+    <section>
+      <h1>Forgot password</h1>
+      {sent ? (
+        <p role="status">
+          If {emailAddress} has an account, a reset link is on its way. It works for one hour.
+        </p>
+      ) : (
+        <form onSubmit={submit}>
+          <Field
+            name="emailAddress"
+            label="E-mail"
+            type="email"
+            autoComplete="username"
+            required
+            value={emailAddress}
+            onChange={setEmail}
+            error={error?.field('emailAddress')}
+          />
+          <ErrorNote error={error} />
+          <button type="submit" disabled={busy}>
+            Send a reset link
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+export function ResetPage() {
+  const { query } = useLocation();
+  const [token, setToken] = useState(query.get('token') ?? '');
+  const [password, setPassword] = useState('');
+  const [done, setDone] = useState(false);
+  const { error, busy, run } = useAction();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await run(() => call(api.POST('/api/auth/passwordReset', { body: { token, password } }))))
+      setDone(true);
+  };
+  if (done)
+    return (
+      <section>
+        <h1>Password changed</h1>
+        <p role="status">
+          Your new password is set; every older session has ended. <Link href="/login">Log in</Link>.
+        </p>
+      </section>
+    );
+  return (
+    <section>
+      <h1>Choose a new password</h1>
+      <form onSubmit={submit}>
+        {!query.get('token') && (
+          <Field name="token" label="Reset code from the e-mail" required value={token} onChange={setToken} />
+        )}
+        <Field
+          name="password"
+          label="New password (8 to 72 characters)"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={setPassword}
+          error={error?.field('password')}
+        />
+        <ErrorNote error={error} />
+        <button type="submit" disabled={busy}>
+          Set the new password
+        </button>
+      </form>
+    </section>
+  );
+}

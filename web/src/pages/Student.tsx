@@ -1,0 +1,697 @@
+/** The signed-in student's pages: sell, listings, requests and matches, cart, orders, notifications, settings. */
+import { type FormEvent, useState } from 'react';
+import { type ApiFailure, api, call, idempotencyKey, money } from '#web/api.ts';
+import { type Book, remember } from '#web/books.ts';
+import { Link } from '#web/router.tsx';
+import { getSession, setSession } from '#web/session.ts';
+import {
+  BookSummary,
+  ErrorNote,
+  Field,
+  type Loaded,
+  Loading,
+  STATUS_LABELS,
+  useAction,
+  useLoad,
+} from '#web/ui.tsx';
+
+const CONDITIONS = ['new', 'like-new', 'very-good', 'good', 'acceptable'];
+
+export function SellPage() {
+  const empty = { name: '', edition: '1', course: '', price: '', condition: 'good', comments: '', ISBN: '' };
+  const [form, setForm] = useState(empty);
+  const [posted, setPosted] = useState<string | null>(null);
+  const { error, busy, run } = useAction();
+  const set = (k: keyof typeof empty) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    await run(async () => {
+      const book = await call(
+        api.POST('/api/books/postBook', {
+          body: {
+            name: form.name,
+            edition: Number(form.edition),
+            course: form.course,
+            price: Number(form.price),
+            condition: form.condition,
+            comments: form.comments,
+            ISBN: form.ISBN.trim() ? form.ISBN : null,
+          },
+        }),
+      );
+      setPosted(book.name);
+      setForm(empty);
+    });
+  };
+  return (
+    <section>
+      <h1>Sell a book</h1>
+      {posted && (
+        <p role="status">
+          “{posted}” is listed. See it in <Link href="/listings">my listings</Link>.
+        </p>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Field
+          name="name"
+          label="Title"
+          value={form.name}
+          onChange={set('name')}
+          error={error?.field('name')}
+          required
+        />
+        <Field
+          name="edition"
+          label="Edition"
+          type="number"
+          min={1}
+          value={form.edition}
+          onChange={set('edition')}
+          error={error?.field('edition')}
+          required
+        />
+        <Field
+          name="course"
+          label="Course (e.g. CSC 171)"
+          value={form.course}
+          onChange={set('course')}
+          error={error?.field('course')}
+          required
+        />
+        <Field
+          name="price"
+          label="Price in dollars"
+          type="number"
+          min={0}
+          step="0.01"
+          value={form.price}
+          onChange={set('price')}
+          error={error?.field('price')}
+          required
+        />
+        <Field
+          name="condition"
+          label="Condition"
+          options={CONDITIONS}
+          value={form.condition}
+          onChange={set('condition')}
+          error={error?.field('condition')}
+        />
+        <Field
+          name="ISBN"
+          label="ISBN (optional)"
+          value={form.ISBN}
+          onChange={set('ISBN')}
+          error={error?.field('ISBN')}
+        />
+        <Field
+          name="comments"
+          label="Comments (optional)"
+          multiline
+          value={form.comments}
+          onChange={set('comments')}
+          error={error?.field('comments')}
+        />
+        <ErrorNote error={error} />
+        <button type="submit" disabled={busy}>
+          List the book
+        </button>
+      </form>
+    </section>
+  );
+}
+
+type Listing = Awaited<ReturnType<typeof loadListings>>[number];
+const loadListings = () => call(api.GET('/api/books/getUsersPosts'));
+
+function ListingEditor({ book, done }: { book: Listing; done: () => void }) {
+  const [price, setPrice] = useState(String(book.price));
+  const [condition, setCondition] = useState(book.condition);
+  const [comments, setComments] = useState(book.comments);
+  const { error, busy, run } = useAction();
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (
+      await run(() =>
+        call(
+          api.POST('/api/books/updateBook', {
+            body: { bookId: book.id, price: Number(price), condition, comments },
+          }),
+        ),
+      )
+    )
+      done();
+  };
+  return (
+    <form onSubmit={save} aria-label={`Edit ${book.name}`}>
+      <Field
+        name="price"
+        label="Price"
+        type="number"
+        step="0.01"
+        value={price}
+        onChange={setPrice}
+        error={error?.field('price')}
+      />
+      <Field
+        name="condition"
+        label="Condition"
+        options={CONDITIONS.includes(condition) ? CONDITIONS : [condition, ...CONDITIONS]}
+        value={condition}
+        onChange={setCondition}
+        error={error?.field('condition')}
+      />
+      <Field
+        name="comments"
+        label="Comments"
+        multiline
+        value={comments}
+        onChange={setComments}
+        error={error?.field('comments')}
+      />
+      <ErrorNote error={error} />
+      <button type="submit" disabled={busy}>
+        Save
+      </button>
+      <button type="button" onClick={done}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+export function ListingsPage() {
+  const list = useLoad(loadListings, []);
+  const [editing, setEditing] = useState<string | null>(null);
+  const act = useAction();
+  const doAndReload = (fn: () => Promise<unknown>) => act.run(fn).then((ok) => ok && list.reload());
+  return (
+    <section>
+      <h1>My listings</h1>
+      <p>
+        <Link href="/sell">Sell another book</Link>
+      </p>
+      {list.loading && !list.data && <Loading what="your listings" />}
+      <ErrorNote error={list.error ?? act.error} />
+      {list.data?.length === 0 && <p>You have no listings.</p>}
+      <ul className="books">
+        {list.data?.map((b) => (
+          <li key={b.id} className={b.status === 5 ? 'inactive' : undefined}>
+            <BookSummary book={b}>
+              <p>Status: {STATUS_LABELS[b.status]}</p>
+              {editing === b.id ? (
+                <ListingEditor
+                  book={b}
+                  done={() => {
+                    setEditing(null);
+                    list.reload();
+                  }}
+                />
+              ) : (
+                <p className="actions">
+                  <button type="button" onClick={() => setEditing(b.id)}>
+                    Edit {b.name}
+                  </button>
+                  {b.status === 0 ? (
+                    <button
+                      type="button"
+                      onClick={() =>
+                        doAndReload(() => call(api.POST('/api/books/deleteBook', { body: { bookId: b.id } })))
+                      }
+                    >
+                      Unlist {b.name}
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() =>
+                        doAndReload(() =>
+                          call(api.POST('/api/books/reactivateBook', { body: { bookId: b.id } })),
+                        )
+                      }
+                    >
+                      Relist {b.name}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() =>
+                      window.confirm(`Delete “${b.name}” for good?`) &&
+                      doAndReload(() =>
+                        call(api.POST('/api/books/deleteBook', { body: { bookId: b.id, permanent: true } })),
+                      )
+                    }
+                  >
+                    Delete {b.name} for good
+                  </button>
+                </p>
+              )}
+            </BookSummary>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function RequestsPage() {
+  const requests = useLoad(() => call(api.GET('/api/user/getRequests')), []);
+  const matches = useLoad(async () => {
+    const books = await call(api.GET('/api/books/getUserMatches'));
+    remember(books);
+    return books;
+  }, []);
+  const empty = { name: '', course: '', edition: '', ISBN: '' };
+  const [form, setForm] = useState(empty);
+  const add = useAction();
+  const del = useAction();
+  const set = (k: keyof typeof empty) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const ok = await add.run(() =>
+      call(
+        api.POST('/api/books/requestBook', {
+          body: {
+            name: form.name,
+            course: form.course,
+            ...(form.edition ? { edition: Number(form.edition) } : {}),
+            ...(form.ISBN.trim() ? { ISBN: form.ISBN } : {}),
+          },
+        }),
+      ),
+    );
+    if (ok) {
+      setForm(empty);
+      requests.reload();
+      matches.reload();
+    }
+  };
+  return (
+    <>
+      <h1>My requests and matches</h1>
+      <section aria-labelledby="req-h">
+        <h2 id="req-h">Ask for a book</h2>
+        <form onSubmit={submit} noValidate>
+          <Field
+            name="name"
+            label="Title"
+            value={form.name}
+            onChange={set('name')}
+            error={add.error?.field('name')}
+            required
+          />
+          <Field
+            name="course"
+            label="Course"
+            value={form.course}
+            onChange={set('course')}
+            error={add.error?.field('course')}
+            required
+          />
+          <Field
+            name="edition"
+            label="Edition (optional)"
+            type="number"
+            value={form.edition}
+            onChange={set('edition')}
+            error={add.error?.field('edition')}
+          />
+          <Field
+            name="ISBN"
+            label="ISBN (optional)"
+            value={form.ISBN}
+            onChange={set('ISBN')}
+            error={add.error?.field('ISBN')}
+          />
+          <ErrorNote error={add.error} />
+          <button type="submit" disabled={add.busy}>
+            Add the request
+          </button>
+        </form>
+        <ErrorNote error={requests.error ?? del.error} />
+        <ul>
+          {requests.data?.map((r) => (
+            <li key={r.id}>
+              {r.name} · {r.course}
+              {r.edition ? ` · edition ${r.edition}` : ''}{' '}
+              <button
+                type="button"
+                onClick={() =>
+                  del
+                    .run(() => call(api.POST('/api/user/deleteRequest', { body: { requestId: r.id } })))
+                    .then((ok) => ok && requests.reload())
+                }
+              >
+                Delete the request for {r.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="match-h">
+        <h2 id="match-h">Books that match</h2>
+        <ErrorNote error={matches.error} />
+        {matches.data?.length === 0 && <p>No matches yet: we notify you when one is listed.</p>}
+        <ul className="books">
+          {matches.data?.map((b) => (
+            <li key={b.id}>
+              <BookSummary book={b}>
+                <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
+              </BookSummary>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+/** A 409 at checkout names the books that were taken. */
+function takenBooks(error: ApiFailure | undefined, names: Map<string, string>): string[] {
+  if (error?.status !== 409) return [];
+  return (error.body?.details ?? []).flatMap((d) => {
+    const id = typeof d.bookId === 'string' ? d.bookId : undefined;
+    return id ? [`${names.get(id) ?? 'A book'}: ${d.message}`] : [];
+  });
+}
+
+export function CartPage() {
+  const cart = useLoad(() => call(api.GET('/api/user/getCartItems')), []);
+  const act = useAction();
+  const checkout = useAction();
+  // One key per checkout attempt: a retry after a lost answer returns the same order.
+  const [key, setKey] = useState(idempotencyKey);
+  const [order, setOrder] = useState<{ id: string; subtotal: number; fee: number; total: number } | null>(
+    null,
+  );
+  const items = cart.data ?? [];
+  const names = new Map(items.map((b) => [b.id, b.name]));
+  const available = items.filter((b) => b.available);
+  const buy = async () => {
+    const ok = await checkout.run(async () => {
+      setOrder(
+        await call(api.POST('/api/books/checkoutCart', { params: { header: { 'Idempotency-Key': key } } })),
+      );
+    });
+    setKey(idempotencyKey());
+    if (!ok) cart.reload();
+  };
+  if (order)
+    return (
+      <section>
+        <h1>Thank you for your order</h1>
+        <dl className="details">
+          <dt>Subtotal</dt>
+          <dd>{money(order.subtotal)}</dd>
+          <dt>Service fee (5 %)</dt>
+          <dd>{money(order.fee)}</dd>
+          <dt>Total</dt>
+          <dd>{money(order.total)}</dd>
+        </dl>
+        <p>
+          An administrator checks each book at the hand-over; follow it in{' '}
+          <Link href="/orders">purchases</Link>.
+        </p>
+      </section>
+    );
+  const taken = takenBooks(checkout.error, names);
+  return (
+    <section>
+      <h1>Cart</h1>
+      {cart.loading && !cart.data && <Loading what="your cart" />}
+      <ErrorNote error={cart.error ?? act.error} />
+      {cart.data && items.length === 0 && (
+        <p>
+          Your cart is empty. <Link href="/">Find books</Link>.
+        </p>
+      )}
+      <ul className="books">
+        {items.map((b) => (
+          <li key={b.id} className={b.available ? undefined : 'inactive'}>
+            <BookSummary book={b}>
+              {!b.available && <p className="tag">No longer available</p>}
+              <button
+                type="button"
+                onClick={() =>
+                  act
+                    .run(() => call(api.POST('/api/user/removeFromCart', { body: { bookId: b.id } })))
+                    .then((ok) => ok && cart.reload())
+                }
+              >
+                Remove {b.name}
+              </button>
+            </BookSummary>
+          </li>
+        ))}
+      </ul>
+      {available.length > 0 && (
+        <>
+          <p>
+            {available.length} book{available.length === 1 ? '' : 's'} to buy. The service adds a 5 % fee; the
+            subtotal, fee and total are confirmed when you check out.
+          </p>
+          {checkout.error && (
+            <div role="alert" className="error">
+              <p>
+                {checkout.error.status === 409
+                  ? 'Some books were taken before you checked out:'
+                  : checkout.error.message}
+              </p>
+              {taken.length > 0 && (
+                <ul>
+                  {taken.map((t) => (
+                    <li key={t}>{t}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+          <p className="actions">
+            <button type="button" onClick={buy} disabled={checkout.busy}>
+              Check out
+            </button>
+            <button
+              type="button"
+              onClick={() =>
+                act.run(() => call(api.POST('/api/user/clearCart'))).then((ok) => ok && cart.reload())
+              }
+            >
+              Empty the cart
+            </button>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+const PROGRESS = [
+  [1, 'Bought'],
+  [2, 'Verified and charged'],
+  [3, 'Delivered and paid'],
+] as const;
+
+function Progress({ status }: { status: number }) {
+  return (
+    <ol className="progress" aria-label="Progress">
+      {PROGRESS.map(([s, label]) => (
+        <li
+          key={s}
+          aria-current={status === s ? 'step' : undefined}
+          className={status >= s ? 'done' : undefined}
+        >
+          {label}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ProgressList({ id, title, books }: { id: string; title: string; books: Loaded<Book[]> }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ErrorNote error={books.error} />
+      {books.data?.length === 0 && <p>Nothing yet.</p>}
+      <ul className="books">
+        {books.data?.map((b) => (
+          <li key={b.id}>
+            <BookSummary book={b}>
+              <p>Status: {STATUS_LABELS[b.status]}</p>
+              <Progress status={b.status} />
+            </BookSummary>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function OrdersPage() {
+  const bought = useLoad(() => call(api.GET('/api/user/getPurchasedBooks')), []);
+  const sold = useLoad(() => call(api.GET('/api/user/getSoldBooks')), []);
+  return (
+    <>
+      <h1>Purchases and sales</h1>
+      <ProgressList id="bought-h" title="Books I bought" books={bought} />
+      <ProgressList id="sold-h" title="Books I sold" books={sold} />
+    </>
+  );
+}
+
+export function NotificationsPage() {
+  const list = useLoad(
+    () => call(api.GET('/api/user/getNotifications', { params: { query: { limit: '50' } } })),
+    [],
+  );
+  const act = useAction();
+  const mark = (ids?: string[]) =>
+    act
+      .run(() => call(api.POST('/api/user/markNotificationsRead', { body: ids ? { ids } : {} })))
+      .then((ok) => ok && list.reload());
+  return (
+    <section>
+      <h1>Notifications</h1>
+      <ErrorNote error={list.error ?? act.error} />
+      {list.data?.length === 0 && <p>No notifications.</p>}
+      {list.data?.some((n) => !n.read) && (
+        <button type="button" onClick={() => mark()}>
+          Mark all as read
+        </button>
+      )}
+      <ul className="notifications">
+        {list.data?.map((n) => (
+          <li key={n.id} className={n.read ? 'read' : 'unread'}>
+            <p>
+              {n.read ? '' : <strong>New: </strong>}
+              {n.message} <small>{new Date(n.date).toLocaleString()}</small>
+            </p>
+            {!n.read && (
+              <button type="button" onClick={() => mark([n.id])}>
+                Mark as read
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function SettingsPage() {
+  const user = useLoad(() => call(api.GET('/api/user/getUserData')), []);
+  return (
+    <>
+      <h1>Settings</h1>
+      <ErrorNote error={user.error} />
+      {user.data && <ProfileForm user={user.data} />}
+      <PasswordForm />
+    </>
+  );
+}
+
+type ProfileFields = {
+  firstName: string;
+  lastName: string;
+  university: string;
+  campusMailbox: string;
+  paymentUsername: string;
+};
+
+function ProfileForm({ user }: { user: ProfileFields & { emailAddress: string } }) {
+  const [form, setForm] = useState<ProfileFields>({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    university: user.university,
+    campusMailbox: user.campusMailbox,
+    paymentUsername: user.paymentUsername,
+  });
+  const [saved, setSaved] = useState(false);
+  const { error, busy, run } = useAction();
+  const set = (k: keyof ProfileFields) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaved(false);
+    if (await run(() => call(api.POST('/api/auth/updateProfile', { body: form })))) setSaved(true);
+  };
+  const labels: Record<keyof ProfileFields, string> = {
+    firstName: 'First name',
+    lastName: 'Last name',
+    university: 'University',
+    campusMailbox: 'Campus mailbox',
+    paymentUsername: 'Payment username',
+  };
+  return (
+    <section aria-labelledby="profile-h">
+      <h2 id="profile-h">Profile</h2>
+      <p>E-mail: {user.emailAddress}</p>
+      <form onSubmit={submit} noValidate>
+        {(Object.keys(labels) as (keyof ProfileFields)[]).map((k) => (
+          <Field
+            key={k}
+            name={k}
+            label={labels[k]}
+            value={form[k]}
+            onChange={set(k)}
+            error={error?.field(k)}
+          />
+        ))}
+        <ErrorNote error={error} />
+        {saved && <p role="status">Saved.</p>}
+        <button type="submit" disabled={busy}>
+          Save the profile
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function PasswordForm() {
+  const [password, setPassword] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [saved, setSaved] = useState(false);
+  const { error, busy, run } = useAction();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaved(false);
+    await run(async () => {
+      const { token } = await call(api.POST('/api/auth/updatePassword', { body: { password, newPassword } }));
+      const s = getSession();
+      if (s) setSession({ ...s, token });
+      setPassword('');
+      setNew('');
+      setSaved(true);
+    });
+  };
+  return (
+    <section aria-labelledby="pw-h">
+      <h2 id="pw-h">Password</h2>
+      <form onSubmit={submit} noValidate>
+        <Field
+          name="password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={error?.field('password')}
+        />
+        <Field
+          name="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={setNew}
+          error={error?.field('newPassword')}
+        />
+        <ErrorNote error={error} />
+        {saved && <p role="status">Password changed; other sessions have ended.</p>}
+        <button type="submit" disabled={busy}>
+          Change the password
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The signed-in session: the JWT lives in memory and in sessionStorage (one tab, gone when the tab
+ * closes), never in localStorage or a cookie. Components subscribe to changes.
+ */
+const KEY = 'campus-books.session';
+
+export interface Session {
+  token: string;
+  expiresAt: string;
+  firstName: string;
+}
+
+let current: Session | null = read();
+const listeners = new Set<() => void>();
+
+function read(): Session | null {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as Session) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function getSession(): Session | null {
+  return current;
+}
+
+export function setSession(next: Session | null): void {
+  current = next;
+  if (next) sessionStorage.setItem(KEY, JSON.stringify(next));
+  else sessionStorage.removeItem(KEY);
+  for (const l of listeners) l();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

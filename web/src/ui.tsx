@@ -1,0 +1,169 @@
+/** Shared pieces: data loading, form fields with the server's messages, book rows. */
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { ApiFailure, money } from '#web/api.ts';
+import type { Book } from '#web/books.ts';
+
+export interface Loaded<T> {
+  data?: T | undefined;
+  error?: ApiFailure | undefined;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** Runs `load` on mount and when `deps` change; `reload()` runs it again. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
+  const [state, setState] = useState<{ data?: T; error?: ApiFailure; loading: boolean }>({ loading: true });
+  const [tick, setTick] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names the dependencies
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    load().then(
+      (data) => live && setState({ data, loading: false }),
+      (error: unknown) =>
+        live &&
+        setState({
+          error: error instanceof ApiFailure ? error : new ApiFailure(0, undefined, new Response()),
+          loading: false,
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [...deps, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { ...state, reload };
+}
+
+/** Runs an action, keeping its error and a busy flag for the button. */
+export function useAction() {
+  const [error, setError] = useState<ApiFailure | undefined>();
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async (action: () => Promise<unknown>): Promise<boolean> => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+      return true;
+    } catch (err) {
+      setError(err instanceof ApiFailure ? err : new ApiFailure(0, undefined, new Response()));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { error, busy, run, setError };
+}
+
+export function ErrorNote({ error }: { error: ApiFailure | undefined }) {
+  if (!error) return null;
+  return (
+    <p className="error" role="alert">
+      {error.message}
+    </p>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return <p aria-live="polite">Loading {what}…</p>;
+}
+
+export function Field({
+  label,
+  name,
+  error,
+  type = 'text',
+  value,
+  onChange,
+  required,
+  autoComplete,
+  multiline,
+  hint,
+  options,
+  ...rest
+}: {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  type?: string;
+  value: string;
+  onChange: (v: string) => void;
+  required?: boolean;
+  autoComplete?: string;
+  multiline?: boolean;
+  hint?: string;
+  options?: string[];
+  min?: number;
+  step?: string;
+}) {
+  const id = useId();
+  const errId = `${id}-error`;
+  const common = {
+    id,
+    name,
+    value,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errId : undefined,
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint && <small>{hint}</small>}
+      {multiline ? (
+        <textarea {...common} onChange={(e) => onChange(e.target.value)} rows={3} />
+      ) : options ? (
+        <select {...common} onChange={(e) => onChange(e.target.value)}>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          {...rest}
+          type={type}
+          autoComplete={autoComplete}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {error && (
+        <span className="field-error" id={errId}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export const STATUS_LABELS: Record<number, string> = {
+  0: 'Listed',
+  1: 'Bought, waiting for the hand-over check',
+  2: 'Condition verified, buyer charged',
+  3: 'Delivered, seller paid',
+  5: 'Unlisted',
+};
+
+/** What a book row shows: the listing's book type, generated from the API document. */
+export type BookLike = Pick<
+  Book,
+  'id' | 'name' | 'edition' | 'course' | 'price' | 'condition' | 'comments' | 'ISBN' | 'owner'
+>;
+
+export function BookSummary({ book, children }: { book: BookLike; children?: ReactNode }) {
+  return (
+    <article className="book" aria-labelledby={`book-${book.id}`}>
+      <h3 id={`book-${book.id}`}>
+        {book.name} <span className="muted">(edition {book.edition})</span>
+      </h3>
+      <p>
+        <strong>{money(book.price)}</strong> · {book.course} · {book.condition}
+        {book.ISBN ? ` · ISBN ${book.ISBN}` : ''} · sold by {book.owner.firstName}
+      </p>
+      {book.comments && <p className="muted">{book.comments}</p>}
+      {children}
+    </article>
+  );
+}
