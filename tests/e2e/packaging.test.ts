@@ -49,7 +49,7 @@ describe('packaging for Lambda (linux arm64)', () => {
     const bin = path.join(path.dirname(require.resolve('serverless/package.json')), 'bin', 'serverless.js');
     await run(
       process.execPath,
-      [bin, 'package', '--config', config, '--stage', 'pkgtest', '--package', out],
+      [bin, 'package', '--config', config, '--stage', 'dev', '--package', out],
       {
         cwd: ROOT,
         env: { ...process.env, SLS_TELEMETRY_DISABLED: '1', SLS_NOTIFICATIONS_MODE: 'off' },

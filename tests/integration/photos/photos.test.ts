@@ -324,7 +324,7 @@ describe('removePhoto and deleting a book', () => {
     await reader.skipToEnd();
     const res = await booksApi.deleteBook(seller.token, { bookId: book.id, permanent: true });
     expect(res.status).toBe(200);
-    expect(await getBook(book.id)).toBeUndefined();
+    expect(await getBook(book.id)).toBeNull();
     // The stream consumer, fed the table's real stream, deletes the files.
     const records = await reader.next();
     expect(records.some((r) => r.eventName === 'REMOVE')).toBe(true);
