@@ -47,15 +47,11 @@ describe('packaging for Lambda (linux arm64)', () => {
     writeFileSync(path.join(ROOT, config), photosOnlyConfig());
     const require = createRequire(import.meta.url);
     const bin = path.join(path.dirname(require.resolve('serverless/package.json')), 'bin', 'serverless.js');
-    await run(
-      process.execPath,
-      [bin, 'package', '--config', config, '--stage', 'dev', '--package', out],
-      {
-        cwd: ROOT,
-        env: { ...process.env, SLS_TELEMETRY_DISABLED: '1', SLS_NOTIFICATIONS_MODE: 'off' },
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
+    await run(process.execPath, [bin, 'package', '--config', config, '--stage', 'dev', '--package', out], {
+      cwd: ROOT,
+      env: { ...process.env, SLS_TELEMETRY_DISABLED: '1', SLS_NOTIFICATIONS_MODE: 'off' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
 
     const processor = await entries('photosProcess.zip');
     expect(processor).toContain('functions/photos/process.mjs');
