@@ -19,6 +19,7 @@ async function ports() {
     SES_PORT: String(await freePort()),
     DYNAMODB_PORT: String(await freePort()),
     LAMBDA_PORT: String(await freePort()),
+    S3_PORT: String(await freePort()),
     WEB_PORT: String(await freePort()),
   };
 }
@@ -72,6 +73,9 @@ describe('npm start', () => {
       await until('the ready banner', () => stack.output().includes('Campus Books is running'), 170_000);
       expect(stack.output()).toContain(`http://127.0.0.1:${env.PORT}`);
       expect(stack.output()).toContain(`http://127.0.0.1:${env.SES_PORT}`);
+      expect(stack.output()).toContain(
+        `Photos     http://127.0.0.1:${env.S3_PORT}/campus-books-local-photos/photos/`,
+      );
       const basic = Buffer.from(
         `${LOCAL_DEFAULTS.SAMPLE_BASIC_USER}:${LOCAL_DEFAULTS.SAMPLE_BASIC_PASSWORD}`,
       ).toString('base64');
@@ -92,6 +96,8 @@ describe('npm start', () => {
       expect(await res.text()).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
       expect((await fetch(`http://127.0.0.1:${env.SES_PORT}/store`)).status).toBe(200);
       expect(javaOnPort(env.DYNAMODB_PORT)).toBe(true);
+      // The photo store answers, with its bucket.
+      expect((await fetch(`http://127.0.0.1:${env.S3_PORT}/campus-books-local-photos`)).status).toBe(200);
     } finally {
       stack.child.kill('SIGINT');
     }
