@@ -49,7 +49,7 @@ const idsOf = (res: { json: <T>() => T }) => res.json<{ data: { id: string }[] }
 const cartOf = async (user: TestUser) => {
   const res = await invoke(getCartItemsHandler, { route: '/api/user/getCartItems', token: user.token });
   expect(res.status).toBe(200);
-  return res.json<{ data: { id: string; available: boolean }[] }>().data;
+  return res.json<{ data: { items: { id: string; available: boolean }[] } }>().data.items;
 };
 
 /** A listed, indexed and matched book; a requester whose request matches it; a buyer with it in the cart. */
