@@ -6,7 +6,7 @@
  *   STAGE=local npx tsx scripts/migrate-browsing.ts [--checkpoint .migrate-browsing.json]
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { migrateTable, type StartKey } from '#lib/db/migrate.ts';
+import { migrateTable, type StartKey } from '#scripts/migrations/browsing.ts';
 
 const flag = process.argv.indexOf('--checkpoint');
 const file = flag >= 0 ? String(process.argv[flag + 1]) : '.migrate-browsing.json';

@@ -12,7 +12,7 @@ import { config } from '#lib/config.ts';
 import { meterMiddleware, scanGuardMiddleware } from './metrics.ts';
 
 /**
- * A DocumentClient on the configured endpoint. Only maintenance scripts (lib/db/migrate.ts) ask
+ * A DocumentClient on the configured endpoint. Only maintenance scripts (scripts/migrations/browsing.ts) ask
  * for `allowScan`; the service's `db` below always has the guard.
  */
 export function createClient(options: { allowScan?: boolean } = {}): DynamoDBDocumentClient {

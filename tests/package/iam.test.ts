@@ -53,6 +53,9 @@ const GROUPS: Record<string, Group> = {
   ReadRole: {
     functions: [
       'booksGetUsersPosts',
+      'booksGetBook',
+      'userGetOrders',
+      'userGetOrder',
       'booksGetAllBooks',
       'booksSearch',
       'booksGetUserMatches',

@@ -91,7 +91,7 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     expect(posted?.name).toBe(title);
     bookId = posted?.id ?? '';
     const stored = await getBook(bookId);
-    expect(stored).toMatchObject({ name: title, price: 42.5, condition: 'very-good', status: 0 });
+    expect(stored).toMatchObject({ name: title, priceCents: 4250, condition: 'very-good', status: 0 });
     await expectAccessible(seller);
     await screenshot(seller, 'listings');
   });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Book } from '#lib/books/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { bookIndexes, bookKey, cartItemKey } from '#lib/db/keys.ts';
-import { migratePage, migrateTable, type StartKey } from '#lib/db/migrate.ts';
+import { migratePage, migrateTable, type StartKey } from '#scripts/migrations/browsing.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 

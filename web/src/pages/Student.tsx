@@ -421,6 +421,23 @@ export function CartPage() {
       <h1>Cart</h1>
       {cart.loading && !cart.data && <Loading what="your cart" />}
       <ErrorNote error={cart.error ?? act.error} />
+      {/* Outside the buy block: when the only book was taken, the reloaded cart has nothing left to buy. */}
+      {checkout.error && (
+        <div role="alert" className="error">
+          <p>
+            {checkout.error.status === 409
+              ? 'Some books were taken before you checked out:'
+              : checkout.error.message}
+          </p>
+          {taken.length > 0 && (
+            <ul>
+              {taken.map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
       {cart.data && items.length === 0 && (
         <p>
           Your cart is empty. <Link href="/">Find books</Link>.
@@ -460,22 +477,6 @@ export function CartPage() {
               <dt>Total</dt>
               <dd>{money(cart.data.total)}</dd>
             </dl>
-          )}
-          {checkout.error && (
-            <div role="alert" className="error">
-              <p>
-                {checkout.error.status === 409
-                  ? 'Some books were taken before you checked out:'
-                  : checkout.error.message}
-              </p>
-              {taken.length > 0 && (
-                <ul>
-                  {taken.map((t) => (
-                    <li key={t}>{t}</li>
-                  ))}
-                </ul>
-              )}
-            </div>
           )}
           <p className="actions">
             <button type="button" onClick={buy} disabled={checkout.busy}>

@@ -11,9 +11,9 @@
  * running it again over migrated items changes nothing (idempotent).
  */
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createClient, type db as serviceClient, TABLE } from './client.ts';
-import { isConditionFailed } from './conditions.ts';
-import { upgradeBook } from './records.ts';
+import { createClient, type db as serviceClient, TABLE } from '#lib/db/client.ts';
+import { isConditionFailed } from '#lib/db/conditions.ts';
+import { upgradeBook } from '#lib/db/records.ts';
 
 type Item = Record<string, unknown>;
 
