@@ -70,7 +70,7 @@ describe('npm start', () => {
     const env = await ports();
     const stack = start(env);
     try {
-      await until('the ready banner', () => stack.output().includes('Campus Books is running'), 170_000);
+      await until('the ready banner', () => stack.output().includes('Campus Books is running'), 360_000);
       expect(stack.output()).toContain(`http://127.0.0.1:${env.PORT}`);
       expect(stack.output()).toContain(`http://127.0.0.1:${env.SES_PORT}`);
       // The bucket is named after the stage (`local` by default; the test tier's environment says `test`).
@@ -105,7 +105,7 @@ describe('npm start', () => {
     expect(await stack.exited).toBe(0);
     expect(javaOnPort(env.DYNAMODB_PORT)).toBe(false);
     await expect(fetch(`http://127.0.0.1:${env.PORT}/api/ping`)).rejects.toThrow();
-  }, 240_000);
+  }, 420_000);
 
   it('refuses to start when a port is taken, naming it', async () => {
     const env = await ports();
