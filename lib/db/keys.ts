@@ -72,6 +72,15 @@ export const throttleWindowKey = (action: string, subject: string, windowStart: 
 // ---------------------------------------------------------------------------------------------
 
 export const bookKey = (bookId: string): ItemKey => ({ pk: `BOOK#${bookId}`, sk: 'BOOK' });
+/**
+ * The expiry of one pending photo upload slot: PHOTOSLOTS / <expiresAt, 10 digits>#<bookId>#<photoId>,
+ * so the sweeper reads the expired ones in order with one Query (the slot itself lives on the book).
+ */
+export const PHOTO_SLOTS_PK = 'PHOTOSLOTS';
+export const photoSlotExpiryKey = (expiresAt: number, bookId: string, photoId: string): ItemKey => ({
+  pk: PHOTO_SLOTS_PK,
+  sk: `${String(expiresAt).padStart(10, '0')}#${bookId}#${photoId}`,
+});
 /** Whether a key (e.g. of a stream record) is a book's. */
 export const isBookKey = (key: Record<string, unknown>): boolean =>
   String(key.pk).startsWith('BOOK#') && key.sk === 'BOOK';
