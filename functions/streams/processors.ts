@@ -3,6 +3,7 @@
  * consumer (functions/streams/consumer.ts). Each area registers its processor here.
  */
 
+import { accountMailProcessor } from '#lib/accounts/mail-processor.ts';
 import { searchIndexProcessor } from '#lib/books/search-index.ts';
 import { userSearchProcessor } from '#lib/dashboard/user-search.ts';
 import { matchingProcessor } from '#lib/matching/processor.ts';
@@ -20,4 +21,6 @@ export const processors: ChangeProcessor[] = [
   userSearchProcessor,
   // photos: a book removed for good takes its files with it
   bookPhotosCleanupProcessor,
+  // accounts: the e-mails asked for on the public reset and resend routes
+  accountMailProcessor,
 ];

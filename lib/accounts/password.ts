@@ -9,6 +9,7 @@ import { Forbidden, Unauthorized } from '#lib/errors.ts';
 import type { Principal } from '#lib/http/auth.ts';
 import { signToken } from '#lib/http/jwt.ts';
 import { InvalidEmailToken } from './errors.ts';
+import { queueAccountMail } from './mail-requests.ts';
 import { deliver, resetMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -47,13 +48,20 @@ export async function createResetToken(
 }
 
 /**
- * POST /api/auth/passwordResetRequest. Always the same (empty) answer; within the reset e-mail
- * throttle, an existing account gets an e-mail with a single-use link good for one hour.
+ * POST /api/auth/passwordResetRequest. Always the same (empty) answer and the same work whether the
+ * address has an account or not: the per-address throttle, then one stored request
+ * (lib/accounts/mail-requests.ts); the stream consumer looks the address up and sends the e-mail
+ * (`sendPasswordReset`), so neither the answer nor its timing tells whether the account exists.
  */
 export async function requestPasswordReset(emailAddress: string, now: Date = new Date()): Promise<void> {
   const email = normaliseEmail(emailAddress);
   if (!(await takeAllowance(THROTTLE.resetMail, email, now))) return;
-  const user = await getUserByEmail(email);
+  await queueAccountMail('password-reset', email, now);
+}
+
+/** The stream consumer's half of a reset request: an existing account gets a single-use link good for one hour. */
+export async function sendPasswordReset(emailNormalised: string, now: Date = new Date()): Promise<void> {
+  const user = await getUserByEmail(emailNormalised);
   if (!user) return;
   const token = await createResetToken(user.id, now, user.tokenVersion);
   await deliver(resetMail(user.emailAddress, user.firstName, token), 'password-reset');

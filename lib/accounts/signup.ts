@@ -21,6 +21,7 @@ import {
 import { createUserFromSignup, getUserByEmail, getUserIdByEmail } from '#lib/db/users.ts';
 import { countEvent } from '#lib/metrics.ts';
 import { InvalidEmailToken, WrongSignupPassword } from './errors.ts';
+import { queueAccountMail } from './mail-requests.ts';
 import { confirmationMail, deliver, existingAccountMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -102,13 +103,22 @@ export async function signup(input: SignupInput, now: Date = new Date()): Promis
 }
 
 /**
- * POST /api/auth/resendConfirmation. Always the same (empty) answer. Within the e-mail throttle:
- * the newest pending, unexpired sign-up of the address gets a fresh link (the previous link stops
- * working); an address that already has an account gets the "you already have an account" e-mail.
+ * POST /api/auth/resendConfirmation. Always the same (empty) answer and the same work for every
+ * address: the per-address throttle, then one stored request; the stream consumer does the rest
+ * (`sendConfirmationAgain`), so the timing tells nothing about the address.
  */
 export async function resendConfirmation(emailAddress: string, now: Date = new Date()): Promise<void> {
   const email = normaliseEmail(emailAddress);
   if (!(await takeAllowance(THROTTLE.confirmationMail, email, now))) return;
+  await queueAccountMail('resend-confirmation', email, now);
+}
+
+/**
+ * The stream consumer's half of a resend: the newest pending, unexpired sign-up of the address gets
+ * a fresh link (the previous link stops working); an address that already has an account gets the
+ * "you already have an account" e-mail; anything else nothing.
+ */
+export async function sendConfirmationAgain(email: string, now: Date = new Date()): Promise<void> {
   const [pending, userId] = await Promise.all([latestPendingSignup(email), getUserIdByEmail(email)]);
   if (userId) {
     const existing = await getUserByEmail(email);

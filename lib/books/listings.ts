@@ -136,8 +136,9 @@ export async function reactivateBook(userId: string, bookId: string): Promise<Bo
 }
 
 /**
- * One book (getBook): a listed book to anyone (with a caller, with `inCart`); any other status
- * only to its owner, its buyer or an admin, with the buyer shown; otherwise 404, so a stranger
+ * One book (getBook): a listed book to anyone (with a caller, with `inCart`) unless reports hid it
+ * (then only to its owner and admins); any other status only to its owner, its buyer or an admin,
+ * with the buyer shown; otherwise 404, so a stranger
  * cannot tell a sold book from one that never existed.
  */
 export async function viewBook(
@@ -146,11 +147,13 @@ export async function viewBook(
 ): Promise<Book> {
   const book = await getBook(bookId);
   if (!book) throw notFound();
-  if (book.status === BookStatus.Listed) return (await withInCart(caller?.userId ?? null, [book]))[0] as Book;
-  const involved =
-    caller !== null &&
-    (book.ownerId === caller.userId || book.buyerId === caller.userId || caller.permissionType >= 1);
-  if (!involved) throw notFound();
+  const ownerOrAdmin = caller !== null && (book.ownerId === caller.userId || caller.permissionType >= 1);
+  if (book.status === BookStatus.Listed) {
+    // hidden by reports: only its owner and admins see it until an admin resolves the reports
+    if (book.hidden && !ownerOrAdmin) throw notFound();
+    return (await withInCart(caller?.userId ?? null, [book]))[0] as Book;
+  }
+  if (!ownerOrAdmin && book.buyerId !== caller?.userId) throw notFound();
   return toApiBook(book, { showBuyer: true });
 }
 

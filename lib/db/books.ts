@@ -656,3 +656,39 @@ export async function writeSearchEntries(
     ...deletes.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })),
   ]);
 }
+
+/**
+ * Whether a user has a purchase in progress (a book at status 1 or 2) as its seller (gsi2) or its
+ * buyer (gsi3): every page of both indexes until one is found, ids and status only.
+ */
+export async function hasPurchaseInProgress(userId: string): Promise<boolean> {
+  const lookups = [
+    { index: INDEX.gsi2, key: 'gsi2pk', pk: booksOfOwnerPk(userId), party: 'ownerId' },
+    { index: INDEX.gsi3, key: 'gsi3pk', pk: booksOfBuyerPk(userId), party: 'buyerId' },
+  ];
+  for (const l of lookups) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await db.send(
+        new QueryCommand({
+          TableName: TABLE,
+          IndexName: l.index,
+          KeyConditionExpression: `${l.key} = :pk`,
+          FilterExpression: '#status IN (:bought, :verified) AND #party = :user',
+          ProjectionExpression: 'id',
+          ExpressionAttributeNames: { '#status': 'status', '#party': l.party },
+          ExpressionAttributeValues: {
+            ':pk': l.pk,
+            ':bought': BookStatus.Bought,
+            ':verified': BookStatus.Verified,
+            ':user': userId,
+          },
+          ExclusiveStartKey: start,
+        }),
+      );
+      if ((out.Items ?? []).length > 0) return true;
+      start = out.LastEvaluatedKey;
+    } while (start);
+  }
+  return false;
+}

@@ -57,6 +57,16 @@ export const pendingSignupIndex = (normalisedEmail: string, createdAt: string, t
 });
 export const pendingSignupsPk = (normalisedEmail: string): string => `PENDING#${normalisedEmail}`;
 
+/**
+ * An account e-mail asked for on a public route (password reset, confirmation resend): written the
+ * same way whether the address has an account or not; the stream consumer does the look-up and the
+ * e-mail (lib/accounts/mail-requests.ts). `MAILREQ#<ulid>` / `MAILREQ`, ttl 1 day.
+ */
+export const mailRequestKey = (id: string): ItemKey => ({ pk: `MAILREQ#${id}`, sk: 'MAILREQ' });
+/** Whether a key (e.g. of a stream record) is an account e-mail request's. */
+export const isMailRequestKey = (key: Record<string, unknown>): boolean =>
+  String(key.pk).startsWith('MAILREQ#') && key.sk === 'MAILREQ';
+
 /** A throttle window for one action and one subject (login failures, resend, reset e-mails). */
 export const throttleKey = (action: string, subject: string): ItemKey => ({
   pk: `THROTTLE#${action}#${subject}`,
@@ -204,6 +214,19 @@ export const matchIndexes = (m: { userId: string; requestId: string; bookId: str
   gsi3sk: `${m.userId}#${m.requestId}`,
 });
 export const matchesOfUserPk = (userId: string): string => `MATCHES#${userId}`;
+
+/**
+ * Where the matcher stopped reading a listed book's candidate requests when the consumer's time ran
+ * short: `MATCHSCAN#<bookId>` / `<bookDate>` (the listing), with the lookup and the start key to go
+ * on from. Writing it hands the rest to the next stream record; deleted when the scan is done.
+ */
+export const matchScanKey = (bookId: string, bookDate: string): ItemKey => ({
+  pk: `MATCHSCAN#${bookId}`,
+  sk: bookDate,
+});
+/** Whether a key (e.g. of a stream record) is a match scan's. */
+export const isMatchScanKey = (key: Record<string, unknown>): boolean =>
+  String(key.pk).startsWith('MATCHSCAN#');
 export const matchesOfBookPk = (bookId: string): string => `BOOKMATCH#${bookId}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -385,4 +408,20 @@ export const reportQueueKey = (count: number, bookId: string): ItemKey => ({
 export const suppressionKey = (normalisedEmail: string): ItemKey => ({
   pk: `SUPPRESSED#${normalisedEmail}`,
   sk: 'SUPPRESSED',
+});
+
+// ---------------------------------------------------------------------------------------------
+// Privacy: account deletions
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An account deletion still in progress: `DELETION#<userId>` / `DELETION` with its phase and the
+ * position reached, on gsi1 `DELETIONS` / `<requestedAt>#<userId>` so a scheduled run finds the
+ * unfinished ones. Deleted when the deletion is done.
+ */
+export const ACCOUNT_DELETIONS_PK = 'DELETIONS';
+export const accountDeletionKey = (userId: string): ItemKey => ({ pk: `DELETION#${userId}`, sk: 'DELETION' });
+export const accountDeletionIndex = (requestedAt: string, userId: string) => ({
+  gsi1pk: ACCOUNT_DELETIONS_PK,
+  gsi1sk: timeSortKey(requestedAt, userId),
 });

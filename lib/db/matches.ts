@@ -2,7 +2,7 @@
  * Matching repository: the index of listed books kept by the stream consumer, and the stored
  * matches of books to requests.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete, batchWrite, deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import {
@@ -18,8 +18,10 @@ import {
   matchesOfUserPk,
   matchIndexes,
   matchKey,
+  matchScanKey,
   requestKey,
 } from './keys.ts';
+import type { CandidatePosition } from './requests.ts';
 import { refusalOf, TransactionRefused, tag, transactWrite } from './transact.ts';
 
 /** What the matcher needs of a listed book. */
@@ -180,4 +182,30 @@ export async function listMatchesOfUser(userId: string, limit: number): Promise<
     start = page.LastEvaluatedKey;
   } while (start && out.length < limit);
   return out;
+}
+
+/** MATCHSCAN#<bookId> / <bookDate>: where the matcher stopped reading a listing's candidate requests. */
+export interface MatchScanRecord {
+  type: 'matchScan';
+  bookId: string;
+  bookDate: string;
+  position: CandidatePosition;
+  savedAt: string;
+  /** epoch seconds: a scan nobody carries on (the book changed) is dropped by the TTL */
+  ttl: number;
+}
+
+/** Saves where a scan stopped (a new stream record carries it on). */
+export async function saveMatchScan(r: Omit<MatchScanRecord, 'type'>): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: { ...matchScanKey(r.bookId, r.bookDate), type: 'matchScan', ...r },
+    }),
+  );
+}
+
+/** Ends a listing's scan (its item goes, if there was one). */
+export async function endMatchScan(bookId: string, bookDate: string): Promise<void> {
+  await batchDelete([matchScanKey(bookId, bookDate)]);
 }

@@ -7,6 +7,7 @@
 import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { type AuditRecord, auditPutOp } from './audit.ts';
+import { batchDelete, deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { bookKey, REPORT_SK_PREFIX, REPORTS_PK, reportKey, reportQueueKey } from './keys.ts';
@@ -156,4 +157,13 @@ export async function listReportQueue(
     items: (out.Items ?? []) as ReportQueueRecord[],
     next: typeof last === 'string' ? encodeCursor(SCOPE, last) : null,
   };
+}
+
+/** Deletes a book's reports and its queue item (the book is being deleted for good). Idempotent. */
+export async function deleteReportsOfBook(bookId: string, count: number | undefined): Promise<void> {
+  if (count) await batchDelete([reportQueueKey(count, bookId)]);
+  await deleteQueried({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': bookKey(bookId).pk, ':prefix': REPORT_SK_PREFIX },
+  });
 }

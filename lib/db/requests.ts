@@ -121,30 +121,51 @@ export async function deleteMatchesOfRequest(userId: string, requestId: string):
   });
 }
 
-/** Open requests that could match a book, by the book's ISBN, course and each title word (GSIs). */
-export async function candidateRequests(
-  book: { isbn: string | null; courseNorm: string; words: readonly string[] },
-  perKeyLimit: number,
-): Promise<RequestRecord[]> {
+/** Where a read of a book's candidate requests stands: the lookup it is on and the start key in it. */
+export interface CandidatePosition {
+  /** index into the book's lookups (ISBN, course, then each title word) */
+  lookup: number;
+  /** the Query's start key in that lookup (null: its beginning) */
+  startKey: Record<string, unknown> | null;
+}
+export const FIRST_CANDIDATE: CandidatePosition = { lookup: 0, startKey: null };
+
+/** The request indexes to read for a book: its ISBN, its course and each title word. */
+function requestLookups(book: { isbn: string | null; courseNorm: string; words: readonly string[] }) {
   const lookups: Array<{ index: string; pk: string }> = [];
   if (book.isbn) lookups.push({ index: INDEX.gsi1, pk: requestsByIsbnPk(book.isbn) });
   if (book.courseNorm) lookups.push({ index: INDEX.gsi2, pk: requestsByCoursePk(book.courseNorm) });
   for (const w of book.words) if (fitsKey(w)) lookups.push({ index: INDEX.gsi3, pk: requestsByWordPk(w) });
-  const found = new Map<string, RequestRecord>();
-  for (const { index, pk } of lookups) {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: index,
-        KeyConditionExpression: `${index}pk = :pk`,
-        ExpressionAttributeValues: { ':pk': pk },
-        ScanIndexForward: false,
-        Limit: perKeyLimit,
-      }),
-    );
-    for (const item of (page.Items ?? []) as RequestRecord[]) {
-      if (item.type === 'request') found.set(`${item.userId}#${item.id}`, item);
-    }
-  }
-  return [...found.values()];
+  return lookups;
+}
+
+/**
+ * One page (one Query, newest first) of the open requests that could match a book, from `position`;
+ * `next` is where the following page starts, null once every lookup has been read to its end.
+ */
+export async function candidateRequestsPage(
+  book: { isbn: string | null; courseNorm: string; words: readonly string[] },
+  position: CandidatePosition,
+  limit: number,
+): Promise<{ items: RequestRecord[]; next: CandidatePosition | null }> {
+  const lookups = requestLookups(book);
+  const lookup = lookups[position.lookup];
+  if (!lookup) return { items: [], next: null };
+  const page = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: lookup.index,
+      KeyConditionExpression: `${lookup.index}pk = :pk`,
+      ExpressionAttributeValues: { ':pk': lookup.pk },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: position.startKey ?? undefined,
+    }),
+  );
+  const items = ((page.Items ?? []) as RequestRecord[]).filter((i) => i.type === 'request');
+  let next: CandidatePosition | null = page.LastEvaluatedKey
+    ? { lookup: position.lookup, startKey: page.LastEvaluatedKey }
+    : { lookup: position.lookup + 1, startKey: null };
+  if (next.lookup >= lookups.length) next = null;
+  return { items, next };
 }

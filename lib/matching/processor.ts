@@ -11,34 +11,53 @@
  *  - A deleted request's leftover matches are deleted (deleteRequest deletes them already; this
  *    catches matches written concurrently).
  *
- * Fan-out is bounded: at most CANDIDATES_PER_KEY candidates per lookup key (newest first); a book
- * title has at most ~65 significant words (200 characters), a request at most three lookups.
+ * A listed book is matched against ALL open requests of its lookups (ISBN, course, each title
+ * word), a page of REQUESTS_PAGE at a time. When the consumer's time left falls below SCAN_RESERVE_MS
+ * the position is saved (`MATCHSCAN#<bookId>` / `<bookDate>`) and the record ends; that write is a
+ * stream record of its own, which carries the scan on from there (while the book is still listed
+ * with the same date), so no timeout loses or repeats the rest. A new request still reads at most
+ * CANDIDATES_PER_KEY listed books per lookup (newest first).
  * Every write is idempotent (fixed keys; the match is stored under a transaction that checks the
  * request still exists and the book is still listed with the same date).
  */
 
 import { toIsbn13 } from '#lib/books/isbn.ts';
 import { normaliseCourse } from '#lib/books/text.ts';
+import { getBook } from '#lib/db/books.ts';
 import { claimMatchEmail } from '#lib/db/digests.ts';
-import { isBookKey, isRequestKey } from '#lib/db/keys.ts';
+import { isBookKey, isMatchScanKey, isRequestKey } from '#lib/db/keys.ts';
 import {
   candidateListedBooks,
   deleteMatchesOfBook,
+  endMatchScan,
   indexListedBook,
   type ListedBook,
+  type MatchScanRecord,
   putMatch,
+  saveMatchScan,
   unindexListedBook,
 } from '#lib/db/matches.ts';
 import type { BookRecord } from '#lib/db/records.ts';
-import { candidateRequests, deleteMatchesOfRequest, type RequestRecord } from '#lib/db/requests.ts';
+import {
+  type CandidatePosition,
+  candidateRequestsPage,
+  deleteMatchesOfRequest,
+  FIRST_CANDIDATE,
+  type RequestRecord,
+} from '#lib/db/requests.ts';
 import { countEvent } from '#lib/metrics.ts';
 import { matchContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
-import type { ChangeProcessor, Item, StreamChange } from '#lib/streams/types.ts';
+import type { Budget, ChangeProcessor, Item, StreamChange } from '#lib/streams/types.ts';
 import { matches } from './rule.ts';
 import { significantWords } from './title-words.ts';
 
 export const CANDIDATES_PER_KEY = 100;
+/** Requests read per Query when a listed book is matched (a page of matches takes a few seconds at most). */
+export const REQUESTS_PAGE = 50;
+/** Below this much time left in the invocation (60 s in all), a scan saves its position and hands over. */
+export const SCAN_RESERVE_MS = 8_000;
+const SCAN_TTL_SECONDS = 7 * 86_400;
 
 /** The matcher's view of a listed book image, or null when the image is not a listed book. */
 export function listedBookOf(image: Item | undefined): ListedBook | null {
@@ -106,7 +125,52 @@ async function eachIndependently<T>(items: T[], work: (item: T) => Promise<void>
   if (failures.length > 0) throw failures[0];
 }
 
-async function onBookChange(change: StreamChange): Promise<void> {
+/**
+ * Matches a listed book against every candidate request from `from` on, page by page, each
+ * requester independently (the first failure is rethrown at the end, for the stream to retry).
+ * Hands over (saves the position) when time runs short; ends a saved scan when it finishes one.
+ */
+async function matchRequestsFrom(book: ListedBook, from: CandidatePosition, budget: Budget): Promise<void> {
+  const lookup = { isbn: book.ISBN, courseNorm: book.courseNorm, words: book.words };
+  const now = new Date();
+  const failures: unknown[] = [];
+  let position: CandidatePosition | null = from;
+  while (position) {
+    if (budget.timeLeftMs() < SCAN_RESERVE_MS) {
+      await saveMatchScan({
+        bookId: book.bookId,
+        bookDate: book.date,
+        position,
+        savedAt: now.toISOString(),
+        ttl: Math.ceil(now.getTime() / 1000) + SCAN_TTL_SECONDS,
+      });
+      break;
+    }
+    const page = await candidateRequestsPage(lookup, position, REQUESTS_PAGE);
+    try {
+      await eachIndependently(
+        page.items.filter((r) => matches(r, book)),
+        (r) => recordMatch(r, book, now.toISOString()),
+      );
+    } catch (err) {
+      failures.push(err);
+    }
+    position = page.next;
+  }
+  if (position === null && from !== FIRST_CANDIDATE) await endMatchScan(book.bookId, book.date);
+  if (failures.length > 0) throw failures[0];
+}
+
+/** A saved scan: carries it on while its book is still listed with the same date, else drops it. */
+async function onScanSaved(change: StreamChange, budget: Budget): Promise<void> {
+  const scan = change.newImage as MatchScanRecord | undefined;
+  if (!scan) return; // ended (deleted, or expired)
+  const book = listedBookOf((await getBook(scan.bookId)) ?? undefined);
+  if (!book || book.date !== scan.bookDate) return endMatchScan(scan.bookId, scan.bookDate);
+  await matchRequestsFrom(book, scan.position, budget);
+}
+
+async function onBookChange(change: StreamChange, budget: Budget): Promise<void> {
   const before = listedBookOf(change.oldImage);
   const after = listedBookOf(change.newImage);
   if (before && after && sameListing(before, after)) return; // e.g. a price change
@@ -116,15 +180,7 @@ async function onBookChange(change: StreamChange): Promise<void> {
   }
   if (after) {
     await indexListedBook(after);
-    const now = new Date().toISOString();
-    const requests = await candidateRequests(
-      { isbn: after.ISBN, courseNorm: after.courseNorm, words: after.words },
-      CANDIDATES_PER_KEY,
-    );
-    await eachIndependently(
-      requests.filter((r) => matches(r, after)),
-      (r) => recordMatch(r, after, now),
-    );
+    await matchRequestsFrom(after, FIRST_CANDIDATE, budget);
   }
 }
 
@@ -149,6 +205,10 @@ async function onRequestChange(change: StreamChange): Promise<void> {
 
 export const matchingProcessor: ChangeProcessor = {
   name: 'matching',
-  wants: (c) => isBookKey(c.keys) || isRequestKey(c.keys),
-  apply: (c) => (isBookKey(c.keys) ? onBookChange(c) : onRequestChange(c)),
+  wants: (c) => isBookKey(c.keys) || isRequestKey(c.keys) || isMatchScanKey(c.keys),
+  apply: (c, budget = { timeLeftMs: () => Number.POSITIVE_INFINITY }) => {
+    if (isBookKey(c.keys)) return onBookChange(c, budget);
+    if (isMatchScanKey(c.keys)) return onScanSaved(c, budget);
+    return onRequestChange(c);
+  },
 };

@@ -9,7 +9,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '#lib/logger.ts';
-import type { ChangeProcessor, StreamChange } from './types.ts';
+import type { Budget, ChangeProcessor, StreamChange } from './types.ts';
 
 type Image = Record<string, AttributeValue>;
 
@@ -25,13 +25,13 @@ export function toChange(record: DynamoDBRecord): StreamChange {
   };
 }
 
-export function makeRecordHandler(processors: ChangeProcessor[]) {
+export function makeRecordHandler(processors: ChangeProcessor[], budget: Budget) {
   return async (record: DynamoDBRecord): Promise<void> => {
     const change = toChange(record);
     for (const p of processors) {
       if (!p.wants(change)) continue;
       try {
-        await p.apply(change);
+        await p.apply(change, budget);
       } catch (err) {
         logger.error('stream record failed', {
           processor: p.name,
@@ -50,9 +50,14 @@ export async function consume(
   processors: ChangeProcessor[],
 ): Promise<DynamoDBBatchResponse> {
   const processor = new BatchProcessor(EventType.DynamoDBStreams);
-  return processPartialResponse(event, makeRecordHandler(processors), processor, {
-    context,
-    processInParallel: false,
-    throwOnFullBatchFailure: false,
-  });
+  return processPartialResponse(
+    event,
+    makeRecordHandler(processors, { timeLeftMs: () => context.getRemainingTimeInMillis() }),
+    processor,
+    {
+      context,
+      processInParallel: false,
+      throwOnFullBatchFailure: false,
+    },
+  );
 }

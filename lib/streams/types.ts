@@ -13,6 +13,11 @@ export interface StreamChange {
   newImage: Item | undefined;
 }
 
+/** The consumer's invocation time left, for work that pages and must hand over before the timeout. */
+export interface Budget {
+  timeLeftMs: () => number;
+}
+
 /**
  * A reaction to table changes. It must be idempotent: records are delivered at least once
  * (deterministic keys, conditional writes). Throwing fails this record only; the stream retries it.
@@ -21,5 +26,6 @@ export type ChangeProcessor = {
   name: string;
   /** cheap filter: does this change concern the processor? */
   wants: (change: StreamChange) => boolean;
-  apply: (change: StreamChange) => Promise<void>;
+  /** `budget`: the invocation's time left (absent outside Lambda, e.g. bulk loads: no limit) */
+  apply: (change: StreamChange, budget?: Budget) => Promise<void>;
 };

@@ -10,6 +10,10 @@ import {
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { processors } from '#functions/streams/processors.ts';
+import { db } from '#lib/db/client.ts';
+import { consume } from '#lib/streams/consume.ts';
+import { makeContext } from './lambda.ts';
 
 const endpoint = () => process.env.DYNAMODB_ENDPOINT as string;
 const creds = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -67,3 +71,42 @@ export class StreamReader {
 }
 
 export const asEvent = (Records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records });
+
+/**
+ * Feeds the consumer (all its processors, as Lambda would) the records written since the last call
+ * whose partition key starts with `pkPrefix`, `deliveries` times (at-least-once delivery), and
+ * expects none to fail. Returns how many records there were.
+ */
+export async function consumeNew(reader: StreamReader, pkPrefix: string, deliveries = 1): Promise<number> {
+  const records = (await reader.next()).filter((r) => r.dynamodb?.Keys?.pk?.S?.startsWith(pkPrefix));
+  for (let i = 0; i < deliveries; i++) {
+    const res = await consume(asEvent(records), makeContext(), processors);
+    if (res.batchItemFailures.length > 0) throw new Error(`stream records failed: ${JSON.stringify(res)}`);
+  }
+  return records.length;
+}
+
+/**
+ * The DynamoDB commands `work` sends, each as `<Command> <partition kind>` (the partition key up to
+ * its first `#`, and the index when one is read), in order.
+ */
+export async function commandsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const name = `commandsOf-${Math.random()}`;
+  db.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as { Key?: { pk?: string }; Item?: { pk?: string }; IndexName?: string };
+      const pk = String(input.Key?.pk ?? input.Item?.pk ?? '');
+      const index = input.IndexName ? ` ${input.IndexName}` : '';
+      seen.push(`${context.commandName} ${pk.split('#')[0]}${index}`);
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    await work();
+  } finally {
+    db.middlewareStack.remove(name);
+  }
+  return seen;
+}

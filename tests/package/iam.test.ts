@@ -117,6 +117,7 @@ const GROUPS: Record<string, Group> = {
       'authPasswordReset',
       'authUpdatePassword',
       'authUpdateProfile',
+      'authDeleteAccount',
     ],
     actions: [...LOGS, ...WRITE, SECRET],
     secrets: ['JwtSecret'],
@@ -171,7 +172,7 @@ const GROUPS: Record<string, Group> = {
     secrets: [],
   },
   ScheduledRole: {
-    functions: ['scheduledUnlistStaleBooks', 'scheduledSendDailyDigests'],
+    functions: ['scheduledUnlistStaleBooks', 'scheduledSendDailyDigests', 'scheduledFinishAccountDeletions'],
     actions: [...LOGS, ...WRITE, MAIL, 'sqs:SendMessage', SECRET],
     secrets: ['JwtSecret'],
   },
@@ -281,6 +282,7 @@ describe('least privilege per function group (packaged template)', () => {
         'streamsConsumer',
         'scheduledUnlistStaleBooks',
         'scheduledSendDailyDigests',
+        'scheduledFinishAccountDeletions',
       ].sort(),
     );
     for (const name of ['docsPage', 'booksGetBooksNoToken', 'booksSearchPublic', 'samplePing']) {

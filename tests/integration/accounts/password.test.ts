@@ -22,14 +22,22 @@ import {
 import { waitForEmail } from '#tests/helpers/e2e.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { commandsOf, consumeNew, StreamReader } from '#tests/helpers/stream.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
-const requestReset = (emailAddress: string) =>
+const stream = new StreamReader();
+const askReset = (emailAddress: string) =>
   invoke(passwordResetRequest, {
     method: 'POST',
     route: '/api/auth/passwordResetRequest',
     body: { emailAddress },
   });
+/** The request, then the stream consumer's half (the look-up and the e-mail). */
+const requestReset = async (emailAddress: string) => {
+  const res = await askReset(emailAddress);
+  await consumeNew(stream, 'MAILREQ#');
+  return res;
+};
 const reset = (token: string, password = NEW_PASSWORD) =>
   invoke(passwordReset, { method: 'POST', route: '/api/auth/passwordReset', body: { token, password } });
 const change = (token: string, body: unknown) =>
@@ -69,6 +77,23 @@ describe('POST /api/auth/passwordResetRequest', () => {
     expect(unknown.status).toBe(202);
     expect(comparable(unknown.body)).toEqual(comparable(known.body));
     expect(await emailsBeforeMarker(address)).toEqual([]);
+  });
+
+  it('does the same work for an address with an account and one without: the same DynamoDB commands, no e-mail until the consumer runs', async () => {
+    const { user } = await createConfirmedUser();
+    const unknownAddress = uniqueEmail();
+    await stream.skipToEnd();
+    const known = await commandsOf(() => askReset(user.emailAddress));
+    const unknown = await commandsOf(() => askReset(unknownAddress));
+    expect(known).toEqual(unknown);
+    expect(known).toContain('PutItemCommand MAILREQ');
+    expect(known.filter((c) => /USER|EMAIL|TOKEN/.test(c))).toEqual([]);
+    expect(await emailsBeforeMarker(user.emailAddress)).toEqual([]);
+
+    // the consumer sends the one e-mail, once, even when each record is delivered twice
+    expect(await consumeNew(stream, 'MAILREQ#', 2)).toBe(2);
+    expect(await emailsBeforeMarker(user.emailAddress, /Reset your Campus Books password/)).toHaveLength(1);
+    expect(await emailsBeforeMarker(unknownAddress)).toEqual([]);
   });
 
   it('sends at most 3 reset e-mails an hour per address, still answering 202', async () => {

@@ -15,9 +15,17 @@ import {
 import { waitForEmail } from '#tests/helpers/e2e.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { commandsOf, consumeNew, StreamReader } from '#tests/helpers/stream.ts';
 
-const post = (emailAddress: string) =>
+const stream = new StreamReader();
+const ask = (emailAddress: string) =>
   invoke(resend, { method: 'POST', route: '/api/auth/resendConfirmation', body: { emailAddress } });
+/** The request, then the stream consumer's half (the look-up and the e-mail). */
+const post = async (emailAddress: string) => {
+  const res = await ask(emailAddress);
+  await consumeNew(stream, 'MAILREQ#');
+  return res;
+};
 const postConfirm = (token: string) =>
   invoke(confirm, {
     method: 'POST',
@@ -68,6 +76,28 @@ describe('POST /api/auth/resendConfirmation', () => {
     expect((await invoke(signup, { method: 'POST', route: '/api/auth/signup', body })).status).toBe(202);
     for (let i = 0; i < 4; i++) expect((await post(body.emailAddress)).status).toBe(202);
     expect(await emailsBeforeMarker(body.emailAddress, /Confirm/)).toHaveLength(3);
+  });
+
+  it('does the same work for a pending sign-up, an existing account and an unknown address: the same DynamoDB commands, e-mail only from the consumer', async () => {
+    const pending = makeSignup();
+    await createPendingSignup(pending);
+    const { user } = await createConfirmedUser();
+    const unknownAddress = uniqueEmail();
+    await stream.skipToEnd();
+    const work = [];
+    for (const address of [pending.emailAddress, user.emailAddress, unknownAddress])
+      work.push(await commandsOf(() => ask(address)));
+    expect(work[1]).toEqual(work[0]);
+    expect(work[2]).toEqual(work[0]);
+    expect(work[0]).toContain('PutItemCommand MAILREQ');
+    expect(work[0]?.filter((c) => /USER|EMAIL|TOKEN|PENDING/.test(c))).toEqual([]);
+    expect(await emailsBeforeMarker(pending.emailAddress)).toEqual([]);
+    expect(await emailsBeforeMarker(user.emailAddress)).toEqual([]);
+
+    expect(await consumeNew(stream, 'MAILREQ#')).toBe(3);
+    expect(await emailsBeforeMarker(pending.emailAddress, /Confirm/)).toHaveLength(1);
+    expect(await emailsBeforeMarker(user.emailAddress, /already have/)).toHaveLength(1);
+    expect(await emailsBeforeMarker(unknownAddress)).toEqual([]);
   });
 
   it('refuses a non-.edu address and unknown fields with 400', async () => {

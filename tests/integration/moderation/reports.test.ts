@@ -9,6 +9,7 @@ import { handler as getReportsHandler } from '#functions/dashboard/getReports.ts
 import { handler as resolveReportHandler } from '#functions/dashboard/resolveReport.ts';
 import { processors } from '#functions/streams/processors.ts';
 import { handler as getCartItemsHandler } from '#functions/user/getCartItems.ts';
+import { Book } from '#lib/books/schemas.ts';
 import { AuditLog } from '#lib/dashboard/schemas.ts';
 import { ReportedBooks } from '#lib/moderation/reports.ts';
 import { consume } from '#lib/streams/consume.ts';
@@ -17,7 +18,7 @@ import { makeBook, readBook } from '#tests/helpers/books.ts';
 import { addToCart, checkout, readUserStats } from '#tests/helpers/cart.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';
 import { createRequest, notifications, requestBody, userMatches } from '#tests/helpers/matching.ts';
-import { expectEnvelope } from '#tests/helpers/schema.ts';
+import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
@@ -107,8 +108,20 @@ describe('reportBook', () => {
     expect(await visibility(s)).toEqual([false, false, false]);
     expect(idsOf(await booksApi.getBooksNoToken(100, 0))).not.toContain(s.book.id);
 
-    // a fourth user cannot add it; the buyer who had it in the cart sees it unavailable and cannot buy it
+    // getBook: 404 to strangers (with or without a token), the book to its owner and admins
     const fourth = await makeUser();
+    for (const token of [undefined, fourth.token, s.buyer.token]) {
+      const res = await booksApi.getBook(s.book.id, token);
+      expect(res.status).toBe(404);
+      expectError(res.json(), 'BOOK_NOT_FOUND');
+    }
+    for (const who of [s.seller, s.admin]) {
+      const res = await booksApi.getBook(s.book.id, who.token);
+      expect(res.status).toBe(200);
+      expect(expectEnvelope(res.json(), Book).id).toBe(s.book.id);
+    }
+
+    // a fourth user cannot add it; the buyer who had it in the cart sees it unavailable and cannot buy it
     expect((await addToCart(fourth.token, s.book.id)).status).toBe(409);
     expect(await cartOf(s.buyer)).toEqual([expect.objectContaining({ id: s.book.id, available: false })]);
     expect((await checkout(s.buyer.token)).status).toBe(409);
@@ -140,6 +153,7 @@ describe('reportBook', () => {
     expect(await visibility(s)).toEqual([true, true, true]);
     expect(await cartOf(s.buyer)).toEqual([expect.objectContaining({ id: s.book.id, available: true })]);
     expect((await addToCart(fourth.token, s.book.id)).status).toBe(200);
+    expect((await booksApi.getBook(s.book.id)).status).toBe(200);
     const again = expectEnvelope(
       (await invoke(getReportsHandler, { route: '/api/dashboard/getReports', token: s.admin.token })).json(),
       ReportedBooks,

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { processors } from '#functions/streams/processors.ts';
 import {
+  accountDeletionKey,
   auditKey,
   bookKey,
   cartCountKey,
@@ -20,8 +21,10 @@ import {
   type ItemKey,
   idempotencyKey,
   listedBookKey,
+  mailRequestKey,
   matchKey,
   matchMailKey,
+  matchScanKey,
   notificationKey,
   notificationsReadMarkKey,
   orderKey,
@@ -154,6 +157,9 @@ describe('the consumer event filter (filterPatterns)', () => {
     report: reportKey('B1', 'U1'),
     reportQueue: reportQueueKey(3, 'B1'),
     suppression: suppressionKey('a@x.edu'),
+    mailRequest: mailRequestKey('M1'),
+    matchScan: matchScanKey('B1', t),
+    accountDeletion: accountDeletionKey('U1'),
   };
   // Images that make every processor's `wants` as wide as it gets (a status change).
   const changes = (keys: ItemKey): StreamChange[] =>

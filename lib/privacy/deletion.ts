@@ -1,0 +1,161 @@
+/**
+ * POST /api/auth/deleteAccount. With the right password, and no purchase of theirs in progress (a
+ * book at status 1 or 2, as seller or buyer: 409), the account is deleted:
+ *
+ *  1. at once, in one transaction: the profile and the address's uniqueness item go (every token
+ *     fails its next call, login answers as for an unknown address, the address can sign up again
+ *     as a new user) and a job item records the deletion;
+ *  2. then in pages, each step idempotent and the position saved on the job item: listed and
+ *     unlisted books are deleted for good (with their reports; the stream consumer drops their
+ *     search entries and matches), books that were bought stay for their buyers with the owner
+ *     shown as `deleted user` (also on the orders' lines), and then everything in the user's
+ *     partition (requests, cart, matches, notifications, counters, marks) is deleted.
+ *
+ * The request runs step 2 within a time budget; whatever a crash or the budget leaves is finished
+ * by the scheduled `resumeAccountDeletions` (functions/scheduled/finishAccountDeletions.ts).
+ * Orders stay as they are (the buyer is shown by id only).
+ */
+import { z } from 'zod';
+import { verifyPassword } from '#lib/accounts/passwords.ts';
+import { THROTTLE } from '#lib/accounts/rules.ts';
+import { OfferedPassword } from '#lib/accounts/schemas.ts';
+import { takeAttempt } from '#lib/accounts/throttle.ts';
+import { BookWriteRefused, hasPurchaseInProgress, queryBooksOfOwner, removeBook } from '#lib/db/books.ts';
+import {
+  deleteUserItemsPage,
+  endAccountDeletion,
+  getAccountDeletion,
+  renameBookOwner,
+  renameOrderSeller,
+  saveDeletionProgress,
+  startAccountDeletion,
+  unfinishedAccountDeletions,
+} from '#lib/db/deletions.ts';
+import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import { deleteReportsOfBook } from '#lib/db/reports.ts';
+import { getUser } from '#lib/db/users.ts';
+import { Conflict, Forbidden, Unauthorized } from '#lib/errors.ts';
+
+export const DeleteAccountBody = z.strictObject({ password: OfferedPassword });
+export const AccountDeleted = z.strictObject({ deleted: z.literal(true) }).meta({ id: 'AccountDeleted' });
+
+/** How a deleted party is shown on what stays (orders, bought books). */
+export const DELETED_USER = 'deleted user';
+
+/** Items handled per page (books, then partition items). */
+export const DELETION_PAGE = 25;
+/** How long the request itself works on the pages before leaving the rest to the scheduled run. */
+const REQUEST_BUDGET_MS = 10_000;
+
+export interface DeletionRun {
+  /** asked before each page: true stops the run (the position is saved) */
+  shouldStop?: () => boolean;
+  pageSize?: number;
+}
+
+/** Deletes one book for good, or keeps a bought one with its owner shown as deleted. */
+async function deleteOrKeepBook(userId: string, book: BookRecord | null): Promise<void> {
+  for (let current = book, attempt = 0; current && attempt < 3; attempt++) {
+    if (current.status !== BookStatus.Listed && current.status !== BookStatus.Unlisted) {
+      await renameBookOwner(current.id, DELETED_USER);
+      if (current.orderId) await renameOrderSeller(current.orderId, userId, DELETED_USER);
+      return;
+    }
+    await deleteReportsOfBook(current.id, current.reportCount);
+    try {
+      await removeBook(current, userId);
+      return;
+    } catch (err) {
+      if (!(err instanceof BookWriteRefused)) throw err;
+      current = err.current; // bought or moved meanwhile (null: already gone)
+    }
+  }
+}
+
+/**
+ * Carries a deletion on from where it stopped; 'done' when nothing of it is left (or there was
+ * none), 'unfinished' when `shouldStop` ended the run first.
+ */
+export async function continueAccountDeletion(
+  userId: string,
+  run: DeletionRun = {},
+): Promise<'done' | 'unfinished'> {
+  const job = await getAccountDeletion(userId);
+  if (!job) return 'done';
+  const { shouldStop = () => false, pageSize = DELETION_PAGE } = run;
+  let { phase, after } = job;
+  while (phase === 'books') {
+    if (shouldStop()) return 'unfinished';
+    const all = [
+      BookStatus.Listed,
+      BookStatus.Bought,
+      BookStatus.Verified,
+      BookStatus.Paid,
+      BookStatus.Unlisted,
+    ];
+    const page = await queryBooksOfOwner(userId, all, pageSize, after ?? undefined, 1);
+    for (const book of page.items) await deleteOrKeepBook(userId, book);
+    if (page.next) after = page.next;
+    else [phase, after] = ['partition', null];
+    await saveDeletionProgress(userId, phase, after);
+  }
+  for (;;) {
+    if (shouldStop()) return 'unfinished';
+    if ((await deleteUserItemsPage(userId, pageSize)) === 0) break;
+  }
+  await endAccountDeletion(userId);
+  return 'done';
+}
+
+export async function deleteAccount(
+  principal: { userId: string; tokenVersion: number },
+  password: string,
+  run: DeletionRun = {},
+  now = new Date(),
+): Promise<z.infer<typeof AccountDeleted>> {
+  const user = await getUser(principal.userId);
+  if (!user) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
+  const attempt = await takeAttempt(THROTTLE.loginFailures, user.emailNormalised, now);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    throw new Forbidden('The password is wrong.', 'WRONG_PASSWORD');
+  }
+  await attempt.succeeded();
+  if (await hasPurchaseInProgress(user.id)) {
+    throw new Conflict(
+      'A purchase of yours is in progress (bought or verified, as seller or buyer); delete the account once it is delivered or cancelled.',
+      undefined,
+      'PURCHASE_IN_PROGRESS',
+    );
+  }
+  if (!(await startAccountDeletion(user, principal.tokenVersion, now.toISOString()))) {
+    throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
+  }
+  const deadline = Date.now() + REQUEST_BUDGET_MS;
+  await continueAccountDeletion(user.id, { shouldStop: () => Date.now() > deadline, ...run });
+  return { deleted: true };
+}
+
+/** How long a deletion is left to its own request before a scheduled run takes it over. */
+const TAKE_OVER_AFTER_MS = 5 * 60_000;
+
+/**
+ * The scheduled run: finishes deletions requested more than a few minutes ago that are still
+ * unfinished (a crash, or the request's budget ran out), oldest first, while time is left.
+ */
+export async function resumeAccountDeletions(options: {
+  timeLeftMs: () => number;
+  reserveMs: number;
+  now?: Date;
+}): Promise<{ finished: number; stoppedEarly: boolean }> {
+  const now = options.now ?? new Date();
+  const before = new Date(now.getTime() - TAKE_OVER_AFTER_MS).toISOString();
+  const shouldStop = () => options.timeLeftMs() < options.reserveMs;
+  let finished = 0;
+  for (const userId of await unfinishedAccountDeletions(before, 25)) {
+    if ((await continueAccountDeletion(userId, { shouldStop })) === 'unfinished') {
+      return { finished, stoppedEarly: true };
+    }
+    finished += 1;
+  }
+  return { finished, stoppedEarly: false };
+}
