@@ -69,6 +69,18 @@ export function checkTargets(r: Omit<BenchResults, 'targets'>): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const sizes = r.settings.sizes;
   for (const c of r.cases) {
+    // The floor is honest only if it does the endpoint's DynamoDB work: the same calls, and
+    // capacity within 10 % (otherwise the latency ratio compares different work).
+    for (const s of c.bySize) {
+      const diff = relativeDifference(s.cost.capacityUnits, s.cost.floorCapacityUnits);
+      checks.push({
+        target: 'endpoint and floor do the same DynamoDB work',
+        subject: `${c.name} at ${s.size} books`,
+        value: `calls ${round(s.cost.calls)} vs ${round(s.cost.floorCalls)}, capacity ${round(s.cost.capacityUnits)} vs ${round(s.cost.floorCapacityUnits)}`,
+        limit: 'same calls, capacity within 10 %',
+        met: s.cost.calls === s.cost.floorCalls && diff <= LIMITS.flatCapacity,
+      });
+    }
     if (c.flat && sizes.length > 1) {
       const first = c.bySize[0];
       for (const s of c.bySize.slice(1)) {
