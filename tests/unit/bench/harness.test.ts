@@ -1,5 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { functionOfModule } from '#bench/harness/coldinit.ts';
 import { unzip } from '#bench/harness/coldstart.ts';
 import { CATALOGUE, isbn13, makeBooks, prng } from '#bench/harness/data.ts';
 import { type BenchResults, checkTargets } from '#bench/harness/report.ts';
@@ -210,5 +211,35 @@ describe('benchmark targets', () => {
       ['getBook at 4000 books', true],
     ]);
     expect(checks[1]?.value).toBe('calls 2 vs 1, capacity 1 vs 1');
+  });
+
+  it('holds each cold init (import + first call in a fresh process) to 100 ms', () => {
+    const cold = (name: string, importMs: number, firstCallMs: number) => ({
+      case: name,
+      function: name,
+      runs: 3,
+      importMs,
+      configMs: 10,
+      firstCallMs,
+      totalMs: importMs + firstCallMs,
+      status: 200,
+    });
+    const checks = checkTargets({
+      ...resultsWith([]),
+      coldInit: [cold('getBook', 60, 40), cold('login', 70, 35)],
+    }).filter((c) => c.target.startsWith('cold init'));
+    expect(checks.map((c) => [c.subject, c.met])).toEqual([
+      ['getBook', true],
+      ['login', false],
+    ]);
+    expect(checks[1]?.value).toBe('105 ms (import 70, of it config 10; first call 35)');
+  });
+});
+
+describe('cold init', () => {
+  it("finds a handler module's function name in functions/<area>/functions.yml", () => {
+    expect(functionOfModule('functions/books/getBooksNoToken.ts')).toBe('booksGetBooksNoToken');
+    expect(functionOfModule('functions/auth/login.ts')).toBe('authLogin');
+    expect(functionOfModule('functions/books/nothing.ts')).toBeUndefined();
   });
 });
