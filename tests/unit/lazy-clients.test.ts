@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 
-const built = vi.hoisted(() => ({ dynamodb: 0, ses: 0 }));
+const built = vi.hoisted(() => ({ dynamodb: 0, ses: 0, s3: 0 }));
 
 vi.mock('@aws-sdk/client-dynamodb', async (importOriginal) => {
   const real = await importOriginal<typeof import('@aws-sdk/client-dynamodb')>();
@@ -29,12 +29,24 @@ vi.mock('@aws-sdk/client-sesv2', async (importOriginal) => {
   return { ...real, SESv2Client };
 });
 
+vi.mock('@aws-sdk/client-s3', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@aws-sdk/client-s3')>();
+  class S3Client extends real.S3Client {
+    constructor(...args: ConstructorParameters<typeof real.S3Client>) {
+      super(...args);
+      built.s3 += 1;
+    }
+  }
+  return { ...real, S3Client };
+});
+
 describe('module load', () => {
-  it('builds no SDK client when the data, mail and metrics modules load', async () => {
+  it('builds no SDK client when the data, mail, photo store and metrics modules load', async () => {
     await import('#lib/db/client.ts');
     await import('#lib/mail/send.ts');
+    await import('#lib/photos/store.ts');
     await import('#lib/metrics.ts');
-    expect(built).toEqual({ dynamodb: 0, ses: 0 });
+    expect(built).toEqual({ dynamodb: 0, ses: 0, s3: 0 });
   });
 
   it('builds the DynamoDB client on first use, and only once', async () => {
