@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { explanations } from './explanations.ts';
 import { writeChart } from './harness/chart.ts';
+import { type ColdInitResult, measureColdInit } from './harness/coldinit.ts';
 import {
   type BundleResult,
   hasPackagedFunctions,
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
   const env = await startEnvironment(planned);
   const cases: CaseResult[] = [];
   let http: BenchResults['http'] = null;
+  let coldInit: ColdInitResult[] = [];
   try {
     const raw = await floorClient(env.dynamoEndpoint, false);
     const rawMetered = await floorClient(env.dynamoEndpoint, true);
@@ -151,6 +153,20 @@ async function main(): Promise<void> {
     raw.destroy();
     rawMetered.destroy();
 
+    if (!args['skip-coldstart']) {
+      log('5b. cold init: fresh process, import + first call (with its first DynamoDB call)');
+      const size = sizes.at(-1) as number;
+      const prepared = [];
+      for (const c of present) {
+        if (!handlers.has(c.name)) continue;
+        prepared.push({
+          c,
+          run: await c.prepare({ fixture, table: env.table, size, smoke, calls: IMPORT_RUNS }),
+        });
+      }
+      coldInit = await measureColdInit(prepared, IMPORT_RUNS, log);
+    }
+
     if (!args['skip-http']) {
       log('4. HTTP through serverless offline');
       const targets: HttpTarget[] = [
@@ -190,6 +206,7 @@ async function main(): Promise<void> {
     missingCases,
     http,
     bundles,
+    coldInit,
   };
   const results: BenchResults = { ...partial, targets: checkTargets(partial) };
   mkdirSync(outDir, { recursive: true });

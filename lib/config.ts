@@ -2,8 +2,8 @@
  * Configuration: read once per container from environment variables, checked at start-up.
  *
  * Stages `local` (npm start) and `test` (npm test) get embedded safe defaults. Every other stage
- * gets its plain settings from serverless.yml `params` (no defaults here: a missing PUBLIC_URL,
- * CORS_ORIGINS or MAIL_FROM is an error) and reads ONLY the secrets its function is given an id
+ * gets its plain settings from serverless.yml `params` (no defaults here: a missing PUBLIC_URL or
+ * MAIL_FROM is an error) and reads ONLY the secrets its function is given an id
  * for (`<NAME>_SECRET_ID`, a Secrets Manager secret) once per container; see docs/deploy.md.
  */
 import { z } from 'zod';
@@ -22,12 +22,8 @@ export const LOCAL_DEFAULTS = {
 /** Plain settings that only the emulated stages may leave unset. */
 const LOCAL_SETTINGS = {
   PUBLIC_URL: 'http://localhost:8080',
-  CORS_ORIGINS: 'http://localhost:3000',
   MAIL_FROM: 'Campus Books <no-reply@campusbooks.local>',
 } as const;
-
-/** The browser origin allowed by default on the emulated stages (a local front end). */
-export const LOCAL_CORS_ORIGIN = LOCAL_SETTINGS.CORS_ORIGINS;
 
 /** The secrets. A deployed function gets `<NAME>_SECRET_ID` only for those it needs. */
 export const SECRET_NAMES = [
@@ -80,7 +76,6 @@ const schema = z.object({
   OWNER_EMAILS: csv,
   APP_URL: optionalString,
   PUBLIC_URL: z.string().url(),
-  CORS_ORIGINS: csv.pipe(z.array(z.string()).min(1, 'CORS_ORIGINS must name at least one origin')),
   MAIL_FROM: z.string().min(3),
   MAIL_CONFIGURATION_SET: optionalString,
   BCRYPT_COST: intFrom(10, 4, 15),

@@ -18,7 +18,7 @@ export type BusinessEvent =
 export const METRICS_NAMESPACE = 'CampusBooks';
 
 const emulated = config.STAGE === 'local' || config.STAGE === 'test';
-const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'campus-books' });
+let metrics: Metrics | undefined; // built on the first event of a deployed stage
 const recorded = new Map<BusinessEvent, number>();
 
 /** Counts one business event (or `n`). Never throws: a metric must not fail a request. */
@@ -26,6 +26,7 @@ export function countEvent(event: BusinessEvent, n = 1): void {
   recorded.set(event, (recorded.get(event) ?? 0) + n);
   if (emulated) return;
   try {
+    metrics ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'campus-books' });
     metrics.addMetric(event, MetricUnit.Count, n);
     metrics.publishStoredMetrics();
   } catch {

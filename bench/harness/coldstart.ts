@@ -57,7 +57,8 @@ export function unzip(buffer: Buffer): Map<string, Buffer> {
   return files;
 }
 
-function run(
+/** Runs a command from the repository root, collecting its output and wall time. */
+export function run(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,

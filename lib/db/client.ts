@@ -1,5 +1,5 @@
 /**
- * The one DynamoDB DocumentClient of this container, created once.
+ * The one DynamoDB DocumentClient of this container, created once, on first use.
  *
  * Three middlewares sit on it:
  *  - a guard that refuses every Scan: request code reads by key or index only (see README);
@@ -57,5 +57,17 @@ export function createClient(options: { allowScan?: boolean } = {}): DynamoDBDoc
   });
 }
 
-export const db: DynamoDBDocumentClient = createClient();
+let serviceClient: DynamoDBDocumentClient | undefined;
+
+/**
+ * The service's client, built on first use (nothing but configuration is done at module load, so a
+ * cold start pays for the client only in the call that needs it), then kept for the container.
+ */
+export const db: DynamoDBDocumentClient = new Proxy({} as DynamoDBDocumentClient, {
+  get(_target, prop) {
+    serviceClient ??= createClient();
+    const value: unknown = Reflect.get(serviceClient, prop, serviceClient);
+    return typeof value === 'function' ? value.bind(serviceClient) : value;
+  },
+});
 export const TABLE: string = config.TABLE_NAME;

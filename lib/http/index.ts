@@ -4,7 +4,7 @@
  *   export const handler = http({ auth: 'required', body: PostBookBody }, async ({ body, principal }) =>
  *     created(await postBook(principal.userId, body)));
  *
- * Order of work on a request: logger context -> header normalising -> CORS preflight ->
+ * Order of work on a request: logger context -> header normalising (CORS is the HTTP API's, not ours) ->
  * body (16 KB cap: 413; malformed JSON: 400) -> auth (bearer JWT; the user record is read so a
  * changed password or role applies at once) -> zod validation of params, query and body
  * (unknown fields rejected: 400 with details) -> handler -> envelope `{ data, time, method }`.

@@ -17,12 +17,15 @@ import { getSuppression } from '#lib/db/suppressions.ts';
 import { logger } from '#lib/logger.ts';
 import { countEvent } from '#lib/metrics.ts';
 
-const ses = new SESv2Client({
-  region: config.AWS_REGION,
-  ...(config.SES_ENDPOINT
-    ? { endpoint: config.SES_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-    : {}),
-});
+let client: SESv2Client | undefined;
+/** The SES client, built on the first e-mail (not at module load), then kept for the container. */
+const ses = (): SESv2Client =>
+  (client ??= new SESv2Client({
+    region: config.AWS_REGION,
+    ...(config.SES_ENDPOINT
+      ? { endpoint: config.SES_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+  }));
 
 export interface Mail {
   to: string;
@@ -62,7 +65,7 @@ export async function sendMail(input: Mail): Promise<SendResult> {
   }
   const mail = withUnsubscribeFooter(input);
   try {
-    await ses.send(
+    await ses().send(
       new SendEmailCommand({
         FromEmailAddress: config.MAIL_FROM,
         ...(config.MAIL_CONFIGURATION_SET ? { ConfigurationSetName: config.MAIL_CONFIGURATION_SET } : {}),

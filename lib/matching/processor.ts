@@ -45,7 +45,6 @@ import {
   FIRST_CANDIDATE,
   type RequestRecord,
 } from '#lib/db/requests.ts';
-import { countEvent } from '#lib/metrics.ts';
 import { matchContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
 import type { Budget, ChangeProcessor, Item, StreamChange } from '#lib/streams/types.ts';
@@ -92,7 +91,6 @@ async function recordMatch(request: RequestRecord, book: ListedBook, now: string
     createdAt: now,
   });
   if (!stored) return; // the request was deleted or the book is no longer listed
-  countEvent('Matches');
   const content = matchContent(book);
   await notify({
     userId: request.userId,
@@ -102,6 +100,9 @@ async function recordMatch(request: RequestRecord, book: ListedBook, now: string
     message: content.message,
     email: content.email,
     category: 'matches',
+    // counted with the notification, once per requester and listing (a redelivered record or the
+    // request's and the book's records both finding the pair count nothing more)
+    event: 'Matches',
     // a relisted book does not e-mail the same requester again within 7 days (in-app still does)
     emailGate: () => claimMatchEmail(request.userId, book.bookId, book.date, new Date()),
   });

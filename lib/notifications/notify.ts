@@ -25,6 +25,7 @@ import {
 import { getUserContact } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
 import { type Mail, sendMail } from '#lib/mail/send.ts';
+import { type BusinessEvent, countEvent } from '#lib/metrics.ts';
 import { type EmailCategory, withDefaults } from '#lib/preferences/schemas.ts';
 import { unsubscribeUrl } from '#lib/preferences/unsubscribe.ts';
 
@@ -47,6 +48,11 @@ export interface NotificationInput {
    * without one (a relisted book within 7 days of an earlier match e-mail).
    */
   emailGate?: () => Promise<boolean>;
+  /**
+   * The business event this notification stands for (a match), counted when the notification is
+   * first stored: once per cause, however often the stream delivers the record that caused it.
+   */
+  event?: BusinessEvent;
 }
 
 export class EmailInFlight extends Error {
@@ -73,7 +79,8 @@ export async function notify(
     read: false,
     emailState,
   };
-  const { stored } = await putNotificationOnce(record);
+  const { created, stored } = await putNotificationOnce(record);
+  if (created && input.event) countEvent(input.event);
   if (!contact) return stored;
   if (stored.emailState === 'digest') {
     // queued for the daily digest (again on a redelivery: the same key)

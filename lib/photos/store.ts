@@ -15,21 +15,24 @@ import { type PhotoContentType, SLOT_TTL_SECONDS, uploadConditions } from './rul
 import { INCOMING_PREFIX, PHOTOS_PREFIX } from './urls.ts';
 
 const emulated = Boolean(config.S3_ENDPOINT);
-export const s3 = new S3Client({
-  region: config.AWS_REGION,
-  ...(emulated
-    ? {
-        endpoint: config.S3_ENDPOINT,
-        forcePathStyle: true,
-        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      }
-    : {}),
-});
+let client: S3Client | undefined;
+/** The S3 client, built on first use (not at module load), then kept for the container. */
+const s3 = (): S3Client =>
+  (client ??= new S3Client({
+    region: config.AWS_REGION,
+    ...(emulated
+      ? {
+          endpoint: config.S3_ENDPOINT,
+          forcePathStyle: true,
+          credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+        }
+      : {}),
+  }));
 const Bucket = config.PHOTOS_BUCKET;
 
 /** A presigned POST for one upload: that key, that content type, at most 5 MB, 15 minutes. */
 export async function presignUpload(key: string, contentType: PhotoContentType): Promise<PresignedPost> {
-  return createPresignedPost(s3, {
+  return createPresignedPost(s3(), {
     Bucket,
     Key: key,
     Conditions: uploadConditions(key, contentType) as NonNullable<
@@ -45,7 +48,7 @@ export async function headObject(
   key: string,
 ): Promise<{ size: number; contentType: string | undefined } | undefined> {
   try {
-    const out = await s3.send(new HeadObjectCommand({ Bucket, Key: key }));
+    const out = await s3().send(new HeadObjectCommand({ Bucket, Key: key }));
     return { size: out.ContentLength ?? 0, contentType: out.ContentType };
   } catch (err) {
     if (err instanceof NotFound || err instanceof NoSuchKey) return undefined;
@@ -58,7 +61,7 @@ export async function headObject(
 /** An object's bytes, or undefined when it is not there. */
 export async function readObject(key: string): Promise<Buffer | undefined> {
   try {
-    const out = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
+    const out = await s3().send(new GetObjectCommand({ Bucket, Key: key }));
     return Buffer.from((await out.Body?.transformToByteArray()) ?? []);
   } catch (err) {
     if (err instanceof NoSuchKey) return undefined;
@@ -67,7 +70,7 @@ export async function readObject(key: string): Promise<Buffer | undefined> {
 }
 
 export async function writeObject(key: string, body: Buffer, contentType: string): Promise<void> {
-  await s3.send(
+  await s3().send(
     new PutObjectCommand({
       Bucket,
       Key: key,
@@ -83,7 +86,7 @@ export async function deleteObjects(keys: string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 1000) {
     const chunk = keys.slice(i, i + 1000);
     if (chunk.length === 0) continue;
-    await s3.send(
+    await s3().send(
       new DeleteObjectsCommand({ Bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }),
     );
   }
@@ -94,7 +97,9 @@ export async function listKeys(prefix: string): Promise<string[]> {
   const keys: string[] = [];
   let token: string | undefined;
   do {
-    const out = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
+    const out = await s3().send(
+      new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+    );
     keys.push(...(out.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : [])));
     token = out.IsTruncated ? out.NextContinuationToken : undefined;
   } while (token);

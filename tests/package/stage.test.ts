@@ -15,7 +15,8 @@ describe('stage configuration (serverless.yml params)', () => {
       expect(env.STAGE, name).toBe('dev');
       expect(env.PUBLIC_URL, name).toBe('https://dev.campusbooks.example.edu');
       expect(env.APP_URL, name).toBe('https://dev.campusbooks.example.edu');
-      expect(env.CORS_ORIGINS, name).toBe('https://dev.campusbooks.example.edu');
+      // CORS is API Gateway's alone (tests/package/operations.test.ts): functions get no origin list.
+      expect(env.CORS_ORIGINS, name).toBeUndefined();
       expect(env.MAIL_FROM, name).toBe('Campus Books <no-reply@dev.campusbooks.example.edu>');
       expect(env.DYNAMODB_ENDPOINT ?? '', name).toBe('');
       expect(env.SES_ENDPOINT ?? '', name).toBe('');

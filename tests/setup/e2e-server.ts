@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
       MAIL_CAP_GLOBAL_HOURLY: '1000000',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
       PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+      // A comma-separated list, as a stage's `corsOrigins` may be (tests/e2e/cors.test.ts).
+      CORS_ORIGINS: 'http://localhost:3000, http://127.0.0.1:3000',
     },
     log: process.env.E2E_VERBOSE ? (line) => console.log(`[offline] ${line}`) : undefined,
   });

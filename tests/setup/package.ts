@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +20,10 @@ export default async function setup(project: TestProject) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'campus-books-template-'));
     const copy = path.join(dir, 'cloudformation-template-update-stack.json');
     copyFileSync(path.resolve(reuse), copy);
+    // ...and the functions' zips beside it, which tests/package/bundles.test.ts measures.
+    const from = path.dirname(path.resolve(reuse));
+    for (const f of readdirSync(from))
+      if (f.endsWith('.zip')) copyFileSync(path.join(from, f), path.join(dir, f));
     project.provide('templatePath', copy);
     return () => rmSync(dir, { recursive: true, force: true });
   }

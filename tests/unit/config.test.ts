@@ -27,11 +27,10 @@ describe('configuration', () => {
     STAGE: 'prod',
     TABLE_NAME: 'campus-books-prod',
     PUBLIC_URL: 'https://books.example.edu',
-    CORS_ORIGINS: 'https://books.example.edu',
     MAIL_FROM: 'Campus Books <no-reply@books.example.edu>',
   };
 
-  it.each(['PUBLIC_URL', 'CORS_ORIGINS', 'MAIL_FROM'])(
+  it.each(['PUBLIC_URL', 'MAIL_FROM'])(
     'gives a deployed stage no local default for %s: it refuses to start, naming it',
     async (name) => {
       await expect(loadConfig({ ...deployed, [name]: '' })).rejects.toThrow(new RegExp(`${name}`));
@@ -64,13 +63,8 @@ describe('configuration', () => {
     await expect(loadConfig({ STAGE: 'local', BCRYPT_COST: '99' })).rejects.toThrow(/BCRYPT_COST/);
   });
 
-  it('splits OWNER_EMAILS and CORS_ORIGINS lists', async () => {
-    const c = await loadConfig({
-      STAGE: 'local',
-      OWNER_EMAILS: ' a@uni.edu, b@uni.edu ,',
-      CORS_ORIGINS: 'https://a.edu',
-    });
+  it('splits the OWNER_EMAILS list', async () => {
+    const c = await loadConfig({ STAGE: 'local', OWNER_EMAILS: ' a@uni.edu, b@uni.edu ,' });
     expect(c.OWNER_EMAILS).toEqual(['a@uni.edu', 'b@uni.edu']);
-    expect(c.CORS_ORIGINS).toEqual(['https://a.edu']);
   });
 });

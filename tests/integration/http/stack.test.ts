@@ -135,12 +135,20 @@ describe('the shared HTTP stack', () => {
     expect(res.headers['strict-transport-security']).toBeTruthy();
   });
 
-  it('allows CORS only for configured origins', async () => {
-    const allowed = config.CORS_ORIGINS[0] ?? 'http://localhost:3000';
-    const ok = await invoke(maybe, { route: '/api/m', headers: { origin: allowed } });
-    expect(ok.headers['access-control-allow-origin']).toBe(allowed);
-    const evil = await invoke(maybe, { route: '/api/m', headers: { origin: 'https://evil.example' } });
-    expect(evil.headers['access-control-allow-origin']).not.toBe('https://evil.example');
+  it('leaves CORS to the HTTP API: a function sets no CORS header, even for a preflight', async () => {
+    const origin = 'http://localhost:3000';
+    const get = await invoke(maybe, { route: '/api/m', headers: { origin } });
+    expect(get.status).toBe(200);
+    const preflight = await invoke(maybe, {
+      method: 'OPTIONS',
+      route: '/api/m',
+      headers: { origin, 'access-control-request-method': 'GET' },
+    });
+    for (const res of [get, preflight]) {
+      expect(Object.keys(res.headers).filter((h) => h.toLowerCase().startsWith('access-control-'))).toEqual(
+        [],
+      );
+    }
   });
 });
 

@@ -20,6 +20,7 @@ const { makeContext } = await import('#tests/helpers/lambda.ts');
 const { createRequest, requestBody, storedItems, userMatches } = await import('#tests/helpers/matching.ts');
 const { asEvent, StreamReader } = await import('#tests/helpers/stream.ts');
 const { makeUser } = await import('#tests/helpers/users.ts');
+const { recordedMetrics } = await import('#lib/metrics.ts');
 
 afterAll(() => proxy.close());
 
@@ -47,8 +48,13 @@ async function matchingPair() {
 describe('e-mail delivery from the stream consumer', () => {
   it('keeps the match and the notification when SES fails, fails the record, and sends once on the retry', async () => {
     const { buyer, book, records } = await matchingPair();
+    const failedBefore = recordedMetrics('EmailsFailed');
+    const sentBefore = recordedMetrics('EmailsSent');
     proxy.failing = true;
     const first = await consume(asEvent(records), makeContext(), processors);
+    // The refused send is counted as failed (the emails-failed alarm's metric), not as sent.
+    expect(recordedMetrics('EmailsFailed')).toBe(failedBefore + 1);
+    expect(recordedMetrics('EmailsSent')).toBe(sentBefore);
     const bookRecord = records.find((r) => r.dynamodb?.Keys?.pk?.S === `BOOK#${book.id}`);
     expect(first.batchItemFailures).toEqual([{ itemIdentifier: bookRecord?.dynamodb?.SequenceNumber }]);
     expect(proxy.refused).toBeGreaterThan(0);
@@ -64,6 +70,8 @@ describe('e-mail delivery from the stream consumer', () => {
       expect(retry.batchItemFailures).toEqual([]);
     }
     expect(await emailsTo(buyer.record.emailAddress)).toHaveLength(1);
+    expect(recordedMetrics('EmailsSent')).toBe(sentBefore + 1);
+    expect(recordedMetrics('EmailsFailed')).toBe(failedBefore + 1);
     expect(await storedItems(buyer.id, 'NOTIF#')).toEqual([expect.objectContaining({ emailState: 'sent' })]);
     expect(await storedItems(buyer.id, 'MATCH#')).toHaveLength(1);
   });

@@ -1,5 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { functionOfModule } from '#bench/harness/coldinit.ts';
 import { unzip } from '#bench/harness/coldstart.ts';
 import { CATALOGUE, isbn13, makeBooks, prng } from '#bench/harness/data.ts';
 import { type BenchResults, checkTargets } from '#bench/harness/report.ts';
@@ -57,7 +58,14 @@ function resultsWith(overrides: Partial['cases'], bundles: Partial['bundles'] = 
   };
 }
 
-const sizeResult = (size: number, calls: number, cu: number, p50: number, floorP50: number) => ({
+const sizeResult = (
+  size: number,
+  calls: number,
+  cu: number,
+  p50: number,
+  floorP50: number,
+  floor: { calls?: number; cu?: number } = {},
+) => ({
   size,
   latency: {
     endpoint: { n: 1, p50, p99: p50, mean: p50 },
@@ -68,8 +76,8 @@ const sizeResult = (size: number, calls: number, cu: number, p50: number, floorP
     calls,
     capacityUnits: cu,
     operations: [],
-    floorCalls: calls,
-    floorCapacityUnits: cu,
+    floorCalls: floor.calls ?? calls,
+    floorCapacityUnits: floor.cu ?? cu,
     floorOperations: [],
   },
 });
@@ -156,11 +164,10 @@ describe('benchmark targets', () => {
     const [callsGrow, capacityGrows] = [
       [sizeResult(1000, 2, 10, 5, 5), sizeResult(10000, 3, 10, 5, 5)],
       [sizeResult(1000, 2, 10, 5, 5), sizeResult(10000, 2, 11.5, 5, 5)],
-    ].map(
-      (bySize) =>
-        checkTargets(
-          resultsWith([{ name: 'x', kind: 'read', module: 'm', floorDescription: '', flat: true, bySize }]),
-        )[0],
+    ].map((bySize) =>
+      checkTargets(
+        resultsWith([{ name: 'x', kind: 'read', module: 'm', floorDescription: '', flat: true, bySize }]),
+      ).find((c) => c.target.startsWith('flat')),
     );
     expect(callsGrow?.met).toBe(false);
     expect(capacityGrows?.met).toBe(false);
@@ -185,5 +192,54 @@ describe('benchmark targets', () => {
     expect(checks.filter((c) => c.target.startsWith('p50')).map((c) => c.met)).toEqual([true, false]);
     expect(checks.find((c) => c.target.startsWith('bundle'))?.met).toBe(false);
     expect(checks.find((c) => c.target.startsWith('import'))?.met).toBe(true);
+  });
+
+  it('fails a row whose endpoint and floor disagree on calls or on capacity, and passes one that agrees', () => {
+    const rows = [
+      sizeResult(1000, 2, 1, 5, 5),
+      sizeResult(2000, 2, 1, 5, 5, { calls: 1 }),
+      sizeResult(3000, 2, 1, 5, 5, { cu: 0.5 }),
+      sizeResult(4000, 2, 1, 5, 5, { cu: 1.05 }),
+    ];
+    const checks = checkTargets(
+      resultsWith([{ name: 'getBook', kind: 'read', module: 'm', floorDescription: '', bySize: rows }]),
+    ).filter((c) => c.target === 'endpoint and floor do the same DynamoDB work');
+    expect(checks.map((c) => [c.subject, c.met])).toEqual([
+      ['getBook at 1000 books', true],
+      ['getBook at 2000 books', false],
+      ['getBook at 3000 books', false],
+      ['getBook at 4000 books', true],
+    ]);
+    expect(checks[1]?.value).toBe('calls 2 vs 1, capacity 1 vs 1');
+  });
+
+  it('holds each cold init (import + first call in a fresh process) to 100 ms', () => {
+    const cold = (name: string, importMs: number, firstCallMs: number) => ({
+      case: name,
+      function: name,
+      runs: 3,
+      importMs,
+      configMs: 10,
+      firstCallMs,
+      totalMs: importMs + firstCallMs,
+      status: 200,
+    });
+    const checks = checkTargets({
+      ...resultsWith([]),
+      coldInit: [cold('getBook', 60, 40), cold('login', 70, 35)],
+    }).filter((c) => c.target.startsWith('cold init'));
+    expect(checks.map((c) => [c.subject, c.met])).toEqual([
+      ['getBook', true],
+      ['login', false],
+    ]);
+    expect(checks[1]?.value).toBe('105 ms (import 70, of it config 10; first call 35)');
+  });
+});
+
+describe('cold init', () => {
+  it("finds a handler module's function name in functions/<area>/functions.yml", () => {
+    expect(functionOfModule('functions/books/getBooksNoToken.ts')).toBe('booksGetBooksNoToken');
+    expect(functionOfModule('functions/auth/login.ts')).toBe('authLogin');
+    expect(functionOfModule('functions/books/nothing.ts')).toBeUndefined();
   });
 });
