@@ -147,7 +147,9 @@ export async function viewBook(
 ): Promise<Book> {
   const book = await getBook(bookId);
   if (!book) throw notFound();
-  if (book.status === BookStatus.Listed) return (await withInCart(caller?.userId ?? null, [book]))[0] as Book;
+  // A book hidden by reports is shown as not listed: only to its owner, its buyer and admins.
+  if (book.status === BookStatus.Listed && book.hidden !== true)
+    return (await withInCart(caller?.userId ?? null, [book]))[0] as Book;
   const involved =
     caller !== null &&
     (book.ownerId === caller.userId || book.buyerId === caller.userId || caller.permissionType >= 1);

@@ -38,11 +38,21 @@ export const WEB_HEADERS: Record<string, string> = {
 /** Builds the app with Vite into `outDir` (default web/dist); fails when the initial JS is over budget. */
 export async function buildWeb(options: { quiet?: boolean; outDir?: string } = {}): Promise<void> {
   const { build } = await import('vite');
-  await build({
-    configFile: path.join(WEB_DIR, 'vite.config.ts'),
-    logLevel: options.quiet ? 'warn' : 'info',
-    build: { outDir: options.outDir ?? WEB_DIST },
-  });
+  // Always React's production build: Vite follows NODE_ENV when it is set, and a test run sets it
+  // to `test` (which would build React's development bundle, not what is deployed).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(WEB_DIR, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: options.quiet ? 'warn' : 'info',
+      build: { outDir: options.outDir ?? WEB_DIST },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 export interface RunningWeb {
