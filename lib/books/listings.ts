@@ -5,7 +5,6 @@
 import { ulid } from 'ulid';
 import {
   BookWriteRefused,
-  booksOfOwner,
   getBook,
   getBooks,
   inCartIds,
