@@ -165,6 +165,19 @@ export function Field({
   );
 }
 
+/** The e-mail address field of the account forms. */
+export const EMAIL_FIELD = {
+  name: 'emailAddress',
+  label: 'E-mail',
+  type: 'email',
+  autoComplete: 'username',
+  required: true,
+} as const;
+
+/** A password field: the `current` one (log in, confirm) or a `new` one. */
+export const passwordField = (label: string, kind: 'current' | 'new', name = 'password') =>
+  ({ name, label, type: 'password', autoComplete: `${kind}-password`, required: true }) as const;
+
 export const STATUS_LABELS: Record<number, string> = {
   0: 'Listed',
   1: 'Bought, waiting for the hand-over check',

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { setSession } from '#web/session.ts';
-import { ErrorNote, Field, useFields, useSubmit } from '#web/ui.tsx';
+import { EMAIL_FIELD, ErrorNote, Field, passwordField, useFields, useSubmit } from '#web/ui.tsx';
 
 const SIGNUP_FIELDS = [
   ['emailAddress', 'University e-mail (.edu)', 'email', 'email'],
@@ -104,11 +104,7 @@ export function ConfirmPage() {
       <form onSubmit={submit}>
         <p>To confirm that the account is yours, enter the password you chose when you signed up.</p>
         <Field
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
+          {...passwordField('Password', 'current')}
           value={password}
           onChange={setPassword}
           error={error?.field('password')}
@@ -142,24 +138,8 @@ export function LoginPage() {
       <h1>Log in</h1>
       {query.get('expired') && <p role="status">Your session has expired. Log in again to continue.</p>}
       <form onSubmit={submit}>
-        <Field
-          name="emailAddress"
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          required
-          value={emailAddress}
-          onChange={setEmail}
-        />
-        <Field
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={setPassword}
-        />
+        <Field {...EMAIL_FIELD} value={emailAddress} onChange={setEmail} />
+        <Field {...passwordField('Password', 'current')} value={password} onChange={setPassword} />
         {retryAfter ? (
           <p role="alert" className="error">
             Too many attempts: try again in {retryAfter} seconds.
@@ -196,11 +176,7 @@ export function ForgotPage() {
       ) : (
         <form onSubmit={submit}>
           <Field
-            name="emailAddress"
-            label="E-mail"
-            type="email"
-            autoComplete="username"
-            required
+            {...EMAIL_FIELD}
             value={emailAddress}
             onChange={setEmail}
             error={error?.field('emailAddress')}
@@ -239,11 +215,7 @@ export function ResetPage() {
           <Field name="token" label="Reset code from the e-mail" required value={token} onChange={setToken} />
         )}
         <Field
-          name="password"
-          label="New password (8 to 72 characters)"
-          type="password"
-          autoComplete="new-password"
-          required
+          {...passwordField('New password (8 to 72 characters)', 'new')}
           value={password}
           onChange={setPassword}
           error={error?.field('password')}

@@ -273,32 +273,34 @@ export function EmailConfirmedPage() {
   );
 }
 
-export function TermsPage() {
+/** A plain page the deployer edits: a title, its text, and where to edit it. */
+function PlainPage({ title, children }: { title: string; children: string }) {
   return (
     <section>
-      <h1>Terms of use</h1>
-      <p>
-        Campus Books connects students who sell used textbooks with students who buy them. List only books you
-        own, describe their condition honestly and hand them over as agreed. The service charges a fee of 5 %
-        of each purchase. Administrators may unlist books and suspend accounts that break these terms.
-      </p>
-      <p>The deployer of this site edits this page (web/src/pages/Public.tsx) with its own terms.</p>
+      <h1>{title}</h1>
+      <p>{children}</p>
+      <p>The deployer of this site edits this page (web/src/pages/Public.tsx) with its own text.</p>
     </section>
+  );
+}
+
+export function TermsPage() {
+  return (
+    <PlainPage title="Terms of use">
+      Campus Books connects students who sell used textbooks with students who buy them. List only books you
+      own, describe their condition honestly and hand them over as agreed. The service charges a fee of 5 % of
+      each purchase. Administrators may unlist books and suspend accounts that break these terms.
+    </PlainPage>
   );
 }
 
 export function PrivacyPage() {
   return (
-    <section>
-      <h1>Privacy</h1>
-      <p>
-        We keep your name, university e-mail address, campus mailbox and payment username to arrange
-        hand-overs and payments. Your mailbox and payment username are shown only to administrators who
-        arrange a sale. The site stores your session in this browser tab only and uses no third-party scripts,
-        fonts or trackers.
-      </p>
-      <p>The deployer of this site edits this page (web/src/pages/Public.tsx) with its own notice.</p>
-    </section>
+    <PlainPage title="Privacy">
+      We keep your name, university e-mail address, campus mailbox and payment username to arrange hand-overs
+      and payments. Your mailbox and payment username are shown only to administrators who arrange a sale. The
+      site stores your session in this browser tab only and uses no third-party scripts, fonts or trackers.
+    </PlainPage>
   );
 }
 

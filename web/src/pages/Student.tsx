@@ -12,6 +12,7 @@ import {
   type Loaded,
   Loading,
   Progress,
+  passwordField,
   STATUS_LABELS,
   useAction,
   useFields,
@@ -650,19 +651,13 @@ function PasswordForm() {
       <h2 id="pw-h">Password</h2>
       <form onSubmit={submit} noValidate>
         <Field
-          name="password"
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
+          {...passwordField('Current password', 'current')}
           value={password}
           onChange={setPassword}
           error={error?.field('password')}
         />
         <Field
-          name="newPassword"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
+          {...passwordField('New password', 'new', 'newPassword')}
           value={newPassword}
           onChange={setNew}
           error={error?.field('newPassword')}
