@@ -103,6 +103,13 @@ const schema = z.object({
       }, 'PING_TIME_ZONE must be an IANA time zone'),
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.string().default('INFO')),
+  /** The photo store: its bucket, an endpoint on the emulated stages, and its public front. */
+  PHOTOS_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).default('campus-books-local-photos')),
+  S3_ENDPOINT: optionalString,
+  PHOTOS_PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().url().default('http://127.0.0.1:4569/campus-books-local-photos'),
+  ),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,8 +1,9 @@
 /**
  * `npm start`: the whole service on this machine, no cloud account needed.
  * DynamoDB Local (in memory; DYNAMODB_PERSIST=1 keeps data in .local-data/dynamodb), the table
- * from serverless.yml, the SES emulator, and serverless-offline with the stream consumer and the
- * schedule. Ctrl-C or SIGTERM stops everything.
+ * from serverless.yml, the SES emulator, the S3 emulator for photos (s3rver; its uploads are
+ * forwarded to the photo processor through serverless-offline's Lambda port), and serverless-offline
+ * with the stream consumer and the schedules. Ctrl-C or SIGTERM stops everything.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { startOffline } from './local/offline.ts';
 import { assertPortFree } from './local/ports.ts';
 import { missingPrerequisites } from './local/prereqs.ts';
 import { stopAll } from './local/processes.ts';
+import { invokeThroughOffline, startS3 } from './local/s3.ts';
 import { startSes } from './local/ses.ts';
 import { ensureTable } from './local/table.ts';
 import { buildWeb, startWeb } from './local/web.ts';
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
     SES_PORT: port('SES_PORT', 8005),
     DYNAMODB_PORT: port('DYNAMODB_PORT', 8000),
     LAMBDA_PORT: port('LAMBDA_PORT', 3002),
+    S3_PORT: port('S3_PORT', 4569),
     WEB_PORT: port('WEB_PORT', 3000),
   };
   for (const [name, value] of Object.entries(ports)) await assertPortFree(value, name);
@@ -74,6 +77,18 @@ async function main(): Promise<void> {
   log(`starting the SES emulator on port ${ports.SES_PORT}...`);
   const ses = await startSes(ports.SES_PORT);
 
+  // Photos: kept in .local-data/s3 when DynamoDB keeps its data too, else in a temporary folder.
+  const photosBucket = env.PHOTOS_BUCKET ?? `campus-books-${STAGE}-photos`;
+  log(`starting the S3 emulator on port ${ports.S3_PORT}...`);
+  const s3 = await startS3({
+    port: ports.S3_PORT,
+    bucket: photosBucket,
+    corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:3000').split(',').map((o) => o.trim()),
+    directory: persist ? path.join(ROOT, '.local-data', 's3') : undefined,
+    onUpload: invokeThroughOffline(ports.LAMBDA_PORT, `campus-books-${STAGE}-photosProcess`),
+    onError: (err) => console.error(`[s3] photo processing failed: ${err.message}`),
+  });
+
   log('building the web app (while the API starts)...');
   const webBuilt = buildWeb({ quiet: true });
   webBuilt.catch(() => undefined);
@@ -88,6 +103,7 @@ async function main(): Promise<void> {
     lambdaPort: ports.LAMBDA_PORT,
     dynamodbPort: ports.DYNAMODB_PORT,
     sesPort: ports.SES_PORT,
+    s3Port: ports.S3_PORT,
     // Links in e-mails and the confirmation form point at this server, whatever port it got.
     env: { APP_URL: appUrl, PUBLIC_URL: env.PUBLIC_URL?.trim() || `http://localhost:${ports.PORT}` },
     log: (line) => {
@@ -108,6 +124,7 @@ async function main(): Promise<void> {
     await web.stop().catch(() => undefined);
     await offline.stop().catch(() => undefined);
     await ses.stop().catch(() => undefined);
+    await s3.stop().catch(() => undefined);
     await dynamo.stop().catch(() => undefined);
     await stopAll();
     log('stopped.');
@@ -128,6 +145,7 @@ async function main(): Promise<void> {
       `  API        ${offline.url}   e.g. curl -u ${user}:${pass} ${offline.url}/api/ping`,
       `  SES inbox  ${ses.url}   (JSON: ${ses.url}/store)`,
       `  DynamoDB   ${dynamo.endpoint}   table ${tableName}`,
+      `  Photos     ${s3.endpoint}/${photosBucket}/photos/...   (S3 emulator; files in ${s3.directory})`,
       `  Sample     user "${user}", password "${pass}", X-API-KEY "${key}"`,
       '  Stop       Ctrl-C',
       '',

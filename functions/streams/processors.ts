@@ -7,6 +7,7 @@ import { searchIndexProcessor } from '#lib/books/search-index.ts';
 import { userSearchProcessor } from '#lib/dashboard/user-search.ts';
 import { matchingProcessor } from '#lib/matching/processor.ts';
 import { statusNotificationsProcessor } from '#lib/notifications/processor.ts';
+import { bookPhotosCleanupProcessor } from '#lib/photos/cleanup.ts';
 import type { ChangeProcessor } from '#lib/streams/types.ts';
 
 export const processors: ChangeProcessor[] = [
@@ -17,4 +18,6 @@ export const processors: ChangeProcessor[] = [
   statusNotificationsProcessor,
   // dashboard: the user search index (findUsers)
   userSearchProcessor,
+  // photos: a book removed for good takes its files with it
+  bookPhotosCleanupProcessor,
 ];

@@ -8,6 +8,7 @@ import { IntParam } from '#lib/http/params.ts';
 import { isMoney, MONEY_PATTERN, parseMoney, toCents } from '#lib/orders/pricing.ts';
 import { CONDITION_GRADES, parseGrade } from './conditions.ts';
 import { toIsbn13 } from './isbn.ts';
+import { normaliseCourse } from './text.ts';
 
 /** Single-line text: no control characters at all (names go into e-mail subjects). */
 export const SINGLE_LINE = /^[^\p{Cc}]*$/u;
@@ -55,10 +56,10 @@ export const Isbn = z
 
 export const Name = text(1, 200);
 export const Edition = z.number().int().min(1).max(100);
-export const Course = text(1, 40).refine(
-  (c) => /[\p{L}\p{N}]/u.test(c),
-  'A course code needs letters or digits.',
-);
+export const Course = text(1, 40)
+  .refine((c) => /[\p{L}\p{N}]/u.test(c), 'A course code needs letters or digits.')
+  // 40 characters can normalise (NFKD) to over a kilobyte: too long for an index key.
+  .refine((c) => Buffer.byteLength(normaliseCourse(c), 'utf8') <= 64, 'This course code is too long.');
 export const Author = text(1, 200);
 export const Comments = z
   .string()
@@ -132,7 +133,9 @@ const intString = IntParam;
 export const MAX_PAGE = 100;
 export const DEFAULT_PAGE = 40;
 
-export const NoTokenParams = z.strictObject({ limit: intString(1, MAX_PAGE), skip: intString(0, 10_000) });
+/** `skip` stops at 2,000 (the contract): deeper paging uses getAllBooks' cursor, so a skip reads a bounded number of index entries. */
+export const MAX_SKIP = 2000;
+export const NoTokenParams = z.strictObject({ limit: intString(1, MAX_PAGE), skip: intString(0, MAX_SKIP) });
 
 export const PageQuery = z.strictObject({
   limit: intString(1, MAX_PAGE).optional(),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { BookRecord } from '#lib/db/records.ts';
 import { toDollars } from '#lib/orders/pricing.ts';
+import { apiPhotos } from '#lib/photos/urls.ts';
 import { CONDITION_GRADES } from './conditions.ts';
 
 export const BookStatusSchema = z.union([
@@ -14,6 +15,13 @@ export const BookStatusSchema = z.union([
   z.literal(3),
   z.literal(5),
 ]);
+
+/** One processed photo: plain public URLs (never signed). */
+export const Photo = z.strictObject({
+  id: z.string(),
+  url: z.string().url(),
+  thumbnailUrl: z.string().url(),
+});
 
 export const Book = z.strictObject({
   id: z.string(),
@@ -31,6 +39,8 @@ export const Book = z.strictObject({
   owner: z.strictObject({ id: z.string(), firstName: z.string() }),
   buyer: z.strictObject({ id: z.string() }).optional(),
   inCart: z.boolean().optional(),
+  /** processed photos; the first one's thumbnail is the book's picture in lists */
+  photos: z.array(Photo),
 });
 export type Book = z.infer<typeof Book>;
 
@@ -48,6 +58,7 @@ export function toApiBook(record: BookRecord, extra: { inCart?: boolean; showBuy
     status: record.status,
     date: record.date,
     owner: { id: record.ownerId, firstName: record.ownerFirstName },
+    photos: apiPhotos(record.id, record.photos),
   };
   if (extra.showBuyer && record.buyerId) book.buyer = { id: record.buyerId };
   if (extra.inCart !== undefined) book.inCart = extra.inCart;

@@ -5,6 +5,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { Busy } from '#lib/errors.ts';
 import { db, TABLE } from './client.ts';
 import type { ItemKey } from './keys.ts';
 
@@ -26,7 +27,7 @@ export async function batchGet<T = Item>(
   for (let i = 0; i < unique.length; i += 100) {
     let pending: Item[] = unique.slice(i, i + 100).map((k) => ({ pk: k.pk, sk: k.sk }));
     for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error('BatchGetItem left unprocessed keys after retries');
+      if (attempt >= MAX_ATTEMPTS) throw new Busy(); // throttled past the retries: a 503, never a 500;
       if (attempt > 0) await backoff(attempt);
       const res = await db.send(
         new BatchGetCommand({
@@ -53,7 +54,7 @@ export async function batchWrite(requests: WriteRequest[]): Promise<void> {
   for (let i = 0; i < requests.length; i += 25) {
     let pending: WriteRequest[] = requests.slice(i, i + 25);
     for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error('BatchWriteItem left unprocessed items after retries');
+      if (attempt >= MAX_ATTEMPTS) throw new Busy();
       if (attempt > 0) await backoff(attempt);
       const out = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
       pending = (out.UnprocessedItems?.[TABLE] ?? []) as WriteRequest[];

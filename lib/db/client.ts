@@ -1,15 +1,36 @@
 /**
  * The one DynamoDB DocumentClient of this container, created once.
  *
- * Two middlewares sit on it:
+ * Three middlewares sit on it:
  *  - a guard that refuses every Scan: request code reads by key or index only (see README);
+ *  - throttling that outlasts the SDK's own retries becomes `Busy` (a 503 with Retry-After), never
+ *    a 500;
  *  - an operation meter (lib/db/metrics.ts) that counts calls and consumed capacity, used by the
  *    tests that prove a request costs a fixed number of operations, and by the benchmark.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type {
+  InitializeHandler,
+  InitializeHandlerArguments,
+  InitializeMiddleware,
+  MetadataBearer,
+} from '@smithy/types';
 import { config } from '#lib/config.ts';
+import { Busy } from '#lib/errors.ts';
+import { isThrottling } from './conditions.ts';
 import { meterMiddleware, scanGuardMiddleware } from './metrics.ts';
+
+/** Outside the SDK's retries: throttling still there after them is the service being busy. */
+const throttlingAsBusy: InitializeMiddleware<object, MetadataBearer> =
+  (next: InitializeHandler<object, MetadataBearer>) => async (args: InitializeHandlerArguments<object>) => {
+    try {
+      return await next(args);
+    } catch (err) {
+      if (isThrottling(err)) throw new Busy();
+      throw err;
+    }
+  };
 
 /**
  * A DocumentClient on the configured endpoint. Only maintenance scripts (scripts/migrations/browsing.ts) ask
@@ -29,6 +50,7 @@ export function createClient(options: { allowScan?: boolean } = {}): DynamoDBDoc
   if (!options.allowScan) {
     base.middlewareStack.add(scanGuardMiddleware, { step: 'initialize', name: 'campusBooksScanGuard' });
   }
+  base.middlewareStack.add(throttlingAsBusy, { step: 'initialize', name: 'campusBooksThrottlingAsBusy' });
   base.middlewareStack.add(meterMiddleware, { step: 'initialize', name: 'campusBooksMeter' });
   return DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

@@ -22,3 +22,21 @@ export function isTransactionCancelled(
     (err as { name?: string } | null)?.name === 'TransactionCanceledException'
   );
 }
+
+/** What DynamoDB answers when a partition, a table or the account is over its rate. */
+const THROTTLING = new Set([
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+]);
+
+/** A call DynamoDB refused for rate (the SDK retries these; what is left after its retries is this). */
+export const isThrottling = (err: unknown): boolean =>
+  THROTTLING.has((err as { name?: string } | null)?.name ?? '');
+
+/** Cancellation reasons that say the transaction lost a race or was throttled, not that it was refused. */
+export const TRANSIENT_REASONS: ReadonlySet<string> = new Set([
+  'None',
+  'TransactionConflict',
+  'ThrottlingError',
+]);

@@ -1,5 +1,5 @@
 /**
- * The statistics items: the service-wide counters (STATS / GLOBAL) and each user's counters
+ * The statistics items: the service-wide counters (sharded: STATS#<n> / GLOBAL) and each user's counters
  * (USER#<id> / STATS). This module is the only writer of them: every write that changes what they
  * count puts the items built here into its own transaction (lib/db/transact.ts), so a counter never
  * drifts from the data. It imports no entity file.
@@ -8,8 +8,15 @@
  * User counters: booksBought, booksSold, moneyMade (cents), activeListings, openRequests.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { globalStatsKey, type ItemKey, userStatsKey } from './keys.ts';
+import {
+  GLOBAL_STATS_SHARDS,
+  globalStatsKeys,
+  globalStatsShardKey,
+  type ItemKey,
+  userStatsKey,
+} from './keys.ts';
 import type { TransactItem } from './transact.ts';
 
 /** Counter name -> amount to ADD (negative to take away). */
@@ -76,10 +83,13 @@ export function mergeUserDeltas(list: ReadonlyArray<{ userId: string; deltas: De
   return [...byUser].map(([userId, deltas]) => ({ userId, deltas }));
 }
 
+/** A global counter shard chosen at random (lib/db/keys.ts says why). */
+const randomGlobalShard = (): ItemKey => globalStatsShardKey(Math.floor(Math.random() * GLOBAL_STATS_SHARDS));
+
 /** Transaction items that ADD the moves (counters that do not exist yet start at zero). */
 export function counterItems(moves: CounterMoves, userCap?: CounterCap): TransactItem[] {
   const updates = [
-    addUpdate(globalStatsKey(), moves.global ?? {}),
+    addUpdate(randomGlobalShard(), moves.global ?? {}),
     ...mergeUserDeltas(moves.users ?? []).map((u) => addUpdate(userStatsKey(u.userId), u.deltas, userCap)),
   ];
   return updates.flatMap((Update) => (Update ? [{ Update }] : []));
@@ -147,11 +157,11 @@ export async function addCounters(moves: CounterMoves): Promise<void> {
 
 // ----- reads -----------------------------------------------------------------------------------
 
-/** The service-wide counters (absent counters are zero). */
+/** The service-wide counters, summed over their shards in one BatchGetItem (absent counters are zero). */
 export async function getGlobalStats(): Promise<Record<string, number>> {
-  const out = await db.send(new GetCommand({ TableName: TABLE, Key: globalStatsKey() }));
   const stats: Record<string, number> = {};
-  for (const [k, v] of Object.entries(out.Item ?? {})) if (typeof v === 'number') stats[k] = v;
+  for (const item of await batchGet(globalStatsKeys()))
+    for (const [k, v] of Object.entries(item)) if (typeof v === 'number') stats[k] = (stats[k] ?? 0) + v;
   return stats;
 }
 

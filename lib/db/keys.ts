@@ -72,6 +72,15 @@ export const throttleWindowKey = (action: string, subject: string, windowStart: 
 // ---------------------------------------------------------------------------------------------
 
 export const bookKey = (bookId: string): ItemKey => ({ pk: `BOOK#${bookId}`, sk: 'BOOK' });
+/**
+ * The expiry of one pending photo upload slot: PHOTOSLOTS / <expiresAt, 10 digits>#<bookId>#<photoId>,
+ * so the sweeper reads the expired ones in order with one Query (the slot itself lives on the book).
+ */
+export const PHOTO_SLOTS_PK = 'PHOTOSLOTS';
+export const photoSlotExpiryKey = (expiresAt: number, bookId: string, photoId: string): ItemKey => ({
+  pk: PHOTO_SLOTS_PK,
+  sk: `${String(expiresAt).padStart(10, '0')}#${bookId}#${photoId}`,
+});
 /** Whether a key (e.g. of a stream record) is a book's. */
 export const isBookKey = (key: Record<string, unknown>): boolean =>
   String(key.pk).startsWith('BOOK#') && key.sk === 'BOOK';
@@ -153,6 +162,14 @@ export const requestIndexes = (r: {
 export const requestsByIsbnPk = (isbn13: string): string => `REQ#I#${isbn13}`;
 /** Open requests for one normalised course code (gsi2). */
 export const requestsByCoursePk = (courseNorm: string): string => `REQ#C#${courseNorm}`;
+
+/**
+ * DynamoDB refuses a key over 2,048 bytes (partition) or 1,024 bytes (sort). A title word that is
+ * longer than MAX_TERM_BYTES once normalised (NFKD can turn one character into eighteen) is never
+ * an index key: such a word is skipped by the title-word indexes, never a 500.
+ */
+export const MAX_TERM_BYTES = 256;
+export const fitsKey = (term: string): boolean => Buffer.byteLength(term, 'utf8') <= MAX_TERM_BYTES;
 /** Open requests whose key title word is this word (gsi3). */
 export const requestsByWordPk = (word: string): string => `REQ#W#${word}`;
 
@@ -264,11 +281,22 @@ export const notificationsReadMarkKey = (userId: string): ItemKey => ({
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Service-wide counters, one item, moved with ADD in the same transaction as the change they count:
+ * Service-wide counters, moved with ADD in the same transaction as the change they count:
  * totalUsers, totalBooks, books_s0..books_s5 (books by status), totalOrders, grossSales, feesEarned.
  * Money counters (grossSales, feesEarned) are integer cents.
+ *
+ * Sharded: each write moves one of GLOBAL_STATS_SHARDS items (its own partition, chosen at random),
+ * and a read sums them all in one BatchGetItem, so concurrent writes almost never touch the same
+ * item (a TransactionConflict) and no partition takes every counter write. The unsharded item of
+ * earlier versions (`STATS` / `GLOBAL`) is read and summed too, so nothing counted before is lost.
  */
-export const globalStatsKey = (): ItemKey => ({ pk: 'STATS', sk: 'GLOBAL' });
+export const GLOBAL_STATS_SHARDS = 16;
+export const globalStatsShardKey = (shard: number): ItemKey => ({ pk: `STATS#${shard}`, sk: 'GLOBAL' });
+/** Every item that holds a part of the global counters (the shards and the legacy item). */
+export const globalStatsKeys = (): ItemKey[] => [
+  { pk: 'STATS', sk: 'GLOBAL' },
+  ...Array.from({ length: GLOBAL_STATS_SHARDS }, (_, i) => globalStatsShardKey(i)),
+];
 
 /**
  * A user's counters, one item, moved with ADD in the same transaction as the change they count:

@@ -7,6 +7,7 @@ import { batchDelete, batchWrite, deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import {
   bookKey,
+  fitsKey,
   INDEX,
   type ItemKey,
   listedBookCoursePk,
@@ -46,7 +47,7 @@ export function listedBookKeys(
   const pks: string[] = [];
   if (b.ISBN) pks.push(listedBookIsbnPk(b.ISBN));
   if (b.courseNorm) pks.push(listedBookCoursePk(b.courseNorm));
-  for (const w of b.words) pks.push(listedBookWordPk(w));
+  for (const w of b.words) if (fitsKey(w)) pks.push(listedBookWordPk(w));
   return pks.map((pk) => listedBookKey(pk, b.date, b.bookId));
 }
 

@@ -64,6 +64,17 @@ export interface BookRecord {
   hidden?: boolean;
   /** this book's share of its order's fee (cents), allocated once at checkout; cancelPurchase takes it back */
   feeCents?: number | null;
+  /** processed photos, in the order they were attached (the first is the book's picture) */
+  photos?: PhotoRecord[];
+  /** pending upload slots by photo id (lib/photos/rules.ts); they count toward the 5 until they expire */
+  photoSlots?: Record<string, { contentType: 'image/jpeg' | 'image/png' | 'image/webp'; expiresAt: number }>;
+  /** bumped on every change of photos or slots: the condition that makes the count race-free */
+  photoVersion?: number;
+}
+
+/** One processed photo of a book; its files are named after the ids (lib/photos/store.ts). */
+export interface PhotoRecord {
+  id: string;
 }
 
 /** USER#<userId> / CART#<bookId>: one book in a user's cart. A cart never reserves the book. */

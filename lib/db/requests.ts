@@ -6,6 +6,7 @@ import { deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import { boundedUserCounterItem, counterItems } from './counters.ts';
 import {
+  fitsKey,
   INDEX,
   matchesOfRequestPrefix,
   REQUEST_SK_PREFIX,
@@ -128,7 +129,7 @@ export async function candidateRequests(
   const lookups: Array<{ index: string; pk: string }> = [];
   if (book.isbn) lookups.push({ index: INDEX.gsi1, pk: requestsByIsbnPk(book.isbn) });
   if (book.courseNorm) lookups.push({ index: INDEX.gsi2, pk: requestsByCoursePk(book.courseNorm) });
-  for (const w of book.words) lookups.push({ index: INDEX.gsi3, pk: requestsByWordPk(w) });
+  for (const w of book.words) if (fitsKey(w)) lookups.push({ index: INDEX.gsi3, pk: requestsByWordPk(w) });
   const found = new Map<string, RequestRecord>();
   for (const { index, pk } of lookups) {
     const page = await db.send(

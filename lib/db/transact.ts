@@ -3,8 +3,9 @@
  * each item carries a tag (what it is for the caller: 'book', 'limit', 'idempotency', ...); a
  * cancelled transaction comes back as per-item outcomes (`refused`: the tag, the reason code and,
  * when the item asked for it with ReturnValuesOnConditionCheckFailure, the current item), so no
- * caller decodes cancellation reasons itself. A transaction that lost only a race is retried under
- * CONFLICT_RETRY (lib/db/conflict-retry.ts) and then refused with `Busy`.
+ * caller decodes cancellation reasons itself. A transaction that lost only a race (or whose items
+ * were throttled) is retried under CONFLICT_RETRY (lib/db/conflict-retry.ts) and then refused with
+ * `Busy`.
  *
  * It imports no entity file: entities build the items, the runner only runs them.
  */
@@ -13,7 +14,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { Busy } from '#lib/errors.ts';
 import { db } from './client.ts';
-import { isTransactionCancelled } from './conditions.ts';
+import { isTransactionCancelled, TRANSIENT_REASONS } from './conditions.ts';
 import { CONFLICT_RETRY, type ConflictRetryPolicy, conflictRetryDelay } from './conflict-retry.ts';
 
 /** One item of a TransactWriteItems (Put, Update, Delete or ConditionCheck). */
@@ -59,8 +60,9 @@ export interface TransactOptions {
   retry?: ConflictRetryPolicy;
 }
 
-const conflictOnly = (codes: string[]): boolean =>
-  codes.includes('TransactionConflict') && codes.every((c) => c === 'None' || c === 'TransactionConflict');
+/** Only lost races or throttling (no condition refused anything): worth another attempt. */
+const transientOnly = (codes: string[]): boolean =>
+  codes.some((c) => c !== 'None') && codes.every((c) => TRANSIENT_REASONS.has(c));
 
 const isConflictException = (err: unknown): boolean =>
   (err as { name?: string } | null)?.name === 'TransactionConflictException';
@@ -103,7 +105,7 @@ export async function transactWrite<T extends string>(
       let raced = isConflictException(err);
       if (isTransactionCancelled(err)) {
         const reasons = err.CancellationReasons ?? [];
-        raced = conflictOnly(reasons.map((r) => r.Code ?? 'None'));
+        raced = transientOnly(reasons.map((r) => r.Code ?? 'None'));
         if (!raced) return { ok: false, refused: refusals(items, reasons) };
       }
       if (!raced) throw err;

@@ -43,6 +43,16 @@ export function envelopeResponse(
   };
 }
 
+/**
+ * Middy's answer when the function is about to reach its Lambda timeout (a store slowed by
+ * contention or throttling): the request did not finish, so the client is told to try again (503
+ * with Retry-After), as when retries run out; never a 500.
+ */
+const ranOutOfTime = (error: unknown): boolean => {
+  const e = error as { name?: string; cause?: { package?: string } } | null;
+  return e?.name === 'TimeoutError' && e.cause?.package === '@middy/core';
+};
+
 /** The status and headers of a domain error, or null for an error that is not one (a 500). */
 export function statusOf(error: unknown): { status: number; headers: Record<string, string> } | null {
   if (error instanceof BadRequest) return { status: 400, headers: {} };
@@ -67,6 +77,7 @@ export function errorResponse(
   error: unknown,
   requestId: string | undefined,
 ): APIGatewayProxyResultV2 {
+  if (ranOutOfTime(error)) return errorResponse(event, new Busy(), requestId);
   const mapped = statusOf(error);
   if (mapped) {
     const refusal = error as DomainError;

@@ -4,6 +4,7 @@
  * (lib/books/text.ts `normaliseCourse`, lib/books/isbn.ts `toIsbn13`).
  */
 import { words } from '#lib/books/text.ts';
+import { fitsKey } from '#lib/db/keys.ts';
 
 /** Words that carry no meaning for matching a title. */
 export const STOP_WORDS: ReadonlySet<string> = new Set([
@@ -41,11 +42,13 @@ export function significantWords(title: string): string[] {
  * broken alphabetically), since long words are the rarest. A book matches a request by title only
  * if it contains every word of the request, so it contains this one: looking a book's words up in
  * this index finds every request that can match it by title. Null when the title has no
- * significant word (such a request matches by ISBN or course only).
+ * significant word that fits an index key (such a request matches by ISBN or course only; the
+ * book side skips the same overlong words, lib/db/keys.ts `fitsKey`).
  */
 export function keyWord(words: readonly string[]): string | null {
   let best: string | null = null;
   for (const w of words) {
+    if (!fitsKey(w)) continue;
     if (best === null || w.length > best.length || (w.length === best.length && w < best)) best = w;
   }
   return best;

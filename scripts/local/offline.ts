@@ -23,6 +23,8 @@ export async function startOffline(options: {
   lambdaPort: number;
   dynamodbPort: number;
   sesPort: number;
+  /** the S3 emulator (photos); stage params default to 4569 */
+  s3Port?: number;
   env?: Record<string, string>;
   log?: (line: string) => void;
 }): Promise<RunningOffline> {
@@ -37,6 +39,7 @@ export async function startOffline(options: {
       LAMBDA_PORT: String(options.lambdaPort),
       DYNAMODB_PORT: String(options.dynamodbPort),
       SES_PORT: String(options.sesPort),
+      ...(options.s3Port ? { S3_PORT: String(options.s3Port) } : {}),
       SLS_TELEMETRY_DISABLED: '1',
       SLS_NOTIFICATIONS_MODE: 'off',
     },
@@ -66,7 +69,7 @@ export async function startOffline(options: {
   const url = `http://127.0.0.1:${options.port}`;
   try {
     await Promise.race([
-      waitFor('serverless offline', async () => (await fetch(`${url}/api/ping`)).status === 401, 180_000),
+      waitFor('serverless offline', async () => (await fetch(`${url}/api/ping`)).status === 401, 360_000),
       exitedEarly,
     ]);
   } catch (err) {

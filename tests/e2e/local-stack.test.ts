@@ -19,6 +19,7 @@ async function ports() {
     SES_PORT: String(await freePort()),
     DYNAMODB_PORT: String(await freePort()),
     LAMBDA_PORT: String(await freePort()),
+    S3_PORT: String(await freePort()),
     WEB_PORT: String(await freePort()),
   };
 }
@@ -69,9 +70,13 @@ describe('npm start', () => {
     const env = await ports();
     const stack = start(env);
     try {
-      await until('the ready banner', () => stack.output().includes('Campus Books is running'), 170_000);
+      await until('the ready banner', () => stack.output().includes('Campus Books is running'), 360_000);
       expect(stack.output()).toContain(`http://127.0.0.1:${env.PORT}`);
       expect(stack.output()).toContain(`http://127.0.0.1:${env.SES_PORT}`);
+      // The bucket is named after the stage (`local` by default; the test tier's environment says `test`).
+      expect(stack.output()).toMatch(
+        new RegExp(`Photos {5}http://127\\.0\\.0\\.1:${env.S3_PORT}/campus-books-[a-z]+-photos/photos/`),
+      );
       const basic = Buffer.from(
         `${LOCAL_DEFAULTS.SAMPLE_BASIC_USER}:${LOCAL_DEFAULTS.SAMPLE_BASIC_PASSWORD}`,
       ).toString('base64');
@@ -92,13 +97,15 @@ describe('npm start', () => {
       expect(await res.text()).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
       expect((await fetch(`http://127.0.0.1:${env.SES_PORT}/store`)).status).toBe(200);
       expect(javaOnPort(env.DYNAMODB_PORT)).toBe(true);
+      // The photo store answers, with its bucket.
+      expect((await fetch(`http://127.0.0.1:${env.S3_PORT}/campus-books-local-photos`)).status).toBe(200);
     } finally {
       stack.child.kill('SIGINT');
     }
     expect(await stack.exited).toBe(0);
     expect(javaOnPort(env.DYNAMODB_PORT)).toBe(false);
     await expect(fetch(`http://127.0.0.1:${env.PORT}/api/ping`)).rejects.toThrow();
-  }, 240_000);
+  }, 420_000);
 
   it('refuses to start when a port is taken, naming it', async () => {
     const env = await ports();

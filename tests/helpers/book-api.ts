@@ -1,4 +1,5 @@
 /** In-process calls of the listing handlers, with their route templates. */
+import { handler as addPhoto } from '#functions/books/addPhoto.ts';
 import { handler as deleteBook } from '#functions/books/deleteBook.ts';
 import { handler as getAllBooks } from '#functions/books/getAllBooks.ts';
 import { handler as getBook } from '#functions/books/getBook.ts';
@@ -6,19 +7,23 @@ import { handler as getBooksNoToken } from '#functions/books/getBooksNoToken.ts'
 import { handler as getUsersPosts } from '#functions/books/getUsersPosts.ts';
 import { handler as postBook } from '#functions/books/postBook.ts';
 import { handler as reactivateBook } from '#functions/books/reactivateBook.ts';
+import { handler as removePhoto } from '#functions/books/removePhoto.ts';
 import { handler as search } from '#functions/books/search.ts';
 import { handler as searchPublic } from '#functions/books/searchPublic.ts';
 import { handler as updateBook } from '#functions/books/updateBook.ts';
 import { invoke } from './lambda.ts';
 
-const post = (handler: typeof postBook, route: string) => (token: string | undefined, body: unknown) =>
-  invoke(handler, { method: 'POST', route: `/api/books/${route}`, token, body });
+const post =
+  (handler: typeof postBook | typeof addPhoto, route: string) => (token: string | undefined, body: unknown) =>
+    invoke(handler, { method: 'POST', route: `/api/books/${route}`, token, body });
 
 export const booksApi = {
   postBook: post(postBook, 'postBook'),
   updateBook: post(updateBook, 'updateBook'),
   deleteBook: post(deleteBook, 'deleteBook'),
   reactivateBook: post(reactivateBook, 'reactivateBook'),
+  addPhoto: post(addPhoto, 'addPhoto'),
+  removePhoto: post(removePhoto, 'removePhoto'),
   getUsersPosts: (token?: string, query?: Record<string, string>) =>
     invoke(getUsersPosts, { route: '/api/books/getUsersPosts', token, query }),
   getBook: (bookId: string, token?: string) =>

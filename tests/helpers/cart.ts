@@ -3,7 +3,8 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as checkoutHandler } from '#functions/cart/checkoutCart.ts';
 import { handler as addToCartHandler } from '#functions/user/addToCart.ts';
 import { db, TABLE } from '#lib/db/client.ts';
-import { globalStatsKey, INDEX, ordersByStatusPk, ordersOfBuyerPk, userStatsKey } from '#lib/db/keys.ts';
+import { getGlobalStats } from '#lib/db/counters.ts';
+import { INDEX, ordersByStatusPk, ordersOfBuyerPk, userStatsKey } from '#lib/db/keys.ts';
 import type { OrderRecord } from '#lib/db/records.ts';
 import { invoke } from './lambda.ts';
 
@@ -27,7 +28,8 @@ export async function readItem(key: {
 }
 
 export const readUserStats = (userId: string) => readItem(userStatsKey(userId));
-export const readGlobalStats = () => readItem(globalStatsKey());
+/** The service-wide counters, summed over their shards (lib/db/counters.ts). */
+export const readGlobalStats = () => getGlobalStats();
 
 /** Orders of a buyer (gsi2), oldest first. */
 export async function ordersOf(buyerId: string): Promise<OrderRecord[]> {

@@ -133,12 +133,41 @@ const GROUPS: Record<string, Group> = {
   },
   StreamConsumerRole: {
     functions: ['streamsConsumer'],
-    actions: [...LOGS, ...WRITE, MAIL, ...STREAM, 'sqs:SendMessage', SECRET],
+    actions: [
+      ...LOGS,
+      ...WRITE,
+      MAIL,
+      ...STREAM,
+      'sqs:SendMessage',
+      SECRET,
+      's3:ListBucket',
+      's3:DeleteObject',
+    ],
     secrets: ['JwtSecret'],
   },
   MailFeedbackRole: {
     functions: ['mailFeedback'],
     actions: [...LOGS, 'dynamodb:PutItem', ...KEY_WRITE],
+    secrets: [],
+  },
+  PhotoUploadRole: {
+    functions: ['booksAddPhoto'],
+    actions: [...LOGS, ...WRITE, SECRET, 's3:PutObject'],
+    secrets: ['JwtSecret'],
+  },
+  PhotoRemoveRole: {
+    functions: ['booksRemovePhoto'],
+    actions: [...LOGS, ...WRITE, SECRET, 's3:DeleteObject'],
+    secrets: ['JwtSecret'],
+  },
+  PhotoProcessRole: {
+    functions: ['photosProcess'],
+    actions: [...LOGS, ...WRITE, 's3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+    secrets: [],
+  },
+  PhotoSweepRole: {
+    functions: ['photosSweepSlots'],
+    actions: [...LOGS, ...WRITE, 's3:DeleteObject'],
     secrets: [],
   },
   ScheduledRole: {

@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { localClient, startDynamoDbLocal } from '#scripts/local/dynamodb.ts';
 import { startOffline } from '#scripts/local/offline.ts';
 import { freePort } from '#scripts/local/ports.ts';
+import { invokeThroughOffline, startS3 } from '#scripts/local/s3.ts';
 import { startSes } from '#scripts/local/ses.ts';
 import { ensureTable } from '#scripts/local/table.ts';
 
@@ -13,13 +14,23 @@ export default async function setup(project: TestProject) {
   const client = localClient(dynamo.endpoint);
   await ensureTable(client, table);
   client.destroy();
+  // Uploads reach the photo processor the way `npm start` sends them: through the Lambda port.
+  const lambdaPort = await freePort();
+  const s3 = await startS3({
+    port: await freePort(),
+    bucket: 'campus-books-test-photos',
+    corsOrigins: ['http://localhost:3000'],
+    onUpload: invokeThroughOffline(lambdaPort, 'campus-books-test-photosProcess'),
+    onError: (err) => console.error(`[s3] ${err.message}`),
+  });
   const apiPort = await freePort();
   const offline = await startOffline({
     stage: 'test',
     port: apiPort,
-    lambdaPort: await freePort(),
+    lambdaPort,
     dynamodbPort: Number(new URL(dynamo.endpoint).port),
     sesPort: Number(new URL(ses.url).port),
+    s3Port: Number(new URL(s3.endpoint).port),
     // The links and forms the service writes point at this server, as PUBLIC_URL does when deployed.
     env: {
       BCRYPT_COST: '4',
@@ -34,8 +45,10 @@ export default async function setup(project: TestProject) {
   project.provide('sesUrl', ses.url);
   project.provide('apiUrl', offline.url);
   project.provide('e2eTable', table);
+  project.provide('s3Endpoint', s3.endpoint);
   return async () => {
     await offline.stop();
+    await s3.stop();
     await ses.stop();
     await dynamo.stop();
   };

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,8 +15,13 @@ const run = promisify(execFile);
 export default async function setup(project: TestProject) {
   const reuse = process.env.PACKAGED_TEMPLATE;
   if (reuse) {
-    project.provide('templatePath', path.resolve(reuse));
-    return;
+    // A copy: another test (tests/e2e/packaging.test.ts) runs `serverless package`, which empties
+    // .serverless of this tree while the package tier may still be reading the template.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'campus-books-template-'));
+    const copy = path.join(dir, 'cloudformation-template-update-stack.json');
+    copyFileSync(path.resolve(reuse), copy);
+    project.provide('templatePath', copy);
+    return () => rmSync(dir, { recursive: true, force: true });
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'campus-books-package-'));
   const bin = path.resolve('node_modules', '.bin', 'serverless');

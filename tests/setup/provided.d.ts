@@ -6,6 +6,7 @@ declare module 'vitest' {
     sesUrl: string;
     apiUrl: string;
     e2eTable: string;
+    s3Endpoint: string;
     templatePath: string;
   }
 }

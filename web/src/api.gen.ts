@@ -153,6 +153,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/books/addPhoto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start uploading a photo of one of your books (presigned S3 POST) */
+        post: operations["booksAddPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/books/checkoutCart": {
         parameters: {
             query?: never;
@@ -300,6 +317,23 @@ export interface paths {
         put?: never;
         /** List an unlisted book again */
         post: operations["booksReactivateBook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/removePhoto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a photo of one of your books */
+        post: operations["booksRemovePhoto"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2615,6 +2649,205 @@ export interface operations {
             };
         };
     };
+    booksAddPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bookId: string;
+                    /** @enum {string} */
+                    contentType: "image/jpeg" | "image/png" | "image/webp";
+                };
+            };
+        };
+        responses: {
+            /** @description Start uploading a photo of one of your books (presigned S3 POST) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "photoId": "string",
+                     *         "upload": {
+                     *           "url": "string",
+                     *           "fields": {}
+                     *         }
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/addPhoto"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            photoId: string;
+                            upload: {
+                                /** Format: uri */
+                                url: string;
+                                fields: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/addPhoto"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/addPhoto"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/addPhoto"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/addPhoto"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/addPhoto"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/addPhoto"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/addPhoto"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     booksCheckoutCart: {
         parameters: {
             query?: never;
@@ -2906,7 +3139,14 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
-                     *         "inCart": true
+                     *         "inCart": true,
+                     *         "photos": [
+                     *           {
+                     *             "id": "string",
+                     *             "url": "string",
+                     *             "thumbnailUrl": "string"
+                     *           }
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/deleteBook"
@@ -2935,6 +3175,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                         } | {
                             id: string;
                             /** @constant */
@@ -3132,7 +3379,14 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
-                     *           "inCart": true
+                     *           "inCart": true,
+                     *           "photos": [
+                     *             {
+                     *               "id": "string",
+                     *               "url": "string",
+                     *               "thumbnailUrl": "string"
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -3163,6 +3417,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -3278,7 +3539,14 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
-                     *         "inCart": true
+                     *         "inCart": true,
+                     *         "photos": [
+                     *           {
+                     *             "id": "string",
+                     *             "url": "string",
+                     *             "thumbnailUrl": "string"
+                     *           }
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/books/getBook/{bookId}"
@@ -3307,6 +3575,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -3443,7 +3718,14 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
-                     *           "inCart": true
+                     *           "inCart": true,
+                     *           "photos": [
+                     *             {
+                     *               "id": "string",
+                     *               "url": "string",
+                     *               "thumbnailUrl": "string"
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -3473,6 +3755,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -3567,6 +3856,13 @@ export interface operations {
                      *             "id": "string"
                      *           },
                      *           "inCart": true,
+                     *           "photos": [
+                     *             {
+                     *               "id": "string",
+                     *               "url": "string",
+                     *               "thumbnailUrl": "string"
+                     *             }
+                     *           ],
                      *           "requestIds": [
                      *             "string"
                      *           ]
@@ -3599,6 +3895,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                             requestIds: string[];
                         }[];
                         /** Format: date-time */
@@ -3717,7 +4020,14 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
-                     *           "inCart": true
+                     *           "inCart": true,
+                     *           "photos": [
+                     *             {
+                     *               "id": "string",
+                     *               "url": "string",
+                     *               "thumbnailUrl": "string"
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -3748,6 +4058,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -3875,7 +4192,14 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
-                     *         "inCart": true
+                     *         "inCart": true,
+                     *         "photos": [
+                     *           {
+                     *             "id": "string",
+                     *             "url": "string",
+                     *             "thumbnailUrl": "string"
+                     *           }
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/postBook"
@@ -3904,6 +4228,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -4080,7 +4411,14 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
-                     *         "inCart": true
+                     *         "inCart": true,
+                     *         "photos": [
+                     *           {
+                     *             "id": "string",
+                     *             "url": "string",
+                     *             "thumbnailUrl": "string"
+                     *           }
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/reactivateBook"
@@ -4109,6 +4447,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -4255,6 +4600,245 @@ export interface operations {
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/reactivateBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booksRemovePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bookId: string;
+                    photoId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Remove a photo of one of your books */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "string",
+                     *         "name": "string",
+                     *         "edition": 1,
+                     *         "course": "string",
+                     *         "price": 1,
+                     *         "condition": "new",
+                     *         "author": "string",
+                     *         "comments": "string",
+                     *         "ISBN": "string",
+                     *         "status": 0,
+                     *         "date": "2026-01-15T09:30:00.000Z",
+                     *         "owner": {
+                     *           "id": "string",
+                     *           "firstName": "string"
+                     *         },
+                     *         "buyer": {
+                     *           "id": "string"
+                     *         },
+                     *         "inCart": true,
+                     *         "photos": [
+                     *           {
+                     *             "id": "string",
+                     *             "url": "string",
+                     *             "thumbnailUrl": "string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/removePhoto"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            edition: number;
+                            course: string;
+                            price: number;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
+                            comments: string;
+                            ISBN: string | null;
+                            status: 0 | 1 | 2 | 3 | 5;
+                            /** Format: date-time */
+                            date: string;
+                            owner: {
+                                id: string;
+                                firstName: string;
+                            };
+                            buyer?: {
+                                id: string;
+                            };
+                            inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/removePhoto"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/removePhoto"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/removePhoto"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/removePhoto"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/removePhoto"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/removePhoto"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/books/removePhoto"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4704,7 +5288,14 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
-                     *           "inCart": true
+                     *           "inCart": true,
+                     *           "photos": [
+                     *             {
+                     *               "id": "string",
+                     *               "url": "string",
+                     *               "thumbnailUrl": "string"
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -4735,6 +5326,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -4854,7 +5452,14 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
-                     *           "inCart": true
+                     *           "inCart": true,
+                     *           "photos": [
+                     *             {
+                     *               "id": "string",
+                     *               "url": "string",
+                     *               "thumbnailUrl": "string"
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -4885,6 +5490,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -4987,7 +5599,14 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
-                     *         "inCart": true
+                     *         "inCart": true,
+                     *         "photos": [
+                     *           {
+                     *             "id": "string",
+                     *             "url": "string",
+                     *             "thumbnailUrl": "string"
+                     *           }
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/updateBook"
@@ -5016,6 +5635,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -5212,7 +5838,14 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
-                     *         "inCart": true
+                     *         "inCart": true,
+                     *         "photos": [
+                     *           {
+                     *             "id": "string",
+                     *             "url": "string",
+                     *             "thumbnailUrl": "string"
+                     *           }
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/cancelPurchase"
@@ -5241,6 +5874,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -5455,7 +6095,14 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
-                     *         "inCart": true
+                     *         "inCart": true,
+                     *         "photos": [
+                     *           {
+                     *             "id": "string",
+                     *             "url": "string",
+                     *             "thumbnailUrl": "string"
+                     *           }
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/confirmBook"
@@ -5484,6 +6131,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -6169,7 +6823,14 @@ export interface operations {
                      *             "buyer": {
                      *               "id": "string"
                      *             },
-                     *             "inCart": true
+                     *             "inCart": true,
+                     *             "photos": [
+                     *               {
+                     *                 "id": "string",
+                     *                 "url": "string",
+                     *                 "thumbnailUrl": "string"
+                     *               }
+                     *             ]
                      *           },
                      *           "owner": {
                      *             "id": "string",
@@ -6218,6 +6879,13 @@ export interface operations {
                                     id: string;
                                 };
                                 inCart?: boolean;
+                                photos: {
+                                    id: string;
+                                    /** Format: uri */
+                                    url: string;
+                                    /** Format: uri */
+                                    thumbnailUrl: string;
+                                }[];
                             };
                             owner: {
                                 id: string;
@@ -8009,7 +8677,14 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
-                     *         "inCart": true
+                     *         "inCart": true,
+                     *         "photos": [
+                     *           {
+                     *             "id": "string",
+                     *             "url": "string",
+                     *             "thumbnailUrl": "string"
+                     *           }
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/setBookPaid"
@@ -8038,6 +8713,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -9357,6 +10039,13 @@ export interface operations {
                      *               "id": "string"
                      *             },
                      *             "inCart": true,
+                     *             "photos": [
+                     *               {
+                     *                 "id": "string",
+                     *                 "url": "string",
+                     *                 "thumbnailUrl": "string"
+                     *               }
+                     *             ],
                      *             "available": true
                      *           }
                      *         ],
@@ -9392,6 +10081,13 @@ export interface operations {
                                     id: string;
                                 };
                                 inCart?: boolean;
+                                photos: {
+                                    id: string;
+                                    /** Format: uri */
+                                    url: string;
+                                    /** Format: uri */
+                                    thumbnailUrl: string;
+                                }[];
                                 available: boolean;
                             }[];
                             subtotal: number;
@@ -10089,6 +10785,13 @@ export interface operations {
                      *             "id": "string"
                      *           },
                      *           "inCart": true,
+                     *           "photos": [
+                     *             {
+                     *               "id": "string",
+                     *               "url": "string",
+                     *               "thumbnailUrl": "string"
+                     *             }
+                     *           ],
                      *           "boughtAt": "2026-01-15T09:30:00.000Z",
                      *           "orderId": "string"
                      *         }
@@ -10121,6 +10824,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                             boughtAt: string | null;
                             orderId: string | null;
                         }[];
@@ -10358,6 +11068,13 @@ export interface operations {
                      *             "id": "string"
                      *           },
                      *           "inCart": true,
+                     *           "photos": [
+                     *             {
+                     *               "id": "string",
+                     *               "url": "string",
+                     *               "thumbnailUrl": "string"
+                     *             }
+                     *           ],
                      *           "boughtAt": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       ],
@@ -10389,6 +11106,13 @@ export interface operations {
                                 id: string;
                             };
                             inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
                             boughtAt: string | null;
                         }[];
                         /** Format: date-time */

@@ -8,7 +8,8 @@ import { hashEmailToken, newEmailToken } from '#lib/accounts/rules.ts';
 import { LoginResult, User } from '#lib/accounts/schemas.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import { db, TABLE } from '#lib/db/client.ts';
-import { emailKey, globalStatsKey, tokenKey, userKey, userStatsKey } from '#lib/db/keys.ts';
+import { getGlobalStats } from '#lib/db/counters.ts';
+import { emailKey, tokenKey, userKey, userStatsKey } from '#lib/db/keys.ts';
 import { DEFAULT_PASSWORD, emailTokenIn, makeSignup } from '#tests/helpers/accounts.ts';
 import { waitForEmail } from '#tests/helpers/e2e.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
@@ -27,7 +28,7 @@ const postForm = (token: string, password = DEFAULT_PASSWORD) =>
   });
 const get = async (key: { pk: string; sk: string }) =>
   (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
-const totalUsers = async () => Number((await get(globalStatsKey()))?.totalUsers ?? 0);
+const totalUsers = async () => Number((await getGlobalStats()).totalUsers ?? 0);
 const HOUR = 3600 * 1000;
 
 function alter(token: string): string {

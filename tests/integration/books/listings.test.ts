@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { Book, RemovedBook } from '#lib/books/schemas.ts';
 import { getBook } from '#lib/db/books.ts';
 import { db, TABLE } from '#lib/db/client.ts';
-import { cartItemKey, globalStatsKey, userStatsKey } from '#lib/db/keys.ts';
+import { getGlobalStats } from '#lib/db/counters.ts';
+import { cartItemKey, userStatsKey } from '#lib/db/keys.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBookBody, seedBook } from '#tests/helpers/books.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
@@ -12,12 +13,7 @@ import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 const Books = z.array(Book);
 
-async function stats() {
-  const out = await db.send(
-    new GetCommand({ TableName: TABLE, Key: globalStatsKey(), ConsistentRead: true }),
-  );
-  return (out.Item ?? {}) as Record<string, number>;
-}
+const stats = () => getGlobalStats();
 async function userStats(userId: string) {
   const out = await db.send(
     new GetCommand({ TableName: TABLE, Key: userStatsKey(userId), ConsistentRead: true }),

@@ -57,7 +57,7 @@ describe('getBooksNoToken/{limit}/{skip}', () => {
   });
 
   it('answers an empty list past the end', async () => {
-    for (const skip of [TOTAL, TOTAL + 1, 10_000]) {
+    for (const skip of [TOTAL, TOTAL + 1, 2000]) {
       expect(expectEnvelope((await booksApi.getBooksNoToken(5, skip)).json(), Books)).toEqual([]);
     }
   });
@@ -70,7 +70,8 @@ describe('getBooksNoToken/{limit}/{skip}', () => {
       ['1.5', '0'],
       ['abc', '0'],
       ['10', '-1'],
-      ['10', '10001'],
+      ['10', '2001'],
+      ['10', '10000'],
       ['10', '1e3'],
     ];
     for (const [limit, skip] of bad) {
@@ -78,7 +79,7 @@ describe('getBooksNoToken/{limit}/{skip}', () => {
       expect(res.status, `${limit}/${skip}`).toBe(400);
       expectError(res.json(), 'VALIDATION_FAILED');
     }
-    expect((await booksApi.getBooksNoToken(100, 10_000)).status).toBe(200);
+    expect((await booksApi.getBooksNoToken(100, 2000)).status).toBe(200);
   });
 });
 

@@ -7,7 +7,8 @@ import { handler as setBookPaid } from '#functions/dashboard/setBookPaid.ts';
 import { processors } from '#functions/streams/processors.ts';
 import { type AuditEntry, AuditLog, MovedBook } from '#lib/dashboard/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
-import { bookKey, globalStatsKey, orderKey, userStatsKey } from '#lib/db/keys.ts';
+import { getGlobalStats } from '#lib/db/counters.ts';
+import { bookKey, orderKey, userStatsKey } from '#lib/db/keys.ts';
 import { listNotifications } from '#lib/db/notifications.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { consume } from '#lib/streams/consume.ts';
@@ -46,7 +47,7 @@ const bodyFor = (action: Action, bookId: string) =>
 const getItem = async (key: { pk: string; sk: string }) =>
   (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item ?? {};
 const counters = async () => ({
-  global: await getItem(globalStatsKey()),
+  global: await getGlobalStats(),
   seller: await getItem(userStatsKey(seller.id)),
   buyer: await getItem(userStatsKey(buyer.id)),
 });

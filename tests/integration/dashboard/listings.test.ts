@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as cancelPurchase } from '#functions/dashboard/cancelPurchase.ts';
 import { handler as confirmBook } from '#functions/dashboard/confirmBook.ts';
@@ -7,7 +7,7 @@ import { handler as getOrders } from '#functions/dashboard/getOrders.ts';
 import { handler as getStatistics } from '#functions/dashboard/getStatistics.ts';
 import { AdminOrderList, HandOverBookList, Statistics } from '#lib/dashboard/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
-import { globalStatsKey } from '#lib/db/keys.ts';
+import { GLOBAL_STATS_SHARDS, globalStatsKeys, globalStatsShardKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
@@ -51,21 +51,37 @@ const contact = (u: TestUser) => ({
 });
 
 describe('getStatistics', () => {
-  it('reads the counters (one item), money in dollars, every status present', async () => {
+  it('sums the counters over their shards and the legacy item, money in dollars, every status present', async () => {
+    // Fresh counters: every shard emptied, then the legacy unsharded item and one shard hold parts.
+    for (const key of globalStatsKeys()) await db.send(new DeleteCommand({ TableName: TABLE, Key: key }));
     await db.send(
       new PutCommand({
         TableName: TABLE,
         Item: {
-          ...globalStatsKey(),
-          totalUsers: 7,
-          totalBooks: 9,
-          books_s0: 4,
+          ...globalStatsKeys()[0],
+          totalUsers: 5,
+          totalBooks: 6,
+          books_s0: 3,
           books_s1: 2,
           books_s3: 1,
+          totalOrders: 2,
+          grossSales: 12000,
+          feesEarned: 600,
+        },
+      }),
+    );
+    await db.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: {
+          ...globalStatsShardKey(GLOBAL_STATS_SHARDS - 1),
+          totalUsers: 2,
+          totalBooks: 3,
+          books_s0: 1,
           books_s5: 2,
-          totalOrders: 3,
-          grossSales: 12345,
-          feesEarned: 617,
+          totalOrders: 1,
+          grossSales: 345,
+          feesEarned: 17,
         },
       }),
     );
@@ -79,7 +95,8 @@ describe('getStatistics', () => {
       grossSales: 123.45,
       feesEarned: 6.17,
     });
-    expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'GetItem']);
+    // the caller's user record, then every counter item in one call
+    expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'BatchGetItem']);
   });
 
   it('moves with the hand-over, as it happens', async () => {

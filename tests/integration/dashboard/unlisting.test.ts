@@ -5,7 +5,8 @@ import { handler as scheduledUnlist } from '#functions/scheduled/unlistStaleBook
 import { DeactivateResult } from '#lib/dashboard/schemas.ts';
 import { unlistStaleBooks } from '#lib/dashboard/unlisting.ts';
 import { db, TABLE } from '#lib/db/client.ts';
-import { AUDIT_PK, bookKey, globalStatsKey, userStatsKey } from '#lib/db/keys.ts';
+import { getGlobalStats } from '#lib/db/counters.ts';
+import { AUDIT_PK, bookKey, userStatsKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { daysBefore, seedBook } from '#tests/helpers/books.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';
@@ -72,7 +73,7 @@ describe('unlisting stale books with an injected clock', () => {
       date: daysBefore(now, 300),
       status: 5,
     });
-    const statsBefore = await getItem(globalStatsKey());
+    const statsBefore = await getGlobalStats();
     const ownerStatsBefore = await getItem(userStatsKey(owners[0]?.id as string));
     const auditBefore = await auditCount();
 
@@ -84,7 +85,7 @@ describe('unlisting stale books with an injected clock', () => {
     expect(await statusOf(unlistedAlready)).toBe(5);
     expect((await getItem(bookKey(stale[0]?.id as string))).gsi1pk).toBe('BOOKS#S5');
 
-    const statsAfter = await getItem(globalStatsKey());
+    const statsAfter = await getGlobalStats();
     expect(Number(statsAfter.books_s0 ?? 0) - Number(statsBefore.books_s0 ?? 0)).toBe(-60);
     expect(Number(statsAfter.books_s5 ?? 0) - Number(statsBefore.books_s5 ?? 0)).toBe(60);
     const ownerStatsAfter = await getItem(userStatsKey(owners[0]?.id as string));
@@ -104,7 +105,7 @@ describe('unlisting stale books with an injected clock', () => {
 
     const second = await unlistStaleBooks({ now, actor: 'system:test', pageSize: 25 });
     expect(second).toEqual({ unlisted: 0, complete: true });
-    expect(await getItem(globalStatsKey())).toEqual(statsAfter);
+    expect(await getGlobalStats()).toEqual(statsAfter);
     expect(await auditCount()).toBe(auditBefore + 60);
     for (const o of owners) expect(await mailsTo(o.record.emailAddress)).toHaveLength(1);
     expect(await statusOf(fresh)).toBe(0);
@@ -154,14 +155,14 @@ describe('unlisting stale books with an injected clock', () => {
     const books: BookRecord[] = [];
     for (let i = 0; i < 30; i++) books.push(await seedBook(o.id, { date: daysBefore(now, 70, i * 1000) }));
     const auditBefore = await auditCount();
-    const statsBefore = await getItem(globalStatsKey());
+    const statsBefore = await getGlobalStats();
     const runs = await Promise.all([
       unlistStaleBooks({ now, actor: 'system:a', pageSize: 5 }),
       unlistStaleBooks({ now, actor: 'system:b', pageSize: 5 }),
     ]);
     expect(runs[0].unlisted + runs[1].unlisted).toBe(30);
     expect((await auditCount()) - auditBefore).toBe(30);
-    const statsAfter = await getItem(globalStatsKey());
+    const statsAfter = await getGlobalStats();
     expect(Number(statsAfter.books_s5) - Number(statsBefore.books_s5 ?? 0)).toBe(30);
     for (const b of books) expect(await statusOf(b)).toBe(5);
   });

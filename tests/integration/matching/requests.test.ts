@@ -66,6 +66,28 @@ describe('POST /api/books/requestBook', () => {
     expect(await storedItems(user.id, 'REQUEST#')).toEqual([]);
   });
 
+  it('takes a title whose one word normalises past what an index key holds, and indexes it by course only', async () => {
+    const user = await makeUser();
+    // U+3300 is one character that NFKD turns into four: 200 of them make one word of 2,400 bytes.
+    const res = await requestBook(user.token, { name: '\u3300'.repeat(200), course: 'MATH 161' });
+    expect(res.status).toBe(201);
+    const stored = await storedItems(user.id, 'REQUEST#');
+    const request = stored.find((i) => i.type === 'request');
+    expect(request?.keyWord).toBeNull();
+    for (const item of stored)
+      for (const [k, v] of Object.entries(item))
+        if (/^(pk|sk|gsi\d(pk|sk))$/.test(k))
+          expect(Buffer.byteLength(String(v)), k).toBeLessThanOrEqual(1024);
+  });
+
+  it('refuses with 400 a course code that normalises past 64 bytes, and stores nothing', async () => {
+    const user = await makeUser();
+    const res = await requestBook(user.token, { name: 'Calculus', course: '\uFDFA'.repeat(40) });
+    expect(res.status).toBe(400);
+    expect(expectError(res.json(), 'VALIDATION_FAILED').details?.map((d) => d.field)).toContain('course');
+    expect(await storedItems(user.id, 'REQUEST#')).toEqual([]);
+  });
+
   it('needs a token', async () => {
     const res = await requestBook('', requestBody());
     expect(res.status).toBe(401);
