@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildWeb, type RunningWeb, startWeb } from '#scripts/local/web.ts';
 import { DEFAULT_PASSWORD } from './accounts.ts';
 import { makeBookBody } from './books.ts';
@@ -42,8 +42,10 @@ export interface WebStack {
 /** Builds the app, serves it against the e2e API, launches Chromium (a fresh profile per launch). */
 export async function startWebStack(): Promise<WebStack> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'campus-books-web-'));
-  await buildWeb({ quiet: true, outDir });
-  const web = await startWeb({ port: 0, apiUrl: apiUrl(), dir: outDir });
+  // Photos are shown from and uploaded to the e2e tier's S3 emulator: the CSP allows its origin.
+  const photosUrl = inject('s3Endpoint');
+  await buildWeb({ quiet: true, outDir, photosUrl });
+  const web = await startWeb({ port: 0, apiUrl: apiUrl(), dir: outDir, photosUrl });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
   const contexts: BrowserContext[] = [];
   return {

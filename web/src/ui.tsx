@@ -2,6 +2,7 @@
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { ApiFailure, money } from '#web/api.ts';
 import type { Book } from '#web/books.ts';
+import { Thumbnail } from '#web/photos.tsx';
 
 export interface Loaded<T> {
   data?: T | undefined;
@@ -190,11 +191,12 @@ export const STATUS_LABELS: Record<number, string> = {
 export type BookLike = Pick<
   Book,
   'id' | 'name' | 'edition' | 'course' | 'price' | 'condition' | 'comments' | 'ISBN' | 'owner'
->;
+> & { photos?: { id: string; url: string; thumbnailUrl: string }[] };
 
 export function BookSummary({ book, children }: { book: BookLike; children?: ReactNode }) {
   return (
     <article className="book" aria-labelledby={`book-${book.id}`}>
+      <Thumbnail name={book.name} photos={book.photos} />
       <h3 id={`book-${book.id}`}>
         {book.name} <span className="muted">(edition {book.edition})</span>
       </h3>

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useSession } from '#web/App.tsx';
 import { api, call, money } from '#web/api.ts';
 import type { Book, BookDetail } from '#web/books.ts';
+import { Gallery } from '#web/photos.tsx';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { BookSummary, ErrorNote, Field, Loading, useAction, useLoad } from '#web/ui.tsx';
 
@@ -214,6 +215,7 @@ export function BookPage({ id }: { id: string }) {
   return (
     <section>
       <h1>{book.name}</h1>
+      <Gallery name={book.name} photos={book.photos} />
       <dl className="details">
         <dt>Price</dt>
         <dd>{money(book.price)}</dd>

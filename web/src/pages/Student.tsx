@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { type ApiFailure, api, call, idempotencyKey, money } from '#web/api.ts';
 import type { Book } from '#web/books.ts';
+import { PhotoEditor } from '#web/photos.tsx';
 import { Link } from '#web/router.tsx';
 import { getSession, setSession } from '#web/session.ts';
 import {
@@ -197,6 +198,7 @@ export function ListingsPage() {
           <li key={b.id} className={b.status === 5 ? 'inactive' : undefined}>
             <BookSummary book={b}>
               <p>Status: {STATUS_LABELS[b.status]}</p>
+              {(b.status === 0 || b.status === 5) && <PhotoEditor book={b} changed={list.reload} />}
               {editing === b.id ? (
                 <ListingEditor
                   book={b}
