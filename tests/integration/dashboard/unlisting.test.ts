@@ -149,6 +149,29 @@ describe('unlisting stale books with an injected clock', () => {
     expect(await mailsTo(o.record.emailAddress)).toHaveLength(2);
   });
 
+  it('keeps its pace: never more books a second than the pace allows, so the audit partition stays cool', async () => {
+    const o = await makeUser();
+    const now = new Date();
+    for (let i = 0; i < 60; i++) await seedBook(o.id, { date: daysBefore(now, 80, i * 1000) });
+    // A clock that only moves when the job sleeps: the job must wait 60 books / 40 a second.
+    let clock = 0;
+    const sleeps: number[] = [];
+    const pace = {
+      booksPerSecond: 40,
+      clock: () => clock,
+      sleep: async (ms: number) => {
+        sleeps.push(ms);
+        clock += ms;
+      },
+    };
+    const run = await unlistStaleBooks({ now, actor: 'system:test', pageSize: 20, pace });
+    expect(run).toEqual({ unlisted: 60, complete: true });
+    // Pages of 20 at 40 a second: a wait of 500 ms before the 2nd and the 3rd page (and the last, empty, read).
+    expect(sleeps.length).toBeGreaterThanOrEqual(2);
+    expect(clock).toBeGreaterThanOrEqual(1000);
+    expect(clock).toBeLessThanOrEqual(1500);
+  });
+
   it('unlists each book exactly once when two runs overlap', async () => {
     const o = await makeUser();
     const now = new Date();

@@ -7,6 +7,38 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { processors } from '#functions/streams/processors.ts';
+import {
+  auditKey,
+  bookKey,
+  cartCountKey,
+  cartItemKey,
+  digestEntryKey,
+  digestSentKey,
+  emailKey,
+  globalStatsShardKey,
+  type ItemKey,
+  idempotencyKey,
+  listedBookKey,
+  matchKey,
+  matchMailKey,
+  notificationKey,
+  notificationsReadMarkKey,
+  orderKey,
+  photoSlotExpiryKey,
+  reportKey,
+  reportQueueKey,
+  requestKey,
+  searchEntryKey,
+  suppressionKey,
+  throttleKey,
+  throttleWindowKey,
+  tokenKey,
+  userKey,
+  userSearchKey,
+  userStatsKey,
+} from '#lib/db/keys.ts';
+import type { StreamChange } from '#lib/streams/types.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -74,5 +106,92 @@ describe('the stream consumer (functions/streams/functions.yml)', () => {
         Resource: ['StreamFailureQueue.Arn'],
       }),
     );
+  });
+});
+
+/** Lambda's event filtering, for the part of the pattern language serverless.yml uses (exact values and prefixes). */
+type Rule = string | { prefix: string };
+type Pattern = { dynamodb: { Keys: Record<string, { S: Rule[] }> } };
+const matchesPattern = (pattern: Pattern, keys: ItemKey): boolean =>
+  Object.entries(pattern.dynamodb.Keys).every(([attribute, { S: rules }]) => {
+    const value = (keys as unknown as Record<string, string | undefined>)[attribute];
+    return (
+      value !== undefined &&
+      rules.some((r) => (typeof r === 'string' ? value === r : value.startsWith(r.prefix)))
+    );
+  });
+
+describe('the consumer event filter (filterPatterns)', () => {
+  const patterns = (streams[0]?.filterPatterns ?? []) as Pattern[];
+  const passes = (keys: ItemKey) => patterns.some((p) => matchesPattern(p, keys));
+  const t = '2026-01-01T00:00:00.000Z';
+  // One key of every kind the table holds (lib/db/keys.ts).
+  const everyKind: Record<string, ItemKey> = {
+    book: bookKey('B1'),
+    userProfile: userKey('U1'),
+    request: requestKey('U1', 'R1'),
+    email: emailKey('a@x.edu'),
+    token: tokenKey('h'),
+    throttle: throttleKey('login', 'a@x.edu'),
+    throttleWindow: throttleWindowKey('login', 'a@x.edu', 1),
+    photoSlot: photoSlotExpiryKey(1, 'B1', 'P1'),
+    searchEntry: searchEntryKey('T#calc', t, 'B1'),
+    listedBook: listedBookKey('LB#C#MTH101', t, 'B1'),
+    match: matchKey('U1', 'R1', 'B1'),
+    cartCount: cartCountKey('U1'),
+    cartItem: cartItemKey('U1', 'B1'),
+    order: orderKey('O1'),
+    idempotency: idempotencyKey('U1', 'k'),
+    notification: notificationKey('U1', 'N1'),
+    readMark: notificationsReadMarkKey('U1'),
+    globalStats: globalStatsShardKey(3),
+    userStats: userStatsKey('U1'),
+    audit: auditKey(t, 'A1'),
+    userSearch: userSearchKey('E', 'a@x.edu', 'U1'),
+    matchMail: matchMailKey('U1', 'B1'),
+    digestEntry: digestEntryKey('2026-01-01', 'U1', 'B1'),
+    digestSent: digestSentKey('U1', '2026-01-01'),
+    report: reportKey('B1', 'U1'),
+    reportQueue: reportQueueKey(3, 'B1'),
+    suppression: suppressionKey('a@x.edu'),
+  };
+  // Images that make every processor's `wants` as wide as it gets (a status change).
+  const changes = (keys: ItemKey): StreamChange[] =>
+    (['INSERT', 'MODIFY', 'REMOVE'] as const).map((eventName) => ({
+      eventName,
+      eventId: 'e',
+      sequenceNumber: '1',
+      keys,
+      oldImage: eventName === 'INSERT' ? undefined : { ...keys, status: 0 },
+      newImage: eventName === 'REMOVE' ? undefined : { ...keys, status: 1 },
+    }));
+
+  it('lets through every record some processor wants', () => {
+    const missed = Object.entries(everyKind).flatMap(([kind, keys]) =>
+      changes(keys).flatMap((c) =>
+        processors
+          .filter((p) => p.wants(c) && !passes(keys))
+          .map((p) => `${p.name} wants ${kind} (${c.eventName})`),
+      ),
+    );
+    expect(patterns.length).toBeGreaterThan(0);
+    expect(missed).toEqual([]);
+  });
+
+  it('keeps out the entries the consumer writes itself, and the other high-volume items', () => {
+    for (const kind of [
+      'searchEntry',
+      'listedBook',
+      'match',
+      'notification',
+      'userSearch',
+      'cartItem',
+      'throttleWindow',
+      'globalStats',
+      'audit',
+    ])
+      expect(passes(everyKind[kind] as ItemKey), kind).toBe(false);
+    for (const kind of ['book', 'userProfile', 'request'])
+      expect(passes(everyKind[kind] as ItemKey), kind).toBe(true);
   });
 });
