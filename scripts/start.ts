@@ -90,7 +90,8 @@ async function main(): Promise<void> {
   });
 
   log('building the web app (while the API starts)...');
-  const webBuilt = buildWeb({ quiet: true });
+  // The app shows photos from the S3 emulator and uploads to it: its CSP must allow that origin.
+  const webBuilt = buildWeb({ quiet: true, photosUrl: s3.endpoint });
   webBuilt.catch(() => undefined);
   // The e-mailed links (confirmation, reset) open the web app, unless APP_URL says otherwise.
   const appUrl = env.APP_URL?.trim() || `http://localhost:${ports.WEB_PORT}`;
@@ -114,7 +115,7 @@ async function main(): Promise<void> {
   offline.child.stdout?.on('data', (b: Buffer) => process.stdout.write(b));
   offline.child.stderr?.on('data', (b: Buffer) => process.stderr.write(b));
   await webBuilt;
-  const web = await startWeb({ port: ports.WEB_PORT, apiUrl: offline.url });
+  const web = await startWeb({ port: ports.WEB_PORT, apiUrl: offline.url, photosUrl: s3.endpoint });
 
   let stopping = false;
   const stop = async (why: string) => {

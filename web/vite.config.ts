@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { contentSecurityPolicy } from './src/csp.ts';
+import { contentSecurityPolicy, originsOf } from './src/csp.ts';
 
 export const INITIAL_JS_BUDGET = 150 * 1024;
 
@@ -34,7 +34,7 @@ function initialJsBudget(): Plugin {
   };
 }
 
-function cspMeta(apiUrl: string | undefined): Plugin {
+function cspMeta(apiUrl: string | undefined, photosUrl: string | undefined): Plugin {
   const apiOrigin = apiUrl ? new URL(apiUrl).origin : undefined;
   return {
     name: 'csp-meta',
@@ -42,7 +42,10 @@ function cspMeta(apiUrl: string | undefined): Plugin {
     transformIndexHtml: () => [
       {
         tag: 'meta',
-        attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy(apiOrigin, false) },
+        attrs: {
+          'http-equiv': 'Content-Security-Policy',
+          content: contentSecurityPolicy(apiOrigin, false, originsOf(photosUrl)),
+        },
         injectTo: 'head-prepend',
       },
     ],
@@ -51,9 +54,11 @@ function cspMeta(apiUrl: string | undefined): Plugin {
 
 export default defineConfig(() => {
   const apiUrl = process.env.VITE_API_URL || undefined;
+  // Where photos are shown from and uploaded to, when not this site (the S3 emulator locally).
+  const photosUrl = process.env.VITE_PHOTOS_URL || undefined;
   return {
     root: import.meta.dirname,
-    plugins: [react(), cspMeta(apiUrl), initialJsBudget()],
+    plugins: [react(), cspMeta(apiUrl, photosUrl), initialJsBudget()],
     build: { outDir: 'dist', emptyOutDir: true },
     server: {
       port: Number(process.env.WEB_PORT ?? 3000),

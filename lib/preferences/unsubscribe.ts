@@ -95,8 +95,17 @@ export function unsubscribedPage(message: string): RawReply {
 /**
  * The page behind the link: a button that makes the one-click POST (mail scanners follow GET
  * links, so the GET itself changes nothing). It shows the category only, never who it is for.
+ * With a front end (APP_URL) the link goes on to its page, `APP_URL/unsubscribe?token=`, which
+ * shows the same button; the one-click POST of mail clients stays on this URL.
  */
 export function unsubscribePage(token: string): RawReply {
+  if (config.APP_URL) {
+    return new RawReply(302, '', {
+      Location: `${config.APP_URL.replace(/\/+$/, '')}/unsubscribe?token=${encodeURIComponent(token)}`,
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+    });
+  }
   const subject = readUnsubscribeToken(token);
   const what = subject ? CATEGORY_WORDS[subject.category] : 'these e-mails';
   const body = `<!doctype html>

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentSecurityPolicy } from '#web/csp.ts';
+import { contentSecurityPolicy, originsOf } from '#web/csp.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_DIR = path.join(ROOT, 'web');
@@ -26,23 +26,45 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** The headers every page of the app is served with (the deployment sets the same on CloudFront). */
-export const WEB_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': contentSecurityPolicy(),
+/**
+ * The headers every page of the app is served with (the deployment sets the same on CloudFront,
+ * with its photo store's origin in the CSP).
+ */
+export const webHeaders = (photoOrigins: string[] = []): Record<string, string> => ({
+  'Content-Security-Policy': contentSecurityPolicy(undefined, true, photoOrigins),
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-};
+});
+export const WEB_HEADERS = webHeaders();
 
-/** Builds the app with Vite into `outDir` (default web/dist); fails when the initial JS is over budget. */
-export async function buildWeb(options: { quiet?: boolean; outDir?: string } = {}): Promise<void> {
+/**
+ * Builds the app with Vite into `outDir` (default web/dist); fails when the initial JS is over
+ * budget. `photosUrl`: the photo store's URL (the S3 emulator), allowed by the built-in CSP.
+ */
+export async function buildWeb(
+  options: { quiet?: boolean; outDir?: string; photosUrl?: string } = {},
+): Promise<void> {
   const { build } = await import('vite');
-  await build({
-    configFile: path.join(WEB_DIR, 'vite.config.ts'),
-    logLevel: options.quiet ? 'warn' : 'info',
-    build: { outDir: options.outDir ?? WEB_DIST },
-  });
+  // Always React's production build: Vite follows NODE_ENV when it is set, and a test run sets it
+  // to `test` (which would build React's development bundle, not what is deployed).
+  const saved = { NODE_ENV: process.env.NODE_ENV, VITE_PHOTOS_URL: process.env.VITE_PHOTOS_URL };
+  process.env.NODE_ENV = 'production';
+  if (options.photosUrl) process.env.VITE_PHOTOS_URL = options.photosUrl;
+  try {
+    await build({
+      configFile: path.join(WEB_DIR, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: options.quiet ? 'warn' : 'info',
+      build: { outDir: options.outDir ?? WEB_DIST },
+    });
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
 }
 
 export interface RunningWeb {
@@ -50,9 +72,18 @@ export interface RunningWeb {
   stop: () => Promise<void>;
 }
 
-/** Serves a build (`dir`, default web/dist) on `port` (0: any free port), proxying /api/* to `apiUrl`. */
-export function startWeb(options: { port: number; apiUrl: string; dir?: string }): Promise<RunningWeb> {
+/**
+ * Serves a build (`dir`, default web/dist) on `port` (0: any free port), proxying /api/* to
+ * `apiUrl`; `photosUrl` (the photo store) is allowed by the CSP header.
+ */
+export function startWeb(options: {
+  port: number;
+  apiUrl: string;
+  dir?: string;
+  photosUrl?: string;
+}): Promise<RunningWeb> {
   const api = new URL(options.apiUrl);
+  const headers = webHeaders(originsOf(options.photosUrl));
   const dist = options.dir ?? WEB_DIST;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -86,7 +117,7 @@ export function startWeb(options: { port: number; apiUrl: string; dir?: string }
     const file = isFile ? wanted : path.join(dist, 'index.html');
     const hashed = isFile && wanted.includes(`${path.sep}assets${path.sep}`);
     res.writeHead(200, {
-      ...WEB_HEADERS,
+      ...headers,
       'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       // Content-hashed assets never change; index.html must be fetched again after a deploy.
       'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',

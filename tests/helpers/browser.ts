@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildWeb, type RunningWeb, startWeb } from '#scripts/local/web.ts';
 import { DEFAULT_PASSWORD } from './accounts.ts';
-import { apiUrl } from './e2e.ts';
+import { makeBookBody } from './books.ts';
+import { api, apiUrl } from './e2e.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,8 +42,10 @@ export interface WebStack {
 /** Builds the app, serves it against the e2e API, launches Chromium (a fresh profile per launch). */
 export async function startWebStack(): Promise<WebStack> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'campus-books-web-'));
-  await buildWeb({ quiet: true, outDir });
-  const web = await startWeb({ port: 0, apiUrl: apiUrl(), dir: outDir });
+  // Photos are shown from and uploaded to the e2e tier's S3 emulator: the CSP allows its origin.
+  const photosUrl = inject('s3Endpoint');
+  await buildWeb({ quiet: true, outDir, photosUrl });
+  const web = await startWeb({ port: 0, apiUrl: apiUrl(), dir: outDir, photosUrl });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
   const contexts: BrowserContext[] = [];
   return {
@@ -61,6 +64,54 @@ export async function startWebStack(): Promise<WebStack> {
       rmSync(outDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One web stack for the test file: started before its tests, stopped after them. Returns a getter
+ * (the stack exists only once beforeAll has run).
+ */
+export function webStackForFile(): () => WebStack {
+  let stack: WebStack | undefined;
+  beforeAll(async () => {
+    stack = await startWebStack();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  return () => {
+    if (!stack) throw new Error('the web stack is not started yet');
+    return stack;
+  };
+}
+
+/** Lists a book over the API as `token`'s user; returns its id and title. */
+export async function listBook(token: string, name = `Web Book ${Math.random().toString(36).slice(2, 8)}`) {
+  const res = await api('POST', '/api/books/postBook', { token, body: makeBookBody({ name }) });
+  expect(res.status).toBe(201);
+  return { id: (res.body as { data: { id: string } }).data.id, name };
+}
+
+/** The accessible name of the focused element: its label, aria-label or text. */
+const FOCUSED_NAME = `(() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return '';
+  const label = el.labels && el.labels[0] ? el.labels[0].textContent : null;
+  return (label ?? el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+})()`;
+
+/**
+ * Moves the focus with Tab only (Shift+Tab with `back`) until the focused element's accessible
+ * name is `name`; fails when the whole page was tabbed through without finding it.
+ */
+export async function tabTo(page: Page, name: string, options: { back?: boolean; max?: number } = {}) {
+  const seen: string[] = [];
+  for (let i = 0; i < (options.max ?? 80); i++) {
+    await page.keyboard.press(options.back ? 'Shift+Tab' : 'Tab');
+    const focused = String(await page.evaluate(FOCUSED_NAME));
+    if (focused === name) return;
+    seen.push(focused);
+  }
+  expect.fail(`Tab never reached "${name}"; it went through: ${seen.join(' | ')}`);
 }
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -19,7 +19,8 @@ export default async function setup(project: TestProject) {
   const s3 = await startS3({
     port: await freePort(),
     bucket: 'campus-books-test-photos',
-    corsOrigins: ['http://localhost:3000'],
+    // The browser tests serve the app on a free port of localhost (tests/helpers/browser.ts).
+    corsOrigins: ['http://localhost:3000', 'http://localhost:*'],
     onUpload: invokeThroughOffline(lambdaPort, 'campus-books-test-photosProcess'),
     onError: (err) => console.error(`[s3] ${err.message}`),
   });

@@ -21,10 +21,16 @@ import {
 } from '#web/pages/Student.tsx';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { getSession, setSession, subscribeSession } from '#web/session.ts';
-import { useLoad } from '#web/ui.tsx';
+import { Loading, useLoad } from '#web/ui.tsx';
 
-// The dashboard is for a few administrators: its code is loaded only when opened.
+// The dashboard is for a few administrators, the account pages are opened rarely: their code is
+// loaded only when opened.
 const DashboardPage = lazy(() => import('#web/pages/Dashboard.tsx'));
+const account = () => import('#web/pages/Account.tsx');
+const PreferencesPage = lazy(() => account().then((m) => ({ default: m.PreferencesPage })));
+const UnsubscribePage = lazy(() => account().then((m) => ({ default: m.UnsubscribePage })));
+const MyDataPage = lazy(() => account().then((m) => ({ default: m.MyDataPage })));
+const OrderPage = lazy(() => account().then((m) => ({ default: m.OrderPage })));
 
 export function useSession() {
   return useSyncExternalStore(subscribeSession, getSession);
@@ -57,6 +63,9 @@ const TITLES: Record<string, string> = {
   '/orders': 'Purchases and sales',
   '/notifications': 'Notifications',
   '/settings': 'Settings',
+  '/preferences': 'E-mail preferences',
+  '/my-data': 'Your data',
+  '/unsubscribe': 'Unsubscribe',
   '/dashboard': 'Dashboard',
 };
 
@@ -64,6 +73,12 @@ function route(path: string) {
   if (path === '/') return <BrowsePage />;
   if (path.startsWith('/books/')) return <BookPage id={decodeURIComponent(path.slice('/books/'.length))} />;
   if (path === '/confirm' || path.startsWith('/confirm/')) return <ConfirmPage />;
+  if (path.startsWith('/orders/'))
+    return (
+      <RequireLogin>
+        <OrderPage id={decodeURIComponent(path.slice('/orders/'.length))} />
+      </RequireLogin>
+    );
   const pub: Record<string, () => React.ReactNode> = {
     '/signup': () => <SignupPage />,
     '/email-confirmed': () => <EmailConfirmedPage />,
@@ -72,6 +87,7 @@ function route(path: string) {
     '/reset-password': () => <ResetPage />,
     '/terms': () => <TermsPage />,
     '/privacy': () => <PrivacyPage />,
+    '/unsubscribe': () => <UnsubscribePage />,
   };
   const priv: Record<string, () => React.ReactNode> = {
     '/sell': () => <SellPage />,
@@ -81,11 +97,9 @@ function route(path: string) {
     '/orders': () => <OrdersPage />,
     '/notifications': () => <NotificationsPage />,
     '/settings': () => <SettingsPage />,
-    '/dashboard': () => (
-      <Suspense fallback={<p>Loading the dashboard…</p>}>
-        <DashboardPage />
-      </Suspense>
-    ),
+    '/preferences': () => <PreferencesPage />,
+    '/my-data': () => <MyDataPage />,
+    '/dashboard': () => <DashboardPage />,
   };
   const p = pub[path];
   if (p) return p();
@@ -177,7 +191,9 @@ function Nav() {
 export function App() {
   const { path } = useLocation();
   const main = useRef<HTMLElement>(null);
-  const title = TITLES[path] ?? (path.startsWith('/books/') ? 'Book' : 'Campus Books');
+  const title =
+    TITLES[path] ??
+    (path.startsWith('/books/') ? 'Book' : path.startsWith('/orders/') ? 'Order' : 'Campus Books');
   useEffect(() => {
     document.title = `${title} · Campus Books`;
   }, [title]);
@@ -193,7 +209,7 @@ export function App() {
         <Nav />
       </header>
       <main id="main" ref={main} tabIndex={-1}>
-        {route(path)}
+        <Suspense fallback={<Loading what="the page" />}>{route(path)}</Suspense>
       </main>
       <footer>
         <Link href="/terms">Terms of use</Link> · <Link href="/privacy">Privacy</Link>

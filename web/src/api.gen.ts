@@ -1158,7 +1158,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The unsubscribe page of an e-mailed link (text/html with a button) */
+        /** The unsubscribe page of an e-mailed link (text/html with a button, or 302 to APP_URL/unsubscribe?token=) */
         get: operations["userUnsubscribePage"];
         put?: never;
         /** One-click unsubscribe from the category of the e-mailed link (always 200) */
@@ -12012,6 +12012,15 @@ export interface operations {
                 content: {
                     "text/html": string;
                 };
+            };
+            /** @description When APP_URL is set: on to the front end, which shows the same button. */
+            302: {
+                headers: {
+                    /** @description APP_URL/unsubscribe?token=<token> */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
             400: {

@@ -1,15 +1,20 @@
 /**
  * The app's Content-Security-Policy: its own scripts and styles only, no inline script, no
- * third-party origin but the API's (when it lives elsewhere). Used by the build (a <meta> tag),
- * by the local server (a header) and written down for the hosting (CloudFront response headers).
+ * third-party origin but the API's (when it lives elsewhere) and the photo store's (images are
+ * shown from it and uploaded to it with a presigned POST). Used by the build (a <meta> tag), by
+ * the local server (a header) and written down for the hosting (CloudFront response headers).
  */
-export function contentSecurityPolicy(apiOrigin?: string, asHeader = true): string {
-  const connect = ["'self'", ...(apiOrigin ? [apiOrigin] : [])].join(' ');
+export function contentSecurityPolicy(
+  apiOrigin?: string,
+  asHeader = true,
+  photoOrigins: string[] = [],
+): string {
+  const connect = ["'self'", ...(apiOrigin ? [apiOrigin] : []), ...photoOrigins].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...photoOrigins].join(' '),
     "font-src 'self'",
     `connect-src ${connect}`,
     "object-src 'none'",
@@ -19,3 +24,11 @@ export function contentSecurityPolicy(apiOrigin?: string, asHeader = true): stri
     ...(asHeader ? ["frame-ancestors 'none'"] : []),
   ].join('; ');
 }
+
+/** The origins of a comma-separated list of URLs (VITE_PHOTOS_URL, the photo store's). */
+export const originsOf = (urls: string | undefined): string[] =>
+  (urls ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
+    .map((u) => new URL(u).origin);

@@ -1,7 +1,8 @@
 /** Shared pieces: data loading, form fields with the server's messages, book rows. */
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { ApiFailure, money } from '#web/api.ts';
 import type { Book } from '#web/books.ts';
+import { Thumbnail } from '#web/photos.tsx';
 
 export interface Loaded<T> {
   data?: T | undefined;
@@ -55,6 +56,30 @@ export function useAction() {
   return { error, busy, run, setError };
 }
 
+/**
+ * A form's submit handler: runs `action` (the page is not reloaded), keeping its error, a busy
+ * flag and whether the last submit succeeded (`done`, for a "Saved." line).
+ */
+export function useSubmit(action: () => Promise<unknown>) {
+  const { error, busy, run } = useAction();
+  const [done, setDone] = useState(false);
+  const submit = async (e?: FormEvent): Promise<boolean> => {
+    e?.preventDefault();
+    setDone(false);
+    const ok = await run(action);
+    setDone(ok);
+    return ok;
+  };
+  return { error, busy, done, submit };
+}
+
+/** A form's text fields: `set(name)` is the onChange of one field, `reset()` empties the form. */
+export function useFields<F extends Record<string, string>>(initial: F) {
+  const [form, setForm] = useState(initial);
+  const set = (k: keyof F) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  return { form, set, reset: () => setForm(initial) };
+}
+
 export function ErrorNote({ error }: { error: ApiFailure | undefined }) {
   if (!error) return null;
   return (
@@ -80,6 +105,7 @@ export function Field({
   multiline,
   hint,
   options,
+  labels,
   ...rest
 }: {
   label: string;
@@ -93,6 +119,8 @@ export function Field({
   multiline?: boolean;
   hint?: string;
   options?: string[];
+  /** what each option shows, when not its value */
+  labels?: Record<string, string>;
   min?: number;
   step?: string;
 }) {
@@ -116,7 +144,7 @@ export function Field({
         <select {...common} onChange={(e) => onChange(e.target.value)}>
           {options.map((o) => (
             <option key={o} value={o}>
-              {o}
+              {labels?.[o] ?? o}
             </option>
           ))}
         </select>
@@ -138,6 +166,19 @@ export function Field({
   );
 }
 
+/** The e-mail address field of the account forms. */
+export const EMAIL_FIELD = {
+  name: 'emailAddress',
+  label: 'E-mail',
+  type: 'email',
+  autoComplete: 'username',
+  required: true,
+} as const;
+
+/** A password field: the `current` one (log in, confirm) or a `new` one. */
+export const passwordField = (label: string, kind: 'current' | 'new', name = 'password') =>
+  ({ name, label, type: 'password', autoComplete: `${kind}-password`, required: true }) as const;
+
 export const STATUS_LABELS: Record<number, string> = {
   0: 'Listed',
   1: 'Bought, waiting for the hand-over check',
@@ -150,11 +191,12 @@ export const STATUS_LABELS: Record<number, string> = {
 export type BookLike = Pick<
   Book,
   'id' | 'name' | 'edition' | 'course' | 'price' | 'condition' | 'comments' | 'ISBN' | 'owner'
->;
+> & { photos?: { id: string; url: string; thumbnailUrl: string }[] };
 
 export function BookSummary({ book, children }: { book: BookLike; children?: ReactNode }) {
   return (
     <article className="book" aria-labelledby={`book-${book.id}`}>
+      <Thumbnail name={book.name} photos={book.photos} />
       <h3 id={`book-${book.id}`}>
         {book.name} <span className="muted">(edition {book.edition})</span>
       </h3>
@@ -165,5 +207,42 @@ export function BookSummary({ book, children }: { book: BookLike; children?: Rea
       {book.comments && <p className="muted">{book.comments}</p>}
       {children}
     </article>
+  );
+}
+
+/** The amounts of a cart or an order, as the service computed them. */
+export function Amounts({ amounts }: { amounts: { subtotal: number; fee: number; total: number } }) {
+  return (
+    <dl className="details">
+      <dt>Subtotal</dt>
+      <dd>{money(amounts.subtotal)}</dd>
+      <dt>Service fee (5 %)</dt>
+      <dd>{money(amounts.fee)}</dd>
+      <dt>Total</dt>
+      <dd>{money(amounts.total)}</dd>
+    </dl>
+  );
+}
+
+const PROGRESS = [
+  [1, 'Bought'],
+  [2, 'Verified and charged'],
+  [3, 'Delivered and paid'],
+] as const;
+
+/** A purchased book's progress: bought, verified and charged, delivered and paid. */
+export function Progress({ status }: { status: number }) {
+  return (
+    <ol className="progress" aria-label="Progress">
+      {PROGRESS.map(([s, label]) => (
+        <li
+          key={s}
+          aria-current={status === s ? 'step' : undefined}
+          className={status >= s ? 'done' : undefined}
+        >
+          {label}
+        </li>
+      ))}
+    </ol>
   );
 }

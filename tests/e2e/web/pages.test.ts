@@ -3,45 +3,33 @@
  * the dashboard, a 400's field errors appear beside their fields, an expired session goes to login
  * and back, a checkout that lost the race names the taken book, and every page passes axe and fits a 390 x 844 phone screen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
 import { getUser } from '#lib/db/users.ts';
 import { createConfirmedUser, type TestAccount } from '#tests/helpers/accounts.ts';
-import { makeBookBody } from '#tests/helpers/books.ts';
 import {
   expectAccessible,
+  listBook as listBookAs,
   logIn,
   screenshot,
-  startWebStack,
   tokenOf,
-  type WebStack,
+  webStackForFile,
 } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 
-let stack: WebStack;
+const web = webStackForFile();
 let seller: TestAccount;
 
 beforeAll(async () => {
-  stack = await startWebStack();
   seller = await createConfirmedUser();
 });
 
-afterAll(async () => {
-  await stack?.stop();
-});
-
-/** Lists a book over the API as the seller; returns its id and title. */
-async function listBook(): Promise<{ id: string; name: string }> {
-  const name = `Web Book ${Math.random().toString(36).slice(2, 8)}`;
-  const res = await api('POST', '/api/books/postBook', { token: seller.token, body: makeBookBody({ name }) });
-  expect(res.status).toBe(201);
-  return { id: (res.body as { data: { id: string } }).data.id, name };
-}
+const listBook = () => listBookAs(seller.token);
 
 describe('the web app in the browser', () => {
   it('keeps a role-0 user out of the dashboard: no link, and the page refuses', async () => {
     const student = await createConfirmedUser();
-    const page = await stack.newPage();
+    const page = await web().newPage();
     await logIn(page, student.user.emailAddress);
     expect(await page.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
     await page.goto('/dashboard');
@@ -51,7 +39,7 @@ describe('the web app in the browser', () => {
   });
 
   it('shows the field errors of a 400 next to their fields, and lists nothing', async () => {
-    const page = await stack.newPage();
+    const page = await web().newPage();
     await logIn(page, seller.user.emailAddress);
     await page.goto('/sell');
     await page.getByLabel('Title').fill('A fine book');
@@ -76,7 +64,7 @@ describe('the web app in the browser', () => {
 
   it('sends an expired session to the login page, and back to where it was', async () => {
     const buyer = await createConfirmedUser();
-    const page = await stack.newPage();
+    const page = await web().newPage();
     await logIn(page, buyer.user.emailAddress);
     // The token stops working (as when it expires): the next call answers 401.
     await page.evaluate(() => {
@@ -97,7 +85,7 @@ describe('the web app in the browser', () => {
     const book = await listBook();
     const late = await createConfirmedUser();
     const first = await createConfirmedUser();
-    const page = await stack.newPage();
+    const page = await web().newPage();
     await logIn(page, late.user.emailAddress);
     await page.goto(`/?q=${encodeURIComponent(book.name)}`);
     await page.getByRole('button', { name: `Add ${book.name} to cart` }).click();
@@ -121,7 +109,7 @@ describe('the web app in the browser', () => {
   it('passes axe on every page and lays every page out at 390 x 844', async () => {
     const book = await listBook();
     const owner = await createConfirmedUser({ permissionType: 2 });
-    const page = await stack.newPage({ width: 390, height: 844 });
+    const page = await web().newPage({ width: 390, height: 844 });
     const check = async (path: string, heading: RegExp | string, shot?: string) => {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -140,6 +128,7 @@ describe('the web app in the browser', () => {
     await check('/terms', 'Terms of use');
     await check('/privacy', 'Privacy');
     await check('/no-such-page', 'Page not found');
+    await check('/unsubscribe?token=abc', 'Unsubscribe');
     await logIn(page, owner.user.emailAddress);
     await check(`/?q=${encodeURIComponent(book.name)}`, /Welcome back/, 'home-phone');
     await page.getByRole('link', { name: `Details of ${book.name}` }).click();
@@ -153,7 +142,9 @@ describe('the web app in the browser', () => {
     await check('/orders', 'Purchases and sales');
     await check('/notifications', 'Notifications');
     await check('/settings', 'Settings', 'settings-phone');
-    for (const tab of ['queues', 'orders', 'statistics', 'users', 'audit', 'owner'])
+    await check('/preferences', 'E-mail preferences');
+    await check('/my-data', 'Your data');
+    for (const tab of ['queues', 'orders', 'reports', 'statistics', 'users', 'audit', 'owner'])
       await check(
         `/dashboard?tab=${tab}`,
         'Dashboard',

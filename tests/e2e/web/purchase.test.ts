@@ -5,29 +5,14 @@
  * passes axe (no serious or critical violation) and is saved as a screenshot.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
 import { createConfirmedUser, DEFAULT_PASSWORD, emailTokenIn, uniqueEmail } from '#tests/helpers/accounts.ts';
-import {
-  expectAccessible,
-  logIn,
-  screenshot,
-  startWebStack,
-  tokenOf,
-  type WebStack,
-} from '#tests/helpers/browser.ts';
+import { expectAccessible, logIn, screenshot, tokenOf, webStackForFile } from '#tests/helpers/browser.ts';
 import { api, waitForEmail } from '#tests/helpers/e2e.ts';
 import { CONFIRMATION_SUBJECT } from '#tests/helpers/e2e-accounts.ts';
 
-let stack: WebStack;
-
-beforeAll(async () => {
-  stack = await startWebStack();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const web = webStackForFile();
 
 describe('a purchase from sign-up to paid, in the browser', () => {
   const title = `Browser Calculus ${Date.now().toString(36)}`;
@@ -35,7 +20,7 @@ describe('a purchase from sign-up to paid, in the browser', () => {
   let seller: Page;
 
   it('a new student signs up, confirms with the e-mailed token and logs in', async () => {
-    seller = await stack.newPage();
+    seller = await web().newPage();
     await seller.goto('/signup');
     await expectAccessible(seller);
     await screenshot(seller, 'signup');
@@ -98,7 +83,7 @@ describe('a purchase from sign-up to paid, in the browser', () => {
 
   it('a second student finds it by search, adds it to the cart and checks out', async () => {
     const buyer = await createConfirmedUser();
-    const page = await stack.newPage();
+    const page = await web().newPage();
     await logIn(page, buyer.user.emailAddress);
     await page.getByLabel('Search by title, course or ISBN').fill(title);
     await page.getByRole('button', { name: 'Search' }).click();
@@ -125,7 +110,7 @@ describe('a purchase from sign-up to paid, in the browser', () => {
 
   it('an admin confirms the book and sets it paid on the dashboard', async () => {
     const admin = await createConfirmedUser({ permissionType: 1 });
-    const page = await stack.newPage();
+    const page = await web().newPage();
     await logIn(page, admin.user.emailAddress);
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('button', { name: `Confirm ${title}` }).click();

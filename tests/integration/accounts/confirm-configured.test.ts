@@ -11,9 +11,12 @@ const OWNER = vi.hoisted(() => {
 
 import { describe, expect, it } from 'vitest';
 import { handler as confirmLink } from '#functions/auth/confirmLink.ts';
+import { handler as unsubscribeLink } from '#functions/user/unsubscribePage.ts';
 import { resetLink } from '#lib/accounts/mails.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
+import { getPreferences } from '#lib/db/preferences.ts';
 import { getUserByEmail } from '#lib/db/users.ts';
+import { unsubscribeToken } from '#lib/preferences/unsubscribe.ts';
 import { DEFAULT_PASSWORD, makeSignup } from '#tests/helpers/accounts.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 
@@ -50,5 +53,18 @@ describe('confirmation with APP_URL and OWNER_EMAILS set', () => {
 
   it('points reset links at the front end', () => {
     expect(resetLink('abc')).toBe('https://books.example.edu/reset-password?token=abc');
+  });
+
+  it('sends an e-mailed unsubscribe link on to the front end’s page, changing nothing', async () => {
+    const body = makeSignup();
+    const user = await confirmSignup(await createPendingSignup(body), body.password);
+    const token = unsubscribeToken(user.id, 'matches');
+    const res = await invoke(unsubscribeLink, {
+      route: '/api/user/unsubscribe/{token}',
+      pathParameters: { token },
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(`https://books.example.edu/unsubscribe?token=${token}`);
+    expect(await getPreferences(user.id)).toEqual({});
   });
 });

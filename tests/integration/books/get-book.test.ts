@@ -65,6 +65,14 @@ describe('getBook', () => {
     expect((await booksApi.getBook(book.id)).status).toBe(404);
   });
 
+  it('hides a book hidden by reports from strangers, as if not listed; its owner and admins still see it', async () => {
+    const book = await makeBook(seller, { hidden: true });
+    expect((await booksApi.getBook(book.id, seller.token)).status).toBe(200);
+    expect((await booksApi.getBook(book.id, admin.token)).status).toBe(200);
+    expect((await booksApi.getBook(book.id, stranger.token)).status).toBe(404);
+    expect((await booksApi.getBook(book.id)).status).toBe(404);
+  });
+
   it('answers 404 for a book that does not exist and 400 for an id that cannot be one', async () => {
     expect((await booksApi.getBook('01JNOSUCHBOOK000000000000')).status).toBe(404);
     expect((await booksApi.getBook('BOOK#x')).status).toBe(400);

@@ -1,9 +1,9 @@
 /** Sign-up, confirmation, login, password reset: the pages that work without a session. */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { setSession } from '#web/session.ts';
-import { ErrorNote, Field, useAction } from '#web/ui.tsx';
+import { EMAIL_FIELD, ErrorNote, Field, passwordField, useFields, useSubmit } from '#web/ui.tsx';
 
 const SIGNUP_FIELDS = [
   ['emailAddress', 'University e-mail (.edu)', 'email', 'email'],
@@ -18,7 +18,7 @@ const SIGNUP_FIELDS = [
 type SignupForm = Record<(typeof SIGNUP_FIELDS)[number][0], string>;
 
 export function SignupPage() {
-  const [form, setForm] = useState<SignupForm>({
+  const { form, set } = useFields<SignupForm>({
     emailAddress: '',
     password: '',
     firstName: '',
@@ -27,19 +27,12 @@ export function SignupPage() {
     campusMailbox: '',
     paymentUsername: '',
   });
-  const [sent, setSent] = useState(false);
-  const [resent, setResent] = useState(false);
-  const { error, busy, run } = useAction();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (await run(() => call(api.POST('/api/auth/signup', { body: form })))) setSent(true);
-  };
-  const resend = () =>
-    run(async () => {
-      await call(api.POST('/api/auth/resendConfirmation', { body: { emailAddress: form.emailAddress } }));
-      setResent(true);
-    });
-  if (sent)
+  const signup = useSubmit(() => call(api.POST('/api/auth/signup', { body: form })));
+  const resend = useSubmit(() =>
+    call(api.POST('/api/auth/resendConfirmation', { body: { emailAddress: form.emailAddress } })),
+  );
+  const { error, busy, submit } = signup;
+  if (signup.done)
     return (
       <section>
         <h1>Check your e-mail</h1>
@@ -48,12 +41,12 @@ export function SignupPage() {
           confirm with the password you just chose.
         </p>
         <p>
-          <button type="button" onClick={resend} disabled={busy}>
+          <button type="button" onClick={() => resend.submit()} disabled={resend.busy}>
             Resend the e-mail
           </button>
         </p>
-        {resent && <p role="status">Sent again. Check your inbox (and the spam folder).</p>}
-        <ErrorNote error={error} />
+        {resend.done && <p role="status">Sent again. Check your inbox (and the spam folder).</p>}
+        <ErrorNote error={resend.error} />
       </section>
     );
   return (
@@ -69,7 +62,7 @@ export function SignupPage() {
             autoComplete={autoComplete}
             required
             value={form[name]}
-            onChange={(v) => setForm((f) => ({ ...f, [name]: v }))}
+            onChange={set(name)}
             error={error?.field(name)}
           />
         ))}
@@ -94,12 +87,10 @@ export function ConfirmPage() {
   const { path, query } = useLocation();
   const token = query.get('token') ?? decodeURIComponent(path.slice('/confirm/'.length));
   const [password, setPassword] = useState('');
-  const { error, busy, run } = useAction();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (await run(() => call(api.POST('/api/auth/confirm', { body: { token, password } }))))
-      navigate('/email-confirmed', { replace: true });
-  };
+  const { error, busy, submit } = useSubmit(async () => {
+    await call(api.POST('/api/auth/confirm', { body: { token, password } }));
+    navigate('/email-confirmed', { replace: true });
+  });
   if (!token)
     return (
       <section>
@@ -113,11 +104,7 @@ export function ConfirmPage() {
       <form onSubmit={submit}>
         <p>To confirm that the account is yours, enter the password you chose when you signed up.</p>
         <Field
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
+          {...passwordField('Password', 'current')}
           value={password}
           onChange={setPassword}
           error={error?.field('password')}
@@ -139,42 +126,27 @@ export function LoginPage() {
   const next = query.get('next');
   const [emailAddress, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { error, busy, run } = useAction();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    await run(async () => {
-      const data = await call(api.POST('/api/auth/login', { body: { emailAddress, password } }));
-      setSession({ token: data.token, expiresAt: data.expiresAt, firstName: data.user.firstName });
-      // Only a path on this site: never an absolute URL from the query.
-      navigate(next?.startsWith('/') && !next.startsWith('//') ? next : '/', { replace: true });
-    });
-  };
+  const { error, busy, submit } = useSubmit(async () => {
+    const data = await call(api.POST('/api/auth/login', { body: { emailAddress, password } }));
+    setSession({ token: data.token, expiresAt: data.expiresAt, firstName: data.user.firstName });
+    // Only a path on this site: never an absolute URL from the query.
+    navigate(next?.startsWith('/') && !next.startsWith('//') ? next : '/', { replace: true });
+  });
   const retryAfter = error?.status === 429 ? error.response.headers.get('Retry-After') : null;
   return (
     <section>
       <h1>Log in</h1>
       {query.get('expired') && <p role="status">Your session has expired. Log in again to continue.</p>}
       <form onSubmit={submit}>
-        <Field
-          name="emailAddress"
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          required
-          value={emailAddress}
-          onChange={setEmail}
-        />
-        <Field
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={setPassword}
-        />
-        <ErrorNote error={error} />
-        {retryAfter && <p role="alert">Too many attempts: try again in {retryAfter} seconds.</p>}
+        <Field {...EMAIL_FIELD} value={emailAddress} onChange={setEmail} />
+        <Field {...passwordField('Password', 'current')} value={password} onChange={setPassword} />
+        {retryAfter ? (
+          <p role="alert" className="error">
+            Too many attempts: try again in {retryAfter} seconds.
+          </p>
+        ) : (
+          <ErrorNote error={error} />
+        )}
         <button type="submit" disabled={busy}>
           Log in
         </button>
@@ -188,13 +160,12 @@ export function LoginPage() {
 
 export function ForgotPage() {
   const [emailAddress, setEmail] = useState('');
-  const [sent, setSent] = useState(false);
-  const { error, busy, run } = useAction();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (await run(() => call(api.POST('/api/auth/passwordResetRequest', { body: { emailAddress } }))))
-      setSent(true);
-  };
+  const {
+    error,
+    busy,
+    done: sent,
+    submit,
+  } = useSubmit(() => call(api.POST('/api/auth/passwordResetRequest', { body: { emailAddress } })));
   return (
     <section>
       <h1>Forgot password</h1>
@@ -205,11 +176,7 @@ export function ForgotPage() {
       ) : (
         <form onSubmit={submit}>
           <Field
-            name="emailAddress"
-            label="E-mail"
-            type="email"
-            autoComplete="username"
-            required
+            {...EMAIL_FIELD}
             value={emailAddress}
             onChange={setEmail}
             error={error?.field('emailAddress')}
@@ -228,13 +195,9 @@ export function ResetPage() {
   const { query } = useLocation();
   const [token, setToken] = useState(query.get('token') ?? '');
   const [password, setPassword] = useState('');
-  const [done, setDone] = useState(false);
-  const { error, busy, run } = useAction();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (await run(() => call(api.POST('/api/auth/passwordReset', { body: { token, password } }))))
-      setDone(true);
-  };
+  const { error, busy, done, submit } = useSubmit(() =>
+    call(api.POST('/api/auth/passwordReset', { body: { token, password } })),
+  );
   if (done)
     return (
       <section>
@@ -252,11 +215,7 @@ export function ResetPage() {
           <Field name="token" label="Reset code from the e-mail" required value={token} onChange={setToken} />
         )}
         <Field
-          name="password"
-          label="New password (8 to 72 characters)"
-          type="password"
-          autoComplete="new-password"
-          required
+          {...passwordField('New password (8 to 72 characters)', 'new')}
           value={password}
           onChange={setPassword}
           error={error?.field('password')}

@@ -6,11 +6,12 @@ import { type FormEvent, useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call, money } from '#web/api.ts';
 import { Link, useLocation } from '#web/router.tsx';
-import { ErrorNote, Field, Loading, STATUS_LABELS, useAction, useLoad } from '#web/ui.tsx';
+import { ErrorNote, Field, Loading, STATUS_LABELS, useAction, useLoad, useSubmit } from '#web/ui.tsx';
 
 const TABS = [
   ['queues', 'Hand-over queues'],
   ['orders', 'Orders'],
+  ['reports', 'Reports'],
   ['statistics', 'Statistics'],
   ['users', 'Users'],
   ['audit', 'Audit log'],
@@ -146,6 +147,126 @@ function Orders() {
   );
 }
 
+const REASONS: Record<string, string> = {
+  spam: 'spam',
+  prohibited: 'not allowed',
+  'wrong-info': 'wrong information',
+  offensive: 'offensive',
+  other: 'other',
+};
+
+/** The moderation queue: reported books, most reported first; dismiss the reports or unlist the book. */
+function Reports() {
+  const list = useLoad(() => call(api.GET('/api/dashboard/getReports')), []);
+  const act = useAction();
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const resolve = (bookId: string, action: 'dismiss' | 'unlist') => {
+    const reason = reasons[bookId]?.trim();
+    return act
+      .run(() =>
+        call(
+          api.POST('/api/dashboard/resolveReport', {
+            body: { bookId, action, ...(reason ? { reason } : {}) },
+          }),
+        ),
+      )
+      .then((ok) => ok && list.reload());
+  };
+  return (
+    <section aria-labelledby="reports-h">
+      <h2 id="reports-h">Reported books</h2>
+      <ErrorNote error={list.error ?? act.error} />
+      {list.data?.length === 0 && <p>No open reports.</p>}
+      <ul className="books">
+        {list.data?.map((r) => {
+          const name = r.book?.name ?? 'A deleted book';
+          return (
+            <li key={r.bookId}>
+              <article aria-label={name}>
+                <h3>
+                  {name} · {r.count} report{r.count === 1 ? '' : 's'}
+                  {r.hidden ? ' · hidden from students' : ''}
+                </h3>
+                {r.book && (
+                  <p>
+                    {r.book.course} · {money(r.book.price)} · {STATUS_LABELS[r.book.status]}
+                  </p>
+                )}
+                <ul>
+                  {r.reports.map((x) => (
+                    <li key={`${x.userId}-${x.at}`}>
+                      {new Date(x.at).toLocaleString()}: {REASONS[x.reason] ?? x.reason}
+                      {x.details ? `: ${x.details}` : ''}
+                    </li>
+                  ))}
+                </ul>
+                <Field
+                  name="reason"
+                  label={`Reason told to the seller of ${name} (optional)`}
+                  value={reasons[r.bookId] ?? ''}
+                  onChange={(v) => setReasons((all) => ({ ...all, [r.bookId]: v }))}
+                />
+                <p className="actions">
+                  <button type="button" onClick={() => resolve(r.bookId, 'dismiss')} disabled={act.busy}>
+                    Dismiss the reports on {name}
+                  </button>
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => resolve(r.bookId, 'unlist')}
+                    disabled={act.busy}
+                  >
+                    Unlist {name}
+                  </button>
+                </p>
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** Suspend (with a reason) or reinstate one user; the service refuses what the caller may not do. */
+function Suspension({
+  user,
+  done,
+}: {
+  user: { id: string; firstName: string };
+  done: (said: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const suspend = useSubmit(async () => {
+    const r = await call(api.PUT('/api/dashboard/suspendUser', { body: { userId: user.id, reason } }));
+    done(`${user.firstName} is suspended; ${r.unlisted} listed books were unlisted.`);
+  });
+  const reinstate = useSubmit(async () => {
+    await call(api.PUT('/api/dashboard/reinstateUser', { body: { userId: user.id } }));
+    done(`${user.firstName} is reinstated.`);
+  });
+  const error = suspend.error ?? reinstate.error;
+  const busy = suspend.busy || reinstate.busy;
+  return (
+    <form onSubmit={suspend.submit} className="inline">
+      <Field
+        name="reason"
+        label={`Reason to suspend ${user.firstName}`}
+        value={reason}
+        onChange={setReason}
+        error={error?.field('reason')}
+      />
+      <ErrorNote error={error} />
+      <button type="submit" className="danger" disabled={busy}>
+        Suspend {user.firstName}
+      </button>
+      <button type="button" onClick={() => reinstate.submit()} disabled={busy}>
+        Reinstate {user.firstName}
+      </button>
+    </form>
+  );
+}
+
 function Statistics() {
   const stats = useLoad(() => call(api.GET('/api/dashboard/getStatistics')), []);
   const s = stats.data;
@@ -188,6 +309,7 @@ function Users({ owner }: { owner: boolean }) {
     [query],
   );
   const act = useAction();
+  const [said, setSaid] = useState<string | null>(null);
   const search = (e: FormEvent) => {
     e.preventDefault();
     setQuery(text.trim());
@@ -209,6 +331,7 @@ function Users({ owner }: { owner: boolean }) {
         <button type="submit">Find</button>
       </form>
       <ErrorNote error={list.error ?? act.error} />
+      {said && <p role="status">{said}</p>}
       <table>
         <thead>
           <tr>
@@ -216,6 +339,7 @@ function Users({ owner }: { owner: boolean }) {
             <th scope="col">E-mail</th>
             <th scope="col">Role</th>
             {owner && <th scope="col">Action</th>}
+            <th scope="col">Suspension</th>
           </tr>
         </thead>
         <tbody>
@@ -240,6 +364,7 @@ function Users({ owner }: { owner: boolean }) {
                   )}
                 </td>
               )}
+              <td>{u.permissionType < 2 && <Suspension user={u} done={setSaid} />}</td>
             </tr>
           ))}
         </tbody>
@@ -288,16 +413,12 @@ function Audit() {
 function OwnerTools() {
   const [days, setDays] = useState('62');
   const [result, setResult] = useState<number | null>(null);
-  const { error, busy, run } = useAction();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    await run(async () => {
-      const r = await call(
-        api.POST('/api/dashboard/deactivateBooks', { body: { olderThanDays: Number(days) } }),
-      );
-      setResult(r.unlisted);
-    });
-  };
+  const { error, busy, submit } = useSubmit(async () => {
+    const r = await call(
+      api.POST('/api/dashboard/deactivateBooks', { body: { olderThanDays: Number(days) } }),
+    );
+    setResult(r.unlisted);
+  });
   return (
     <section aria-labelledby="owner-h">
       <h2 id="owner-h">Owner tools</h2>
@@ -363,6 +484,7 @@ export default function DashboardPage() {
         </section>
       )}
       {tab === 'orders' && <Orders />}
+      {tab === 'reports' && <Reports />}
       {tab === 'statistics' && <Statistics />}
       {tab === 'users' && <Users owner={owner} />}
       {tab === 'audit' && <Audit />}

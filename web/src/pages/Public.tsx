@@ -2,9 +2,10 @@
 import { type FormEvent, useState } from 'react';
 import { useSession } from '#web/App.tsx';
 import { api, call, money } from '#web/api.ts';
-import { type Book, recall, remember } from '#web/books.ts';
+import type { Book, BookDetail } from '#web/books.ts';
+import { Gallery } from '#web/photos.tsx';
 import { Link, navigate, useLocation } from '#web/router.tsx';
-import { BookSummary, ErrorNote, Loading, useAction, useLoad } from '#web/ui.tsx';
+import { BookSummary, ErrorNote, Field, Loading, useAction, useLoad } from '#web/ui.tsx';
 
 const PAGE = 20;
 
@@ -66,9 +67,7 @@ export function BrowsePage() {
   const [more, setMore] = useState<Page[]>([]);
   const first = useLoad(async () => {
     setMore([]);
-    const page = await loadPage(q, Boolean(session), null);
-    remember(page.books);
-    return page;
+    return loadPage(q, Boolean(session), null);
   }, [q, session?.token]);
   const cart = useAction();
   const [added, setAdded] = useState<Set<string>>(new Set());
@@ -82,7 +81,6 @@ export function BrowsePage() {
   };
   const loadMore = async () => {
     const page = await loadPage(q, Boolean(session), next);
-    remember(page.books);
     setMore((m) => [...m, page]);
   };
   const add = (bookId: string) =>
@@ -141,23 +139,83 @@ export function BrowsePage() {
   );
 }
 
+const REPORT_REASONS = {
+  spam: 'Spam or a fake listing',
+  prohibited: 'Not allowed on this site',
+  'wrong-info': 'Wrong title, edition or condition',
+  offensive: 'Offensive',
+  other: 'Something else',
+} as const;
+
+/** Tells the administrators that a listing breaks the rules (once per student and book). */
+function ReportForm({ book }: { book: BookDetail }) {
+  const [reason, setReason] = useState<keyof typeof REPORT_REASONS>('spam');
+  const [details, setDetails] = useState('');
+  const [sent, setSent] = useState(false);
+  const { error, busy, run } = useAction();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = { bookId: book.id, reason, ...(details.trim() ? { details } : {}) };
+    if (await run(() => call(api.POST('/api/books/reportBook', { body })))) setSent(true);
+  };
+  if (sent) return <p role="status">Thank you: the administrators will look at this listing.</p>;
+  return (
+    <details className="report">
+      <summary>Report this listing</summary>
+      <form onSubmit={submit}>
+        <Field
+          name="reason"
+          label="What is wrong?"
+          options={Object.keys(REPORT_REASONS)}
+          labels={REPORT_REASONS}
+          value={reason}
+          onChange={(v) => setReason(v as keyof typeof REPORT_REASONS)}
+          error={error?.field('reason')}
+        />
+        <Field
+          name="details"
+          label="Details (optional)"
+          multiline
+          value={details}
+          onChange={setDetails}
+          error={error?.field('details')}
+        />
+        <ErrorNote error={error} />
+        <button type="submit" disabled={busy}>
+          Report {book.name}
+        </button>
+      </form>
+    </details>
+  );
+}
+
 export function BookPage({ id }: { id: string }) {
   const session = useSession();
-  const book = recall(id);
+  const loaded = useLoad(
+    () => call(api.GET('/api/books/getBook/{bookId}', { params: { path: { bookId: id } } })),
+    [id, session?.token],
+  );
   const cart = useAction();
   const [added, setAdded] = useState(false);
+  const book = loaded.data;
   if (!book)
     return (
       <section>
         <h1>Book</h1>
-        <p>
-          This book is not in the list you browsed. <Link href="/">Back to the books</Link>.
-        </p>
+        {loaded.loading ? (
+          <Loading what="the book" />
+        ) : (
+          <p>
+            {loaded.error?.status === 404 ? 'This book is not listed.' : loaded.error?.message}{' '}
+            <Link href="/">Back to the books</Link>.
+          </p>
+        )}
       </section>
     );
   return (
     <section>
       <h1>{book.name}</h1>
+      <Gallery name={book.name} photos={book.photos} />
       <dl className="details">
         <dt>Price</dt>
         <dd>{money(book.price)}</dd>
@@ -176,12 +234,16 @@ export function BookPage({ id }: { id: string }) {
         <dt>Comments</dt>
         <dd className="pre">{book.comments || '—'}</dd>
       </dl>
-      {session ? (
-        book.inCart || added ? (
-          <p>
-            In your cart. <Link href="/cart">Go to the cart</Link>.
-          </p>
-        ) : (
+      {!session ? (
+        <p>
+          <Link href={`/login?next=${encodeURIComponent(`/books/${book.id}`)}`}>Log in</Link> to buy it.
+        </p>
+      ) : book.inCart || added ? (
+        <p>
+          In your cart. <Link href="/cart">Go to the cart</Link>.
+        </p>
+      ) : (
+        book.status === 0 && (
           <button
             type="button"
             disabled={cart.busy}
@@ -195,12 +257,9 @@ export function BookPage({ id }: { id: string }) {
             Add to cart
           </button>
         )
-      ) : (
-        <p>
-          <Link href={`/login?next=${encodeURIComponent(`/books/${book.id}`)}`}>Log in</Link> to buy it.
-        </p>
       )}
       <ErrorNote error={cart.error} />
+      {session && <ReportForm book={book} />}
     </section>
   );
 }
@@ -216,32 +275,34 @@ export function EmailConfirmedPage() {
   );
 }
 
-export function TermsPage() {
+/** A plain page the deployer edits: a title, its text, and where to edit it. */
+function PlainPage({ title, children }: { title: string; children: string }) {
   return (
     <section>
-      <h1>Terms of use</h1>
-      <p>
-        Campus Books connects students who sell used textbooks with students who buy them. List only books you
-        own, describe their condition honestly and hand them over as agreed. The service charges a fee of 5 %
-        of each purchase. Administrators may unlist books and suspend accounts that break these terms.
-      </p>
-      <p>The deployer of this site edits this page (web/src/pages/Public.tsx) with its own terms.</p>
+      <h1>{title}</h1>
+      <p>{children}</p>
+      <p>The deployer of this site edits this page (web/src/pages/Public.tsx) with its own text.</p>
     </section>
+  );
+}
+
+export function TermsPage() {
+  return (
+    <PlainPage title="Terms of use">
+      Campus Books connects students who sell used textbooks with students who buy them. List only books you
+      own, describe their condition honestly and hand them over as agreed. The service charges a fee of 5 % of
+      each purchase. Administrators may unlist books and suspend accounts that break these terms.
+    </PlainPage>
   );
 }
 
 export function PrivacyPage() {
   return (
-    <section>
-      <h1>Privacy</h1>
-      <p>
-        We keep your name, university e-mail address, campus mailbox and payment username to arrange
-        hand-overs and payments. Your mailbox and payment username are shown only to administrators who
-        arrange a sale. The site stores your session in this browser tab only and uses no third-party scripts,
-        fonts or trackers.
-      </p>
-      <p>The deployer of this site edits this page (web/src/pages/Public.tsx) with its own notice.</p>
-    </section>
+    <PlainPage title="Privacy">
+      We keep your name, university e-mail address, campus mailbox and payment username to arrange hand-overs
+      and payments. Your mailbox and payment username are shown only to administrators who arrange a sale. The
+      site stores your session in this browser tab only and uses no third-party scripts, fonts or trackers.
+    </PlainPage>
   );
 }
 

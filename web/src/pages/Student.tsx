@@ -1,48 +1,49 @@
 /** The signed-in student's pages: sell, listings, requests and matches, cart, orders, notifications, settings. */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { type ApiFailure, api, call, idempotencyKey, money } from '#web/api.ts';
-import { type Book, remember } from '#web/books.ts';
+import type { Book } from '#web/books.ts';
+import { PhotoEditor } from '#web/photos.tsx';
 import { Link } from '#web/router.tsx';
 import { getSession, setSession } from '#web/session.ts';
 import {
+  Amounts,
   BookSummary,
   ErrorNote,
   Field,
   type Loaded,
   Loading,
+  Progress,
+  passwordField,
   STATUS_LABELS,
   useAction,
+  useFields,
   useLoad,
+  useSubmit,
 } from '#web/ui.tsx';
 
 const CONDITIONS = ['new', 'like-new', 'very-good', 'good', 'acceptable'];
 
 export function SellPage() {
   const empty = { name: '', edition: '1', course: '', price: '', condition: 'good', comments: '', ISBN: '' };
-  const [form, setForm] = useState(empty);
+  const { form, set, reset } = useFields(empty);
   const [posted, setPosted] = useState<string | null>(null);
-  const { error, busy, run } = useAction();
-  const set = (k: keyof typeof empty) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    await run(async () => {
-      const book = await call(
-        api.POST('/api/books/postBook', {
-          body: {
-            name: form.name,
-            edition: Number(form.edition),
-            course: form.course,
-            price: Number(form.price),
-            condition: form.condition,
-            comments: form.comments,
-            ISBN: form.ISBN.trim() ? form.ISBN : null,
-          },
-        }),
-      );
-      setPosted(book.name);
-      setForm(empty);
-    });
-  };
+  const { error, busy, submit } = useSubmit(async () => {
+    const book = await call(
+      api.POST('/api/books/postBook', {
+        body: {
+          name: form.name,
+          edition: Number(form.edition),
+          course: form.course,
+          price: Number(form.price),
+          condition: form.condition,
+          comments: form.comments,
+          ISBN: form.ISBN.trim() ? form.ISBN : null,
+        },
+      }),
+    );
+    setPosted(book.name);
+    reset();
+  });
   return (
     <section>
       <h1>Sell a book</h1>
@@ -128,20 +129,18 @@ function ListingEditor({ book, done }: { book: Listing; done: () => void }) {
   const [price, setPrice] = useState(String(book.price));
   const [condition, setCondition] = useState<string>(book.condition);
   const [comments, setComments] = useState(book.comments);
-  const { error, busy, run } = useAction();
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (
-      await run(() =>
-        call(
-          api.POST('/api/books/updateBook', {
-            body: { bookId: book.id, price: Number(price), condition, comments },
-          }),
-        ),
-      )
-    )
-      done();
-  };
+  const {
+    error,
+    busy,
+    submit: save,
+  } = useSubmit(async () => {
+    await call(
+      api.POST('/api/books/updateBook', {
+        body: { bookId: book.id, price: Number(price), condition, comments },
+      }),
+    );
+    done();
+  });
   return (
     <form onSubmit={save} aria-label={`Edit ${book.name}`}>
       <Field
@@ -199,6 +198,7 @@ export function ListingsPage() {
           <li key={b.id} className={b.status === 5 ? 'inactive' : undefined}>
             <BookSummary book={b}>
               <p>Status: {STATUS_LABELS[b.status]}</p>
+              {(b.status === 0 || b.status === 5) && <PhotoEditor book={b} changed={list.reload} />}
               {editing === b.id ? (
                 <ListingEditor
                   book={b}
@@ -257,42 +257,31 @@ export function ListingsPage() {
 
 export function RequestsPage() {
   const requests = useLoad(() => call(api.GET('/api/user/getRequests')), []);
-  const matches = useLoad(async () => {
-    const books = await call(api.GET('/api/books/getUserMatches'));
-    remember(books);
-    return books;
-  }, []);
+  const matches = useLoad(() => call(api.GET('/api/books/getUserMatches')), []);
   const empty = { name: '', course: '', edition: '', ISBN: '' };
-  const [form, setForm] = useState(empty);
-  const add = useAction();
+  const { form, set, reset } = useFields(empty);
   const del = useAction();
-  const set = (k: keyof typeof empty) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const ok = await add.run(() =>
-      call(
-        api.POST('/api/books/requestBook', {
-          body: {
-            name: form.name,
-            course: form.course,
-            ...(form.edition ? { edition: Number(form.edition) } : {}),
-            ...(form.ISBN.trim() ? { ISBN: form.ISBN } : {}),
-          },
-        }),
-      ),
+  const add = useSubmit(async () => {
+    await call(
+      api.POST('/api/books/requestBook', {
+        body: {
+          name: form.name,
+          course: form.course,
+          ...(form.edition ? { edition: Number(form.edition) } : {}),
+          ...(form.ISBN.trim() ? { ISBN: form.ISBN } : {}),
+        },
+      }),
     );
-    if (ok) {
-      setForm(empty);
-      requests.reload();
-      matches.reload();
-    }
-  };
+    reset();
+    requests.reload();
+    matches.reload();
+  });
   return (
     <>
       <h1>My requests and matches</h1>
       <section aria-labelledby="req-h">
         <h2 id="req-h">Ask for a book</h2>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={add.submit} noValidate>
           <Field
             name="name"
             label="Title"
@@ -401,14 +390,7 @@ export function CartPage() {
     return (
       <section>
         <h1>Thank you for your order</h1>
-        <dl className="details">
-          <dt>Subtotal</dt>
-          <dd>{money(order.subtotal)}</dd>
-          <dt>Service fee (5 %)</dt>
-          <dd>{money(order.fee)}</dd>
-          <dt>Total</dt>
-          <dd>{money(order.total)}</dd>
-        </dl>
+        <Amounts amounts={order} />
         <p>
           An administrator checks each book at the hand-over; follow it in{' '}
           <Link href="/orders">purchases</Link>.
@@ -468,16 +450,7 @@ export function CartPage() {
             {available.length} book{available.length === 1 ? '' : 's'} to buy. The service adds a 5 % fee; the
             subtotal, fee and total are confirmed when you check out.
           </p>
-          {cart.data && (
-            <dl>
-              <dt>Subtotal</dt>
-              <dd>{money(cart.data.subtotal)}</dd>
-              <dt>Service fee (5 %)</dt>
-              <dd>{money(cart.data.fee)}</dd>
-              <dt>Total</dt>
-              <dd>{money(cart.data.total)}</dd>
-            </dl>
-          )}
+          {cart.data && <Amounts amounts={cart.data} />}
           <p className="actions">
             <button type="button" onClick={buy} disabled={checkout.busy}>
               Check out
@@ -494,28 +467,6 @@ export function CartPage() {
         </>
       )}
     </section>
-  );
-}
-
-const PROGRESS = [
-  [1, 'Bought'],
-  [2, 'Verified and charged'],
-  [3, 'Delivered and paid'],
-] as const;
-
-function Progress({ status }: { status: number }) {
-  return (
-    <ol className="progress" aria-label="Progress">
-      {PROGRESS.map(([s, label]) => (
-        <li
-          key={s}
-          aria-current={status === s ? 'step' : undefined}
-          className={status >= s ? 'done' : undefined}
-        >
-          {label}
-        </li>
-      ))}
-    </ol>
   );
 }
 
@@ -539,12 +490,35 @@ function ProgressList({ id, title, books }: { id: string; title: string; books: 
   );
 }
 
+function MyOrders() {
+  const orders = useLoad(() => call(api.GET('/api/user/getOrders')), []);
+  return (
+    <section aria-labelledby="orders-h">
+      <h2 id="orders-h">My orders</h2>
+      <ErrorNote error={orders.error} />
+      {orders.data?.length === 0 && <p>No orders yet.</p>}
+      <ul>
+        {orders.data?.map((o) => (
+          <li key={o.id}>
+            <Link href={`/orders/${encodeURIComponent(o.id)}`}>
+              Order of {new Date(o.createdAt ?? '').toLocaleDateString()}:{' '}
+              {o.books.map((b) => b.name).join(', ')}
+            </Link>{' '}
+            · {money(o.total)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function OrdersPage() {
   const bought = useLoad(() => call(api.GET('/api/user/getPurchasedBooks')), []);
   const sold = useLoad(() => call(api.GET('/api/user/getSoldBooks')), []);
   return (
     <>
       <h1>Purchases and sales</h1>
+      <MyOrders />
       <ProgressList id="bought-h" title="Books I bought" books={bought} />
       <ProgressList id="sold-h" title="Books I sold" books={sold} />
     </>
@@ -596,6 +570,9 @@ export function SettingsPage() {
     <>
       <h1>Settings</h1>
       <ErrorNote error={user.error} />
+      <p>
+        <Link href="/preferences">E-mail preferences</Link> · <Link href="/my-data">Your data</Link>
+      </p>
       {user.data && <ProfileForm user={user.data} />}
       <PasswordForm />
     </>
@@ -611,21 +588,19 @@ type ProfileFields = {
 };
 
 function ProfileForm({ user }: { user: ProfileFields & { emailAddress: string } }) {
-  const [form, setForm] = useState<ProfileFields>({
+  const { form, set } = useFields<ProfileFields>({
     firstName: user.firstName,
     lastName: user.lastName,
     university: user.university,
     campusMailbox: user.campusMailbox,
     paymentUsername: user.paymentUsername,
   });
-  const [saved, setSaved] = useState(false);
-  const { error, busy, run } = useAction();
-  const set = (k: keyof ProfileFields) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSaved(false);
-    if (await run(() => call(api.POST('/api/auth/updateProfile', { body: form })))) setSaved(true);
-  };
+  const {
+    error,
+    busy,
+    done: saved,
+    submit,
+  } = useSubmit(() => call(api.POST('/api/auth/updateProfile', { body: form })));
   const labels: Record<keyof ProfileFields, string> = {
     firstName: 'First name',
     lastName: 'Last name',
@@ -661,38 +636,30 @@ function ProfileForm({ user }: { user: ProfileFields & { emailAddress: string } 
 function PasswordForm() {
   const [password, setPassword] = useState('');
   const [newPassword, setNew] = useState('');
-  const [saved, setSaved] = useState(false);
-  const { error, busy, run } = useAction();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSaved(false);
-    await run(async () => {
-      const { token } = await call(api.POST('/api/auth/updatePassword', { body: { password, newPassword } }));
-      const s = getSession();
-      if (s) setSession({ ...s, token });
-      setPassword('');
-      setNew('');
-      setSaved(true);
-    });
-  };
+  const {
+    error,
+    busy,
+    done: saved,
+    submit,
+  } = useSubmit(async () => {
+    const { token } = await call(api.POST('/api/auth/updatePassword', { body: { password, newPassword } }));
+    const s = getSession();
+    if (s) setSession({ ...s, token });
+    setPassword('');
+    setNew('');
+  });
   return (
     <section aria-labelledby="pw-h">
       <h2 id="pw-h">Password</h2>
       <form onSubmit={submit} noValidate>
         <Field
-          name="password"
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
+          {...passwordField('Current password', 'current')}
           value={password}
           onChange={setPassword}
           error={error?.field('password')}
         />
         <Field
-          name="newPassword"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
+          {...passwordField('New password', 'new', 'newPassword')}
           value={newPassword}
           onChange={setNew}
           error={error?.field('newPassword')}

@@ -1,0 +1,85 @@
+/**
+ * Photos in a real browser, against the e2e tier's API and S3 emulator: a seller uploads a real
+ * JPEG on "My listings" (addPhoto's presigned POST straight from the browser to the photo store,
+ * then the processor), its thumbnail appears there, on the book card of a search and on the book's
+ * page; removing it takes it off the book. Stored state is re-read over the API.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createConfirmedUser } from '#tests/helpers/accounts.ts';
+import { expectAccessible, listBook, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { api } from '#tests/helpers/e2e.ts';
+import { jpegWithGps } from '#tests/helpers/photos.ts';
+
+const web = webStackForFile();
+
+type Photo = { id: string; url: string; thumbnailUrl: string };
+
+const photosOf = async (bookId: string): Promise<Photo[]> => {
+  const res = await api('GET', `/api/books/getBook/${bookId}`);
+  expect(res.status).toBe(200);
+  return (res.body as { data: { photos: Photo[] } }).data.photos;
+};
+
+/** The image's decoded width in the page: 0 until the browser has loaded and decoded it. */
+const loadedWidth = (page: Page, alt: string) =>
+  page.evaluate(`document.querySelector(${JSON.stringify(`img[alt="${alt}"]`)})?.naturalWidth ?? 0`);
+
+describe('photos in the browser', () => {
+  it('a seller uploads a JPEG on My listings; its thumbnail shows there, in search and on the book page; removing it takes it off', async () => {
+    const seller = await createConfirmedUser();
+    const book = await listBook(seller.token);
+    const page = await web().newPage();
+    await logIn(page, seller.user.emailAddress);
+    await page.goto('/listings');
+    await page.getByRole('heading', { level: 3, name: new RegExp(book.name) }).waitFor();
+
+    await page.getByLabel(`Add a photo of ${book.name}`).setInputFiles({
+      name: 'book.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await jpegWithGps(900, 600),
+    });
+    const own = `${book.name}, view 1`;
+    await page.getByRole('img', { name: own }).waitFor({ timeout: 60_000 });
+    await expect.poll(() => loadedWidth(page, own), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole('status').filter({ hasText: 'The photo is added' }).waitFor();
+    const [stored] = await photosOf(book.id);
+    expect(stored?.thumbnailUrl).toMatch(/^http/);
+    expect(await page.getByRole('img', { name: own }).getAttribute('src')).toBe(stored?.thumbnailUrl);
+    await expectAccessible(page);
+    await screenshot(page, 'listing-photos');
+
+    // A buyer sees it as the book's picture on the search results, and on the book's page.
+    const buyer = await createConfirmedUser();
+    const other = await web().newPage();
+    await logIn(other, buyer.user.emailAddress);
+    await other.goto(`/?q=${encodeURIComponent(book.name)}`);
+    const card = `The book ${book.name}`;
+    await other.getByRole('img', { name: card }).waitFor();
+    await expect.poll(() => loadedWidth(other, card), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expectAccessible(other);
+    await screenshot(other, 'search-photos');
+    await other.getByRole('link', { name: `Details of ${book.name}` }).click();
+    await other.getByRole('img', { name: own }).waitFor();
+    expect(await other.getByRole('link', { name: own }).getAttribute('href')).toBe(stored?.url);
+
+    await page.getByRole('button', { name: `Remove photo 1 of ${book.name}` }).click();
+    await page.getByRole('img', { name: own }).waitFor({ state: 'detached' });
+    expect(await photosOf(book.id)).toEqual([]);
+  });
+
+  it('refuses a file that is not an image before asking for an upload, and adds nothing', async () => {
+    const seller = await createConfirmedUser();
+    const book = await listBook(seller.token);
+    const page = await web().newPage();
+    await logIn(page, seller.user.emailAddress);
+    await page.goto('/listings');
+    await page.getByLabel(`Add a photo of ${book.name}`).setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture'),
+    });
+    await page.getByRole('alert').filter({ hasText: 'Choose a JPEG, PNG or WebP image.' }).waitFor();
+    expect(await photosOf(book.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * The trust pages in a real browser, against the e2e tier's API: a student reports a book from its
+ * page, an admin works the moderation queue (dismiss, unlist) and suspends then reinstates a student;
+ * e-mail preferences, the page of an e-mailed unsubscribe link, the export of one's data, and the
+ * caller's orders. Stored state is re-read over the API or from the table at each step.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { getBook } from '#lib/db/books.ts';
+import { createConfirmedUser, type TestAccount } from '#tests/helpers/accounts.ts';
+import { makeBookBody } from '#tests/helpers/books.ts';
+import { expectAccessible, listBook, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { api, waitForEmail } from '#tests/helpers/e2e.ts';
+
+const web = webStackForFile();
+
+const report = (token: string, bookId: string) =>
+  api('POST', '/api/books/reportBook', { token, body: { bookId, reason: 'spam' } });
+
+const reportsOf = async (admin: TestAccount) => {
+  const res = await api('GET', '/api/dashboard/getReports', { token: admin.token });
+  expect(res.status).toBe(200);
+  return (
+    res.body as {
+      data: {
+        bookId: string;
+        count: number;
+        hidden: boolean;
+        reports: { userId: string; reason: string; details: string | null }[];
+      }[];
+    }
+  ).data;
+};
+
+describe('trust and e-mail pages in the browser', () => {
+  it('a student reports a book from its page; an admin dismisses the reports, then unlists another book', async () => {
+    const seller = await createConfirmedUser();
+    const admin = await createConfirmedUser({ permissionType: 1 });
+    const kept = await listBook(seller.token);
+    const bad = await listBook(seller.token);
+
+    const reporter = await createConfirmedUser();
+    const page = await web().newPage();
+    await logIn(page, reporter.user.emailAddress);
+    await page.goto(`/books/${kept.id}`);
+    await page.getByRole('heading', { level: 1, name: kept.name }).waitFor();
+    await page.getByText('Report this listing').click();
+    await page.getByLabel('What is wrong?').selectOption('wrong-info');
+    await page.getByLabel('Details (optional)').fill('The edition is the 2nd, not the 3rd.');
+    await expectAccessible(page);
+    await screenshot(page, 'book-report');
+    await page.getByRole('button', { name: `Report ${kept.name}` }).click();
+    await page.getByRole('status').filter({ hasText: 'the administrators will look' }).waitFor();
+    const [filed] = (await reportsOf(admin)).filter((r) => r.bookId === kept.id);
+    expect(filed?.reports).toEqual([
+      expect.objectContaining({
+        userId: reporter.user.id,
+        reason: 'wrong-info',
+        details: 'The edition is the 2nd, not the 3rd.',
+      }),
+    ]);
+
+    // Two more students report it: three reporters hide it from everyone but its owner and admins.
+    for (const other of [await createConfirmedUser(), await createConfirmedUser()])
+      expect((await report(other.token, kept.id)).status).toBe(200);
+    expect((await api('GET', `/api/books/getBook/${kept.id}`)).status).toBe(404);
+    expect((await report(reporter.token, bad.id)).status).toBe(200);
+
+    const desk = await web().newPage();
+    await logIn(desk, admin.user.emailAddress);
+    await desk.goto('/dashboard?tab=reports');
+    const item = desk.getByRole('article', { name: kept.name });
+    await item.getByText('3 reports · hidden from students').waitFor();
+    await expectAccessible(desk);
+    await screenshot(desk, 'dashboard-reports');
+    await desk.getByRole('button', { name: `Dismiss the reports on ${kept.name}` }).click();
+    await item.waitFor({ state: 'detached' });
+    expect((await api('GET', `/api/books/getBook/${kept.id}`)).status).toBe(200);
+    expect((await reportsOf(admin)).map((r) => r.bookId)).not.toContain(kept.id);
+
+    await desk.getByLabel(`Reason told to the seller of ${bad.name} (optional)`).fill('Not a textbook.');
+    await desk.getByRole('button', { name: `Unlist ${bad.name}` }).click();
+    await desk.getByRole('article', { name: bad.name }).waitFor({ state: 'detached' });
+    expect((await getBook(bad.id))?.status).toBe(5);
+    expect((await getBook(kept.id))?.status).toBe(0);
+  });
+
+  it('an admin suspends a student on the users tab (token refused, books unlisted), then reinstates them', async () => {
+    const admin = await createConfirmedUser({ permissionType: 1 });
+    const student = await createConfirmedUser({ firstName: 'Suspendable' });
+    const book = await listBook(student.token);
+    const page = await web().newPage();
+    await logIn(page, admin.user.emailAddress);
+    await page.goto('/dashboard?tab=users');
+    await page.getByLabel('Find by e-mail or name').fill(student.user.emailAddress);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('cell', { name: student.user.emailAddress }).waitFor();
+    await page.getByLabel('Reason to suspend Suspendable').fill('Abusive messages to buyers.');
+    await page.getByRole('button', { name: 'Suspend Suspendable' }).click();
+    await page.getByRole('status').filter({ hasText: 'Suspendable is suspended; 1 listed books' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'dashboard-suspend');
+    expect((await api('GET', '/api/user/getUserData', { token: student.token })).status).toBe(401);
+    expect((await getBook(book.id))?.status).toBe(5);
+    const refused = await api('POST', '/api/auth/login', {
+      body: { emailAddress: student.user.emailAddress, password: student.password },
+    });
+    expect(refused.status).toBe(401);
+
+    await page.getByRole('button', { name: 'Reinstate Suspendable' }).click();
+    await page.getByRole('status').filter({ hasText: 'Suspendable is reinstated' }).waitFor();
+    const back = await api('POST', '/api/auth/login', {
+      body: { emailAddress: student.user.emailAddress, password: student.password },
+    });
+    expect(back.status).toBe(200);
+  });
+
+  it('saves the e-mail preferences chosen on their page', async () => {
+    const student = await createConfirmedUser();
+    const page = await web().newPage();
+    await logIn(page, student.user.emailAddress);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'E-mail preferences' }).click();
+    await page.getByRole('heading', { level: 1, name: 'E-mail preferences' }).waitFor();
+    // The contract's defaults are shown first.
+    expect(await page.getByLabel('one e-mail per match').isChecked()).toBe(true);
+    await page.getByLabel('one summary a day').check();
+    await page.getByLabel('E-mails about my purchases and sales').uncheck();
+    await page.getByRole('button', { name: 'Save the preferences' }).click();
+    await page.getByRole('status').filter({ hasText: 'Preferences saved' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'preferences');
+    const stored = await api('GET', '/api/user/getEmailPreferences', { token: student.token });
+    expect((stored.body as { data: unknown }).data).toEqual({
+      matches: 'daily',
+      purchases: false,
+      listings: true,
+    });
+  });
+
+  it('turns match e-mails off from the page of the link in a match e-mail, without a session', async () => {
+    const requester = await createConfirmedUser();
+    const seller = await createConfirmedUser();
+    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const asked = await api('POST', '/api/books/requestBook', {
+      token: requester.token,
+      body: { name: `Optics${tag} Primer`, course: `OPT ${tag}` },
+    });
+    expect(asked.status).toBe(201);
+    const posted = await api('POST', '/api/books/postBook', {
+      token: seller.token,
+      body: makeBookBody({ name: `Primer of optics${tag}`, course: `OPT ${tag}` }),
+    });
+    expect(posted.status).toBe(201);
+    const mail = await waitForEmail(requester.user.emailAddress, /Match for your book request/, 30_000);
+    const token = mail.body.text?.match(/\/api\/user\/unsubscribe\/([A-Za-z0-9._-]+)/)?.[1];
+    expect(token).toBeDefined();
+
+    const page = await web().newPage();
+    await page.goto(`/unsubscribe?token=${token}`);
+    await page.getByRole('heading', { level: 1, name: 'Unsubscribe' }).waitFor();
+    // Opening the page changes nothing (mail scanners open links).
+    const before = await api('GET', '/api/user/getEmailPreferences', { token: requester.token });
+    expect((before.body as { data: { matches: string } }).data.matches).toBe('each');
+    await expectAccessible(page);
+    await screenshot(page, 'unsubscribe');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('status').filter({ hasText: 'You are unsubscribed.' }).waitFor();
+    const after = await api('GET', '/api/user/getEmailPreferences', { token: requester.token });
+    expect((after.body as { data: unknown }).data).toEqual({
+      matches: 'off',
+      purchases: true,
+      listings: true,
+    });
+  });
+
+  it('downloads the JSON of exportData from the "Your data" page', async () => {
+    const student = await createConfirmedUser();
+    const book = await listBook(student.token);
+    const page = await web().newPage();
+    await logIn(page, student.user.emailAddress);
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'Your data' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your data' }).waitFor();
+    await expectAccessible(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^campus-books-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const text = readFileSync(await download.path(), 'utf8');
+    const data = JSON.parse(text) as {
+      profile: { id: string; emailAddress: string };
+      books: { id?: string }[];
+    };
+    expect(data.profile).toMatchObject({ id: student.user.id, emailAddress: student.user.emailAddress });
+    expect(data.books.map((b) => b.id)).toContain(book.id);
+    expect(text).not.toMatch(/passwordHash|"token"/);
+    await page.getByRole('status').filter({ hasText: 'Your data was downloaded' }).waitFor();
+  });
+
+  it("lists the caller's orders and opens one with its books, progress and amounts", async () => {
+    const seller = await createConfirmedUser();
+    const buyer = await createConfirmedUser();
+    const book = await listBook(seller.token);
+    expect(
+      (await api('POST', '/api/user/addToCart', { token: buyer.token, body: { bookId: book.id } })).status,
+    ).toBe(200);
+    const placed = await api('POST', '/api/books/checkoutCart', { token: buyer.token });
+    expect(placed.status).toBe(201);
+    const order = (placed.body as { data: { id: string; total: number } }).data;
+
+    const page = await web().newPage();
+    await logIn(page, buyer.user.emailAddress);
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('link', { name: new RegExp(`^Order of .*${book.name}`) }).click();
+    await page.getByRole('heading', { level: 1, name: 'Order' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: new RegExp(book.name) }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/orders/${order.id}`);
+    const total = order.total.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    await page.locator('dd', { hasText: total }).last().waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'order');
+    const stored = await api('GET', `/api/user/getOrder/${order.id}`, { token: buyer.token });
+    expect((stored.body as { data: { books: { id: string; status: number }[] } }).data.books).toEqual([
+      expect.objectContaining({ id: book.id, status: 1 }),
+    ]);
+  });
+});
