@@ -30,6 +30,7 @@ const account = () => import('#web/pages/Account.tsx');
 const PreferencesPage = lazy(() => account().then((m) => ({ default: m.PreferencesPage })));
 const UnsubscribePage = lazy(() => account().then((m) => ({ default: m.UnsubscribePage })));
 const MyDataPage = lazy(() => account().then((m) => ({ default: m.MyDataPage })));
+const DeleteAccountPage = lazy(() => account().then((m) => ({ default: m.DeleteAccountPage })));
 const OrderPage = lazy(() => account().then((m) => ({ default: m.OrderPage })));
 
 export function useSession() {
@@ -65,6 +66,7 @@ const TITLES: Record<string, string> = {
   '/settings': 'Settings',
   '/preferences': 'E-mail preferences',
   '/my-data': 'Your data',
+  '/delete-account': 'Delete your account',
   '/unsubscribe': 'Unsubscribe',
   '/dashboard': 'Dashboard',
 };
@@ -99,6 +101,7 @@ function route(path: string) {
     '/settings': () => <SettingsPage />,
     '/preferences': () => <PreferencesPage />,
     '/my-data': () => <MyDataPage />,
+    '/delete-account': () => <DeleteAccountPage />,
     '/dashboard': () => <DashboardPage />,
   };
   const p = pub[path];

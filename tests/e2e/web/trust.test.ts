@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
-import { createConfirmedUser, type TestAccount } from '#tests/helpers/accounts.ts';
+import { createConfirmedUser, DEFAULT_PASSWORD, type TestAccount } from '#tests/helpers/accounts.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
 import { expectAccessible, listBook, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
 import { api, waitForEmail } from '#tests/helpers/e2e.ts';
@@ -197,6 +197,36 @@ describe('trust and e-mail pages in the browser', () => {
     expect(data.books.map((b) => b.id)).toContain(book.id);
     expect(text).not.toMatch(/passwordHash|"token"/);
     await page.getByRole('status').filter({ hasText: 'Your data was downloaded' }).waitFor();
+  });
+
+  it('deletes the account from its page after the password: logged out, login refused, listings gone', async () => {
+    const student = await createConfirmedUser();
+    const book = await listBook(student.token);
+    const page = await web().newPage();
+    await logIn(page, student.user.emailAddress);
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'Delete your account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Delete your account' }).waitFor();
+    await expectAccessible(page);
+    // A wrong password deletes nothing and says so.
+    await page.getByLabel('Your password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('alert').waitFor();
+    expect((await api('GET', '/api/user/getUserStatistics', { token: student.token })).status).toBe(200);
+    await screenshot(page, 'delete-account');
+
+    await page.getByLabel('Your password').fill(DEFAULT_PASSWORD);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your account was deleted' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => sessionStorage.getItem('campus-books.session'))).toBeNull();
+    // The token stops at once, the address no longer logs in, the listing is gone.
+    expect((await api('GET', '/api/user/getUserStatistics', { token: student.token })).status).toBe(401);
+    const login = await api('POST', '/api/auth/login', {
+      body: { emailAddress: student.user.emailAddress, password: DEFAULT_PASSWORD },
+    });
+    expect(login.status).toBe(401);
+    expect((await api('GET', `/api/books/getBook/${book.id}`)).status).toBe(404);
   });
 
   it("lists the caller's orders and opens one with its books, progress and amounts", async () => {

@@ -1,12 +1,13 @@
 /**
  * Pages a student opens rarely, loaded on demand: e-mail preferences, the page of an e-mailed
- * unsubscribe link, the export of one's data, one order.
+ * unsubscribe link, the export of one's data, deleting the account, one order.
  */
 import { useState } from 'react';
 import type { components } from '#web/api.gen.ts';
 import { api, call, money } from '#web/api.ts';
-import { Link, useLocation } from '#web/router.tsx';
-import { Amounts, ErrorNote, Loading, Progress, useLoad, useSubmit } from '#web/ui.tsx';
+import { Link, navigate, useLocation } from '#web/router.tsx';
+import { setSession } from '#web/session.ts';
+import { Amounts, ErrorNote, Field, Loading, Progress, passwordField, useLoad, useSubmit } from '#web/ui.tsx';
 
 type Preferences = components['schemas']['EmailPreferences'];
 
@@ -138,6 +139,42 @@ export function MyDataPage() {
       <button type="button" onClick={() => download()} disabled={busy}>
         Download my data
       </button>
+    </section>
+  );
+}
+
+/**
+ * `/delete-account`: leaves the service for good after the password (the contract's deleteAccount).
+ * Refused while a purchase of theirs is being handed over (409, said as it comes); on success the
+ * session ends and the home page says so.
+ */
+export function DeleteAccountPage() {
+  const [password, setPassword] = useState('');
+  const { error, busy, submit } = useSubmit(async () => {
+    await call(api.POST('/api/auth/deleteAccount', { body: { password } }));
+    setSession(null);
+    navigate('/?deleted=1', { replace: true });
+  });
+  return (
+    <section>
+      <h1>Delete your account</h1>
+      <p>
+        Your listings, requests, cart, matches, notifications and preferences are deleted and you are logged
+        out everywhere. Orders stay for the other party, with you shown as “deleted user”. You can{' '}
+        <Link href="/my-data">download your data</Link> first.
+      </p>
+      <form onSubmit={submit} noValidate>
+        <Field
+          {...passwordField('Your password', 'current')}
+          value={password}
+          onChange={setPassword}
+          error={error?.field('password')}
+        />
+        <ErrorNote error={error} />
+        <button type="submit" className="danger" disabled={busy}>
+          Delete my account
+        </button>
+      </form>
     </section>
   );
 }

@@ -91,6 +91,9 @@ export function BrowsePage() {
   return (
     <>
       <h1>{session ? `Welcome back, ${session.firstName}` : 'Textbooks from students on your campus'}</h1>
+      {!session && params.get('deleted') === '1' && (
+        <p role="status">Your account was deleted. Thank you for using Campus Books.</p>
+      )}
       {session && <Home />}
       <search>
         <form onSubmit={search} className="search">

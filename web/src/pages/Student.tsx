@@ -571,7 +571,8 @@ export function SettingsPage() {
       <h1>Settings</h1>
       <ErrorNote error={user.error} />
       <p>
-        <Link href="/preferences">E-mail preferences</Link> · <Link href="/my-data">Your data</Link>
+        <Link href="/preferences">E-mail preferences</Link> · <Link href="/my-data">Your data</Link> ·{' '}
+        <Link href="/delete-account">Delete your account</Link>
       </p>
       {user.data && <ProfileForm user={user.data} />}
       <PasswordForm />
