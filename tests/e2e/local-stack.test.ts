@@ -97,8 +97,12 @@ describe('npm start', () => {
       expect(await res.text()).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
       expect((await fetch(`http://127.0.0.1:${env.SES_PORT}/store`)).status).toBe(200);
       expect(javaOnPort(env.DYNAMODB_PORT)).toBe(true);
-      // The photo store answers, with its bucket.
-      expect((await fetch(`http://127.0.0.1:${env.S3_PORT}/campus-books-local-photos`)).status).toBe(200);
+      // The photo store answers, with the bucket the banner names (its stage's: the test tier runs STAGE=test).
+      const bucket = /Photos {5}http:\/\/127\.0\.0\.1:\d+\/(campus-books-[a-z]+-photos)\//.exec(
+        stack.output(),
+      )?.[1];
+      expect(bucket).toBeDefined();
+      expect((await fetch(`http://127.0.0.1:${env.S3_PORT}/${bucket}`)).status).toBe(200);
     } finally {
       stack.child.kill('SIGINT');
     }

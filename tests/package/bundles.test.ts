@@ -77,6 +77,7 @@ describe('bundle sizes (packaged zips)', () => {
       'mailFeedback',
       'photosProcess',
       'photosSweepSlots',
+      'scheduledFinishAccountDeletions',
       'scheduledSendDailyDigests',
       'scheduledUnlistStaleBooks',
       'streamsConsumer',
