@@ -100,7 +100,7 @@ describe('the web app in the browser', () => {
     await page.getByRole('button', { name: 'Check out' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Some books were taken' });
     await alert.getByText(book.name).waitFor();
-    await page.getByText('No longer available').waitFor();
+    await page.getByText('No longer available', { exact: true }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'cart-409');
     expect((await getBook(book.id))?.buyerId).toBe(first.user.id);
