@@ -8,7 +8,7 @@
  * The code under test must reach DynamoDB through `url` (set DYNAMODB_ENDPOINT before the first
  * import of lib/config.ts).
  */
-import { createServer, type Server } from 'node:http';
+import { startInterceptingProxy } from './faulty-proxy.ts';
 
 /** The DynamoDB operation of a call (`TransactWriteItems`, `Query`, ...). */
 export type Operation = string;
@@ -57,10 +57,7 @@ export async function startDynamoFaultProxy(target: string): Promise<DynamoFault
     calls: {},
     injected: { conflict: 0, throttling: 0, provisioned: 0 },
   };
-  const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const raw = Buffer.concat(chunks);
+  const proxy = await startInterceptingProxy(target, (req, raw) => {
     const operation =
       String(req.headers['x-amz-target'] ?? '')
         .split('.')
@@ -73,41 +70,13 @@ export async function startDynamoFaultProxy(target: string): Promise<DynamoFault
       // not JSON: forwarded as it is
     }
     const fault = state.decide(operation, body);
-    if (fault) {
-      state.injected[fault] += 1;
-      res
-        .writeHead(400, { 'content-type': 'application/x-amz-json-1.0' })
-        .end(JSON.stringify(faultBody(fault, body)));
-      return;
-    }
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
-    ) as Record<string, string>;
-    try {
-      const upstream = await fetch(new URL(req.url ?? '/', target), {
-        method: req.method,
-        headers,
-        body: raw.length ? raw : undefined,
-      });
-      const answer = Buffer.from(await upstream.arrayBuffer());
-      res
-        .writeHead(upstream.status, {
-          'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.0',
-        })
-        .end(answer);
-    } catch (err) {
-      res.writeHead(502).end(String(err));
-    }
+    if (!fault) return null;
+    state.injected[fault] += 1;
+    return {
+      status: 400,
+      contentType: 'application/x-amz-json-1.0',
+      body: JSON.stringify(faultBody(fault, body)),
+    };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return Object.assign(state, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  }) as DynamoFaultProxy;
+  return Object.assign(state, proxy) as DynamoFaultProxy;
 }

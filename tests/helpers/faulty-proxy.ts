@@ -1,9 +1,65 @@
 /**
- * A fault-injecting HTTP proxy in front of a real emulator: while `failing`, it answers every call
- * with an SES-style error (as an outage or a rejection would look to the SDK); otherwise it
- * forwards the call unchanged. Used to prove the consumer survives an SES failure.
+ * Fault-injecting HTTP proxies in front of a real emulator. `startInterceptingProxy` forwards every
+ * call unchanged unless `intercept` answers it itself; the SES proxy below answers every call with
+ * an SES-style error while `failing` (as an outage or a rejection would look to the SDK), and
+ * tests/helpers/dynamodb-fault-proxy.ts answers chosen DynamoDB calls as the service does under load.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+
+/** An answer the proxy gives itself instead of forwarding. */
+export interface Injected {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface InterceptingProxy {
+  url: string;
+  close: () => Promise<void>;
+}
+
+export async function startInterceptingProxy(
+  target: string,
+  intercept: (req: IncomingMessage, body: Buffer) => Injected | null,
+): Promise<InterceptingProxy> {
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks);
+    const injected = intercept(req, raw);
+    if (injected) {
+      res.writeHead(injected.status, { 'content-type': injected.contentType }).end(injected.body);
+      return;
+    }
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
+    ) as Record<string, string>;
+    try {
+      const upstream = await fetch(new URL(req.url ?? '/', target), {
+        method: req.method,
+        headers,
+        body: raw.length ? raw : undefined,
+      });
+      const answer = Buffer.from(await upstream.arrayBuffer());
+      res
+        .writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/xml' })
+        .end(answer);
+    } catch (err) {
+      res.writeHead(502).end(String(err));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 export interface FaultyProxy {
   url: string;
@@ -17,34 +73,13 @@ const SES_ERROR =
   '<ErrorResponse xmlns="http://ses.amazonaws.com/doc/2010-12-01/"><Error><Type>Sender</Type>' +
   '<Code>MessageRejected</Code><Message>Injected failure</Message></Error><RequestId>test</RequestId></ErrorResponse>';
 
+/** The SES proxy: while `failing`, every call is answered with an SES error. */
 export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
   const state = { failing: false, refused: 0 };
-  const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    if (state.failing) {
-      state.refused += 1;
-      res.writeHead(400, { 'content-type': 'text/xml' }).end(SES_ERROR);
-      return;
-    }
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
-    ) as Record<string, string>;
-    const upstream = await fetch(new URL(req.url ?? '/', target), {
-      method: req.method,
-      headers,
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
-    });
-    const body = Buffer.from(await upstream.arrayBuffer());
-    res
-      .writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/xml' })
-      .end(body);
+  const proxy = await startInterceptingProxy(target, () => {
+    if (!state.failing) return null;
+    state.refused += 1;
+    return { status: 400, contentType: 'text/xml', body: SES_ERROR };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return Object.assign(state, {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }) as FaultyProxy;
+  return Object.assign(state, proxy) as FaultyProxy;
 }
