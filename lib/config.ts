@@ -6,7 +6,7 @@
  * MAIL_FROM is an error) and reads ONLY the secrets its function is given an id
  * for (`<NAME>_SECRET_ID`, a Secrets Manager secret) once per container; see docs/deploy.md.
  */
-import { z } from 'zod';
+import * as z from '#lib/zod.ts';
 
 const EMULATED_STAGES = new Set(['local', 'test']);
 
@@ -35,60 +35,75 @@ export const SECRET_NAMES = [
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalString = z.pipe(z.transform(emptyToUndefined), z.optional(z.string()));
 const intFrom = (def: number, min: number, max: number) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(def));
-const csv = z.preprocess(
-  (v) =>
+  z.pipe(
+    z.transform(emptyToUndefined),
+    z._default(z.coerce.number().check(z.int()).check(z.gte(min)).check(z.lte(max)), def),
+  );
+const csv = z.pipe(
+  z.transform((v) =>
     typeof v === 'string'
       ? v
           .split(',')
           .map((s) => s.trim())
           .filter(Boolean)
       : [],
+  ),
   z.array(z.string()),
 );
 
 const schema = z.object({
-  STAGE: z.preprocess(emptyToUndefined, z.string().default('local')),
-  TABLE_NAME: z.preprocess(emptyToUndefined, z.string().min(3).default('campus-books-local')),
-  AWS_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  STAGE: z.pipe(z.transform(emptyToUndefined), z._default(z.string(), 'local')),
+  TABLE_NAME: z.pipe(
+    z.transform(emptyToUndefined),
+    z._default(z.string().check(z.minLength(3)), 'campus-books-local'),
+  ),
+  AWS_REGION: z.pipe(z.transform(emptyToUndefined), z._default(z.string(), 'us-east-1')),
   DYNAMODB_ENDPOINT: optionalString,
   SES_ENDPOINT: optionalString,
-  JWT_SECRET: z
-    .string()
-    .refine((s) => Buffer.byteLength(s, 'utf8') >= 32, 'JWT_SECRET must be at least 32 bytes (RFC 8725 3.5)')
-    .optional(),
-  CURSOR_SECRET: z
-    .string()
-    .refine((s) => Buffer.byteLength(s, 'utf8') >= 32, 'CURSOR_SECRET must be at least 32 bytes')
-    .optional(),
-  JWT_ISSUER: z.preprocess(emptyToUndefined, z.string().default('campus-books')),
-  JWT_AUDIENCE: z.preprocess(emptyToUndefined, z.string().default('campus-books-api')),
-  JWT_TTL_SECONDS: intFrom(3600, 60, 7 * 24 * 3600),
-  SAMPLE_BASIC_USER: z.preprocess(
-    emptyToUndefined,
-    z.string().min(1).default(LOCAL_DEFAULTS.SAMPLE_BASIC_USER),
+  JWT_SECRET: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (s) => Buffer.byteLength(s, 'utf8') >= 32,
+          'JWT_SECRET must be at least 32 bytes (RFC 8725 3.5)',
+        ),
+      ),
   ),
-  SAMPLE_BASIC_PASSWORD: z.string().min(8).optional(),
-  SAMPLE_API_KEY: z.string().min(16).optional(),
-  SAMPLE_CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.string().default('sample@campusbooks.local')),
+  CURSOR_SECRET: z.optional(
+    z
+      .string()
+      .check(z.refine((s) => Buffer.byteLength(s, 'utf8') >= 32, 'CURSOR_SECRET must be at least 32 bytes')),
+  ),
+  JWT_ISSUER: z.pipe(z.transform(emptyToUndefined), z._default(z.string(), 'campus-books')),
+  JWT_AUDIENCE: z.pipe(z.transform(emptyToUndefined), z._default(z.string(), 'campus-books-api')),
+  JWT_TTL_SECONDS: intFrom(3600, 60, 7 * 24 * 3600),
+  SAMPLE_BASIC_USER: z.pipe(
+    z.transform(emptyToUndefined),
+    z._default(z.string().check(z.minLength(1)), LOCAL_DEFAULTS.SAMPLE_BASIC_USER),
+  ),
+  SAMPLE_BASIC_PASSWORD: z.optional(z.string().check(z.minLength(8))),
+  SAMPLE_API_KEY: z.optional(z.string().check(z.minLength(16))),
+  SAMPLE_CONTACT_EMAIL: z.pipe(
+    z.transform(emptyToUndefined),
+    z._default(z.string(), 'sample@campusbooks.local'),
+  ),
   OWNER_EMAILS: csv,
   APP_URL: optionalString,
-  PUBLIC_URL: z.string().url(),
-  MAIL_FROM: z.string().min(3),
+  PUBLIC_URL: z.string().check(z.url()),
+  MAIL_FROM: z.string().check(z.minLength(3)),
   MAIL_CONFIGURATION_SET: optionalString,
   BCRYPT_COST: intFrom(10, 4, 15),
   /** sign-up, resend and password-reset requests per source IP and hour (beyond: 429) */
   MAIL_CAP_PER_IP_HOURLY: intFrom(30, 1, 1_000_000),
   /** those requests from everyone together per hour (beyond: 202 and no e-mail, logged) */
   MAIL_CAP_GLOBAL_HOURLY: intFrom(2000, 1, 10_000_000),
-  PING_TIME_ZONE: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .default('UTC')
-      .refine((tz) => {
+  PING_TIME_ZONE: z.pipe(
+    z.transform(emptyToUndefined),
+    z._default(z.string(), 'UTC').check(
+      z.refine((tz) => {
         try {
           new Intl.DateTimeFormat('en-GB', { timeZone: tz });
           return true;
@@ -96,14 +111,18 @@ const schema = z.object({
           return false;
         }
       }, 'PING_TIME_ZONE must be an IANA time zone'),
+    ),
   ),
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.string().default('INFO')),
+  LOG_LEVEL: z.pipe(z.transform(emptyToUndefined), z._default(z.string(), 'INFO')),
   /** The photo store: its bucket, an endpoint on the emulated stages, and its public front. */
-  PHOTOS_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).default('campus-books-local-photos')),
+  PHOTOS_BUCKET: z.pipe(
+    z.transform(emptyToUndefined),
+    z._default(z.string().check(z.minLength(3)), 'campus-books-local-photos'),
+  ),
   S3_ENDPOINT: optionalString,
-  PHOTOS_PUBLIC_URL: z.preprocess(
-    emptyToUndefined,
-    z.string().url().default('http://127.0.0.1:4569/campus-books-local-photos'),
+  PHOTOS_PUBLIC_URL: z.pipe(
+    z.transform(emptyToUndefined),
+    z._default(z.string().check(z.url()), 'http://127.0.0.1:4569/campus-books-local-photos'),
   ),
 });
 

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { confirmByForm } from '#lib/accounts/pages.ts';
 import { ConfirmBody, toUser, User } from '#lib/accounts/schemas.ts';
 import { confirmSignup } from '#lib/accounts/signup.ts';
 import { http } from '#lib/http/index.ts';
+import * as z from '#lib/zod.ts';
 
-const Page = z.string().describe('a small HTML page');
+const Page = z.string().check(z.describe('a small HTML page'));
 
 /**
  * POST /api/auth/confirm: confirm a sign-up with the e-mailed token and the password chosen at

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { confirmationPage } from '#lib/accounts/pages.ts';
 import { ConfirmParams } from '#lib/accounts/schemas.ts';
 import { http } from '#lib/http/index.ts';
+import * as z from '#lib/zod.ts';
 
-const Page = z.string().describe('a small HTML page');
+const Page = z.string().check(z.describe('a small HTML page'));
 
 /** GET /api/auth/confirm/{token}: the e-mailed link; changes nothing, a page whose form confirms (or 302 to APP_URL). */
 export const handler = http(

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { DeleteBookBody } from '#lib/books/inputs.ts';
 import { deleteBook } from '#lib/books/listings.ts';
 import { Book, RemovedBook } from '#lib/books/schemas.ts';
 import { http } from '#lib/http/index.ts';
+import * as z from '#lib/zod.ts';
 
 /** POST /api/books/deleteBook: unlists the caller's book (0 -> 5), or removes it for good (`permanent`). */
 export const handler = http(

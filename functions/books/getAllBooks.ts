@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { PageQuery } from '#lib/books/inputs.ts';
 import { getAllBooks } from '#lib/books/listings.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { http, page } from '#lib/http/index.ts';
+import * as z from '#lib/zod.ts';
 
 /** GET /api/books/getAllBooks: listed books, newest first; with a token, not the caller's, with `inCart`. */
 export const handler = http(

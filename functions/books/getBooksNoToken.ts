@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { NoTokenParams } from '#lib/books/inputs.ts';
 import { getBooksNoToken } from '#lib/books/listings.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { http } from '#lib/http/index.ts';
+import * as z from '#lib/zod.ts';
 
 /** GET /api/books/getBooksNoToken/{limit}/{skip}: listed books, newest first, by offset. */
 export const handler = http(

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { PageQuery } from '#lib/books/inputs.ts';
 import { getUsersPosts } from '#lib/books/listings.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { http, page } from '#lib/http/index.ts';
+import * as z from '#lib/zod.ts';
 
 /** GET /api/books/getUsersPosts: the caller's books with status 0 or 5, newest first, by cursor. */
 export const handler = http(

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { PageQuery, SearchParams } from '#lib/books/inputs.ts';
 import { searchBooks } from '#lib/books/listings.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { http, page } from '#lib/http/index.ts';
+import * as z from '#lib/zod.ts';
 
 /** GET /api/books/search/public/{query}: listed books matching the query, newest first. */
 export const handler = http(

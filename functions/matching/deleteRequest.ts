@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { http } from '#lib/http/index.ts';
 import { DeleteRequestBody, deleteRequest } from '#lib/matching/requests.ts';
+import * as z from '#lib/zod.ts';
 
 /** POST /api/user/deleteRequest: delete one of the caller's requests and its matches. */
 export const handler = http(

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { http, page } from '#lib/http/index.ts';
 import { getNotifications, Notification, NotificationsQuery } from '#lib/notifications/service.ts';
+import * as z from '#lib/zod.ts';
 
 /** GET /api/user/getNotifications?limit=&cursor=: the caller's notifications, newest first. */
 export const handler = http(

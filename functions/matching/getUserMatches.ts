@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { http } from '#lib/http/index.ts';
 import { getUserMatches, MatchedBook } from '#lib/matching/user-matches.ts';
+import * as z from '#lib/zod.ts';
 
 /** GET /api/books/getUserMatches: listed books matched to the caller's requests, newest first. */
 export const handler = http(

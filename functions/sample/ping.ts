@@ -1,12 +1,12 @@
-import { z } from 'zod';
 import { config } from '#lib/config.ts';
 import { sampleHttp } from '#lib/http/sample.ts';
 import { formatPingTime } from '#lib/sample/clock.ts';
+import * as z from '#lib/zod.ts';
 
 const PingText = z
   .string()
-  .regex(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/)
-  .describe('DD.MM.YYYY, HH:MM:SS (24 h) in the zone PING_TIME_ZONE');
+  .check(z.regex(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/))
+  .check(z.describe('DD.MM.YYYY, HH:MM:SS (24 h) in the zone PING_TIME_ZONE'));
 
 /** GET /api/ping: the current date-time as text/plain. */
 export const handler = sampleHttp(

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { config } from '#lib/config.ts';
 import { sampleHttp } from '#lib/http/sample.ts';
+import * as z from '#lib/zod.ts';
 
 const TestBody = z.strictObject({
-  Name: z.string().describe('the configured Basic user'),
-  Email: z.string().describe('SAMPLE_CONTACT_EMAIL'),
+  Name: z.string().check(z.describe('the configured Basic user')),
+  Email: z.string().check(z.describe('SAMPLE_CONTACT_EMAIL')),
 });
 
 /** GET /api/test: who the sample credentials belong to. */

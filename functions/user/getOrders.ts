@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { http, page } from '#lib/http/index.ts';
 import { getOrders } from '#lib/orders/history.ts';
 import { HistoryQuery, Order } from '#lib/orders/schemas.ts';
+import * as z from '#lib/zod.ts';
 
 /** GET /api/user/getOrders: the caller's orders, newest first, by cursor. */
 export const handler = http(

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { http, page } from '#lib/http/index.ts';
 import { getPurchasedBooks } from '#lib/orders/history.ts';
 import { HistoryQuery, PurchasedBook } from '#lib/orders/schemas.ts';
+import * as z from '#lib/zod.ts';
 
 /** GET /api/user/getPurchasedBooks: books the caller bought (status 1, 2, 3), newest purchase first. */
 export const handler = http(

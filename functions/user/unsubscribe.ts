@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { http } from '#lib/http/index.ts';
 import { UnsubscribeParams, unsubscribe, unsubscribedPage } from '#lib/preferences/unsubscribe.ts';
+import * as z from '#lib/zod.ts';
 
 const Unsubscribed = z
   .strictObject({ message: z.string() })
-  .meta({ examples: [{ message: 'You are unsubscribed.' }] });
+  .check(z.meta({ examples: [{ message: 'You are unsubscribed.' }] }));
 
 /**
  * POST /api/user/unsubscribe/{token}: RFC 8058 one-click unsubscribe (no token needed). Takes the

@@ -2,8 +2,9 @@
  * The API shapes of accounts: request bodies and the `user` object. `User` never contains a
  * password hash, token hash or token version (it is a strict object built field by field).
  */
-import { z } from 'zod';
+
 import type { UserRecord } from '#lib/db/records.ts';
+import * as z from '#lib/zod.ts';
 import {
   EMAIL_MAX_LENGTH,
   isAsciiAddress,
@@ -15,33 +16,42 @@ import {
 
 const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
 const text = (max: number) =>
-  z.string().trim().min(1).max(max).regex(NO_CONTROL_CHARS, 'Control characters are not allowed.');
+  z
+    .string()
+    .check(z.trim())
+    .check(z.minLength(1))
+    .check(z.maxLength(max))
+    .check(z.regex(NO_CONTROL_CHARS, 'Control characters are not allowed.'));
 
 /** An e-mail address at a `.edu` domain; the output is trimmed (case kept for display). */
 export const EmailAddress = z
   .string()
-  .trim()
-  .max(EMAIL_MAX_LENGTH)
-  .refine(isAsciiAddress, {
-    message: 'Use an address written in plain ASCII characters (no accents or look-alike letters).',
-    abort: true,
-  })
-  .refine((s) => isEduAddress(normaliseEmail(s)), 'Use your e-mail address at a .edu domain.');
+  .check(z.trim())
+  .check(z.maxLength(EMAIL_MAX_LENGTH))
+  .check(
+    z.refine(isAsciiAddress, {
+      message: 'Use an address written in plain ASCII characters (no accents or look-alike letters).',
+      abort: true,
+    }),
+  )
+  .check(z.refine((s) => isEduAddress(normaliseEmail(s)), 'Use your e-mail address at a .edu domain.'));
 
 /** A new password: 8 to 72 UTF-8 bytes. */
-export const NewPassword = z.string().superRefine((s, ctx) => {
-  const problem = passwordProblem(s);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const NewPassword = z.string().check(
+  z.superRefine((s, ctx) => {
+    const problem = passwordProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+);
 
 /** A password offered to be checked (login, current password): never longer than bcrypt reads. */
 export const OfferedPassword = z
   .string()
-  .min(1)
-  .refine((s) => utf8Length(s) <= 72, 'Use at most 72 bytes (UTF-8).');
+  .check(z.minLength(1))
+  .check(z.refine((s) => utf8Length(s) <= 72, 'Use at most 72 bytes (UTF-8).'));
 
 /** An e-mailed token as pasted by a client (checked against the store, so only bounded here). */
-export const EmailToken = z.string().min(1).max(256);
+export const EmailToken = z.string().check(z.minLength(1)).check(z.maxLength(256));
 
 export const ProfileFields = {
   firstName: text(100),
@@ -69,25 +79,27 @@ export const UpdatePasswordBody = z.strictObject({ password: OfferedPassword, ne
 
 export const UpdateProfileBody = z
   .strictObject({
-    firstName: ProfileFields.firstName.optional(),
-    lastName: ProfileFields.lastName.optional(),
-    university: ProfileFields.university.optional(),
-    campusMailbox: ProfileFields.campusMailbox.optional(),
-    paymentUsername: ProfileFields.paymentUsername.optional(),
+    firstName: z.optional(ProfileFields.firstName),
+    lastName: z.optional(ProfileFields.lastName),
+    university: z.optional(ProfileFields.university),
+    campusMailbox: z.optional(ProfileFields.campusMailbox),
+    paymentUsername: z.optional(ProfileFields.paymentUsername),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Send at least one field to change.');
+  .check(
+    z.refine((b) => Object.values(b).some((v) => v !== undefined), 'Send at least one field to change.'),
+  );
 export type ProfileUpdate = z.output<typeof UpdateProfileBody>;
 
 /** The `user` object every area shows (never secrets). */
 export const User = z.strictObject({
-  id: z.string().min(1),
-  emailAddress: z.string().min(3),
+  id: z.string().check(z.minLength(1)),
+  emailAddress: z.string().check(z.minLength(3)),
   firstName: z.string(),
   lastName: z.string(),
   university: z.string(),
   campusMailbox: z.string(),
   paymentUsername: z.string(),
-  permissionType: z.number().int().min(0).max(2),
+  permissionType: z.number().check(z.int()).check(z.gte(0)).check(z.lte(2)),
   createdAt: z.iso.datetime(),
 });
 export type User = z.output<typeof User>;
@@ -108,11 +120,11 @@ export function toUser(r: UserRecord): User {
 }
 
 /** `data` of 202 answers and of a password reset: a sentence for a person. */
-export const Message = z.strictObject({ message: z.string().min(1) });
+export const Message = z.strictObject({ message: z.string().check(z.minLength(1)) });
 export const LoginResult = z.strictObject({
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   expiresAt: z.iso.datetime(),
   user: User,
 });
 /** `data` of updatePassword: the new token (older ones stop working). */
-export const NewToken = z.strictObject({ token: z.string().min(1) });
+export const NewToken = z.strictObject({ token: z.string().check(z.minLength(1)) });

@@ -2,10 +2,11 @@
  * Input schemas of the listing endpoints (zod, strict: unknown fields such as id, owner, status or
  * date are refused with 400). Bounds are the contract's (API.md, "Validation").
  */
-import { z } from 'zod';
+
 import { CursorParam } from '#lib/db/cursor.ts';
 import { IntParam } from '#lib/http/params.ts';
 import { isMoney, MONEY_PATTERN, parseMoney, toCents } from '#lib/orders/pricing.ts';
+import * as z from '#lib/zod.ts';
 import { CONDITION_GRADES, parseGrade } from './conditions.ts';
 import { toIsbn13 } from './isbn.ts';
 import { normaliseCourse } from './text.ts';
@@ -17,115 +18,141 @@ const MULTI_LINE = /^(?:[^\p{Cc}]|[\r\n])*$/u;
 const NO_CONTROL_MESSAGE = 'Control characters (including newlines) are not allowed.';
 
 const text = (min: number, max: number) =>
-  z.string().trim().min(min).max(max).regex(SINGLE_LINE, NO_CONTROL_MESSAGE);
+  z
+    .string()
+    .check(z.trim())
+    .check(z.minLength(min))
+    .check(z.maxLength(max))
+    .check(z.regex(SINGLE_LINE, NO_CONTROL_MESSAGE));
 
 /**
  * Dollars, 0..10000, at most 2 decimals (`1e-9` and `19.999999999` are refused, never rounded),
  * turned into integer cents.
  */
-export const Price = z.number().min(0).max(10_000).refine(isMoney, 'At most 2 decimals.').transform(toCents);
+export const Price = z.pipe(
+  z.number().check(z.gte(0)).check(z.lte(10_000)).check(z.refine(isMoney, 'At most 2 decimals.')),
+  z.transform(toCents),
+);
 
 /** A money parameter of a query string (`^\d{1,5}(\.\d{1,2})?$`), as integer cents. */
-export const MoneyParam = z
-  .string()
-  .regex(MONEY_PATTERN, 'An amount in dollars with at most 2 decimals, e.g. 12.50.')
-  .transform(parseMoney);
+export const MoneyParam = z.pipe(
+  z.string().check(z.regex(MONEY_PATTERN, 'An amount in dollars with at most 2 decimals, e.g. 12.50.')),
+  z.transform(parseMoney),
+);
 
 /** One of the condition grades (case-insensitive, spaces for hyphens); anything else lists them. */
-export const Condition = z.string().transform((s, ctx) => {
-  const grade = parseGrade(s);
-  if (!grade) {
-    ctx.addIssue({ code: 'custom', message: `Condition must be one of: ${CONDITION_GRADES.join(', ')}.` });
-    return z.NEVER;
-  }
-  return grade;
-});
+export const Condition = z.pipe(
+  z.string(),
+  z.transform((s, ctx) => {
+    const grade = parseGrade(s);
+    if (!grade) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `Condition must be one of: ${CONDITION_GRADES.join(', ')}.`,
+        input: s,
+      });
+      return z.NEVER;
+    }
+    return grade;
+  }),
+);
 
 /** An ISBN-10 or -13 with a valid check digit (hyphens and spaces ignored), stored as its ISBN-13. */
-export const Isbn = z
-  .string()
-  .max(40)
-  .transform((s, ctx) => {
+export const Isbn = z.pipe(
+  z.string().check(z.maxLength(40)),
+  z.transform((s, ctx) => {
     const isbn = toIsbn13(s);
     if (!isbn) {
-      ctx.addIssue({ code: 'custom', message: 'Not a valid ISBN-10 or ISBN-13 (check digit).' });
+      ctx.issues.push({ code: 'custom', message: 'Not a valid ISBN-10 or ISBN-13 (check digit).', input: s });
       return z.NEVER;
     }
     return isbn;
-  });
+  }),
+);
 
 export const Name = text(1, 200);
-export const Edition = z.number().int().min(1).max(100);
+export const Edition = z.number().check(z.int()).check(z.gte(1)).check(z.lte(100));
 export const Course = text(1, 40)
-  .refine((c) => /[\p{L}\p{N}]/u.test(c), 'A course code needs letters or digits.')
-  // 40 characters can normalise (NFKD) to over a kilobyte: too long for an index key.
-  .refine((c) => Buffer.byteLength(normaliseCourse(c), 'utf8') <= 64, 'This course code is too long.');
+  .check(z.refine((c) => /[\p{L}\p{N}]/u.test(c), 'A course code needs letters or digits.'))
+  .check(
+    z.refine((c) => Buffer.byteLength(normaliseCourse(c), 'utf8') <= 64, 'This course code is too long.'),
+  );
 export const Author = text(1, 200);
 export const Comments = z
   .string()
-  .trim()
-  .max(1000)
-  .regex(MULTI_LINE, 'Control characters other than newlines are not allowed.');
-export const BookId = z.string().min(1).max(64);
+  .check(z.trim())
+  .check(z.maxLength(1000))
+  .check(z.regex(MULTI_LINE, 'Control characters other than newlines are not allowed.'));
+export const BookId = z.string().check(z.minLength(1)).check(z.maxLength(64));
 
 /** `comments` or `Comments` (the old clients' spelling), not both. */
 const oneComments = <T extends { comments?: string | undefined; Comments?: string | undefined }>(
   b: T,
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ) => {
   if (b.comments !== undefined && b.Comments !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['Comments'], message: 'Send `comments` or `Comments`, not both.' });
   }
 };
 
-export const PostBookBody = z
-  .strictObject({
-    name: Name,
-    edition: Edition,
-    course: Course,
-    price: Price,
-    condition: Condition,
-    author: Author.nullable().optional(),
-    comments: Comments.optional(),
-    Comments: Comments.optional(),
-    ISBN: Isbn.nullable().optional(),
-  })
-  .superRefine(oneComments)
-  .transform(({ Comments: legacy, comments, ISBN, price, author, ...rest }) => ({
+export const PostBookBody = z.pipe(
+  z
+    .strictObject({
+      name: Name,
+      edition: Edition,
+      course: Course,
+      price: Price,
+      condition: Condition,
+      author: z.optional(z.nullable(Author)),
+      comments: z.optional(Comments),
+      Comments: z.optional(Comments),
+      ISBN: z.optional(z.nullable(Isbn)),
+    })
+    .check(z.superRefine(oneComments)),
+  z.transform(({ Comments: legacy, comments, ISBN, price, author, ...rest }) => ({
     ...rest,
     priceCents: price,
     author: author ?? null,
     comments: comments ?? legacy ?? '',
     ISBN: ISBN ?? null,
-  }));
+  })),
+);
 export type PostBookInput = z.output<typeof PostBookBody>;
 
-export const UpdateBookBody = z
-  .strictObject({
-    bookId: BookId,
-    price: Price.optional(),
-    condition: Condition.optional(),
-    comments: Comments.optional(),
-    Comments: Comments.optional(),
-  })
-  .superRefine(oneComments)
-  .superRefine((b, ctx) => {
-    if (
-      b.price === undefined &&
-      b.condition === undefined &&
-      b.comments === undefined &&
-      b.Comments === undefined
-    )
-      ctx.addIssue({ code: 'custom', path: [], message: 'Send at least one of price, condition, comments.' });
-  })
-  .transform(({ Comments: legacy, comments, price, ...rest }) => ({
+export const UpdateBookBody = z.pipe(
+  z
+    .strictObject({
+      bookId: BookId,
+      price: z.optional(Price),
+      condition: z.optional(Condition),
+      comments: z.optional(Comments),
+      Comments: z.optional(Comments),
+    })
+    .check(z.superRefine(oneComments))
+    .check(
+      z.superRefine((b, ctx) => {
+        if (
+          b.price === undefined &&
+          b.condition === undefined &&
+          b.comments === undefined &&
+          b.Comments === undefined
+        )
+          ctx.addIssue({
+            code: 'custom',
+            path: [],
+            message: 'Send at least one of price, condition, comments.',
+          });
+      }),
+    ),
+  z.transform(({ Comments: legacy, comments, price, ...rest }) => ({
     ...rest,
     priceCents: price,
     comments: comments ?? legacy,
-  }));
+  })),
+);
 export type UpdateBookInput = z.output<typeof UpdateBookBody>;
 
-export const DeleteBookBody = z.strictObject({ bookId: BookId, permanent: z.boolean().optional() });
+export const DeleteBookBody = z.strictObject({ bookId: BookId, permanent: z.optional(z.boolean()) });
 export const BookIdBody = z.strictObject({ bookId: BookId });
 
 const intString = IntParam;
@@ -138,15 +165,19 @@ export const MAX_SKIP = 2000;
 export const NoTokenParams = z.strictObject({ limit: intString(1, MAX_PAGE), skip: intString(0, MAX_SKIP) });
 
 export const PageQuery = z.strictObject({
-  limit: intString(1, MAX_PAGE).optional(),
-  cursor: CursorParam.optional(),
+  limit: z.optional(intString(1, MAX_PAGE)),
+  cursor: z.optional(CursorParam),
 });
 
 export const SearchParams = z.strictObject({
-  query: z.string().min(1).max(100).regex(SINGLE_LINE, NO_CONTROL_MESSAGE),
+  query: z
+    .string()
+    .check(z.minLength(1))
+    .check(z.maxLength(100))
+    .check(z.regex(SINGLE_LINE, NO_CONTROL_MESSAGE)),
 });
 
 /** A position inside a listing ordered by date: `<ISO date>#<ULID>`. */
 export const Position = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[0-9A-HJKMNP-TV-Z]{26}$/);
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[0-9A-HJKMNP-TV-Z]{26}$/));

@@ -2,10 +2,11 @@
  * The book as clients see it (every endpoint that returns books uses this), and the mapping from
  * the stored record. The owner is shown by id and first name only; the buyer by id only.
  */
-import { z } from 'zod';
+
 import type { BookRecord } from '#lib/db/records.ts';
 import { toDollars } from '#lib/orders/pricing.ts';
 import { apiPhotos } from '#lib/photos/urls.ts';
+import * as z from '#lib/zod.ts';
 import { CONDITION_GRADES } from './conditions.ts';
 
 export const BookStatusSchema = z.union([
@@ -19,26 +20,26 @@ export const BookStatusSchema = z.union([
 /** One processed photo: plain public URLs (never signed). */
 export const Photo = z.strictObject({
   id: z.string(),
-  url: z.string().url(),
-  thumbnailUrl: z.string().url(),
+  url: z.string().check(z.url()),
+  thumbnailUrl: z.string().check(z.url()),
 });
 
 export const Book = z.strictObject({
   id: z.string(),
   name: z.string(),
-  edition: z.number().int(),
+  edition: z.number().check(z.int()),
   course: z.string(),
   /** dollars, at most 2 decimals (kept in cents inside the service) */
-  price: z.number().min(0).multipleOf(0.01),
+  price: z.number().check(z.gte(0)).check(z.multipleOf(0.01)),
   condition: z.enum(CONDITION_GRADES),
-  author: z.string().optional(),
+  author: z.optional(z.string()),
   comments: z.string(),
-  ISBN: z.string().nullable(),
+  ISBN: z.nullable(z.string()),
   status: BookStatusSchema,
   date: z.iso.datetime(),
   owner: z.strictObject({ id: z.string(), firstName: z.string() }),
-  buyer: z.strictObject({ id: z.string() }).optional(),
-  inCart: z.boolean().optional(),
+  buyer: z.optional(z.strictObject({ id: z.string() })),
+  inCart: z.optional(z.boolean()),
   /** processed photos; the first one's thumbnail is the book's picture in lists */
   photos: z.array(Photo),
 });

@@ -1,24 +1,25 @@
 /**
  * Request and response schemas of the cart endpoints.
  */
-import { z } from 'zod';
+
 import { Book } from '#lib/books/schemas.ts';
+import * as z from '#lib/zod.ts';
 
 /** A book id as clients send it: opaque, but only characters ids are made of (no key syntax). */
 export const BookId = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Not a book id.');
+  .check(z.minLength(1))
+  .check(z.maxLength(64))
+  .check(z.regex(/^[A-Za-z0-9_-]+$/, 'Not a book id.'));
 
 export const CartBookBody = z.strictObject({ bookId: BookId });
 export type CartBookBody = z.infer<typeof CartBookBody>;
 
 /** A book in the cart, as it is now; `available: false` once it was bought, unlisted, deleted or is one's own. */
-export const CartBook = Book.extend({ available: z.boolean() });
+export const CartBook = z.extend(Book, { available: z.boolean() });
 export type CartBook = z.infer<typeof CartBook>;
 
-const Money = z.number().min(0).multipleOf(0.01);
+const Money = z.number().check(z.gte(0)).check(z.multipleOf(0.01));
 
 /** getCartItems: every cart book, and the money of checking out the available ones (dollars). */
 export const CartContents = z.strictObject({
@@ -34,7 +35,7 @@ export const AddToCartResult = z.strictObject({
   inCart: z.literal(true),
   /** false when the book was already in the cart (nothing changed) */
   added: z.boolean(),
-  cartSize: z.number().int().min(0),
+  cartSize: z.number().check(z.int()).check(z.gte(0)),
 });
 
 export const RemoveFromCartResult = z.strictObject({
@@ -44,4 +45,4 @@ export const RemoveFromCartResult = z.strictObject({
   removed: z.boolean(),
 });
 
-export const ClearCartResult = z.strictObject({ removed: z.number().int().min(0) });
+export const ClearCartResult = z.strictObject({ removed: z.number().check(z.int()).check(z.gte(0)) });

@@ -2,22 +2,23 @@
  * The dashboard's API shapes: request inputs and answers. Users are built field by field, so no
  * password hash, token hash or token version can ever reach an answer.
  */
-import { z } from 'zod';
+
 import { toUser, User } from '#lib/accounts/schemas.ts';
 import { SINGLE_LINE } from '#lib/books/inputs.ts';
 import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
 import { CursorParam } from '#lib/db/cursor.ts';
 import type { UserRecord } from '#lib/db/records.ts';
 import { IntParam } from '#lib/http/params.ts';
+import * as z from '#lib/zod.ts';
 
 /** Path and query ids: opaque, bounded, no control characters. */
 const Id = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');
-const Cursor = CursorParam.optional();
-const limit = (def: number, max: number) => IntParam(1, max).default(def);
+  .check(z.minLength(1))
+  .check(z.maxLength(64))
+  .check(z.regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.'));
+const Cursor = z.optional(CursorParam);
+const limit = (def: number, max: number) => z._default(IntParam(1, max), def);
 
 // ----- users -----------------------------------------------------------------------------------
 
@@ -46,13 +47,15 @@ export const toContact = (r: UserRecord): Contact => ({
   paymentUsername: r.paymentUsername,
 });
 
-export const PermissionLevel = z.strictObject({ permissionType: z.number().int().min(0).max(2) });
+export const PermissionLevel = z.strictObject({
+  permissionType: z.number().check(z.int()).check(z.gte(0)).check(z.lte(2)),
+});
 
 export const UsersQuery = z.strictObject({ limit: limit(25, 100), cursor: Cursor });
 export const UserList = z.array(AdminUser);
 
 export const FindUsersQuery = z.strictObject({
-  query: z.string().trim().min(1).max(100),
+  query: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(100)),
   limit: limit(20, 50),
 });
 
@@ -61,16 +64,16 @@ export const UserIdBody = z.strictObject({ userId: Id });
 // ----- statistics ------------------------------------------------------------------------------
 
 export const Statistics = z.strictObject({
-  totalUsers: z.number().int().min(0),
-  totalBooks: z.number().int().min(0),
+  totalUsers: z.number().check(z.int()).check(z.gte(0)),
+  totalBooks: z.number().check(z.int()).check(z.gte(0)),
   booksByStatus: z.strictObject({
-    '0': z.number().int(),
-    '1': z.number().int(),
-    '2': z.number().int(),
-    '3': z.number().int(),
-    '5': z.number().int(),
+    '0': z.number().check(z.int()),
+    '1': z.number().check(z.int()),
+    '2': z.number().check(z.int()),
+    '3': z.number().check(z.int()),
+    '5': z.number().check(z.int()),
   }),
-  totalOrders: z.number().int().min(0),
+  totalOrders: z.number().check(z.int()).check(z.gte(0)),
   grossSales: z.number(),
   feesEarned: z.number(),
 });
@@ -79,15 +82,15 @@ export type Statistics = z.output<typeof Statistics>;
 // ----- books and the hand-over -----------------------------------------------------------------
 
 export const StatusParams = z.strictObject({
-  status: IntParam(0, 9).pipe(BookStatusSchema),
+  status: z.pipe(IntParam(0, 9), BookStatusSchema),
 });
 export const PageQuery = z.strictObject({ limit: limit(25, 100), cursor: Cursor });
 
 /** A book with its seller's and buyer's contact details (null when the user no longer exists). */
 export const HandOverBook = z.strictObject({
   book: Book,
-  owner: Contact.nullable(),
-  buyer: Contact.nullable(),
+  owner: z.nullable(Contact),
+  buyer: z.nullable(Contact),
 });
 export const HandOverBookList = z.array(HandOverBook);
 
@@ -96,10 +99,10 @@ export const CancelBody = z.strictObject({
   bookId: Id,
   reason: z
     .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .regex(SINGLE_LINE, 'Control characters (including newlines) are not allowed.'),
+    .check(z.trim())
+    .check(z.minLength(1))
+    .check(z.maxLength(500))
+    .check(z.regex(SINGLE_LINE, 'Control characters (including newlines) are not allowed.')),
 });
 
 /** A book after an admin moved it (with its buyer while it is sold). */
@@ -108,28 +111,28 @@ export const MovedBook = Book;
 // ----- orders ----------------------------------------------------------------------------------
 
 export const OrdersQuery = z.strictObject({
-  status: IntParam(0, 9).optional(),
+  status: z.optional(IntParam(0, 9)),
   limit: limit(20, 50),
   cursor: Cursor,
 });
 
 export const AdminOrder = z.strictObject({
   id: z.string(),
-  status: z.number().int(),
+  status: z.number().check(z.int()),
   createdAt: z.iso.datetime(),
   subtotal: z.number(),
   fee: z.number(),
   total: z.number(),
-  buyer: Contact.nullable(),
+  buyer: z.nullable(Contact),
   books: z.array(
     z.strictObject({
       id: z.string(),
       name: z.string(),
       price: z.number(),
       /** the book's current status; null if it was deleted for good */
-      status: BookStatusSchema.nullable(),
+      status: z.nullable(BookStatusSchema),
       cancelled: z.boolean(),
-      owner: Contact.nullable(),
+      owner: z.nullable(Contact),
     }),
   ),
 });
@@ -158,15 +161,15 @@ export const AuditEntry = z.strictObject({
   target: z.strictObject({ kind: z.enum(['book', 'user']), id: z.string() }),
   before: Snapshot,
   after: Snapshot,
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type AuditEntry = z.output<typeof AuditEntry>;
 export const AuditLog = z.array(AuditEntry);
 
 export const DeactivateBody = z.strictObject({
-  olderThanDays: z.number().int().min(1).max(3650).optional(),
+  olderThanDays: z.optional(z.number().check(z.int()).check(z.gte(1)).check(z.lte(3650))),
 });
 export const DeactivateResult = z.strictObject({
-  unlisted: z.number().int().min(0),
+  unlisted: z.number().check(z.int()).check(z.gte(0)),
   complete: z.boolean(),
 });

@@ -4,8 +4,8 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
+import * as z from '#lib/zod.ts';
 import { db, TABLE } from './client.ts';
 import { AUDIT_PK, auditKey } from './keys.ts';
 import type { TransactItem } from './transact.ts';
@@ -53,7 +53,7 @@ export function auditPutOp(entry: AuditRecord): TransactItem {
 }
 
 const SCOPE = 'dashboard:audit';
-const Position = z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9A-Z]{26}$/);
+const Position = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9A-Z]{26}$/));
 
 /** The audit log, newest first, a page at a time (cursor: the last entry's sort key, MAC-bound). */
 export async function listAuditEntries(

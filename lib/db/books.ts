@@ -14,8 +14,8 @@
 import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { z } from 'zod';
 import type { ConditionGrade } from '#lib/books/conditions.ts';
+import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
 import { batchGet, batchWrite } from './batch.ts';
 import { db, TABLE } from './client.ts';
@@ -508,7 +508,7 @@ export interface RecordPage<T> {
 /** A position in a purchase history: the index sort key `<ISO date>#<bookId>` of the last book shown. */
 const HistoryPosition = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#[A-Za-z0-9_-]{1,64}$/);
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#[A-Za-z0-9_-]{1,64}$/));
 
 /** The start key of a book index query resuming after the book with index sort key `after`. */
 function startAfter(index: 'gsi2' | 'gsi3', partition: string, after: string | undefined) {

@@ -7,9 +7,9 @@
  * The MAC key is derived from CURSOR_SECRET (its own secret, so public listings never hold JWT_SECRET). Anything not exactly right is a 400.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
 import { secret } from '#lib/config.ts';
 import { BadRequest } from '#lib/errors.ts';
+import * as z from '#lib/zod.ts';
 
 let cachedKey: Buffer | undefined;
 const key = (): Buffer => {
@@ -24,8 +24,8 @@ const mac = (scope: string, position: string): Buffer =>
 /** The shape of a cursor in a query string (checked before it is decoded). */
 export const CursorParam = z
   .string()
-  .max(400)
-  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'Invalid cursor.');
+  .check(z.maxLength(400))
+  .check(z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'Invalid cursor.'));
 
 export function encodeCursor(scope: string, position: string): string {
   return `${Buffer.from(position, 'utf8').toString('base64url')}.${mac(scope, position).toString('base64url')}`;
@@ -39,7 +39,7 @@ const invalid = () =>
   );
 
 /** The position in a cursor issued for `scope`; 400 if it was altered, forged or issued elsewhere. */
-export function decodeCursor(scope: string, cursor: string, position: z.ZodType<string>): string {
+export function decodeCursor(scope: string, cursor: string, position: z.ZodMiniType<string>): string {
   const [p, m] = cursor.split('.');
   if (!p || !m) throw invalid();
   const raw = Buffer.from(p, 'base64url').toString('utf8');

@@ -3,8 +3,8 @@
  * user bought or sold (read through the book indexes).
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
 import { Busy } from '#lib/errors.ts';
+import * as z from '#lib/zod.ts';
 import { cartCountMove } from './cart.ts';
 import { db, TABLE } from './client.ts';
 import { NO_RETRY } from './conflict-retry.ts';
@@ -252,7 +252,7 @@ export async function queryOrdersOfBuyer(
 /** A position in the buyer's orders: the index sort key `<ISO date>#<orderId>` of the last order shown. */
 const OrderPosition = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#[A-Za-z0-9_-]{1,64}$/);
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#[A-Za-z0-9_-]{1,64}$/));
 
 /** The buyer's orders, newest first, a page at a time (cursor bound to the buyer's list). */
 export async function listOrdersOfBuyer(

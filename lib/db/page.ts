@@ -5,7 +5,7 @@
  * it cannot be forged or used on another listing; a bad one is a BadRequest.
  */
 import { type NativeAttributeValue, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from '#lib/zod.ts';
 import { db, TABLE } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { INDEX, type ItemKey } from './keys.ts';
@@ -25,7 +25,7 @@ export interface Listing {
   /** the sort key attribute of the queried key or index (`sk`, `gsi1sk`, ...) */
   sortKey: string;
   /** the shape of a position (a sort key value) */
-  position: z.ZodType<string>;
+  position: z.ZodMiniType<string>;
   /** the full start key (table key and index key) of the item at `position` */
   startKey: (position: string) => Item;
 }
@@ -79,7 +79,7 @@ export function stripKeys<T>(item: Item): T {
 }
 
 /** A time-ordered position: the sort key `<ISO time>#<id>` of the last item of the previous page. */
-export const TimePosition = z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{1,64}$/);
+export const TimePosition = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{1,64}$/));
 
 /**
  * A gsi1 partition ordered by `<time>#<id>` as a listing of the dashboard (scope

@@ -5,7 +5,7 @@
  * value read (optimistic), the queue item moved, the audit entry.
  */
 import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
 import { batchDelete, deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
@@ -134,7 +134,7 @@ export async function reportsOfBook(bookId: string, limit: number): Promise<Repo
 }
 
 const SCOPE = 'dashboard:reports';
-const Position = z.string().regex(/^\d{6}#[0-9A-Za-z_-]{1,64}$/);
+const Position = z.string().check(z.regex(/^\d{6}#[0-9A-Za-z_-]{1,64}$/));
 
 /** The moderation queue, most reported first, a page at a time. */
 export async function listReportQueue(

@@ -11,8 +11,8 @@
  * Errors from any step go through lib/http/error-mapper.ts.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { z } from 'zod';
 import { Forbidden } from '#lib/errors.ts';
+import type * as z from '#lib/zod.ts';
 import { authenticate, type Principal } from './auth.ts';
 import { assertCleanText, type BodyFormat, isFormBody, parseBody, skipFormBody } from './body.ts';
 import { envelopeResponse } from './error-mapper.ts';
@@ -28,8 +28,8 @@ export type AuthMode = 'none' | 'optional' | 'required';
 export const ROLE_LEVEL = { admin: 1, owner: 2 } as const;
 export type RoleName = keyof typeof ROLE_LEVEL;
 
-type Schema = z.ZodType;
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Schema = z.ZodMiniType;
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 type PrincipalFor<A extends AuthMode> = A extends 'required'
   ? Principal
   : A extends 'optional'
@@ -52,7 +52,7 @@ export interface HttpOptions<A extends AuthMode, B, Q, P> {
   query?: Q;
   params?: P;
   /** Schema of `data` in a successful answer: tests check every answer against it, OpenAPI documents it. */
-  response?: z.ZodType;
+  response?: z.ZodMiniType;
   /** Status of a successful answer (default 200). */
   status?: number;
   /** One line for the OpenAPI document. */

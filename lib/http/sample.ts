@@ -5,9 +5,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { z } from 'zod';
 import { config, secret } from '#lib/config.ts';
 import { logger } from '#lib/logger.ts';
+import * as z from '#lib/zod.ts';
 import type { RawRouteSpec } from './spec.ts';
 import { baseStack } from './stack.ts';
 
@@ -77,7 +77,7 @@ export const SampleUnauthorizedBody = z.strictObject({ error: z.string(), code: 
 export const SampleInternalBody = z.strictObject({
   error: z.string(),
   code: z.literal('INTERNAL'),
-  requestId: z.string().optional(),
+  requestId: z.optional(z.string()),
 });
 
 /** The successful answer of a sample route, for the OpenAPI document. */
@@ -85,7 +85,7 @@ export interface SampleSuccess {
   summary: string;
   description?: string;
   contentType: 'text/plain' | 'application/json';
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   example: unknown;
 }
 

@@ -4,7 +4,7 @@
  * outside the envelope (the sample service, the API docs) carry a `RawRouteSpec` instead.
  * This module imports nothing at run time, so any handler can describe itself for free.
  */
-import type { z } from 'zod';
+import type * as z from '#lib/zod.ts';
 
 /** Credentials a request must carry; all of a route's entries are needed together. */
 export type Credential = 'bearer' | 'basic' | 'apiKey';
@@ -13,7 +13,7 @@ export type Credential = 'bearer' | 'basic' | 'apiKey';
  * A schema for the document: a zod schema, or a plain JSON Schema (draft 2020-12) for handlers
  * that must stay small (zod alone is ~450 KB minified in a bundle).
  */
-export type SchemaSource = z.ZodType | { json: Record<string, unknown> };
+export type SchemaSource = z.ZodMiniType | { json: Record<string, unknown> };
 
 export interface RawResponse {
   description: string;

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import { BadRequest, type ErrorDetail } from '#lib/errors.ts';
+import type * as z from '#lib/zod.ts';
 
 type Where = 'body' | 'query' | 'path';
 
@@ -32,7 +32,7 @@ export function issuesToDetails(where: Where, issues: z.core.$ZodIssue[]): Error
  */
 export function validate(
   where: Where,
-  schema: z.ZodType | undefined,
+  schema: z.ZodMiniType | undefined,
   value: Record<string, unknown>,
 ): unknown {
   if (!schema) {

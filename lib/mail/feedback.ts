@@ -3,18 +3,19 @@
  * A permanent ("hard") bounce or a complaint suppresses the address: lib/mail/send.ts sends
  * nothing more to it. Transient bounces (mailbox full, ...) suppress nothing; SES retries those.
  */
-import { z } from 'zod';
+
 import { putSuppression, type Suppression } from '#lib/db/suppressions.ts';
 import { logger } from '#lib/logger.ts';
+import * as z from '#lib/zod.ts';
 
-const Recipient = z.object({ emailAddress: z.string().min(3) });
+const Recipient = z.object({ emailAddress: z.string().check(z.minLength(3)) });
 
 /** The parts of an SES event-publishing record we act on (other fields are ignored). */
 export const SesFeedback = z.object({
   eventType: z.string(),
   mail: z.object({ messageId: z.string() }),
-  bounce: z.object({ bounceType: z.string(), bouncedRecipients: z.array(Recipient) }).optional(),
-  complaint: z.object({ complainedRecipients: z.array(Recipient) }).optional(),
+  bounce: z.optional(z.object({ bounceType: z.string(), bouncedRecipients: z.array(Recipient) })),
+  complaint: z.optional(z.object({ complainedRecipients: z.array(Recipient) })),
 });
 export type SesFeedback = z.infer<typeof SesFeedback>;
 

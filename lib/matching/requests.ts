@@ -1,6 +1,5 @@
 /** Book requests (wanted books): the caller's own, created, listed and deleted. */
 import { ulid } from 'ulid';
-import { z } from 'zod';
 import { Course, Edition, Isbn, Name } from '#lib/books/inputs.ts';
 import { normaliseCourse } from '#lib/books/text.ts';
 import {
@@ -12,14 +11,15 @@ import {
   type RequestRecord,
 } from '#lib/db/requests.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
+import * as z from '#lib/zod.ts';
 import { keyWord, significantWords } from './title-words.ts';
 
 /** The fields share the listing rules (lib/books/inputs.ts): the ISBN comes out as its ISBN-13. */
 export const RequestBookBody = z.strictObject({
   name: Name,
   course: Course,
-  edition: Edition.optional(),
-  ISBN: Isbn.nullable().optional(),
+  edition: z.optional(Edition),
+  ISBN: z.optional(z.nullable(Isbn)),
 });
 export type RequestBookBody = z.output<typeof RequestBookBody>;
 
@@ -28,13 +28,15 @@ export const BookRequest = z.strictObject({
   id: z.string(),
   name: z.string(),
   course: z.string(),
-  edition: z.number().int().nullable(),
-  ISBN: z.string().nullable(),
+  edition: z.nullable(z.number().check(z.int())),
+  ISBN: z.nullable(z.string()),
   date: z.iso.datetime(),
 });
 export type BookRequest = z.infer<typeof BookRequest>;
 
-export const DeleteRequestBody = z.strictObject({ requestId: z.string().min(1).max(64) });
+export const DeleteRequestBody = z.strictObject({
+  requestId: z.string().check(z.minLength(1)).check(z.maxLength(64)),
+});
 
 export const toApiRequest = (r: RequestRecord): BookRequest => ({
   id: r.id,

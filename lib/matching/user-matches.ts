@@ -1,13 +1,17 @@
 /** getUserMatches: listed books matched to the caller's requests, newest first. */
-import { z } from 'zod';
+
 import { Book, toApiBook } from '#lib/books/schemas.ts';
 import { getBooks, inCartIds } from '#lib/db/books.ts';
 import { listMatchesOfUser } from '#lib/db/matches.ts';
+import * as z from '#lib/zod.ts';
 
 /** At most this many stored matches are read per call (newest first): up to this many books. */
 export const MATCHES_READ_LIMIT = 100;
 
-export const MatchedBook = Book.extend({ inCart: z.boolean(), requestIds: z.array(z.string()).min(1) });
+export const MatchedBook = z.extend(Book, {
+  inCart: z.boolean(),
+  requestIds: z.array(z.string()).check(z.minLength(1)),
+});
 export type MatchedBook = z.infer<typeof MatchedBook>;
 
 /**

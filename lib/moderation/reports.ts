@@ -7,7 +7,6 @@
  * told why). Every report and resolution is in the audit log.
  */
 
-import { z } from 'zod';
 import { BookId } from '#lib/cart/schemas.ts';
 import { newAuditRecord } from '#lib/db/audit.ts';
 import { getBook, moveBookWithAudit } from '#lib/db/books.ts';
@@ -27,6 +26,7 @@ import { Busy, Conflict, NotFound } from '#lib/errors.ts';
 import { moderationUnlistContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
 import { toDollars } from '#lib/orders/pricing.ts';
+import * as z from '#lib/zod.ts';
 
 export const REPORTS_TO_HIDE = 3;
 const MAX_ATTEMPTS = 5;
@@ -38,49 +38,49 @@ export const isHidden = (book: Pick<BookRecord, 'hidden'> | null | undefined): b
 export const ReportBookBody = z.strictObject({
   bookId: BookId,
   reason: z.enum(REPORT_REASONS),
-  details: z.string().trim().max(1000).optional(),
+  details: z.optional(z.string().check(z.trim()).check(z.maxLength(1000))),
 });
 export type ReportBookBody = z.infer<typeof ReportBookBody>;
 
 export const ReportAnswer = z
   .strictObject({ bookId: z.string(), reported: z.literal(true) })
-  .meta({ examples: [{ bookId: '01JBOOK0000000000000000000', reported: true }] });
+  .check(z.meta({ examples: [{ bookId: '01JBOOK0000000000000000000', reported: true }] }));
 
 export const ResolveReportBody = z.strictObject({
   bookId: BookId,
   action: z.enum(['dismiss', 'unlist']),
-  reason: z.string().trim().min(1).max(500).optional(),
+  reason: z.optional(z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(500))),
 });
 
 export const ReportEntry = z.strictObject({
   userId: z.string(),
   reason: z.enum(REPORT_REASONS),
-  details: z.string().nullable(),
+  details: z.nullable(z.string()),
   at: z.iso.datetime(),
 });
 export const ReportedBook = z
   .strictObject({
     bookId: z.string(),
-    count: z.number().int(),
+    count: z.number().check(z.int()),
     hidden: z.boolean(),
-    book: z
-      .strictObject({
+    book: z.nullable(
+      z.strictObject({
         name: z.string(),
         course: z.string(),
         ownerId: z.string(),
-        status: z.number().int(),
+        status: z.number().check(z.int()),
         price: z.number(),
-      })
-      .nullable(),
+      }),
+    ),
     reports: z.array(ReportEntry),
   })
-  .meta({ id: 'ReportedBook' });
+  .check(z.meta({ id: 'ReportedBook' }));
 export const ReportedBooks = z.array(ReportedBook);
 
 export const ResolveAnswer = z.strictObject({
   bookId: z.string(),
   action: z.enum(['dismiss', 'unlist']),
-  status: z.number().int(),
+  status: z.number().check(z.int()),
 });
 
 /** POST /api/books/reportBook */

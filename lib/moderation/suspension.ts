@@ -5,7 +5,7 @@
  * each, a page at a time). Calling suspendUser again on a suspended user finishes the unlisting
  * left by a run that stopped halfway. Nothing else of theirs is touched; reinstating relists nothing.
  */
-import { z } from 'zod';
+
 import { newAuditRecord } from '#lib/db/audit.ts';
 import { booksOfOwner, moveBookWithAudit, updateBookOp } from '#lib/db/books.ts';
 import { statusCounterDeltas } from '#lib/db/counters.ts';
@@ -14,18 +14,21 @@ import { reinstateUserRecord, suspendUserRecord } from '#lib/db/suspensions.ts';
 import { TransactionRefused } from '#lib/db/transact.ts';
 import { getUser } from '#lib/db/users.ts';
 import { Conflict, Forbidden, NotFound } from '#lib/errors.ts';
+import * as z from '#lib/zod.ts';
 
 export const SuspendBody = z.strictObject({
-  userId: z.string().min(1).max(64),
-  reason: z.string().trim().min(1).max(500),
+  userId: z.string().check(z.minLength(1)).check(z.maxLength(64)),
+  reason: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(500)),
 });
-export const ReinstateBody = z.strictObject({ userId: z.string().min(1).max(64) });
+export const ReinstateBody = z.strictObject({
+  userId: z.string().check(z.minLength(1)).check(z.maxLength(64)),
+});
 
 export const SuspensionAnswer = z.strictObject({
   userId: z.string(),
   suspended: z.boolean(),
   /** books unlisted by this call */
-  unlisted: z.number().int(),
+  unlisted: z.number().check(z.int()),
 });
 
 const isSuspended = (u: object) => (u as { suspended?: boolean }).suspended === true;

@@ -1,9 +1,10 @@
 /** The caller's notifications: read newest first with a cursor, and marked read. */
-import { z } from 'zod';
+
 import { CursorParam, decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { advanceReadMark, getReadMark, listNotifications, markRead } from '#lib/db/notifications.ts';
 import { NotFound } from '#lib/errors.ts';
 import { IntParam } from '#lib/http/params.ts';
+import * as z from '#lib/zod.ts';
 
 export const NotificationKindSchema = z.enum([
   'match',
@@ -20,28 +21,35 @@ export const Notification = z.strictObject({
   date: z.iso.datetime(),
   read: z.boolean(),
   kind: NotificationKindSchema,
-  bookId: z.string().optional(),
+  bookId: z.optional(z.string()),
 });
 export type Notification = z.infer<typeof Notification>;
 
 export const NotificationsQuery = z.strictObject({
-  limit: IntParam(1, 100).default(20),
-  cursor: CursorParam.optional(),
+  limit: z._default(IntParam(1, 100), 20),
+  cursor: z.optional(CursorParam),
 });
 
 export const MarkReadBody = z.strictObject({
-  ids: z.array(z.string().min(1).max(64)).min(1).max(100).optional(),
+  ids: z.optional(
+    z
+      .array(z.string().check(z.minLength(1)).check(z.maxLength(64)))
+      .check(z.minLength(1))
+      .check(z.maxLength(100)),
+  ),
 });
 
 export const MarkReadResult = z.strictObject({
   /** the ids marked read, or null when every notification was */
-  ids: z.array(z.string()).nullable(),
+  ids: z.nullable(z.array(z.string())),
   /** with no ids: everything dated up to this time counts as read */
-  readBefore: z.iso.datetime().nullable(),
+  readBefore: z.nullable(z.iso.datetime()),
 });
 
 /** A position in a user's notifications: gsi1sk, `<date>#<notification id>`. */
-const Position = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[A-Za-z0-9_-]{1,64}$/);
+const Position = z
+  .string()
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[A-Za-z0-9_-]{1,64}$/));
 
 /** Cursors are signed for one user's notifications: another user's or a forged one is a 400. */
 const scopeOf = (userId: string) => `notifications:${userId}`;

@@ -2,20 +2,21 @@
  * Response schemas of checkout, purchase history and statistics. Money is shown in dollars
  * (at most 2 decimals); it is stored and summed in integer cents.
  */
-import { z } from 'zod';
+
 import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
 import { CursorParam } from '#lib/db/cursor.ts';
 import { IntParam } from '#lib/http/params.ts';
+import * as z from '#lib/zod.ts';
 
-const Money = z.number().min(0).multipleOf(0.01);
+const Money = z.number().check(z.gte(0)).check(z.multipleOf(0.01));
 
 /** One book of an order, as it was when bought. */
 export const OrderBook = z.strictObject({
   id: z.string(),
   name: z.string(),
-  edition: z.number().int(),
+  edition: z.number().check(z.int()),
   course: z.string(),
-  ISBN: z.string().nullable(),
+  ISBN: z.nullable(z.string()),
   condition: z.string(),
   price: Money,
   owner: z.strictObject({ id: z.string(), firstName: z.string() }),
@@ -24,59 +25,59 @@ export const OrderBook = z.strictObject({
 export const Order = z.strictObject({
   id: z.string(),
   buyer: z.strictObject({ id: z.string() }),
-  books: z.array(OrderBook).min(1),
+  books: z.array(OrderBook).check(z.minLength(1)),
   subtotal: Money,
   fee: Money,
   total: Money,
   /** 1 = placed (its books are at status 1) */
-  status: z.number().int(),
+  status: z.number().check(z.int()),
   createdAt: z.iso.datetime(),
 });
 export type Order = z.infer<typeof Order>;
 
 /** One book of one of the caller's orders (getOrder): as bought, with the book's status now. */
-export const OrderBookNow = OrderBook.extend({
+export const OrderBookNow = z.extend(OrderBook, {
   /** the book's status now (null once its seller deleted it after a cancelled purchase) */
-  status: BookStatusSchema.nullable(),
+  status: z.nullable(BookStatusSchema),
   /** whether an admin cancelled this book's purchase */
   cancelled: z.boolean(),
 });
 
 /** getOrder: one of the caller's orders with each book's current status. */
-export const OrderWithStatus = Order.extend({ books: z.array(OrderBookNow).min(1) });
+export const OrderWithStatus = z.extend(Order, { books: z.array(OrderBookNow).check(z.minLength(1)) });
 export type OrderWithStatus = z.infer<typeof OrderWithStatus>;
 
 export const OrderIdParams = z.strictObject({
   orderId: z
     .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, 'Not an order id.'),
+    .check(z.minLength(1))
+    .check(z.maxLength(64))
+    .check(z.regex(/^[A-Za-z0-9_-]+$/, 'Not an order id.')),
 });
 
 export const HistoryQuery = z.strictObject({
-  limit: IntParam(1, 100).optional(),
-  cursor: CursorParam.optional(),
+  limit: z.optional(IntParam(1, 100)),
+  cursor: z.optional(CursorParam),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
 /** A book the caller bought, with its current status. */
-export const PurchasedBook = Book.extend({
-  boughtAt: z.iso.datetime().nullable(),
-  orderId: z.string().nullable(),
+export const PurchasedBook = z.extend(Book, {
+  boughtAt: z.nullable(z.iso.datetime()),
+  orderId: z.nullable(z.string()),
 });
 export type PurchasedBook = z.infer<typeof PurchasedBook>;
 
 /** One of the caller's books that was bought, with its current status and buyer. */
-export const SoldBook = Book.extend({ boughtAt: z.iso.datetime().nullable() });
+export const SoldBook = z.extend(Book, { boughtAt: z.nullable(z.iso.datetime()) });
 export type SoldBook = z.infer<typeof SoldBook>;
 
 export const UserStatistics = z.strictObject({
-  numberOfBooksBought: z.number().int(),
-  numberOfBooksSold: z.number().int(),
+  numberOfBooksBought: z.number().check(z.int()),
+  numberOfBooksSold: z.number().check(z.int()),
   /** dollars, from books that reached status 3 only */
   moneyMade: Money,
-  activeListings: z.number().int(),
-  openRequests: z.number().int(),
+  activeListings: z.number().check(z.int()),
+  openRequests: z.number().check(z.int()),
 });
 export type UserStatistics = z.infer<typeof UserStatistics>;

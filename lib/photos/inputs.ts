@@ -1,13 +1,17 @@
 /** Input and answer schemas of the photo endpoints (strict: unknown fields are refused). */
-import { z } from 'zod';
+
 import { BookId } from '#lib/books/inputs.ts';
+import * as z from '#lib/zod.ts';
 import { PHOTO_CONTENT_TYPES } from './rules.ts';
 
 export const AddPhotoBody = z.strictObject({ bookId: BookId, contentType: z.enum(PHOTO_CONTENT_TYPES) });
-export const RemovePhotoBody = z.strictObject({ bookId: BookId, photoId: z.string().min(1).max(64) });
+export const RemovePhotoBody = z.strictObject({
+  bookId: BookId,
+  photoId: z.string().check(z.minLength(1)).check(z.maxLength(64)),
+});
 
 /** A presigned S3 POST: send `fields` then the file as multipart/form-data to `url`. */
 export const AddedPhoto = z.strictObject({
   photoId: z.string(),
-  upload: z.strictObject({ url: z.string().url(), fields: z.record(z.string(), z.string()) }),
+  upload: z.strictObject({ url: z.string().check(z.url()), fields: z.record(z.string(), z.string()) }),
 });

@@ -3,7 +3,7 @@
  * password e-mails are always sent). Defaults: every match e-mailed, purchase progress and listing
  * notices on.
  */
-import { z } from 'zod';
+import * as z from '#lib/zod.ts';
 
 /** The categories of non-essential e-mail, each with its own unsubscribe link. */
 export const EMAIL_CATEGORIES = ['matches', 'purchases', 'listings'] as const;
@@ -14,11 +14,13 @@ export type MatchesMode = z.infer<typeof MatchesMode>;
 
 export const EmailPreferences = z
   .strictObject({
-    matches: MatchesMode.describe('each: one e-mail per match; daily: one digest a day; off: none'),
-    purchases: z.boolean().describe('e-mails about the progress of purchases and sales'),
-    listings: z.boolean().describe('e-mails about the caller’s listings (unlisted books)'),
+    matches: MatchesMode.check(z.describe('each: one e-mail per match; daily: one digest a day; off: none')),
+    purchases: z.boolean().check(z.describe('e-mails about the progress of purchases and sales')),
+    listings: z.boolean().check(z.describe('e-mails about the caller’s listings (unlisted books)')),
   })
-  .meta({ id: 'EmailPreferences', examples: [{ matches: 'each', purchases: true, listings: true }] });
+  .check(
+    z.meta({ id: 'EmailPreferences', examples: [{ matches: 'each', purchases: true, listings: true }] }),
+  );
 export type EmailPreferences = z.infer<typeof EmailPreferences>;
 
 export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
@@ -29,11 +31,11 @@ export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
 
 export const UpdateEmailPreferencesBody = z
   .strictObject({
-    matches: MatchesMode.optional(),
-    purchases: z.boolean().optional(),
-    listings: z.boolean().optional(),
+    matches: z.optional(MatchesMode),
+    purchases: z.optional(z.boolean()),
+    listings: z.optional(z.boolean()),
   })
-  .refine((b) => Object.keys(b).length > 0, 'Give at least one of matches, purchases, listings.');
+  .check(z.refine((b) => Object.keys(b).length > 0, 'Give at least one of matches, purchases, listings.'));
 
 /** The stored preferences (possibly partial or absent) with the defaults filled in. Pure. */
 export function withDefaults(stored: Partial<EmailPreferences> | undefined): EmailPreferences {

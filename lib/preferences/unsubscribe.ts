@@ -6,12 +6,12 @@
  * the POST answers the same 200 whatever the token, and the GET page only shows a button.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
 import { page } from '#lib/accounts/pages.ts';
 import { config, secret } from '#lib/config.ts';
 import { setPreferences } from '#lib/db/preferences.ts';
 import { RawReply } from '#lib/http/index.ts';
 import { escapeHtml } from '#lib/mail/send.ts';
+import * as z from '#lib/zod.ts';
 import { EMAIL_CATEGORIES, type EmailCategory, OFF } from './schemas.ts';
 
 /** Derived from the JWT secret on first use: only the functions that build or check links need it. */
@@ -29,9 +29,9 @@ const mac = (userId: string, category: EmailCategory): Buffer =>
 export const UnsubscribeParams = z.strictObject({
   token: z
     .string()
-    .min(1)
-    .max(200)
-    .regex(/^[A-Za-z0-9._-]+$/, 'Invalid token.'),
+    .check(z.minLength(1))
+    .check(z.maxLength(200))
+    .check(z.regex(/^[A-Za-z0-9._-]+$/, 'Invalid token.')),
 });
 
 export function unsubscribeToken(userId: string, category: EmailCategory): string {

@@ -15,7 +15,7 @@
  * by the scheduled `resumeAccountDeletions` (functions/scheduled/finishAccountDeletions.ts).
  * Orders stay as they are (the buyer is shown by id only).
  */
-import { z } from 'zod';
+
 import { verifyPassword } from '#lib/accounts/passwords.ts';
 import { THROTTLE } from '#lib/accounts/rules.ts';
 import { OfferedPassword } from '#lib/accounts/schemas.ts';
@@ -35,9 +35,12 @@ import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { deleteReportsOfBook } from '#lib/db/reports.ts';
 import { getUser } from '#lib/db/users.ts';
 import { Conflict, Forbidden, Unauthorized } from '#lib/errors.ts';
+import * as z from '#lib/zod.ts';
 
 export const DeleteAccountBody = z.strictObject({ password: OfferedPassword });
-export const AccountDeleted = z.strictObject({ deleted: z.literal(true) }).meta({ id: 'AccountDeleted' });
+export const AccountDeleted = z
+  .strictObject({ deleted: z.literal(true) })
+  .check(z.meta({ id: 'AccountDeleted' }));
 
 /** How a deleted party is shown on what stays (orders, bought books). */
 export const DELETED_USER = 'deleted user';

@@ -4,7 +4,7 @@
  * notifications. Never secrets: key attributes, password hashes, token versions and anything
  * named like a hash or token are left out of every item.
  */
-import { z } from 'zod';
+
 import { toUser, User } from '#lib/accounts/schemas.ts';
 import { booksOfOwner } from '#lib/db/books.ts';
 import { listCartItems } from '#lib/db/cart.ts';
@@ -15,6 +15,7 @@ import { listRequests } from '#lib/db/requests.ts';
 import { getUser } from '#lib/db/users.ts';
 import { NotFound } from '#lib/errors.ts';
 import { EmailPreferences, withDefaults } from '#lib/preferences/schemas.ts';
+import * as z from '#lib/zod.ts';
 
 const Items = z.array(z.record(z.string(), z.unknown()));
 export const DataExport = z
@@ -28,7 +29,7 @@ export const DataExport = z
     orders: Items,
     notifications: Items,
   })
-  .meta({ id: 'DataExport' });
+  .check(z.meta({ id: 'DataExport' }));
 
 const SECRET = /hash|token|^pk$|^sk$|^gsi\d(pk|sk)$|^ttl$|^email(State|ClaimedAt)$/i;
 

@@ -11,7 +11,6 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { z } from 'zod';
 import { BODY_LIMIT_BYTES, ROLE_LEVEL, type RouteSpec } from '#lib/http/index.ts';
 import { ErrorEnvelope, envelope } from '#lib/http/schemas.ts';
 import {
@@ -21,6 +20,7 @@ import {
   type RawRouteSpec,
   type SchemaSource,
 } from '#lib/http/spec.ts';
+import * as z from '#lib/zod.ts';
 import { type HttpRoute, PROJECT_ROOT, readHttpRoutes } from './routes.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -145,7 +145,7 @@ class Schemas {
 
   convert(source: SchemaSource, io: 'input' | 'output'): JsonSchema {
     if ('json' in source && !('_zod' in source)) return structuredClone(source.json);
-    const schema = source as z.ZodType;
+    const schema = source as z.ZodMiniType;
     const json = z.toJSONSchema(schema, {
       target: 'draft-2020-12',
       io,
@@ -355,7 +355,7 @@ function pathParameters(route: HttpRoute, params: SchemaSource | undefined, sche
   });
 }
 
-function queryParameters(query: z.ZodType | undefined, schemas: Schemas): Json[] {
+function queryParameters(query: z.ZodMiniType | undefined, schemas: Schemas): Json[] {
   if (!query) return [];
   const json = schemas.convert(query, 'input');
   const required = new Set((json.required ?? []) as string[]);
@@ -399,7 +399,7 @@ function errorResponse(status: number, route: HttpRoute, noToken = false): Json 
 function envelopedOperation(route: HttpRoute, spec: RouteSpec, schemas: Schemas): Json {
   const response = spec.response ?? z.unknown();
   const wrapped = spec.paged
-    ? envelope(response).extend({ next: z.string().nullable() })
+    ? z.extend(envelope(response), { next: z.nullable(z.string()) })
     : envelope(response);
   const responseSchema = schemas.convert(wrapped, 'output');
   const dataSchema = (responseSchema.properties as Record<string, JsonSchema> | undefined)?.data ?? {};

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ErrorEnvelope, envelope } from '#lib/http/schemas.ts';
 
 /** Asserts that `body` is the envelope around `data` (schema-checked) and returns the parsed data. */
-export function expectEnvelope<T extends z.ZodType>(body: unknown, data: T): z.output<T> {
+export function expectEnvelope<T extends z.core.$ZodType>(body: unknown, data: T): z.output<T> {
   const parsed = envelope(data).safeParse(body);
   if (!parsed.success)
     expect.fail(`response does not match its schema: ${parsed.error.message}\n${JSON.stringify(body)}`);

@@ -39,10 +39,10 @@ async function addCounters(userId: string, counters: Record<string, number>) {
   );
 }
 
-const Paged = <T extends z.ZodType>(item: T) =>
-  envelope(z.array(item)).extend({ next: z.string().nullable() });
+const Paged = <T extends z.core.$ZodType>(item: T) =>
+  z.strictObject({ ...envelope(z.array(item)).shape, next: z.string().nullable() });
 
-async function allPages<T extends z.ZodType>(
+async function allPages<T extends z.core.$ZodType>(
   call: (query: Record<string, string>) => ReturnType<typeof purchased>,
   item: T,
   limit: number,

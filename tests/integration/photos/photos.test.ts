@@ -15,6 +15,7 @@ import { MAX_UPLOAD_BYTES, SLOT_TTL_SECONDS } from '#lib/photos/rules.ts';
 import { listKeys } from '#lib/photos/store.ts';
 import { incomingKey } from '#lib/photos/urls.ts';
 import { consume } from '#lib/streams/consume.ts';
+import * as z from '#lib/zod.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { putBook } from '#tests/helpers/books.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';
@@ -194,7 +195,7 @@ describe('processing an upload', () => {
     const after = await stored(book.id);
     expect(after.photos).toEqual([{ id: added.photoId }]);
     expect(after.photoSlots).toEqual({});
-    const posts = expectEnvelope((await booksApi.getUsersPosts(seller.token)).json(), Book.array());
+    const posts = expectEnvelope((await booksApi.getUsersPosts(seller.token)).json(), z.array(Book));
     const shown = posts.find((b) => b.id === book.id);
     expect(shown?.photos).toHaveLength(1);
     const photo = shown?.photos[0];
@@ -221,7 +222,7 @@ describe('processing an upload', () => {
       [`photos/${book.id}/${added.photoId}-thumb.webp`, `photos/${book.id}/${added.photoId}.webp`].sort(),
     );
     // The listing shows it too.
-    const listing = expectEnvelope((await booksApi.getAllBooks(other.token)).json(), Book.array());
+    const listing = expectEnvelope((await booksApi.getAllBooks(other.token)).json(), z.array(Book));
     expect(listing.find((b) => b.id === book.id)?.photos[0]?.thumbnailUrl).toBe(photo?.thumbnailUrl);
   });
 
@@ -246,7 +247,7 @@ describe('processing an upload', () => {
   it('turns a photo with EXIF orientation 6 upright', async () => {
     const book = await putBook({ ownerId: seller.id });
     await upload(book, await jpegOrientation6(60, 20));
-    const photo = expectEnvelope((await booksApi.getUsersPosts(seller.token)).json(), Book.array()).find(
+    const photo = expectEnvelope((await booksApi.getUsersPosts(seller.token)).json(), z.array(Book)).find(
       (b) => b.id === book.id,
     )?.photos[0];
     const full = await download(photo?.url as string);
