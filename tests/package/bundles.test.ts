@@ -1,14 +1,12 @@
 /**
  * Bundle sizes, checked on every packaging (issue 19): each HTTP function's minified JavaScript
  * (the .mjs/.js files in its zip, source maps left out) stays within the cap the benchmark uses
- * (bench/harness/report.ts LIMITS.bundleBytes), except the photo functions that carry the S3
- * client, which are named below with their own cap. The background functions (stream consumer,
- * scheduled jobs, mail feedback, photo processing and sweeping) are not held to it; their sizes
- * are printed.
+ * (bench/harness/report.ts LIMITS.bundleBytes, 300 KB), except the functions named below with
+ * their own cap and the reason. The background functions (stream consumer, scheduled jobs, mail
+ * feedback, photo processing and sweeping) are not held to it; their sizes are printed.
  *
- * The issue's target is 300 KB; today's HTTP bundles are 450-580 KB (zod classic is the largest
- * part), so the cap stays at the benchmark's 600 KB until the switch to zod/mini lands, and then
- * comes down to 300 KB here and in the benchmark together.
+ * What keeps the others under it: zod/mini instead of classic zod (lib/zod.ts) and the trims of
+ * esbuild.plugins.cjs (only the SDK operations sent, no event-stream codec, no JavaScript SHA-256).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,12 +39,17 @@ function bundleBytes(name: string): number {
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 
 /**
- * HTTP functions that carry the S3 client, held to their own cap (today's size and a margin):
- * addPhoto also the presigner (named by issue 19); removePhoto deletes the photo objects.
+ * HTTP functions held to their own cap (today's size and a margin), with the reason (docs/bundles.md).
+ * The three e-mail senders drop the SES client when the outbox of the concurrency issue lands.
  */
 const EXEMPT: Record<string, { why: string; bytes: number }> = {
-  booksAddPhoto: { why: 'S3 client and presigned POST', bytes: 750 * 1024 },
-  booksRemovePhoto: { why: 'S3 client', bytes: 670 * 1024 },
+  booksAddPhoto: { why: 'S3 client and presigned POST', bytes: 440 * 1024 },
+  booksRemovePhoto: { why: 'S3 client', bytes: 420 * 1024 },
+  docsAssets: { why: "the docs page's renderer files, Brotli-compressed data", bytes: 520 * 1024 },
+  authSignup: { why: 'SES client (sends the confirmation e-mail)', bytes: 380 * 1024 },
+  dashboardDeactivateBooks: { why: 'SES client (e-mails the owners)', bytes: 380 * 1024 },
+  dashboardResolveReport: { why: 'SES client (e-mails the owner)', bytes: 380 * 1024 },
+  authDeleteAccount: { why: 'bcryptjs and the deletion of every kind of item', bytes: 320 * 1024 },
 };
 
 describe('bundle sizes (packaged zips)', () => {
