@@ -35,4 +35,26 @@ describe('import style', () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  it('imports zod in lib and functions only as `* as z` from #lib/zod.ts (zod/mini with English messages, tree-shaken)', () => {
+    // Classic zod or a named `{ z }` import would put 190-430 KB of zod back in every bundle.
+    const ZOD_IMPORT = /\bfrom\s*['"](zod(?:\/[^'"]*)?|#lib\/zod\.ts)['"]/;
+    const NAMESPACE = /^import (?:type )?\* as z from '#lib\/zod\.ts';$/;
+    const offenders = ['lib', 'functions'].flatMap((folder) =>
+      sources(join(ROOT, folder))
+        .filter((file) => relative(ROOT, file) !== join('lib', 'zod.ts'))
+        .flatMap((file) =>
+          readFileSync(file, 'utf8')
+            .split('\n')
+            .flatMap((line, i) =>
+              ZOD_IMPORT.test(line) && !NAMESPACE.test(line)
+                ? [`${relative(ROOT, file)}:${i + 1}: ${line}`]
+                : [],
+            ),
+        ),
+    );
+    expect(offenders).toEqual([]);
+    expect(NAMESPACE.test("import { z } from '#lib/zod.ts';")).toBe(false);
+    expect(ZOD_IMPORT.test("import { z } from 'zod';")).toBe(true);
+  });
 });
