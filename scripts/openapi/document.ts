@@ -139,7 +139,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   sample: 'The sample service (Basic auth, not enveloped).',
 };
 
-/** zod -> JSON Schema (draft 2020-12), with named schemas (`.meta({ id })`) lifted to components. */
+/** zod -> JSON Schema (draft 2020-12), with named schemas (`.check(z.meta({ id }))`) lifted to components. */
 class Schemas {
   readonly components: Record<string, JsonSchema> = {};
 
@@ -295,7 +295,7 @@ export function buildDocument(routes: DocumentedRoute[], info: DocumentInfo): Js
 
 /**
  * An example value for a JSON Schema: its own `examples`/`default`/`const` when it has one (give
- * zod schemas `.meta({ examples: [...] })` for realistic ones), else one built from its shape.
+ * zod schemas `.check(z.meta({ examples: [...] }))` for realistic ones), else one built from its shape.
  */
 export function exampleOf(schema: JsonSchema, components: Record<string, JsonSchema>, depth = 0): unknown {
   if (depth > 8) return null;
