@@ -89,6 +89,22 @@ export const outboxFailedIndex = (failedAt: string, id: string) => ({
   gsi1sk: timeSortKey(failedAt, id),
 });
 
+/**
+ * A stream record some processor failed on (lib/db/stream-failures.ts): the record kept whole, and
+ * which processors are done with it, so a retry runs only the ones that failed and a record that
+ * ran out of retries can be replayed. `STREAMFAIL#<eventID>` / `STREAMFAIL`, listed on gsi1
+ * `STREAMFAILS` by first failure; ttl 30 days.
+ */
+export const streamFailureKey = (eventId: string): ItemKey => ({
+  pk: `STREAMFAIL#${eventId}`,
+  sk: 'STREAMFAIL',
+});
+export const STREAM_FAILURES_PK = 'STREAMFAILS';
+export const streamFailuresIndex = (firstFailedAt: string, eventId: string) => ({
+  gsi1pk: STREAM_FAILURES_PK,
+  gsi1sk: timeSortKey(firstFailedAt, eventId),
+});
+
 /** A throttle window for one action and one subject (login failures, resend, reset e-mails). */
 export const throttleKey = (action: string, subject: string): ItemKey => ({
   pk: `THROTTLE#${action}#${subject}`,
