@@ -4,7 +4,6 @@ import {
   BatchGetCommand,
   type DynamoDBDocumentClient,
   GetCommand,
-  PutCommand,
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -13,7 +12,7 @@ import type { SeedUser } from '#bench/harness/fixture.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
 import { CART_LIMIT, CART_READ_LIMIT, snapshotOf } from '#lib/cart/cart.ts';
 import { cartPutItems, putCartItem } from '#lib/db/cart.ts';
-import { bookKey, CART_PREFIX, cartItemKey, idempotencyKey, userPartition } from '#lib/db/keys.ts';
+import { bookKey, CART_PREFIX, idempotencyKey, userPartition } from '#lib/db/keys.ts';
 import { checkoutItems } from '#lib/db/orders.ts';
 import type { BookRecord, CartItemRecord } from '#lib/db/records.ts';
 import { putBooksBatch } from '#lib/db/seed.ts';

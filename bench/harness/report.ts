@@ -6,6 +6,7 @@ import type { ColdInitResult } from './coldinit.ts';
 import type { BundleResult } from './coldstart.ts';
 import type { HttpResult } from './http-load.ts';
 import type { CostResult, LatencyResult } from './measure.ts';
+import type { RouteResult } from './routes.ts';
 import { relativeDifference, round } from './stats.ts';
 import type { CaseKind } from './types.ts';
 
@@ -36,6 +37,8 @@ export interface BenchResults {
     bcryptCost: number;
     iterations: Record<CaseKind, { warmup: number; measured: number }>;
     costSamples: number;
+    /** requests per route in the every-route sweep (absent in older results) */
+    routeSamples?: number;
   };
   cases: CaseResult[];
   /** cases whose handler module is not in the repository yet */
@@ -50,6 +53,10 @@ export interface BenchResults {
   bundles: BundleResult[];
   /** fresh process: import + first call with its first DynamoDB call (absent in older results) */
   coldInit?: ColdInitResult[];
+  /** every route of serverless.yml, with its calls and capacity (absent in older results) */
+  routes?: RouteResult[];
+  /** how many routes serverless.yml declares */
+  declaredRoutes?: number;
   targets: TargetCheck[];
 }
 
@@ -126,6 +133,16 @@ export function checkTargets(r: Omit<BenchResults, 'targets'>): TargetCheck[] {
       value: `${round(b.importMs, 1)} ms`,
       limit: '< 150 ms',
       met: b.importMs < LIMITS.importMs,
+    });
+  }
+  if (r.declaredRoutes !== undefined && (r.routes?.length ?? 0) > 0) {
+    const measuredRoutes = new Set((r.routes ?? []).map((x) => x.route)).size;
+    checks.push({
+      target: 'every route of serverless.yml in the benchmark',
+      subject: 'routes',
+      value: `${measuredRoutes} of ${r.declaredRoutes}`,
+      limit: 'all',
+      met: measuredRoutes === r.declaredRoutes,
     });
   }
   for (const ci of r.coldInit ?? []) {
@@ -281,6 +298,22 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
         (c) =>
           `| ${c.case} | ${c.function} | ${fmt(c.totalMs, 1)} | ${fmt(c.importMs, 1)} | ${fmt(c.configMs, 1)} | ${fmt(c.firstCallMs, 1)} | ` +
           `${share(Math.max(0, c.importMs - c.configMs), c.totalMs)} / ${share(c.configMs, c.totalMs)} / ${share(c.firstCallMs, c.totalMs)} |`,
+      ),
+      '',
+    );
+  }
+  const routes = r.routes ?? [];
+  if (routes.length > 0) {
+    push(
+      '## 6. Every route: DynamoDB calls and capacity per request',
+      '',
+      `All ${routes.length} routes serverless.yml declares (${r.declaredRoutes ?? '?'}). \`case\`: a latency case with its floor (sections 1-2; calls and capacity at ${size(r.settings.sizes.at(-1) ?? 0)} books); \`call\`: ${r.settings.routeSamples ?? 1} request(s) each with fresh data where the call consumes it (set-up untimed), no floor; their time is in-process, a few warm calls. "(refused)": a call DynamoDB refused (a failed condition), still a round trip.`,
+      '',
+      '| route | function | by | status | calls | capacity units | operations | p50 ms |',
+      '| --- | --- | --- | ---: | ---: | ---: | --- | ---: |',
+      ...routes.map(
+        (x) =>
+          `| \`${x.route}\` | ${x.function} | ${x.by === 'case' ? `case ${x.case}` : 'call'} | ${x.status} | ${fmt(x.calls)} | ${fmt(x.capacityUnits)} | ${x.operations.join(', ') || '-'} | ${fmt(x.p50Ms)} |`,
       ),
       '',
     );
