@@ -30,6 +30,7 @@ import { CallCounter, loadHandler, measureCost, measureLatency, ROOT } from './h
 import { type BenchResults, type CaseResult, checkTargets, toMarkdown } from './harness/report.ts';
 import { measureRoutes, type RouteContext, type RouteResult, routeCoverage } from './harness/routes.ts';
 import { round } from './harness/stats.ts';
+import { measureStreamLag, type StreamLagResult } from './harness/stream-lag.ts';
 import type { CaseKind } from './harness/types.ts';
 
 const { values: args } = parseArgs({
@@ -75,6 +76,9 @@ const HTTP = { connections: 10, durationSeconds: smoke ? 2 : 10 };
 const IMPORT_RUNS = smoke ? 2 : 5;
 /** requests per route in the every-route sweep (calls and capacity; no floor) */
 const ROUTE_SAMPLES = smoke ? 1 : 5;
+/** stream lag: posts timed one at a time, then a burst for the consumer's records per second */
+const STREAM_LAG = smoke ? { posts: 5, burst: 10 } : { posts: 100, burst: 50 };
+const LAG_COURSE = 'LAG 101';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -117,6 +121,7 @@ async function main(): Promise<void> {
   let http: BenchResults['http'] = null;
   let coldInit: ColdInitResult[] = [];
   let routes: RouteResult[] = [];
+  let streamLag: StreamLagResult | null = null;
   try {
     const raw = await floorClient(env.dynamoEndpoint, false);
     const rawMetered = await floorClient(env.dynamoEndpoint, true);
@@ -228,7 +233,29 @@ async function main(): Promise<void> {
         },
         { name: 'authenticated listing', path: '/api/books/getAllBooks', token: fixture.reader.token },
       ];
-      const h = await measureHttp(env, targets, { ...HTTP, stage: STAGE }, log);
+      // Stream lag: a requester of one course, whose request the matching index already holds.
+      const { makeUser } = await import('#tests/helpers/users.ts');
+      const { requestBook } = await import('#lib/matching/requests.ts');
+      const { listRequests } = await import('#lib/db/requests.ts');
+      const { applyProcessors } = await import('./harness/fixture.ts');
+      const requester = await makeUser();
+      await requestBook(requester.id, { name: 'Lagbook', course: LAG_COURSE });
+      await applyProcessors((await listRequests(requester.id)) as unknown as Record<string, unknown>[]);
+      const h = await measureHttp(env, targets, { ...HTTP, stage: STAGE }, log, async (url) => {
+        log(`4b. stream lag: ${STREAM_LAG.posts} posts one at a time, then a burst of ${STREAM_LAG.burst}`);
+        streamLag = await measureStreamLag(
+          {
+            url,
+            sesUrl: `http://127.0.0.1:${env.sesPort}`,
+            posterTokens: fixture.users.slice(1, 11).map((u) => u.token),
+            requester: { id: requester.id, email: requester.record.emailAddress },
+            course: LAG_COURSE,
+            runId: Date.now().toString(36),
+          },
+          STREAM_LAG,
+          log,
+        );
+      });
       http = { size: sizes.at(-1) as number, ...HTTP, results: h.results, missing: h.missing };
     }
   } finally {
@@ -261,6 +288,7 @@ async function main(): Promise<void> {
     coldInit,
     routes,
     declaredRoutes: coverage.routes.length,
+    streamLag,
   };
   const results: BenchResults = { ...partial, targets: checkTargets(partial) };
   mkdirSync(outDir, { recursive: true });

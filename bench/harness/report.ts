@@ -8,6 +8,7 @@ import type { HttpResult } from './http-load.ts';
 import type { CostResult, LatencyResult } from './measure.ts';
 import type { RouteResult } from './routes.ts';
 import { relativeDifference, round } from './stats.ts';
+import type { StreamLagResult } from './stream-lag.ts';
 import type { CaseKind } from './types.ts';
 
 export interface CaseResult {
@@ -57,6 +58,8 @@ export interface BenchResults {
   routes?: RouteResult[];
   /** how many routes serverless.yml declares */
   declaredRoutes?: number;
+  /** post -> searchable / matched / e-mailed through the local stack (absent in older results) */
+  streamLag?: StreamLagResult | null;
   targets: TargetCheck[];
 }
 
@@ -269,6 +272,28 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
       '',
     );
     if (r.http.missing.length > 0) push(`Not on this commit: ${r.http.missing.join(', ')}.`, '');
+  }
+
+  const lag = r.streamLag;
+  push('### Stream lag (serverless offline and its stream consumer)', '');
+  if (!lag) push('Not run.', '');
+  else {
+    push(
+      `${lag.posts} books posted over HTTP one at a time, each timed from sending the post until it is searchable, in the requester's matches and its match e-mail is in the SES emulator's store (polled every ${lag.pollMs} ms). Consumer: serverless-offline-dynamodb-streams on DynamoDB Local's stream, as \`npm start\` runs it.`,
+      '',
+      '| post -> | p50 ms | p99 ms | mean ms |',
+      '| --- | ---: | ---: | ---: |',
+      ...(
+        [
+          ['searchable', lag.searchable],
+          ["in the requester's matches", lag.matched],
+          ['match e-mail in the inbox', lag.emailed],
+        ] as const
+      ).map(([what, s]) => `| ${what} | ${fmt(s.p50, 0)} | ${fmt(s.p99, 0)} | ${fmt(s.mean, 0)} |`),
+      '',
+      `Throughput: a burst of ${lag.burst.posts} posts (5 at a time) wrote ${lag.burst.records} stream records (books, counters and the consumer's own writes, which it reads too) and the consumer was through them in ${fmt(lag.burst.seconds, 1)} s: ${fmt(lag.burst.recordsPerSecond, 0)} records per second.`,
+      '',
+    );
   }
 
   push(
