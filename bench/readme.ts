@@ -34,7 +34,7 @@ export function renderResults(r: BenchResults): string {
   const load = r.machine.load.map((l) => l.toFixed(2)).join(' / ');
   const busy = (r.machine.load[0] ?? 0) >= r.machine.cpus;
   out.push(
-    `Run on ${r.date.slice(0, 16).replace('T', ' ')} UTC (${r.mode} run), ${r.machine.cpus} x ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}; load average at start ${load} (1 / 5 / 15 min)${busy ? `: at or above the ${r.machine.cpus} cores, the machine was shared with other work and timings are slower and noisier than on an idle machine` : ''}.`,
+    `Run ended ${r.date.slice(0, 16).replace('T', ' ')} UTC (${r.mode} run${r.durationSeconds ? `, ${Math.round(r.durationSeconds / 60)} min` : ''}), ${r.machine.cpus} x ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}; load average at start ${load} (1 / 5 / 15 min)${busy ? `: at or above the ${r.machine.cpus} cores, the machine was shared with other work and timings are slower and noisier than on an idle machine` : ''}.`,
     `${r.settings.users} users; ${r.settings.sizes.map(int).join(' then ')} listed books. Measured calls per case and size: reads ${int(r.settings.iterations.read.measured)}, writes ${int(r.settings.iterations.write.measured)}, login ${int(r.settings.iterations.login.measured)} (after ${r.settings.iterations.read.warmup} / ${r.settings.iterations.write.warmup} / ${r.settings.iterations.login.warmup} warm-up). Every table and target: \`bench/results/latest.md\`; chart: \`bench/results/latest.png\`.`,
     '',
     '| endpoint | books | p50 ms | p99 ms | floor p50 ms | ratio | calls (floor) | capacity units (floor) |',

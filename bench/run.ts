@@ -264,6 +264,7 @@ async function main(): Promise<void> {
 
   const partial: Omit<BenchResults, 'targets'> = {
     date: new Date().toISOString(),
+    durationSeconds: Math.round((Date.now() - started) / 1000),
     mode: smoke ? 'smoke' : 'full',
     machine: {
       cpus: os.cpus().length,

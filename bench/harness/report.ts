@@ -22,7 +22,10 @@ export interface CaseResult {
 }
 
 export interface BenchResults {
+  /** when the run ended */
   date: string;
+  /** how long the whole run took (absent in older results) */
+  durationSeconds?: number;
   mode: 'smoke' | 'full';
   machine: {
     cpus: number;
