@@ -95,6 +95,18 @@ export function renderResults(r: BenchResults): string {
     );
   }
 
+  const absent = [
+    ...(r.streamLag === undefined ? ['the stream lag'] : []),
+    ...(r.routes === undefined ? ['the every-route sweep'] : []),
+    ...(r.coldInit === undefined ? ['cold init'] : []),
+  ];
+  if (absent.length > 0) {
+    out.push(
+      `This run's results predate ${absent.join(', ')} and the floor fixes described above: they are not in it (run \`npm run bench\`, then \`npx tsx bench/readme.ts\`).`,
+      '',
+    );
+  }
+
   const missed = r.targets.filter((t) => !t.met);
   out.push(`Targets: ${r.targets.length - missed.length} of ${r.targets.length} checks met.`);
   const byTarget = new Map<string, string[]>();
