@@ -49,6 +49,10 @@ const EXEMPT: Record<string, { why: string; bytes: number }> = {
   authSignup: { why: 'SES client (sends the confirmation e-mail)', bytes: 380 * 1024 },
   dashboardResolveReport: { why: 'SES client (e-mails the owner)', bytes: 380 * 1024 },
   authDeleteAccount: { why: 'bcryptjs and the deletion of every kind of item', bytes: 320 * 1024 },
+  booksCheckoutCart: {
+    why: 'Powertools metrics and the checkout transaction; 300.0 KB, at the cap',
+    bytes: 310 * 1024,
+  },
 };
 
 describe('bundle sizes (packaged zips)', () => {
