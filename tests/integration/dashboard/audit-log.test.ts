@@ -51,7 +51,8 @@ describe('the audit log in partitions', () => {
         page = await listAuditEntries(7, cursor);
       });
       expect(calls).toHaveLength(AUDIT_PARTITIONS.length);
-      expect(page?.items.length).toBeGreaterThan(0);
+      // only the last page may be empty (a partition that gave exactly its limit may have no more)
+      if (page?.next) expect(page.items.length).toBeGreaterThan(0);
       expect(page?.items.length).toBeLessThanOrEqual(7);
       seen.push(...(page?.items ?? []).map((e) => e.id));
       cursor = page?.next ?? undefined;
