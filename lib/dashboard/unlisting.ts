@@ -201,7 +201,7 @@ function unlistOps(books: BookRecord[], cutoff: string, run: Run, actor: string)
 export function unlistedNotice(notice: OutboxRecord, owner: UserRecord): Mail | null {
   // a listing notice is not essential: the owner may have turned these e-mails off
   if (!withDefaults(storedPreferences(owner as unknown as Record<string, unknown>)).listings) return null;
-  const books = notice.books;
+  const books = notice.books ?? [];
   const line = (b: (typeof books)[number]) =>
     `${b.name} (edition ${b.edition}, ${b.course}), listed ${b.date.slice(0, 10)}`;
   return {

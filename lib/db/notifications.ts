@@ -18,10 +18,11 @@ import { updateIf } from './write-if.ts';
 export type NotificationKind = 'match' | 'sold' | 'verified' | 'delivered' | 'cancelled' | 'unlisted';
 
 /**
- * pending: to be sent; sending: claimed by a consumer at `emailClaimedAt`; sent: done;
+ * pending: to be queued; queued: handed to the e-mail outbox (lib/db/outbox.ts), which sends it;
  * none: nothing to send (no address, or the user's preferences); digest: left to the daily digest.
+ * (sending and sent: states of notifications stored before the outbox, when the consumer sent them.)
  */
-export type EmailState = 'pending' | 'sending' | 'sent' | 'none' | 'digest';
+export type EmailState = 'pending' | 'queued' | 'sending' | 'sent' | 'none' | 'digest';
 
 /** USER#<uid> / NOTIF#<id>, plus notificationIndexes(...) attributes */
 export interface NotificationRecord {
@@ -34,8 +35,7 @@ export interface NotificationRecord {
   date: string;
   read: boolean;
   emailState: EmailState;
-  emailClaimedAt?: string;
-  emailSentAt?: string;
+  emailUpdatedAt?: string;
 }
 
 /**
@@ -69,36 +69,20 @@ export async function getNotification(userId: string, id: string): Promise<Notif
   return (out.Item as NotificationRecord | undefined) ?? null;
 }
 
-/**
- * Moves the e-mail state from `from` (and, for a taken-over claim, the claim time seen) to `to`.
- * False when someone else moved it first.
- */
+/** Moves the e-mail state from `from` to `to`; false when someone else moved it first. */
 export async function moveEmailState(
   userId: string,
   id: string,
-  from: { state: EmailState; claimedAt?: string | undefined },
+  from: { state: EmailState },
   to: { state: EmailState; at: string },
 ): Promise<boolean> {
-  const names: Record<string, string> = { '#state': 'emailState' };
-  const values: Record<string, unknown> = { ':from': from.state, ':to': to.state, ':at': to.at };
-  let condition = '#state = :from';
-  if (from.claimedAt !== undefined) {
-    condition += ' AND emailClaimedAt = :claimed';
-    values[':claimed'] = from.claimedAt;
-  }
-  const set =
-    to.state === 'sending'
-      ? 'SET #state = :to, emailClaimedAt = :at'
-      : to.state === 'sent'
-        ? 'SET #state = :to, emailSentAt = :at'
-        : 'SET #state = :to, emailUpdatedAt = :at';
   return updateIf({
     TableName: TABLE,
     Key: notificationKey(userId, id),
-    UpdateExpression: set,
-    ConditionExpression: condition,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
+    UpdateExpression: 'SET #state = :to, emailUpdatedAt = :at',
+    ConditionExpression: '#state = :from',
+    ExpressionAttributeNames: { '#state': 'emailState' },
+    ExpressionAttributeValues: { ':from': from.state, ':to': to.state, ':at': to.at },
   });
 }
 

@@ -18,7 +18,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
 import { INDEX, OUTBOX_DUE_PK, outboxDueIndex, outboxFailedIndex, outboxKey } from './keys.ts';
 import type { TransactItem } from './transact.ts';
-import { updateIf } from './write-if.ts';
+import { putIf, updateIf } from './write-if.ts';
 
 export type OutboxState = 'open' | 'ready' | 'sending' | 'retry' | 'sent' | 'failed';
 
@@ -32,11 +32,19 @@ export interface NoticeBook {
   date: string;
 }
 
+/** A written e-mail waiting for its recipient's address (kind 'mail'). */
+export interface OutboxMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
 /** OUTBOX#<id> / OUTBOX. `kind` says which renderer writes the e-mail (lib/outbox). */
 export interface OutboxRecord {
   type: 'outbox';
   id: string;
-  kind: 'unlisted';
+  /** 'unlisted': a run's unlisting notice; 'mail': an e-mail written when queued (notifications) */
+  kind: 'unlisted' | 'mail';
   /** the user the message is for (their address and preferences are read at send time) */
   recipientId: string;
   state: OutboxState;
@@ -45,7 +53,10 @@ export interface OutboxRecord {
   due: string;
   attempts: number;
   /** kind 'unlisted': the books unlisted in one run */
-  books: NoticeBook[];
+  books?: NoticeBook[];
+  /** kind 'mail': the e-mail, and the preference it falls under (absent: essential) */
+  mail?: OutboxMail;
+  category?: 'matches' | 'purchases' | 'listings';
   lastError?: string;
   outcome?: 'sent' | 'suppressed' | 'skipped';
   sentAt?: string;
@@ -102,6 +113,31 @@ export function appendNoticeBooksOp(
       },
     },
   };
+}
+
+/**
+ * Queues a written e-mail, ready to send (one conditional PutItem): a message with this id that
+ * exists already is left as it is, so queueing again (a redelivered stream record) sends once.
+ */
+export function putReadyMail(
+  message: Pick<OutboxRecord, 'id' | 'recipientId' | 'mail' | 'category'>,
+  createdAt: string,
+  due: string,
+): Promise<boolean> {
+  const record: OutboxRecord = {
+    type: 'outbox',
+    kind: 'mail',
+    ...message,
+    state: 'ready',
+    createdAt,
+    due,
+    attempts: 0,
+  };
+  return putIf({
+    TableName: TABLE,
+    Item: { ...outboxKey(message.id), ...outboxDueIndex(due, message.id), ...record },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
 }
 
 /**

@@ -3,16 +3,12 @@
  *
  * The notification's id is a hash of the user and what caused it (`cause`: a match, or one stream
  * record), so a redelivered stream record computes the same id and the conditional put writes it
- * once. The e-mail state lives on the notification and moves pending -> sending -> sent:
- *  - a redelivery that finds `sent` (or `none`) sends nothing;
- *  - the consumer claims the e-mail (pending -> sending, conditional) before calling SES, so two
- *    deliveries racing for the same notification send once;
- *  - when SES throws, the claim goes back to `pending` and the error fails the stream record: the
- *    stream retries it, the notification (the state change) is already stored and is not lost;
- *  - a claim older than EMAIL_CLAIM_LEASE_MS was left by a consumer that died between the claim and
- *    the `sent` mark; it is taken over and the e-mail is sent again. This is the one window where a
- *    message can go out twice (SES accepted it, the process died before writing `sent`): we prefer
- *    a rare duplicate to a lost e-mail. A fresh claim fails the record so the stream retries later.
+ * once. Its e-mail is not sent here: it is written and queued in the e-mail outbox
+ * (lib/outbox/outbox.ts) under an id made from the notification's, so queueing it again changes
+ * nothing, and the outbox consumer sends it. SES trouble therefore never fails the stream record
+ * that made the notification: matches, notifications and the search index go on, and the outbox
+ * retries the e-mail for up to 3 days. The notification's e-mail state moves pending -> queued once
+ * the outbox holds the e-mail (a redelivery that finds `pending` queues again, harmlessly).
  */
 import { createHash } from 'node:crypto';
 import { putDigestEntry } from '#lib/db/digests.ts';
@@ -23,14 +19,10 @@ import {
   putNotificationOnce,
 } from '#lib/db/notifications.ts';
 import { getUserContact } from '#lib/db/users.ts';
-import { logger } from '#lib/logger.ts';
-import { type Mail, sendMail } from '#lib/mail/send.ts';
+import type { Mail } from '#lib/mail/send.ts';
 import { type BusinessEvent, countEvent } from '#lib/metrics.ts';
+import { queueMail } from '#lib/outbox/outbox.ts';
 import { type EmailCategory, withDefaults } from '#lib/preferences/schemas.ts';
-import { unsubscribeUrl } from '#lib/preferences/unsubscribe.ts';
-
-/** Longer than the consumer's timeout (60 s), so a live consumer's claim is never taken over. */
-export const EMAIL_CLAIM_LEASE_MS = 90_000;
 
 export interface NotificationInput {
   userId: string;
@@ -53,10 +45,6 @@ export interface NotificationInput {
    * first stored: once per cause, however often the stream delivers the record that caused it.
    */
   event?: BusinessEvent;
-}
-
-export class EmailInFlight extends Error {
-  override name = 'EmailInFlight';
 }
 
 export const notificationId = (userId: string, cause: string): string =>
@@ -97,48 +85,23 @@ export async function notify(
     return stored;
   }
 
-  let claimFrom: { state: 'pending' | 'sending'; claimedAt?: string };
-  if (stored.emailState === 'pending') {
-    claimFrom = { state: 'pending' };
-  } else if (stored.emailState === 'sending') {
-    const age = now().getTime() - Date.parse(stored.emailClaimedAt ?? '');
-    if (!(age > EMAIL_CLAIM_LEASE_MS))
-      throw new EmailInFlight(`e-mail of notification ${stored.id} is being sent`);
-    claimFrom = { state: 'sending', claimedAt: stored.emailClaimedAt ?? '' };
-  } else {
-    return stored; // sent or none: nothing to do
-  }
-
-  const claimedAt = now().toISOString();
-  if (!(await moveEmailState(input.userId, stored.id, claimFrom, { state: 'sending', at: claimedAt }))) {
-    throw new EmailInFlight(`e-mail of notification ${stored.id} was claimed by another delivery`);
-  }
-  try {
-    await sendMail({
-      to: contact.emailAddress,
-      ...input.email(contact.firstName),
-      unsubscribeUrl: unsubscribeUrl(input.userId, input.category),
-    });
-  } catch (err) {
-    logger.warn('e-mail failed; the stream will retry it', {
-      notificationId: stored.id,
-      error: err as Error,
-    });
-    await moveEmailState(
-      input.userId,
-      stored.id,
-      { state: 'sending', claimedAt },
-      { state: 'pending', at: now().toISOString() },
-    );
-    throw err;
-  }
+  if (stored.emailState !== 'pending') return stored; // queued, sent (before the outbox) or none
+  await queueMail(
+    {
+      id: `notif.${stored.id}`,
+      recipientId: input.userId,
+      mail: input.email(contact.firstName),
+      category: input.category,
+    },
+    now(),
+  );
   await moveEmailState(
     input.userId,
     stored.id,
-    { state: 'sending', claimedAt },
-    { state: 'sent', at: now().toISOString() },
+    { state: 'pending' },
+    { state: 'queued', at: now().toISOString() },
   );
-  return { ...stored, emailState: 'sent' };
+  return { ...stored, emailState: 'queued' };
 }
 
 /** What the preferences (and the gate) say about this notification's e-mail. */

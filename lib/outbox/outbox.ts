@@ -10,12 +10,25 @@
  */
 
 import { isOutboxKey } from '#lib/db/keys.ts';
-import { claim, listDue, markFailed, markRetry, markSent, type OutboxRecord, wake } from '#lib/db/outbox.ts';
+import {
+  claim,
+  listDue,
+  markFailed,
+  markRetry,
+  markSent,
+  type OutboxMail,
+  type OutboxRecord,
+  putReadyMail,
+  wake,
+} from '#lib/db/outbox.ts';
+import { storedPreferences } from '#lib/db/preferences.ts';
 import type { UserRecord } from '#lib/db/records.ts';
 import { getUser } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
 import { type Mail, sendMail } from '#lib/mail/send.ts';
 import { countEvent } from '#lib/metrics.ts';
+import { type EmailCategory, withDefaults } from '#lib/preferences/schemas.ts';
+import { unsubscribeUrl } from '#lib/preferences/unsubscribe.ts';
 import type { ChangeProcessor } from '#lib/streams/types.ts';
 
 export type OutboxRenderer = (message: OutboxRecord, recipient: UserRecord) => Mail | null;
@@ -36,6 +49,36 @@ export const retryDelayMs = (attempts: number): number =>
   Math.min(5 * MINUTE * 2 ** Math.max(0, attempts - 1), 6 * 60 * MINUTE);
 
 const at = (now: Date, plusMs: number): string => new Date(now.getTime() + plusMs).toISOString();
+
+/**
+ * Queues a written e-mail for a user (kind 'mail'), ready to send. `id` must be deterministic for
+ * what the e-mail is about (e.g. its notification), so queueing it again changes nothing.
+ */
+export async function queueMail(
+  message: { id: string; recipientId: string; mail: OutboxMail; category?: EmailCategory },
+  now: Date,
+): Promise<void> {
+  await putReadyMail(message, now.toISOString(), at(now, READY_GRACE_MS));
+}
+
+/**
+ * The renderer of kind 'mail': the written e-mail to the recipient's address, with the unsubscribe
+ * link of its category; null when the recipient has turned that category off since it was queued.
+ */
+export function writtenMail(message: OutboxRecord, recipient: UserRecord): Mail | null {
+  if (!message.mail) return null;
+  const category = message.category;
+  if (category) {
+    const prefs = withDefaults(storedPreferences(recipient as unknown as Record<string, unknown>));
+    const wanted = category === 'matches' ? prefs.matches !== 'off' : prefs[category];
+    if (!wanted) return null;
+  }
+  return {
+    to: recipient.emailAddress,
+    ...message.mail,
+    ...(category ? { unsubscribeUrl: unsubscribeUrl(recipient.id, category) } : {}),
+  };
+}
 
 /** Sends one ready message, once: claimed first, then sent, then marked sent (or retry on failure). */
 export async function deliver(

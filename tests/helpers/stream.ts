@@ -10,9 +10,10 @@ import {
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { outboxProcessors } from '#functions/streams/outbox.ts';
 import { processors } from '#functions/streams/processors.ts';
 import { db } from '#lib/db/client.ts';
-import { consume } from '#lib/streams/consume.ts';
+import { consume, toChange } from '#lib/streams/consume.ts';
 import type { ChangeProcessor } from '#lib/streams/types.ts';
 import { makeContext } from './lambda.ts';
 
@@ -91,6 +92,22 @@ export async function consumeNew(
     if (res.batchItemFailures.length > 0) throw new Error(`stream records failed: ${JSON.stringify(res)}`);
   }
   return records.length;
+}
+
+/**
+ * The outbox consumer's half (functions/streams/outbox.ts): the records written since the reader's
+ * last call that its event filter lets through (outbox messages that became ready), delivered
+ * `deliveries` times; none may fail. Returns how many there were.
+ */
+export async function deliverOutbox(reader: StreamReader, deliveries = 1): Promise<number> {
+  const ready = (await reader.next()).filter(
+    (r) => r.dynamodb?.Keys?.pk?.S?.startsWith('OUTBOX#') && toChange(r).newImage?.state === 'ready',
+  );
+  for (let i = 0; i < deliveries; i++) {
+    const res = await consume(asEvent(ready), makeContext(), outboxProcessors, 'outbox');
+    if (res.batchItemFailures.length > 0) throw new Error(`outbox records failed: ${JSON.stringify(res)}`);
+  }
+  return ready.length;
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   storedItems,
   userMatches,
 } from '#tests/helpers/matching.ts';
-import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
+import { asEvent, deliverOutbox, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 let reader: StreamReader;
@@ -32,11 +32,15 @@ beforeEach(async () => {
   await reader.skipToEnd();
 });
 
-/** Hands everything written since the last call to the consumer; returns the records and the failures it reported. */
+/**
+ * Hands everything written since the last call to the consumer, then the e-mails it queued to the
+ * outbox consumer; returns the records and the failures the main consumer reported.
+ */
 async function deliver(): Promise<{ records: DynamoDBRecord[]; failed: string[] }> {
   const records = await reader.next();
   expect(records.length, 'a batch of stream records').toBeGreaterThan(0);
   const res = await consume(asEvent(records), makeContext(), processors);
+  await deliverOutbox(reader);
   return { records, failed: res.batchItemFailures.map((f) => f.itemIdentifier) };
 }
 
@@ -294,6 +298,7 @@ describe('at-least-once delivery', () => {
       const res = await consume(asEvent(records), makeContext(), processors);
       expect(res.batchItemFailures).toEqual([]);
     }
+    expect(await deliverOutbox(reader, 2)).toBe(1);
     expect(await storedItems(buyer.id, 'MATCH#')).toHaveLength(1);
     expect(await storedItems(buyer.id, 'NOTIF#')).toHaveLength(1);
     expect(await emailsTo(buyer)).toHaveLength(1);
@@ -377,6 +382,7 @@ describe('status changes become notifications', () => {
       const res = await consume(asEvent(records), makeContext(), processors);
       expect(res.batchItemFailures).toEqual([]);
     }
+    expect(await deliverOutbox(reader, 2)).toBe(1);
     expect(await kinds(seller)).toEqual(['sold']);
     expect(await emailsTo(seller)).toHaveLength(1);
   });

@@ -1,6 +1,8 @@
 /**
- * E-mail exactly once, through failures: SES sits behind a fault-injecting proxy in this file (the
- * configuration is read when the modules load, so they are imported after the proxy is up).
+ * Match and purchase e-mails through an SES outage (issue 14): the stream consumer stores matches,
+ * notifications and the search index and queues the e-mails in the outbox, whatever SES does; the
+ * outbox sends each e-mail once SES is back. SES sits behind a fault-injecting proxy in this file
+ * (the configuration is read when the modules load, so they are imported after the proxy is up).
  */
 import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { startFaultyProxy } from '#tests/helpers/faulty-proxy.ts';
@@ -8,17 +10,22 @@ import { startFaultyProxy } from '#tests/helpers/faulty-proxy.ts';
 const proxy = await startFaultyProxy(inject('sesUrl'));
 process.env.SES_ENDPOINT = proxy.url;
 
-const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
 const { db, TABLE } = await import('#lib/db/client.ts');
-const { notificationKey } = await import('#lib/db/keys.ts');
+const { outboxKey } = await import('#lib/db/keys.ts');
 const { consume } = await import('#lib/streams/consume.ts');
 const { processors } = await import('#functions/streams/processors.ts');
-const { EMAIL_CLAIM_LEASE_MS } = await import('#lib/notifications/notify.ts');
+const { retryDelayMs, sweepOutbox } = await import('#lib/outbox/outbox.ts');
+const { booksApi } = await import('#tests/helpers/book-api.ts');
 const { putBook } = await import('#tests/helpers/books.ts');
 const { sentEmails } = await import('#tests/helpers/e2e.ts');
 const { makeContext } = await import('#tests/helpers/lambda.ts');
 const { createRequest, requestBody, storedItems, userMatches } = await import('#tests/helpers/matching.ts');
-const { asEvent, StreamReader } = await import('#tests/helpers/stream.ts');
+const {
+  asEvent,
+  deliverOutbox: deliverStreamOutbox,
+  StreamReader,
+} = await import('#tests/helpers/stream.ts');
 const { makeUser } = await import('#tests/helpers/users.ts');
 const { recordedMetrics } = await import('#lib/metrics.ts');
 
@@ -45,38 +52,62 @@ async function matchingPair() {
   return { buyer, book, records };
 }
 
-describe('e-mail delivery from the stream consumer', () => {
-  it('keeps the match and the notification when SES fails, fails the record, and sends once on the retry', async () => {
+const deliverOutbox = (deliveries = 1) => deliverStreamOutbox(reader, deliveries);
+const outboxItem = async (notificationId: unknown) =>
+  (
+    await db.send(
+      new GetCommand({
+        TableName: TABLE,
+        Key: outboxKey(`notif.${String(notificationId)}`),
+        ConsistentRead: true,
+      }),
+    )
+  ).Item;
+
+describe('match e-mails through an SES outage', () => {
+  it('stores the match, the notification and the search entry on time, and sends the e-mail once SES is back', async () => {
     const { buyer, book, records } = await matchingPair();
     const failedBefore = recordedMetrics('EmailsFailed');
     const sentBefore = recordedMetrics('EmailsSent');
     proxy.failing = true;
-    const first = await consume(asEvent(records), makeContext(), processors);
-    // The refused send is counted as failed (the emails-failed alarm's metric), not as sent.
-    expect(recordedMetrics('EmailsFailed')).toBe(failedBefore + 1);
-    expect(recordedMetrics('EmailsSent')).toBe(sentBefore);
-    const bookRecord = records.find((r) => r.dynamodb?.Keys?.pk?.S === `BOOK#${book.id}`);
-    expect(first.batchItemFailures).toEqual([{ itemIdentifier: bookRecord?.dynamodb?.SequenceNumber }]);
-    expect(proxy.refused).toBeGreaterThan(0);
-    // The state change is not lost: the match and the notification are stored, the e-mail is pending.
+    // The stream consumer does not touch SES: no record fails, whatever SES does.
+    expect((await consume(asEvent(records), makeContext(), processors)).batchItemFailures).toEqual([]);
     expect((await userMatches(buyer.token)).map((m) => m.id)).toEqual([book.id]);
+    const search = (await booksApi.searchPublic(book.name.split(' ').at(-1) as string)).json<{
+      data: Array<{ id: string }>;
+    }>();
+    expect(search.data.map((b) => b.id)).toContain(book.id);
     const [notification] = await storedItems(buyer.id, 'NOTIF#');
-    expect(notification?.emailState).toBe('pending');
+    expect(notification?.emailState).toBe('queued');
+    expect(await outboxItem(notification?.id)).toMatchObject({
+      state: 'ready',
+      kind: 'mail',
+      category: 'matches',
+    });
+
+    // The outbox tries, SES refuses: the e-mail waits.
+    expect(await deliverOutbox()).toBe(1);
+    expect(proxy.refused).toBeGreaterThan(0);
+    expect(recordedMetrics('EmailsFailed')).toBe(failedBefore + 1);
+    const waiting = await outboxItem(notification?.id);
+    expect(waiting).toMatchObject({ state: 'retry', attempts: 1 });
     expect(await emailsTo(buyer.record.emailAddress)).toEqual([]);
 
+    // SES is back; after the back-off the sweeper wakes it and it goes out once, however often delivered.
     proxy.failing = false;
-    for (let i = 0; i < 2; i++) {
-      const retry = await consume(asEvent(records), makeContext(), processors);
-      expect(retry.batchItemFailures).toEqual([]);
-    }
-    expect(await emailsTo(buyer.record.emailAddress)).toHaveLength(1);
+    const retryAt = new Date(String(waiting?.due)).getTime();
+    expect(retryAt - Date.now()).toBeLessThanOrEqual(retryDelayMs(1));
+    expect((await sweepOutbox(new Date(retryAt + 1))).woken).toBeGreaterThanOrEqual(1);
+    expect(await deliverOutbox(2)).toBeGreaterThanOrEqual(1);
+    const mails = await emailsTo(buyer.record.emailAddress);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain(book.name);
     expect(recordedMetrics('EmailsSent')).toBe(sentBefore + 1);
-    expect(recordedMetrics('EmailsFailed')).toBe(failedBefore + 1);
-    expect(await storedItems(buyer.id, 'NOTIF#')).toEqual([expect.objectContaining({ emailState: 'sent' })]);
+    expect(await outboxItem(notification?.id)).toMatchObject({ state: 'sent', outcome: 'sent', attempts: 2 });
     expect(await storedItems(buyer.id, 'MATCH#')).toHaveLength(1);
   });
 
-  it('matches and notifies every requester of a book even when the e-mail to one of them fails', async () => {
+  it('matches and notifies every requester of a book during an outage, and each gets one e-mail after it', async () => {
     const [first, second, seller] = await Promise.all([makeUser(), makeUser(), makeUser()]);
     const body = requestBody();
     await createRequest(first.token, body);
@@ -85,65 +116,26 @@ describe('e-mail delivery from the stream consumer', () => {
     const book = await putBook({ ownerId: seller.id, course: body.course });
     const records = await reader.next();
     proxy.failing = true;
-    const res = await consume(asEvent(records), makeContext(), processors);
-    expect(res.batchItemFailures).toHaveLength(1);
+    expect((await consume(asEvent(records), makeContext(), processors)).batchItemFailures).toEqual([]);
     for (const buyer of [first, second]) {
       expect((await userMatches(buyer.token)).map((m) => m.id)).toEqual([book.id]);
       expect(await storedItems(buyer.id, 'NOTIF#')).toEqual([
-        expect.objectContaining({ emailState: 'pending' }),
+        expect.objectContaining({ emailState: 'queued' }),
       ]);
     }
+    expect(await deliverOutbox()).toBe(2);
     proxy.failing = false;
-    expect((await consume(asEvent(records), makeContext(), processors)).batchItemFailures).toEqual([]);
+    await sweepOutbox(new Date(Date.now() + retryDelayMs(1) + 1000));
+    expect(await deliverOutbox()).toBe(2);
     for (const buyer of [first, second]) expect(await emailsTo(buyer.record.emailAddress)).toHaveLength(1);
   });
 
-  it('fails the record while another delivery holds a fresh claim on the e-mail, and sends nothing', async () => {
+  it('queues the e-mail once when the stream delivers the records again', async () => {
     const { buyer, records } = await matchingPair();
-    proxy.failing = true;
-    await consume(asEvent(records), makeContext(), processors); // stores the notification, e-mail pending
-    proxy.failing = false;
-    const [n] = await storedItems(buyer.id, 'NOTIF#');
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: notificationKey(buyer.id, String(n?.id)),
-        UpdateExpression: 'SET emailState = :s, emailClaimedAt = :at',
-        ExpressionAttributeValues: { ':s': 'sending', ':at': new Date().toISOString() },
-      }),
-    );
-    const res = await consume(asEvent(records), makeContext(), processors);
-    // Both the book's record and the request's (which now finds the indexed book) lead to this
-    // e-mail: both fail, to be retried by the stream once the claim is released or expires.
-    const seqOf = (prefix: string) =>
-      records
-        .filter((r) => r.dynamodb?.Keys?.sk?.S?.startsWith(prefix))
-        .map((r) => r.dynamodb?.SequenceNumber);
-    expect(res.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(
-      [...seqOf('BOOK'), ...seqOf('REQUEST#')].sort(),
-    );
-    expect(await emailsTo(buyer.record.emailAddress)).toEqual([]);
-  });
-
-  it('takes over a claim left by a consumer that died before marking the e-mail sent', async () => {
-    const { buyer, records } = await matchingPair();
-    proxy.failing = true;
-    await consume(asEvent(records), makeContext(), processors);
-    proxy.failing = false;
-    const [n] = await storedItems(buyer.id, 'NOTIF#');
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: notificationKey(buyer.id, String(n?.id)),
-        UpdateExpression: 'SET emailState = :s, emailClaimedAt = :at',
-        ExpressionAttributeValues: {
-          ':s': 'sending',
-          ':at': new Date(Date.now() - EMAIL_CLAIM_LEASE_MS - 1000).toISOString(),
-        },
-      }),
-    );
-    const res = await consume(asEvent(records), makeContext(), processors);
-    expect(res.batchItemFailures).toEqual([]);
+    for (let i = 0; i < 3; i++)
+      expect((await consume(asEvent(records), makeContext(), processors)).batchItemFailures).toEqual([]);
+    // one ready message, however many deliveries (the redeliveries find the notification queued)
+    expect(await deliverOutbox(2)).toBe(1);
     expect(await emailsTo(buyer.record.emailAddress)).toHaveLength(1);
   });
 });

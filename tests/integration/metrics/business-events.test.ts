@@ -18,7 +18,7 @@ import { makeBook, makeBookBody, putBook } from '#tests/helpers/books.ts';
 import { addToCart, checkout, ordersOf } from '#tests/helpers/cart.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';
 import { createRequest, requestBody, storedItems } from '#tests/helpers/matching.ts';
-import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
+import { asEvent, deliverOutbox, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
 const EVENTS: BusinessEvent[] = [
@@ -94,9 +94,12 @@ describe('business metrics', () => {
 
     expect((await consume(asEvent(records), makeContext(), processors)).batchItemFailures).toEqual([]);
     expect(await storedItems(buyer.id, 'MATCH#')).toHaveLength(1);
+    expect(gained()).toEqual(only({ Matches: 1 }));
+    expect(await deliverOutbox(reader)).toBe(1); // the e-mail goes out from the outbox
     expect(gained()).toEqual(only({ Matches: 1, EmailsSent: 1 }));
 
     expect((await consume(asEvent(records), makeContext(), processors)).batchItemFailures).toEqual([]);
+    expect(await deliverOutbox(reader, 2)).toBe(0);
     expect(gained()).toEqual(only({ Matches: 1, EmailsSent: 1 }));
   });
 });

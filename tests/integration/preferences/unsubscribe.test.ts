@@ -17,7 +17,7 @@ import { type SesMessage, sentEmails } from '#tests/helpers/e2e.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';
 import { createRequest, notifications, requestBody } from '#tests/helpers/matching.ts';
 import { expectEnvelope } from '#tests/helpers/schema.ts';
-import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
+import { asEvent, deliverOutbox, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 let reader: StreamReader;
@@ -32,9 +32,11 @@ const emailsTo = async (address: string) =>
 const header = (m: Stored, name: string) =>
   m.headers?.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
 
+/** The main consumer over what was written since the last call, then the outbox consumer over what it queued. */
 const runConsumer = async () => {
   const res = await consume(asEvent(await reader.next()), makeContext(), processors);
   expect(res.batchItemFailures).toEqual([]);
+  await deliverOutbox(reader);
 };
 
 const getPrefs = async (user: TestUser) => {
