@@ -21,7 +21,7 @@ import {
 import { getUserContact } from '#lib/db/users.ts';
 import type { Mail } from '#lib/mail/send.ts';
 import { type BusinessEvent, countEvent } from '#lib/metrics.ts';
-import { queueMail } from '#lib/outbox/outbox.ts';
+import { queueMail } from '#lib/outbox/queue.ts';
 import { type EmailCategory, withDefaults } from '#lib/preferences/schemas.ts';
 
 export interface NotificationInput {

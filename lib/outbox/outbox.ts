@@ -10,17 +10,7 @@
  */
 
 import { isOutboxKey } from '#lib/db/keys.ts';
-import {
-  claim,
-  listDue,
-  markFailed,
-  markRetry,
-  markSent,
-  type OutboxMail,
-  type OutboxRecord,
-  putReadyMail,
-  wake,
-} from '#lib/db/outbox.ts';
+import { claim, listDue, markFailed, markRetry, markSent, type OutboxRecord, wake } from '#lib/db/outbox.ts';
 import { storedPreferences } from '#lib/db/preferences.ts';
 import type { UserRecord } from '#lib/db/records.ts';
 import { getUser } from '#lib/db/users.ts';
@@ -30,36 +20,12 @@ import { countEvent } from '#lib/metrics.ts';
 import { type EmailCategory, withDefaults } from '#lib/preferences/schemas.ts';
 import { unsubscribeUrl } from '#lib/preferences/unsubscribe.ts';
 import type { ChangeProcessor } from '#lib/streams/types.ts';
+import { at, LEASE_MS, MAX_AGE_MS, READY_GRACE_MS, retryDelayMs } from './policy.ts';
 
 export type OutboxRenderer = (message: OutboxRecord, recipient: UserRecord) => Mail | null;
 export type OutboxRenderers = Record<OutboxRecord['kind'], OutboxRenderer>;
 
-const MINUTE = 60_000;
-/** How long a claim holds: a consumer that died while sending is woken after this. */
-export const LEASE_MS = 5 * MINUTE;
-/** How long a ready message may wait for its stream record before the sweeper wakes it again. */
-export const READY_GRACE_MS = 10 * MINUTE;
-/** How long an open message may stay open: longer than any run that writes one (Lambda's 15 minutes). */
-export const OPEN_GRACE_MS = 20 * MINUTE;
-/** How long the outbox keeps trying (stream records themselves expire after 24 hours). */
-export const MAX_AGE_MS = 3 * 24 * 60 * MINUTE;
-
-/** The wait before attempt `attempts + 1`: 5 minutes, doubling, at most 6 hours. Pure. */
-export const retryDelayMs = (attempts: number): number =>
-  Math.min(5 * MINUTE * 2 ** Math.max(0, attempts - 1), 6 * 60 * MINUTE);
-
-const at = (now: Date, plusMs: number): string => new Date(now.getTime() + plusMs).toISOString();
-
-/**
- * Queues a written e-mail for a user (kind 'mail'), ready to send. `id` must be deterministic for
- * what the e-mail is about (e.g. its notification), so queueing it again changes nothing.
- */
-export async function queueMail(
-  message: { id: string; recipientId: string; mail: OutboxMail; category?: EmailCategory },
-  now: Date,
-): Promise<void> {
-  await putReadyMail(message, now.toISOString(), at(now, READY_GRACE_MS));
-}
+export { LEASE_MS, MAX_AGE_MS, OPEN_GRACE_MS, READY_GRACE_MS, retryDelayMs } from './policy.ts';
 
 /**
  * The renderer of kind 'mail': the written e-mail to the recipient's address, with the unsubscribe
