@@ -2,8 +2,10 @@
  * The API shapes of accounts: request bodies and the `user` object. `User` never contains a
  * password hash, token hash or token version (it is a strict object built field by field).
  */
+
 import { z } from 'zod';
 import type { UserRecord } from '#lib/db/records.ts';
+import { campusOfUser } from './campus.ts';
 import {
   EMAIL_MAX_LENGTH,
   isAsciiAddress,
@@ -85,6 +87,7 @@ export const User = z.strictObject({
   firstName: z.string(),
   lastName: z.string(),
   university: z.string(),
+  campus: z.string(),
   campusMailbox: z.string(),
   paymentUsername: z.string(),
   permissionType: z.number().int().min(0).max(2),
@@ -100,6 +103,7 @@ export function toUser(r: UserRecord): User {
     firstName: r.firstName,
     lastName: r.lastName,
     university: r.university,
+    campus: campusOfUser(r),
     campusMailbox: r.campusMailbox,
     paymentUsername: r.paymentUsername,
     permissionType: r.permissionType,

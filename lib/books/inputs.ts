@@ -3,10 +3,11 @@
  * date are refused with 400). Bounds are the contract's (API.md, "Validation").
  */
 import { z } from 'zod';
+import { CAMPUS_PATTERN } from '#lib/accounts/campus.ts';
 import { CursorParam } from '#lib/db/cursor.ts';
 import { IntParam } from '#lib/http/params.ts';
 import { isMoney, MONEY_PATTERN, parseMoney, toCents } from '#lib/orders/pricing.ts';
-import { CONDITION_GRADES, parseGrade } from './conditions.ts';
+import { CONDITION_GRADES, type ConditionGrade, parseGrade } from './conditions.ts';
 import { toIsbn13 } from './isbn.ts';
 import { normaliseCourse } from './text.ts';
 
@@ -141,6 +142,40 @@ export const PageQuery = z.strictObject({
   limit: intString(1, MAX_PAGE).optional(),
   cursor: CursorParam.optional(),
 });
+
+/** `?campus=`: a campus domain (`uni.edu`) or `all`, any case (API.md, Additions, "Campus scoping"). */
+export const CampusParam = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(CAMPUS_PATTERN, 'A campus domain such as uni.edu, or all.');
+
+/** `?condition=`: one or more grades (repeated, which arrives comma-joined, or comma-separated). */
+export const ConditionsParam = z.string().transform((s, ctx) => {
+  const grades = s.split(',').map(parseGrade);
+  if (grades.some((g) => g === null)) {
+    ctx.addIssue({ code: 'custom', message: `Condition must be one of: ${CONDITION_GRADES.join(', ')}.` });
+    return z.NEVER;
+  }
+  return [...new Set(grades as ConditionGrade[])].sort();
+});
+
+/** The orders a listing or a search can be read in. */
+export const SORTS = ['newest'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** A page of books: cursor paging plus campus, filters and sort (getAllBooks, both searches). */
+export const BrowseQuery = PageQuery.extend({
+  campus: CampusParam.optional(),
+  condition: ConditionsParam.optional(),
+  minPrice: MoneyParam.optional(),
+  maxPrice: MoneyParam.optional(),
+  sort: z.enum(SORTS).optional(),
+});
+export type BrowseQuery = z.output<typeof BrowseQuery>;
+
+/** getBooksNoToken's query: only the campus. */
+export const CampusQuery = z.strictObject({ campus: CampusParam.optional() });
 
 export const SearchParams = z.strictObject({
   query: z.string().min(1).max(100).regex(SINGLE_LINE, NO_CONTROL_MESSAGE),

@@ -13,9 +13,8 @@
  * false and the next run (or call) carries on from the oldest remaining listing.
  */
 import { auditPutOp, newAuditRecord } from '#lib/db/audit.ts';
-import { listStaleListings, updateBookOp } from '#lib/db/books.ts';
+import { listingIndexMove, listStaleListings, updateBookOp } from '#lib/db/books.ts';
 import { counterItems, statusCounterDeltas } from '#lib/db/counters.ts';
-import { bookIndexes } from '#lib/db/keys.ts';
 import { storedPreferences } from '#lib/db/preferences.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { type Tagged, TransactionRefused, tag, tagAll, transactWrite } from '#lib/db/transact.ts';
@@ -71,7 +70,7 @@ export async function unlistStaleBooks(options: UnlistOptions): Promise<UnlistRe
   const reserve = options.reserveMs ?? 3000;
   const at = options.now.toISOString();
   const byOwner = new Map<string, BookRecord[]>();
-  let startKey: Record<string, unknown> | undefined;
+  let startKey: string | undefined;
   let unlisted = 0;
   let complete = false;
   const pace = options.pace ?? PACE;
@@ -126,9 +125,10 @@ function unlistOps(books: BookRecord[], cutoff: string, at: string, actor: strin
         { from: BookStatus.Listed, dateBefore: cutoff },
         {
           status: BookStatus.Unlisted,
-          gsi1pk: bookIndexes({ ...b, status: BookStatus.Unlisted }).gsi1pk,
           statusChangedAt: at,
+          ...listingIndexMove({ ...b, status: BookStatus.Unlisted }).set,
         },
+        listingIndexMove({ ...b, status: BookStatus.Unlisted }).remove,
       ),
     ),
   );
