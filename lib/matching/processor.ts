@@ -193,7 +193,11 @@ async function onRequestChange(change: StreamChange): Promise<void> {
     if (old) await deleteMatchesOfRequest(old.userId, old.id);
     return;
   }
-  if (change.eventName !== 'INSERT' || !change.newImage) return;
+  if (!change.newImage) return;
+  // a new request, or one the migration gave its campus (its matching keys moved to the campus's)
+  const campusGiven =
+    !(change.oldImage as RequestRecord | undefined)?.campus && Boolean(change.newImage.campus);
+  if (change.eventName !== 'INSERT' && !campusGiven) return;
   const r = change.newImage as RequestRecord;
   const books = await candidateListedBooks(
     { isbn: r.ISBN, courseNorm: r.courseNorm, keyWord: r.keyWord, campus: r.campus ?? null },
