@@ -13,7 +13,8 @@ export type BusinessEvent =
   | 'Checkouts'
   | 'Matches'
   | 'EmailsSent'
-  | 'EmailsFailed';
+  | 'EmailsFailed'
+  | 'OutboxFailed';
 
 export const METRICS_NAMESPACE = 'CampusBooks';
 

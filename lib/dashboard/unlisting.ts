@@ -2,9 +2,14 @@
  * Unlisting stale books (0 -> 5): the owner's deactivateBooks and the daily scheduled job share
  * this. Old listings are read oldest first through gsi1 `BOOKS#S0` (ordered by listing date), a page
  * at a time; each page is one transaction of conditional book updates (still status 0, still older
- * than the cut-off), one audit entry per book and the counters. A book that changed meanwhile is
- * dropped from the page and the rest retried. Unlisted books leave the index partition, so a second
- * run finds nothing to do. Each owner then gets one e-mail listing their unlisted books.
+ * than the cut-off), one audit entry per book, the counters and, per owner, the run's notice in the
+ * e-mail outbox (lib/db/outbox.ts). A book that changed meanwhile is dropped from the page and the
+ * rest retried. Unlisted books leave the index partition, so a second run finds nothing to do.
+ *
+ * Each owner gets one e-mail per run listing their unlisted books: the notice is written with the
+ * books it names (so no timeout or crash after a page can lose it) and marked ready when the run
+ * ends; the outbox consumer sends it. A run that dies before the end leaves its notices open, and
+ * the outbox sweeper sends them once OPEN_GRACE_MS has passed.
  *
  * The run keeps a pace (PACE, 200 books a second) so the audit partition is never hot.
  *
@@ -12,15 +17,16 @@
  * (`timeLeftMs`, e.g. the Lambda context's getRemainingTimeInMillis) runs low; then `complete` is
  * false and the next run (or call) carries on from the oldest remaining listing.
  */
+import { ulid } from 'ulid';
 import { auditPutOp, newAuditRecord } from '#lib/db/audit.ts';
 import { listingIndexMove, listStaleListings, updateBookOp } from '#lib/db/books.ts';
 import { counterItems, statusCounterDeltas } from '#lib/db/counters.ts';
+import { appendNoticeBooksOp, markReady, type OutboxRecord } from '#lib/db/outbox.ts';
 import { storedPreferences } from '#lib/db/preferences.ts';
-import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import { type BookRecord, BookStatus, type UserRecord } from '#lib/db/records.ts';
 import { type Tagged, TransactionRefused, tag, tagAll, transactWrite } from '#lib/db/transact.ts';
-import { getUsersById } from '#lib/db/users.ts';
-import { logger } from '#lib/logger.ts';
-import { escapeHtml, sendMail } from '#lib/mail/send.ts';
+import { escapeHtml, type Mail } from '#lib/mail/send.ts';
+import { OPEN_GRACE_MS, READY_GRACE_MS } from '#lib/outbox/outbox.ts';
 import { withDefaults } from '#lib/preferences/schemas.ts';
 import { unsubscribeUrl } from '#lib/preferences/unsubscribe.ts';
 import { DEFAULT_UNLIST_AFTER_DAYS, unlistCutoff } from './rules.ts';
@@ -30,7 +36,7 @@ export interface UnlistOptions {
   /** who runs it: the owner's user id, or `system:<job>` */
   actor: string;
   olderThanDays?: number;
-  /** books per page (and per transaction): at most 32 (3 items each + counters <= 100) */
+  /** books per page (and per transaction): at most 24 (4 items each: book, audit, owner counter, owner notice; + counters <= 100) */
   pageSize?: number;
   /** milliseconds left to work; the run stops starting pages below `reserveMs` */
   timeLeftMs?: () => number;
@@ -65,11 +71,16 @@ export interface UnlistResult {
 
 export async function unlistStaleBooks(options: UnlistOptions): Promise<UnlistResult> {
   const cutoff = unlistCutoff(options.now, options.olderThanDays ?? DEFAULT_UNLIST_AFTER_DAYS);
-  const pageSize = Math.min(options.pageSize ?? 25, 32);
+  const pageSize = Math.min(options.pageSize ?? 24, 24);
   const timeLeft = options.timeLeftMs ?? (() => Number.POSITIVE_INFINITY);
   const reserve = options.reserveMs ?? 3000;
   const at = options.now.toISOString();
-  const byOwner = new Map<string, BookRecord[]>();
+  const run: Run = {
+    id: ulid(options.now.getTime()),
+    at,
+    noticeDue: new Date(options.now.getTime() + OPEN_GRACE_MS).toISOString(),
+  };
+  const owners = new Set<string>();
   let startKey: string | undefined;
   let unlisted = 0;
   let complete = false;
@@ -80,8 +91,8 @@ export async function unlistStaleBooks(options: UnlistOptions): Promise<UnlistRe
     const due = started + (unlisted / pace.booksPerSecond) * 1000 - pace.clock();
     if (due > 0) await pace.sleep(due);
     const page = await listStaleListings(cutoff, pageSize, startKey);
-    const done = await unlistPage(page.items, cutoff, at, options.actor);
-    for (const b of done) byOwner.set(b.ownerId, [...(byOwner.get(b.ownerId) ?? []), b]);
+    const done = await unlistPage(page.items, cutoff, run, options.actor);
+    for (const b of done) owners.add(b.ownerId);
     unlisted += done.length;
     if (!page.lastKey) {
       complete = true;
@@ -89,20 +100,32 @@ export async function unlistStaleBooks(options: UnlistOptions): Promise<UnlistRe
     }
     startKey = page.lastKey;
   }
-  await tellOwners(byOwner);
+  // The notices are complete: the outbox consumer sends them.
+  const ready = new Date(options.now.getTime() + READY_GRACE_MS).toISOString();
+  for (const ownerId of owners) await markReady(noticeId(run, ownerId), ready);
   return { unlisted, complete };
 }
+
+/** One run of the job: its notices are keyed by it. */
+interface Run {
+  id: string;
+  at: string;
+  /** when the sweeper sends a notice this run left open (it died before the end) */
+  noticeDue: string;
+}
+
+const noticeId = (run: Run, ownerId: string): string => `unlisted.${run.id}.${ownerId}`;
 
 /** Unlists the given books that are still status 0 and older than the cut-off; returns those it unlisted. */
 async function unlistPage(
   candidates: BookRecord[],
   cutoff: string,
-  at: string,
+  run: Run,
   actor: string,
 ): Promise<BookRecord[]> {
   let books = candidates.filter((b) => b.status === BookStatus.Listed && b.date < cutoff);
   while (books.length > 0) {
-    const outcome = await transactWrite(unlistOps(books, cutoff, at, actor));
+    const outcome = await transactWrite(unlistOps(books, cutoff, run, actor));
     if (outcome.ok) return books;
     // Drop the books whose condition failed and try the rest again.
     const failed = new Set(
@@ -116,7 +139,8 @@ async function unlistPage(
   return [];
 }
 
-function unlistOps(books: BookRecord[], cutoff: string, at: string, actor: string): Tagged[] {
+function unlistOps(books: BookRecord[], cutoff: string, run: Run, actor: string): Tagged[] {
+  const at = run.at;
   const ops: Tagged[] = books.map((b) =>
     tag(
       `book:${b.id}`,
@@ -155,46 +179,46 @@ function unlistOps(books: BookRecord[], cutoff: string, at: string, actor: strin
     users: books.map((b) => ({ userId: b.ownerId, deltas: { activeListings: -1 } })),
   });
   ops.push(...tagAll('stats', counters));
+  const byOwner = new Map<string, BookRecord[]>();
+  for (const b of books) byOwner.set(b.ownerId, [...(byOwner.get(b.ownerId) ?? []), b]);
+  for (const [ownerId, owned] of byOwner) {
+    const named = owned.map((b) => ({
+      id: b.id,
+      name: b.name,
+      edition: b.edition,
+      course: b.course,
+      date: b.date,
+    }));
+    ops.push(tag('notice', appendNoticeBooksOp(noticeId(run, ownerId), ownerId, named, at, run.noticeDue)));
+  }
   return ops;
 }
 
-/** One e-mail per owner listing their unlisted books. A failed send is logged; the books stay unlisted. */
-async function tellOwners(byOwner: Map<string, BookRecord[]>): Promise<void> {
-  if (byOwner.size === 0) return;
-  const owners = await getUsersById([...byOwner.keys()]);
-  for (const [ownerId, books] of byOwner) {
-    const owner = owners.get(ownerId);
-    if (!owner) continue;
-    // a listing notice is not essential: the owner may have turned these e-mails off
-    if (!withDefaults(storedPreferences(owner as unknown as Record<string, unknown>)).listings) continue;
-    const lines = books.map(
-      (b) => `- ${b.name} (edition ${b.edition}, ${b.course}), listed ${b.date.slice(0, 10)}`,
-    );
-    try {
-      await sendMail({
-        to: owner.emailAddress,
-        subject:
-          books.length === 1
-            ? 'One of your books was unlisted'
-            : `${books.length} of your books were unlisted`,
-        text: [
-          `Hello ${owner.firstName},`,
-          '',
-          'These listings were old, so we unlisted them:',
-          ...lines,
-          '',
-          'You can list any of them again from "My posts" (reactivate).',
-        ].join('\n'),
-        unsubscribeUrl: unsubscribeUrl(ownerId, 'listings'),
-        html: `<p>Hello ${escapeHtml(owner.firstName)},</p><p>These listings were old, so we unlisted them:</p><ul>${books
-          .map(
-            (b) =>
-              `<li>${escapeHtml(`${b.name} (edition ${b.edition}, ${b.course}), listed ${b.date.slice(0, 10)}`)}</li>`,
-          )
-          .join('')}</ul><p>You can list any of them again from "My posts" (reactivate).</p>`,
-      });
-    } catch (err) {
-      logger.error('unlisting e-mail failed', { ownerId, books: books.length, error: err as Error });
-    }
-  }
+/**
+ * The e-mail of one run's notice (the outbox's renderer for kind 'unlisted'), or null when the owner
+ * turned listing e-mails off. Pure.
+ */
+export function unlistedNotice(notice: OutboxRecord, owner: UserRecord): Mail | null {
+  // a listing notice is not essential: the owner may have turned these e-mails off
+  if (!withDefaults(storedPreferences(owner as unknown as Record<string, unknown>)).listings) return null;
+  const books = notice.books;
+  const line = (b: (typeof books)[number]) =>
+    `${b.name} (edition ${b.edition}, ${b.course}), listed ${b.date.slice(0, 10)}`;
+  return {
+    to: owner.emailAddress,
+    subject:
+      books.length === 1 ? 'One of your books was unlisted' : `${books.length} of your books were unlisted`,
+    text: [
+      `Hello ${owner.firstName},`,
+      '',
+      'These listings were old, so we unlisted them:',
+      ...books.map((b) => `- ${line(b)}`),
+      '',
+      'You can list any of them again from "My posts" (reactivate).',
+    ].join('\n'),
+    unsubscribeUrl: unsubscribeUrl(owner.id, 'listings'),
+    html: `<p>Hello ${escapeHtml(owner.firstName)},</p><p>These listings were old, so we unlisted them:</p><ul>${books
+      .map((b) => `<li>${escapeHtml(line(b))}</li>`)
+      .join('')}</ul><p>You can list any of them again from "My posts" (reactivate).</p>`,
+  };
 }

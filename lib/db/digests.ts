@@ -2,10 +2,10 @@
  * Match e-mail bookkeeping: the per-(user, book) mark that stops a relisted book from e-mailing the
  * same requester again within 7 days, and the daily digest's entries and per-user claims.
  */
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed } from './conditions.ts';
 import { digestDayPk, digestEntryKey, digestSentKey, matchMailKey } from './keys.ts';
+import { putIf, updateIf } from './write-if.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 export const MATCH_EMAIL_QUIET_DAYS = 7;
@@ -23,28 +23,20 @@ export async function claimMatchEmail(
   bookDate: string,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: matchMailKey(userId, bookId),
-        UpdateExpression: 'SET #type = :type, #at = :at, bookDate = :bd, #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(pk) OR bookDate = :bd OR #at < :cutoff',
-        ExpressionAttributeNames: { '#type': 'type', '#at': 'at', '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':type': 'matchMail',
-          ':at': now.toISOString(),
-          ':bd': bookDate,
-          ':cutoff': new Date(now.getTime() - MATCH_EMAIL_QUIET_DAYS * DAY_MS).toISOString(),
-          ':ttl': ttlAfter(now, MATCH_EMAIL_QUIET_DAYS + 1),
-        },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+  return updateIf({
+    TableName: TABLE,
+    Key: matchMailKey(userId, bookId),
+    UpdateExpression: 'SET #type = :type, #at = :at, bookDate = :bd, #ttl = :ttl',
+    ConditionExpression: 'attribute_not_exists(pk) OR bookDate = :bd OR #at < :cutoff',
+    ExpressionAttributeNames: { '#type': 'type', '#at': 'at', '#ttl': 'ttl' },
+    ExpressionAttributeValues: {
+      ':type': 'matchMail',
+      ':at': now.toISOString(),
+      ':bd': bookDate,
+      ':cutoff': new Date(now.getTime() - MATCH_EMAIL_QUIET_DAYS * DAY_MS).toISOString(),
+      ':ttl': ttlAfter(now, MATCH_EMAIL_QUIET_DAYS + 1),
+    },
+  });
 }
 
 /** DIGEST#<day> / <userId>#<bookId> */
@@ -98,25 +90,17 @@ export async function listDigestEntries(
  * claimed already, by an earlier run or a concurrent one.
  */
 export async function claimDigest(userId: string, day: string, now: Date): Promise<boolean> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: TABLE,
-        Item: {
-          ...digestSentKey(userId, day),
-          type: 'digestSent',
-          day,
-          at: now.toISOString(),
-          ttl: ttlAfter(now, 8),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+  return putIf({
+    TableName: TABLE,
+    Item: {
+      ...digestSentKey(userId, day),
+      type: 'digestSent',
+      day,
+      at: now.toISOString(),
+      ttl: ttlAfter(now, 8),
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
 }
 
 /** Gives a claim back (the send failed), so the next run tries again. */

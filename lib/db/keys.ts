@@ -68,6 +68,28 @@ export const mailRequestKey = (id: string): ItemKey => ({ pk: `MAILREQ#${id}`, s
 export const isMailRequestKey = (key: Record<string, unknown>): boolean =>
   String(key.pk).startsWith('MAILREQ#') && key.sk === 'MAILREQ';
 
+/**
+ * An outbox e-mail (lib/db/outbox.ts): a message the service owes someone, written in the
+ * transaction of the change it tells about and sent by the outbox consumer. `OUTBOX#<id>` / `OUTBOX`.
+ * While it is owed it sits on gsi1 under `OUTBOX` sorted by when it next needs attention (the
+ * sweeper reads that index); sent messages leave the index, failed ones move to `OUTBOX#FAILED`.
+ */
+export const outboxKey = (id: string): ItemKey => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' });
+/** Whether a key (e.g. of a stream record) is an outbox message's. */
+export const isOutboxKey = (key: Record<string, unknown>): boolean =>
+  String(key.pk).startsWith('OUTBOX#') && key.sk === 'OUTBOX';
+export const OUTBOX_DUE_PK = 'OUTBOX';
+export const OUTBOX_FAILED_PK = 'OUTBOX#FAILED';
+/** The outbox index entry: owed messages by the time they are due for the sweeper's attention. */
+export const outboxDueIndex = (dueAt: string, id: string) => ({
+  gsi1pk: OUTBOX_DUE_PK,
+  gsi1sk: timeSortKey(dueAt, id),
+});
+export const outboxFailedIndex = (failedAt: string, id: string) => ({
+  gsi1pk: OUTBOX_FAILED_PK,
+  gsi1sk: timeSortKey(failedAt, id),
+});
+
 /** A throttle window for one action and one subject (login failures, resend, reset e-mails). */
 export const throttleKey = (action: string, subject: string): ItemKey => ({
   pk: `THROTTLE#${action}#${subject}`,

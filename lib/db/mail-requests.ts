@@ -4,10 +4,10 @@
  * conditional) before it is acted on, so a redelivered stream record acts once; a failed attempt
  * gives the claim back for the stream's retry.
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed } from './conditions.ts';
 import { mailRequestKey } from './keys.ts';
+import { updateIf } from './write-if.ts';
 
 export type MailRequestKind = 'password-reset' | 'resend-confirmation';
 
@@ -36,22 +36,14 @@ export async function putMailRequest(r: MailRequestRecord): Promise<void> {
 }
 
 async function moveState(id: string, from: string, to: string): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: mailRequestKey(id),
-        UpdateExpression: 'SET #state = :to',
-        ConditionExpression: '#state = :from',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':from': from, ':to': to },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+  return updateIf({
+    TableName: TABLE,
+    Key: mailRequestKey(id),
+    UpdateExpression: 'SET #state = :to',
+    ConditionExpression: '#state = :from',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':from': from, ':to': to },
+  });
 }
 
 /** Claims a pending request; false when it was claimed already (or is gone). */

@@ -13,6 +13,7 @@ import {
   notificationsReadMarkKey,
 } from './keys.ts';
 import { TransactionRefused, tag, transactWrite } from './transact.ts';
+import { updateIf } from './write-if.ts';
 
 export type NotificationKind = 'match' | 'sold' | 'verified' | 'delivered' | 'cancelled' | 'unlisted';
 
@@ -91,22 +92,14 @@ export async function moveEmailState(
       : to.state === 'sent'
         ? 'SET #state = :to, emailSentAt = :at'
         : 'SET #state = :to, emailUpdatedAt = :at';
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: notificationKey(userId, id),
-        UpdateExpression: set,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+  return updateIf({
+    TableName: TABLE,
+    Key: notificationKey(userId, id),
+    UpdateExpression: set,
+    ConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
 }
 
 export interface NotificationPage {

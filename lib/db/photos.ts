@@ -20,6 +20,7 @@ import { isConditionFailed } from './conditions.ts';
 import { bookKey, type ItemKey, PHOTO_SLOTS_PK, photoSlotExpiryKey } from './keys.ts';
 import type { BookRecord, PhotoRecord } from './records.ts';
 import { tag, transactWrite } from './transact.ts';
+import { updateIf } from './write-if.ts';
 
 /** The book is the owner's, in status 0 or 5, and nobody changed its photos since `version`. */
 const OWNED_EDITABLE_AT_VERSION = (version: number) =>
@@ -119,22 +120,14 @@ export async function replacePhotos(
  * (already attached by an earlier delivery, removed, swept, or the book is gone): nothing changes.
  */
 export async function attachPhoto(bookId: string, photoId: string): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: bookKey(bookId),
-        UpdateExpression: `REMOVE photoSlots.#id SET photos = list_append(if_not_exists(photos, :none), :photo), ${BUMP}`,
-        ConditionExpression: 'attribute_exists(photoSlots.#id)',
-        ExpressionAttributeNames: { '#id': photoId },
-        ExpressionAttributeValues: { ':none': [], ':photo': [{ id: photoId }], ':zero': 0, ':one': 1 },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+  return updateIf({
+    TableName: TABLE,
+    Key: bookKey(bookId),
+    UpdateExpression: `REMOVE photoSlots.#id SET photos = list_append(if_not_exists(photos, :none), :photo), ${BUMP}`,
+    ConditionExpression: 'attribute_exists(photoSlots.#id)',
+    ExpressionAttributeNames: { '#id': photoId },
+    ExpressionAttributeValues: { ':none': [], ':photo': [{ id: photoId }], ':zero': 0, ':one': 1 },
+  });
 }
 
 /**
@@ -142,29 +135,19 @@ export async function attachPhoto(bookId: string, photoId: string): Promise<bool
  * it is not there.
  */
 export async function dropSlot(bookId: string, photoId: string, expiresAt?: number): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: bookKey(bookId),
-        UpdateExpression: `REMOVE photoSlots.#id SET ${BUMP}`,
-        ConditionExpression:
-          expiresAt === undefined
-            ? 'attribute_exists(photoSlots.#id)'
-            : 'photoSlots.#id.expiresAt = :expiresAt',
-        ExpressionAttributeNames: { '#id': photoId },
-        ExpressionAttributeValues: {
-          ':zero': 0,
-          ':one': 1,
-          ...(expiresAt === undefined ? {} : { ':expiresAt': expiresAt }),
-        },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+  return updateIf({
+    TableName: TABLE,
+    Key: bookKey(bookId),
+    UpdateExpression: `REMOVE photoSlots.#id SET ${BUMP}`,
+    ConditionExpression:
+      expiresAt === undefined ? 'attribute_exists(photoSlots.#id)' : 'photoSlots.#id.expiresAt = :expiresAt',
+    ExpressionAttributeNames: { '#id': photoId },
+    ExpressionAttributeValues: {
+      ':zero': 0,
+      ':one': 1,
+      ...(expiresAt === undefined ? {} : { ':expiresAt': expiresAt }),
+    },
+  });
 }
 
 export interface SlotExpiry {

@@ -13,6 +13,7 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { processors } from '#functions/streams/processors.ts';
 import { db } from '#lib/db/client.ts';
 import { consume } from '#lib/streams/consume.ts';
+import type { ChangeProcessor } from '#lib/streams/types.ts';
 import { makeContext } from './lambda.ts';
 
 const endpoint = () => process.env.DYNAMODB_ENDPOINT as string;
@@ -75,12 +76,18 @@ export const asEvent = (Records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Re
 /**
  * Feeds the consumer (all its processors, as Lambda would) the records written since the last call
  * whose partition key starts with `pkPrefix`, `deliveries` times (at-least-once delivery), and
- * expects none to fail. Returns how many records there were.
+ * expects none to fail. Returns how many records there were. `consumer`: the processors of another
+ * consumer (e.g. the outbox's, functions/streams/outbox.ts).
  */
-export async function consumeNew(reader: StreamReader, pkPrefix: string, deliveries = 1): Promise<number> {
+export async function consumeNew(
+  reader: StreamReader,
+  pkPrefix: string,
+  deliveries = 1,
+  consumer: ChangeProcessor[] = processors,
+): Promise<number> {
   const records = (await reader.next()).filter((r) => r.dynamodb?.Keys?.pk?.S?.startsWith(pkPrefix));
   for (let i = 0; i < deliveries; i++) {
-    const res = await consume(asEvent(records), makeContext(), processors);
+    const res = await consume(asEvent(records), makeContext(), consumer);
     if (res.batchItemFailures.length > 0) throw new Error(`stream records failed: ${JSON.stringify(res)}`);
   }
   return records.length;

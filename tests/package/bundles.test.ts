@@ -75,10 +75,12 @@ describe('bundle sizes (packaged zips)', () => {
       .sort();
     expect(background).toEqual([
       'mailFeedback',
+      'outboxConsumer',
       'photosProcess',
       'photosSweepSlots',
       'scheduledFinishAccountDeletions',
       'scheduledSendDailyDigests',
+      'scheduledSweepOutbox',
       'scheduledUnlistStaleBooks',
       'streamsConsumer',
     ]);

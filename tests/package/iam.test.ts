@@ -102,6 +102,7 @@ const GROUPS: Record<string, Group> = {
       'dashboardResolveReport',
       'dashboardSuspendUser',
       'dashboardReinstateUser',
+      'dashboardDeactivateBooks',
       'userUpdateEmailPreferences',
       'userUnsubscribe',
       'userUnsubscribePage',
@@ -127,13 +128,8 @@ const GROUPS: Record<string, Group> = {
     actions: [...LOGS, ...WRITE, MAIL],
     secrets: [],
   },
-  AdminMailRole: {
-    functions: ['dashboardDeactivateBooks'],
-    actions: [...LOGS, ...WRITE, MAIL, SECRET],
-    secrets: ['JwtSecret'],
-  },
   StreamConsumerRole: {
-    functions: ['streamsConsumer'],
+    functions: ['streamsConsumer', 'outboxConsumer'],
     actions: [
       ...LOGS,
       ...WRITE,
@@ -172,7 +168,12 @@ const GROUPS: Record<string, Group> = {
     secrets: [],
   },
   ScheduledRole: {
-    functions: ['scheduledUnlistStaleBooks', 'scheduledSendDailyDigests', 'scheduledFinishAccountDeletions'],
+    functions: [
+      'scheduledUnlistStaleBooks',
+      'scheduledSendDailyDigests',
+      'scheduledFinishAccountDeletions',
+      'scheduledSweepOutbox',
+    ],
     actions: [...LOGS, ...WRITE, MAIL, 'sqs:SendMessage', SECRET],
     secrets: ['JwtSecret'],
   },
@@ -278,11 +279,12 @@ describe('least privilege per function group (packaged template)', () => {
         'authSignup',
         'authResendConfirmation',
         'authPasswordResetRequest',
-        'dashboardDeactivateBooks',
         'streamsConsumer',
+        'outboxConsumer',
         'scheduledUnlistStaleBooks',
         'scheduledSendDailyDigests',
         'scheduledFinishAccountDeletions',
+        'scheduledSweepOutbox',
       ].sort(),
     );
     for (const name of ['docsPage', 'booksGetBooksNoToken', 'booksSearchPublic', 'samplePing']) {

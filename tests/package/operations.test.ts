@@ -127,6 +127,7 @@ describe('alarms (packaged template)', () => {
     ],
     ['FunctionThrottlesAlarm', 'AWS/Lambda', 'Throttles', undefined],
     ['EmailsFailedAlarm', 'CampusBooks', 'EmailsFailed', [{ Name: 'service', Value: 'campus-books' }]],
+    ['OutboxFailedAlarm', 'CampusBooks', 'OutboxFailed', [{ Name: 'service', Value: 'campus-books' }]],
     ['MailBounceRateAlarm', 'AWS/SES', 'Reputation.BounceRate', undefined],
   ])('%s watches %s %s with the right dimensions and tells the alarm topic', (id, ns, metric, dims) => {
     const a = alarm(id);

@@ -3,7 +3,8 @@
  * not when the request fails or repeats. On the test stage the counts are kept in memory
  * (`recordedMetrics`); on AWS the same calls publish CampusBooks/<event> (alarms in infra/).
  * EmailsSent is checked in tests/integration/mail/suppression.test.ts, EmailsFailed in
- * tests/integration/matching/email-delivery.test.ts (SES behind a failing proxy).
+ * tests/integration/matching/email-delivery.test.ts (SES behind a failing proxy), OutboxFailed in
+ * tests/integration/outbox/outbox.test.ts.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as signupHandler } from '#functions/auth/signup.ts';
@@ -27,6 +28,7 @@ const EVENTS: BusinessEvent[] = [
   'Matches',
   'EmailsSent',
   'EmailsFailed',
+  'OutboxFailed',
 ];
 let before: Record<BusinessEvent, number>;
 /** What each counter gained since the test began (0s included, so an extra count fails too). */

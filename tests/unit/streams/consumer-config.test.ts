@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { outboxProcessors } from '#functions/streams/outbox.ts';
 import { processors } from '#functions/streams/processors.ts';
 import {
   accountDeletionKey,
@@ -28,6 +29,7 @@ import {
   notificationKey,
   notificationsReadMarkKey,
   orderKey,
+  outboxKey,
   photoSlotExpiryKey,
   reportKey,
   reportQueueKey,
@@ -160,6 +162,7 @@ describe('the consumer event filter (filterPatterns)', () => {
     mailRequest: mailRequestKey('M1'),
     matchScan: matchScanKey('B1', t),
     accountDeletion: accountDeletionKey('U1'),
+    outbox: outboxKey('unlisted.R1.U1'),
   };
   // Images that make every processor's `wants` as wide as it gets (a status change).
   const changes = (keys: ItemKey): StreamChange[] =>
@@ -199,5 +202,72 @@ describe('the consumer event filter (filterPatterns)', () => {
       expect(passes(everyKind[kind] as ItemKey), kind).toBe(false);
     for (const kind of ['book', 'userProfile', 'request'])
       expect(passes(everyKind[kind] as ItemKey), kind).toBe(true);
+  });
+});
+
+describe('the outbox consumer (functions/streams/functions.yml outboxConsumer)', () => {
+  const outbox = functions.outboxConsumer;
+  const source = (outbox?.events ?? []).flatMap((e: { stream?: Record<string, unknown> }) =>
+    e.stream ? [e.stream] : [],
+  );
+  type ImagePattern = {
+    dynamodb: { Keys: Record<string, { S: Rule[] }>; NewImage?: Record<string, { S: Rule[] }> };
+  };
+  const ruleMatches = (rules: Rule[], value: unknown) =>
+    typeof value === 'string' &&
+    rules.some((r) => (typeof r === 'string' ? value === r : value.startsWith(r.prefix)));
+  const passes = (c: StreamChange) =>
+    ((source[0]?.filterPatterns ?? []) as ImagePattern[]).some(
+      (p) =>
+        Object.entries(p.dynamodb.Keys).every(([a, { S }]) => ruleMatches(S, c.keys[a])) &&
+        Object.entries(p.dynamodb.NewImage ?? {}).every(([a, { S }]) => ruleMatches(S, c.newImage?.[a])),
+    );
+  const change = (keys: ItemKey, state: string | undefined): StreamChange => ({
+    eventName: 'MODIFY',
+    eventId: 'e',
+    sequenceNumber: '1',
+    keys,
+    oldImage: { ...keys },
+    newImage: state === undefined ? undefined : { ...keys, state },
+  });
+
+  it("is the stream's second reader, handled by functions/streams/outbox.ts, with the main consumer's safety settings", () => {
+    expect(outbox?.handler).toBe('functions/streams/outbox.handler');
+    expect(outbox?.role).toBe('StreamConsumerRole');
+    const readers = Object.values(functions).filter((f) =>
+      ((f as { events?: Array<{ stream?: unknown }> }).events ?? []).some((e) => e.stream),
+    );
+    // a DynamoDB stream allows two readers per shard
+    expect(readers).toHaveLength(2);
+    expect(source).toHaveLength(1);
+    expect(source[0]).toMatchObject({
+      type: 'dynamodb',
+      arn: 'Table.StreamArn',
+      functionResponseType: 'ReportBatchItemFailures',
+      bisectBatchOnFunctionError: true,
+      maximumRetryAttempts: streams[0]?.maximumRetryAttempts,
+      maximumRecordAgeInSeconds: streams[0]?.maximumRecordAgeInSeconds,
+      destinations: { onFailure: { arn: 'StreamFailureQueue.Arn', type: 'sqs' } },
+    });
+  });
+
+  it('is invoked exactly for what its processor wants: outbox messages that became ready', () => {
+    const cases = [
+      ...['open', 'ready', 'sending', 'retry', 'sent', 'failed'].map((state) =>
+        change(outboxKey('O1'), state),
+      ),
+      change(outboxKey('O1'), undefined),
+      ...Object.values({ book: bookKey('B1'), mail: mailRequestKey('M1'), user: userKey('U1') }).map((k) =>
+        change(k, 'ready'),
+      ),
+    ];
+    const wanted = cases.filter((c) => outboxProcessors.some((p) => p.wants(c)));
+    expect(wanted.map((c) => [c.keys.pk, c.newImage?.state])).toEqual([['OUTBOX#O1', 'ready']]);
+    for (const c of cases) expect(passes(c), `${c.keys.pk} ${c.newImage?.state}`).toBe(wanted.includes(c));
+  });
+
+  it("leaves outbox messages to the outbox consumer: the main consumer's filter keeps them out", () => {
+    const main = (streams[0]?.filterPatterns ?? []) as Pattern[];
+    expect(main.some((p) => matchesPattern(p, outboxKey('O1')))).toBe(false);
   });
 });

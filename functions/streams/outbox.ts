@@ -1,0 +1,19 @@
+import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { unlistedNotice } from '#lib/dashboard/unlisting.ts';
+import { type OutboxRenderers, outboxProcessor } from '#lib/outbox/outbox.ts';
+import { consume } from '#lib/streams/consume.ts';
+
+/** What each kind of outbox message says (lib/db/outbox.ts `kind`). */
+export const renderers: OutboxRenderers = {
+  unlisted: unlistedNotice,
+};
+
+/** The outbox consumer's processors: only the sending of ready outbox messages. */
+export const outboxProcessors = [outboxProcessor(renderers)];
+
+/**
+ * The table stream's second reader: sends the e-mail outbox's ready messages (lib/outbox/outbox.ts),
+ * apart from the main consumer, so SES trouble delays e-mail only.
+ */
+export const handler = (event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> =>
+  consume(event, context, outboxProcessors);
