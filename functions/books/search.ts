@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BrowseQuery, SearchParams } from '#lib/books/inputs.ts';
+import { SearchParams, SearchQuery } from '#lib/books/inputs.ts';
 import { searchBooks } from '#lib/books/listings.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { http, page } from '#lib/http/index.ts';
@@ -9,7 +9,7 @@ export const handler = http(
   {
     auth: 'required',
     params: SearchParams,
-    query: BrowseQuery,
+    query: SearchQuery,
     response: z.array(Book),
     paged: true,
     summary: "Search listed books, leaving out the caller's own",

@@ -160,8 +160,8 @@ export const ConditionsParam = z.string().transform((s, ctx) => {
   return [...new Set(grades as ConditionGrade[])].sort();
 });
 
-/** The orders a listing or a search can be read in. */
-export const SORTS = ['newest'] as const;
+/** The orders a listing can be read in (a search: newest only, so far). */
+export const SORTS = ['newest', 'price-asc', 'price-desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
 /** A page of books: cursor paging plus campus, filters and sort (getAllBooks, both searches). */
@@ -174,12 +174,20 @@ export const BrowseQuery = PageQuery.extend({
 });
 export type BrowseQuery = z.output<typeof BrowseQuery>;
 
+/** A search page: as a listing's, newest first only. */
+export const SearchQuery = BrowseQuery.extend({ sort: z.enum(['newest']).optional() });
+
 /** getBooksNoToken's query: only the campus. */
 export const CampusQuery = z.strictObject({ campus: CampusParam.optional() });
 
 export const SearchParams = z.strictObject({
   query: z.string().min(1).max(100).regex(SINGLE_LINE, NO_CONTROL_MESSAGE),
 });
+
+/** A position inside a listing ordered by price: `<cents, 7 digits>#<ISO date>#<ULID>`. */
+export const PricePosition = z
+  .string()
+  .regex(/^\d{7}#\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[0-9A-HJKMNP-TV-Z]{26}$/);
 
 /** A position inside a listing ordered by date: `<ISO date>#<ULID>`. */
 export const Position = z

@@ -27,7 +27,14 @@ import { getUserListingInfo } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
 import { countEvent } from '#lib/metrics.ts';
 import type { ConditionGrade } from './conditions.ts';
-import { DEFAULT_PAGE, Position, type PostBookInput, type Sort, type UpdateBookInput } from './inputs.ts';
+import {
+  DEFAULT_PAGE,
+  Position,
+  type PostBookInput,
+  PricePosition,
+  type Sort,
+  type UpdateBookInput,
+} from './inputs.ts';
 import { type Book, toApiBook } from './schemas.ts';
 import { planSearch } from './search-terms.ts';
 import { normaliseCourse } from './text.ts';
@@ -218,13 +225,20 @@ const browseScope = (list: string, campus: string, o: BrowseOptions): string =>
 export async function getAllBooks(browser: Browser, options: BrowseOptions): Promise<BookPageResult> {
   const campus = campusFor(browser, options.campus);
   const scope = browseScope('listing', campus, options);
-  const after = options.cursor ? decodeCursor(scope, options.cursor, Position) : undefined;
-  const page = await listedBooks({
+  const byPrice = options.sort === 'price-asc' || options.sort === 'price-desc';
+  const after = options.cursor
+    ? decodeCursor(scope, options.cursor, byPrice ? PricePosition : Position)
+    : undefined;
+  const read = {
     campus,
     limit: options.limit ?? DEFAULT_PAGE,
     after,
     excludeOwner: browser?.userId,
     filters: filtersOf(options),
+  };
+  const page = await listedBooks({
+    ...read,
+    ...(byPrice ? { byPrice: options.sort === 'price-asc' ? ('asc' as const) : ('desc' as const) } : {}),
   });
   const next = page.last ? encodeCursor(scope, page.last) : null;
   return { books: await withInCart(browser?.userId ?? null, page.books), next };

@@ -33,6 +33,7 @@ import {
   INDEX,
   type ItemKey,
   listingPartitions,
+  priceListingPks,
   searchTermPk,
 } from './keys.ts';
 import {
@@ -333,9 +334,11 @@ function listingFilter(options: { excludeOwner?: string; filters?: ListingFilter
 }
 
 /**
- * Listed books of one campus (or of every campus, `all`), newest first, after `after`, leaving
- * out `excludeOwner`'s and narrowed by `filters`: one merged read of the listing's shards (lib/db/
- * sharded.ts), so a page costs the same whatever the number of books; it may be short with `last` set.
+ * Listed books of one campus (or of every campus, `all`), newest first (or, with `byPrice`, by
+ * price: the consumer's price listing entries, which carry the books' fields), after `after`,
+ * leaving out `excludeOwner`'s and narrowed by `filters`: one merged read of the listing's shards
+ * (lib/db/sharded.ts), so a page costs the same whatever the number of books; it may be short
+ * with `last` set.
  */
 export async function listedBooks(options: {
   campus: string;
@@ -343,13 +346,21 @@ export async function listedBooks(options: {
   after?: string;
   excludeOwner?: string;
   filters?: ListingFilters;
+  byPrice?: 'asc' | 'desc';
 }): Promise<BookPage> {
-  const page = await readShards(
-    { ...listingPartitions(options.campus), filter: listingFilter(options) },
-    options.limit,
-    options.after,
-  );
-  return { books: page.items.map((i) => stripBook(i)), last: page.last };
+  const shards = options.byPrice
+    ? { pks: priceListingPks(options.campus), forward: options.byPrice === 'asc' }
+    : listingPartitions(options.campus);
+  const page = await readShards({ ...shards, filter: listingFilter(options) }, options.limit, options.after);
+  return { books: page.items.map((i) => stripBook({ ...i, type: 'book' })), last: page.last };
+}
+
+/** Puts (whole entries) and deletes price listing entries (BatchWrite). Idempotent. */
+export async function writePriceEntries(puts: Item[], deletes: ItemKey[]): Promise<void> {
+  await batchWrite([
+    ...puts.map((p) => ({ PutRequest: { Item: p } })),
+    ...deletes.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })),
+  ]);
 }
 
 /** Positions skipped per merged read when getBooksNoToken skips books. */

@@ -195,6 +195,32 @@ export const campusListingPk = (campus: string, shard: number): string => `CAMPU
 /** Every shard of one campus's listing. */
 export const campusListingPks = (campus: string): string[] =>
   Array.from({ length: campusListingShards(campus) }, (_, i) => campusListingPk(campus, i));
+/**
+ * The price-ordered listings (sort=price-asc|price-desc): one entry per listed book in its campus's
+ * and in every campus's, written by the stream consumer with the book's fields (lib/books/
+ * price-index.ts), `PRICES#<campus|all>#<shard>` / `<priceCents, 7 digits>#<date>#<id>`, sharded
+ * like the date listings.
+ */
+export const priceListingPks = (campus: string): string[] =>
+  Array.from(
+    { length: campus === ALL_CAMPUSES ? LISTING_SHARDS_ALL : campusListingShards(campus) },
+    (_, i) => `PRICES#${campus}#${i}`,
+  );
+export const PRICES_PREFIX = 'PRICES#';
+export const priceSortKey = (priceCents: number, date: string, id: string): string =>
+  `${String(priceCents).padStart(7, '0')}#${timeSortKey(date, id)}`;
+/** The price listing entries of a listed book: every campus's, and its campus's when it has one. */
+export const priceListingKeys = (b: {
+  id: string;
+  priceCents: number;
+  date: string;
+  campus?: string | null;
+}) =>
+  [ALL_CAMPUSES, ...(b.campus ? [b.campus] : [])].map((campus) => {
+    const pks = priceListingPks(campus);
+    return { pk: pks[shardOf(b.id, pks.length)] as string, sk: priceSortKey(b.priceCents, b.date, b.id) };
+  });
+
 /** The listing partitions of a campus, or of every campus, with their index. */
 export const listingPartitions = (campus: string): { index: 'gsi1' | 'gsi4'; pks: string[] } =>
   campus === ALL_CAMPUSES

@@ -14,8 +14,8 @@ import { db, TABLE } from './client.ts';
 import type { Item } from './page.ts';
 
 export interface ShardedListing {
-  /** the index the shards are partitions of (`gsi1`, `gsi4`) */
-  index: string;
+  /** the index the shards are partitions of (`gsi1`, `gsi4`), or none: the table's own key */
+  index?: string;
   /** the shards' partition key values */
   pks: string[];
   /** oldest first (ascending sort key) instead of newest first */
@@ -41,7 +41,7 @@ export async function readShards(
   limit: number,
   after?: string,
 ): Promise<ShardedPage> {
-  const sk = `${listing.index}sk`;
+  const sk = `${listing.index ?? ''}sk`;
   const forward = listing.forward === true;
   const perShard = perShardLimit(limit, listing.pks.length);
   const results = await Promise.all(
@@ -66,15 +66,16 @@ export async function readShards(
 
 function shardQuery(listing: ShardedListing, pk: string, limit: number, after?: string): QueryCommandInput {
   const forward = listing.forward === true;
-  const conditions = [`${listing.index}pk = :pk`];
+  const ix = listing.index ?? '';
+  const conditions = [`${ix}pk = :pk`];
   const values: Item = { ':pk': pk, ...listing.filter?.values };
   if (after !== undefined) {
-    conditions.push(`${listing.index}sk ${forward ? '>' : '<'} :after`);
+    conditions.push(`${ix}sk ${forward ? '>' : '<'} :after`);
     values[':after'] = after;
   }
   return {
     TableName: TABLE,
-    IndexName: listing.index,
+    ...(listing.index ? { IndexName: listing.index } : {}),
     KeyConditionExpression: conditions.join(' AND '),
     ExpressionAttributeValues: values,
     ...(listing.filter ? { FilterExpression: listing.filter.expression } : {}),

@@ -3581,7 +3581,7 @@ export interface operations {
                 condition?: string;
                 minPrice?: string;
                 maxPrice?: string;
-                sort?: "newest";
+                sort?: "newest" | "price-asc" | "price-desc";
             };
             header?: never;
             path?: never;

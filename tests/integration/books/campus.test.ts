@@ -157,11 +157,68 @@ describe('filters', () => {
       { minPrice: '1.001' },
       { maxPrice: '-1' },
       { sort: 'oldest' },
+      { sort: 'price' },
     ];
     for (const query of bad) {
       const res = await booksApi.getAllBooks(undefined, query);
       expect(res.status, JSON.stringify(query)).toBe(400);
     }
+  });
+});
+
+describe('price sorts', () => {
+  /** Every listed book of the table with its sort key by price. */
+  async function byPriceKey(campus: string) {
+    const res = await booksApi.getAllBooks(undefined, { campus, limit: '100' });
+    const books = expectEnvelope(res.json(), Books);
+    const all = [...books];
+    let cursor = nextOf(res);
+    while (cursor) {
+      const more = await booksApi.getAllBooks(undefined, { campus, limit: '100', cursor });
+      all.push(...expectEnvelope(more.json(), Books));
+      cursor = nextOf(more);
+    }
+    const key = (b: Book) => `${String(Math.round(b.price * 100)).padStart(7, '0')}#${b.date}#${b.id}`;
+    return all.sort((x, y) => (key(x) < key(y) ? -1 : 1)).map((b) => b.id);
+  }
+
+  it('orders exactly by price across pages, both ways, per campus and for all, also filtered', async () => {
+    const ascA = await byPriceKey(A);
+    expect(ascA).toHaveLength(idsA.length);
+    const pagesA = await allPages((q) => booksApi.getAllBooks(studentA.token, q), {
+      limit: '5',
+      sort: 'price-asc',
+    });
+    expect(pagesA.flat()).toEqual(ascA);
+    const descA = await allPages((q) => booksApi.getAllBooks(studentA.token, q), {
+      limit: '4',
+      sort: 'price-desc',
+    });
+    expect(descA.flat()).toEqual([...ascA].reverse());
+    const ascAll = await byPriceKey('all');
+    const pagesAll = await allPages((q) => booksApi.getAllBooks(undefined, q), {
+      limit: '3',
+      sort: 'price-asc',
+    });
+    expect(pagesAll.flat()).toEqual(ascAll);
+    const cheap = await allPages((q) => booksApi.getAllBooks(undefined, q), {
+      limit: '2',
+      sort: 'price-desc',
+      maxPrice: '7',
+    });
+    const cents = new Map(
+      expectEnvelope((await booksApi.getAllBooks(undefined, { limit: '100', campus: B })).json(), Books)
+        .concat(
+          expectEnvelope((await booksApi.getAllBooks(undefined, { limit: '100', campus: A })).json(), Books),
+        )
+        .map((b) => [b.id, b.price]),
+    );
+    expect(cheap.flat()).toEqual([...ascAll].reverse().filter((id) => (cents.get(id) ?? 99) <= 7));
+  });
+
+  it('refuses a price sort on search (newest only there so far)', async () => {
+    const res = await booksApi.searchPublic('optics', { sort: 'price-asc' });
+    expect(res.status).toBe(400);
   });
 });
 
@@ -184,6 +241,13 @@ describe('cursors', () => {
       expect(res.status, JSON.stringify(other)).toBe(400);
       expectError(res.json(), 'VALIDATION_FAILED');
     }
+    const newest = await booksApi.getAllBooks(studentA.token, { limit: '2' });
+    const byPrice = await booksApi.getAllBooks(studentA.token, {
+      limit: '2',
+      sort: 'price-asc',
+      cursor: nextOf(newest) as string,
+    });
+    expect(byPrice.status).toBe(400);
     const search = await booksApi.search(studentA.token, 'optics', { limit: '2' });
     const searchCursor = nextOf(search) as string;
     const moved = await booksApi.search(studentA.token, 'optics', {
