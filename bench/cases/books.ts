@@ -77,10 +77,10 @@ async function searchFloor(client: DynamoDBDocumentClient, table: string, query:
   const campus = callerId ? BENCH_CAMPUS : 'all';
   const plan = planSearch(query);
   if (!plan) throw new Error(`search query "${query}" has no plan`);
-  let found = 0;
+  const found: string[] = [];
   const after = new Map<string, Record<string, unknown> | undefined>();
-  for (let round = 0; round < 3 && found < PAGE; round++) {
-    const want = PAGE - found;
+  for (let round = 0; round < 3 && found.length < PAGE; round++) {
+    const want = PAGE - found.length;
     const pages = await Promise.all(
       plan.terms.map((t) =>
         client.send(
@@ -107,9 +107,13 @@ async function searchFloor(client: DynamoDBDocumentClient, table: string, query:
       new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map(bookKey) } } }),
     );
     const books = (out.Responses?.[table] ?? []) as BookRecord[];
-    found += books.filter((b) => b.status === 0 && b.ownerId !== callerId && plan.matches(b)).length;
+    found.push(
+      ...books.filter((b) => b.status === 0 && b.ownerId !== callerId && plan.matches(b)).map((b) => b.id),
+    );
     if (!pages.some((p) => p.LastEvaluatedKey)) break;
   }
+  // With a caller, the page's books carry `inCart`: one BatchGet of their cart keys.
+  if (callerId && found.length > 0) await cartOf(client, table, callerId, found.slice(0, PAGE));
 }
 
 const search: BenchCase = {
@@ -119,7 +123,7 @@ const search: BenchCase = {
   status: 200,
   flat: true,
   maxRatio: 1.2,
-  floorDescription: `auth GetItem; Query of the query's index term (\`SEARCH#T#calculus\`), Limit ${PAGE}, projected to sk; BatchGet of those books (a second round only if the caller's own books left the page short)`,
+  floorDescription: `auth GetItem (consistent); Query of the query's index term (\`SEARCH#T#calculus\`), Limit ${PAGE}, projected to sk; BatchGet of those books (a second round only if the caller's own books left the page short); BatchGet of the page's cart keys (inCart)`,
   prepare: async (ctx) => {
     const reader = ctx.fixture.reader;
     const q = ctx.fixture.searchQuery;

@@ -4,16 +4,15 @@ import {
   BatchGetCommand,
   type DynamoDBDocumentClient,
   GetCommand,
-  PutCommand,
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { makeBooks, prng } from '#bench/harness/data.ts';
 import type { SeedUser } from '#bench/harness/fixture.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
-import { CART_READ_LIMIT, snapshotOf } from '#lib/cart/cart.ts';
-import { putCartItem } from '#lib/db/cart.ts';
-import { bookKey, CART_PREFIX, cartItemKey, idempotencyKey, userPartition } from '#lib/db/keys.ts';
+import { CART_LIMIT, CART_READ_LIMIT, snapshotOf } from '#lib/cart/cart.ts';
+import { cartPutItems, putCartItem } from '#lib/db/cart.ts';
+import { bookKey, CART_PREFIX, idempotencyKey, userPartition } from '#lib/db/keys.ts';
 import { checkoutItems } from '#lib/db/orders.ts';
 import type { BookRecord, CartItemRecord } from '#lib/db/records.ts';
 import { putBooksBatch } from '#lib/db/seed.ts';
@@ -52,7 +51,7 @@ const addToCart: BenchCase = {
   module: 'functions/user/addToCart.ts',
   status: 200,
   floorDescription:
-    'auth GetItem; GetItem of the book (consistent); Query of the cart (consistent); conditional PutItem of the cart item',
+    'auth GetItem (consistent); GetItem of the book (consistent); Query of the cart (consistent); TransactWriteItems: conditional Put of the cart item + the cart count moved up below the limit',
   prepare: async (ctx) => {
     const buyers = groups(ctx.fixture.users).shoppers;
     const ids = new Set(buyers.map((u) => u.id));
@@ -75,24 +74,20 @@ const addToCart: BenchCase = {
         const got = await client.send(
           new GetCommand({ TableName: ctx.table, Key: bookKey(book.id), ConsistentRead: true }),
         );
-        await cartQuery(client, ctx.table, buyer.id);
+        const cart = await cartQuery(client, ctx.table, buyer.id);
+        // The same transaction items the endpoint writes (cart item if absent, counted below the
+        // limit; a cart with no count starts it at its items), not a hand copy.
+        const items = cartPutItems(
+          buyer.id,
+          snapshotOf(got.Item as BookRecord),
+          new Date().toISOString(),
+          CART_LIMIT,
+          cart.Items?.length ?? 0,
+        );
         await client
-          .send(
-            new PutCommand({
-              TableName: ctx.table,
-              Item: {
-                ...cartItemKey(buyer.id, book.id),
-                type: 'cartItem',
-                userId: buyer.id,
-                bookId: book.id,
-                addedAt: new Date().toISOString(),
-                snapshot: snapshotOf(got.Item as BookRecord),
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            }),
-          )
+          .send(new TransactWriteCommand({ TransactItems: items.map((x) => x.item) }))
           .catch((err: Error) => {
-            if (err.name !== 'ConditionalCheckFailedException') throw err;
+            if (err.name !== 'TransactionCanceledException') throw err;
           });
       },
     };

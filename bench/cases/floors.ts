@@ -5,13 +5,17 @@
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { listingPartitions, userKey } from '#lib/db/keys.ts';
 
-/** The auth layer's read of every authenticated request: the user's auth state, projected. */
+/**
+ * The auth layer's read of every authenticated request: the user's auth state, projected and
+ * strongly consistent (a role or password change applies at once: lib/db/users.ts), so 1 unit.
+ */
 export const authGet = (client: DynamoDBDocumentClient, table: string, userId: string) =>
   client.send(
     new GetCommand({
       TableName: table,
       Key: userKey(userId),
       ProjectionExpression: 'id, permissionType, tokenVersion, campus, emailNormalised',
+      ConsistentRead: true,
     }),
   );
 

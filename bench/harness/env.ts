@@ -7,6 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localClient, startDynamoDbLocal } from '#scripts/local/dynamodb.ts';
 import { freePort } from '#scripts/local/ports.ts';
+import { startS3 } from '#scripts/local/s3.ts';
 import { startSes } from '#scripts/local/ses.ts';
 import { ensureTable } from '#scripts/local/table.ts';
 
@@ -25,7 +26,10 @@ export interface Environment {
 export interface PlannedEnvironment {
   dynamoPort: number;
   sesPort: number;
+  s3Port: number;
 }
+
+const PHOTOS_BUCKET = 'campus-books-bench-photos';
 
 /**
  * Picks the emulators' ports and sets the environment the handlers' configuration is read from.
@@ -34,23 +38,29 @@ export interface PlannedEnvironment {
 export async function planEnvironment(options: { bcryptCost: number }): Promise<PlannedEnvironment> {
   const dynamoPort = await freePort();
   const sesPort = await freePort();
+  const s3Port = await freePort();
   Object.assign(process.env, {
     STAGE,
     TABLE_NAME: TABLE,
     DYNAMODB_ENDPOINT: `http://127.0.0.1:${dynamoPort}`,
     SES_ENDPOINT: `http://127.0.0.1:${sesPort}`,
+    // the photo routes (addPhoto, removePhoto) talk to an S3 emulator
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    PHOTOS_BUCKET,
+    PHOTOS_PUBLIC_URL: `http://127.0.0.1:${s3Port}/${PHOTOS_BUCKET}`,
     AWS_REGION: 'us-east-1',
     BCRYPT_COST: String(options.bcryptCost),
     // The handlers' per-request logs would go to this terminal and add I/O noise to the timings.
     LOG_LEVEL: 'ERROR',
   });
-  return { dynamoPort, sesPort };
+  return { dynamoPort, sesPort, s3Port };
 }
 
-/** Starts DynamoDB Local and the SES emulator on the planned ports, and creates the table. */
+/** Starts DynamoDB Local, the SES and the S3 emulators on the planned ports, and creates the table. */
 export async function startEnvironment(plan: PlannedEnvironment): Promise<Environment> {
   const dynamo = await startDynamoDbLocal({ port: plan.dynamoPort, quiet: true });
   const ses = await startSes(plan.sesPort);
+  const s3 = await startS3({ port: plan.s3Port, bucket: PHOTOS_BUCKET, corsOrigins: [] });
   const client = localClient(dynamo.endpoint);
   await ensureTable(client, TABLE);
   client.destroy();
@@ -61,6 +71,7 @@ export async function startEnvironment(plan: PlannedEnvironment): Promise<Enviro
     table: TABLE,
     stop: async () => {
       await ses.stop().catch(() => undefined);
+      await s3.stop().catch(() => undefined);
       await dynamo.stop();
     },
   };

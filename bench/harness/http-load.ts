@@ -94,6 +94,8 @@ export async function measureHttp(
   targets: HttpTarget[],
   options: { connections: number; durationSeconds: number; stage: string },
   log: (m: string) => void,
+  /** more measurements on the running stack (its base URL), after the targets */
+  whileUp?: (url: string) => Promise<void>,
 ): Promise<{ results: HttpResult[]; missing: string[] }> {
   await checkpointStreamAtEnd(env, options.stage);
   log('starting serverless offline (bundles every function first)...');
@@ -161,6 +163,7 @@ export async function measureHttp(
         `  ${target.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
       );
     }
+    await whileUp?.(offline.url);
   } finally {
     await offline.stop();
   }

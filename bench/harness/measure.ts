@@ -116,9 +116,12 @@ export interface CostResult {
   capacityUnits: number;
   /** the commands of one request, in order, e.g. ["GetItem", "Query"] */
   operations: string[];
+  /** the capacity units of each of those commands (last sample), in the same order */
+  operationUnits?: number[];
   floorCalls: number;
   floorCapacityUnits: number;
   floorOperations: string[];
+  floorOperationUnits?: number[];
 }
 
 /** Calls and capacity per request, averaged over `samples` requests (and as many floor runs). */
@@ -137,6 +140,8 @@ export async function measureCost(
   let fCu = 0;
   let operations: string[] = [];
   let floorOperations: string[] = [];
+  let operationUnits: number[] = [];
+  let floorOperationUnits: number[] = [];
   for (let k = 0; k < samples; k++) {
     const iEndpoint = counter.next();
     const iFloor = counter.next();
@@ -157,13 +162,17 @@ export async function measureCost(
     fCu += f.capacityUnits;
     operations = e.operations.map((o) => o.command);
     floorOperations = f.operations.map((o) => o.command);
+    operationUnits = e.operations.map((o) => o.capacityUnits);
+    floorOperationUnits = f.operations.map((o) => o.capacityUnits);
   }
   return {
     calls: calls / samples,
     capacityUnits: cu / samples,
     operations,
+    operationUnits,
     floorCalls: fCalls / samples,
     floorCapacityUnits: fCu / samples,
     floorOperations,
+    floorOperationUnits,
   };
 }

@@ -6,7 +6,9 @@ import type { ColdInitResult } from './coldinit.ts';
 import type { BundleResult } from './coldstart.ts';
 import type { HttpResult } from './http-load.ts';
 import type { CostResult, LatencyResult } from './measure.ts';
+import type { RouteResult } from './routes.ts';
 import { relativeDifference, round } from './stats.ts';
+import type { StreamLagResult } from './stream-lag.ts';
 import type { CaseKind } from './types.ts';
 
 export interface CaseResult {
@@ -20,7 +22,10 @@ export interface CaseResult {
 }
 
 export interface BenchResults {
+  /** when the run ended */
   date: string;
+  /** how long the whole run took (absent in older results) */
+  durationSeconds?: number;
   mode: 'smoke' | 'full';
   machine: {
     cpus: number;
@@ -36,6 +41,8 @@ export interface BenchResults {
     bcryptCost: number;
     iterations: Record<CaseKind, { warmup: number; measured: number }>;
     costSamples: number;
+    /** requests per route in the every-route sweep (absent in older results) */
+    routeSamples?: number;
   };
   cases: CaseResult[];
   /** cases whose handler module is not in the repository yet */
@@ -50,6 +57,12 @@ export interface BenchResults {
   bundles: BundleResult[];
   /** fresh process: import + first call with its first DynamoDB call (absent in older results) */
   coldInit?: ColdInitResult[];
+  /** every route of serverless.yml, with its calls and capacity (absent in older results) */
+  routes?: RouteResult[];
+  /** how many routes serverless.yml declares */
+  declaredRoutes?: number;
+  /** post -> searchable / matched / e-mailed through the local stack (absent in older results) */
+  streamLag?: StreamLagResult | null;
   targets: TargetCheck[];
 }
 
@@ -126,6 +139,16 @@ export function checkTargets(r: Omit<BenchResults, 'targets'>): TargetCheck[] {
       value: `${round(b.importMs, 1)} ms`,
       limit: '< 150 ms',
       met: b.importMs < LIMITS.importMs,
+    });
+  }
+  if (r.declaredRoutes !== undefined && (r.routes?.length ?? 0) > 0) {
+    const measuredRoutes = new Set((r.routes ?? []).map((x) => x.route)).size;
+    checks.push({
+      target: 'every route of serverless.yml in the benchmark',
+      subject: 'routes',
+      value: `${measuredRoutes} of ${r.declaredRoutes}`,
+      limit: 'all',
+      met: measuredRoutes === r.declaredRoutes,
     });
   }
   for (const ci of r.coldInit ?? []) {
@@ -254,6 +277,28 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
     if (r.http.missing.length > 0) push(`Not on this commit: ${r.http.missing.join(', ')}.`, '');
   }
 
+  const lag = r.streamLag;
+  push('### Stream lag (serverless offline and its stream consumer)', '');
+  if (!lag) push('Not run.', '');
+  else {
+    push(
+      `${lag.posts} books posted over HTTP one at a time, each timed from sending the post until it is searchable, in the requester's matches and its match e-mail is in the SES emulator's store (polled every ${lag.pollMs} ms). Consumer: serverless-offline-dynamodb-streams on DynamoDB Local's stream, as \`npm start\` runs it.`,
+      '',
+      '| post -> | p50 ms | p99 ms | mean ms |',
+      '| --- | ---: | ---: | ---: |',
+      ...(
+        [
+          ['searchable', lag.searchable],
+          ["in the requester's matches", lag.matched],
+          ['match e-mail in the inbox', lag.emailed],
+        ] as const
+      ).map(([what, s]) => `| ${what} | ${fmt(s.p50, 0)} | ${fmt(s.p99, 0)} | ${fmt(s.mean, 0)} |`),
+      '',
+      `Throughput: a burst of ${lag.burst.posts} posts (5 at a time) wrote ${lag.burst.records} stream records (books, counters and the consumer's own writes, which it reads too) and the consumer was through them in ${fmt(lag.burst.seconds, 1)} s: ${fmt(lag.burst.recordsPerSecond, 0)} records per second.`,
+      '',
+    );
+  }
+
   push(
     '## 5. Cold start',
     '',
@@ -281,6 +326,22 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
         (c) =>
           `| ${c.case} | ${c.function} | ${fmt(c.totalMs, 1)} | ${fmt(c.importMs, 1)} | ${fmt(c.configMs, 1)} | ${fmt(c.firstCallMs, 1)} | ` +
           `${share(Math.max(0, c.importMs - c.configMs), c.totalMs)} / ${share(c.configMs, c.totalMs)} / ${share(c.firstCallMs, c.totalMs)} |`,
+      ),
+      '',
+    );
+  }
+  const routes = r.routes ?? [];
+  if (routes.length > 0) {
+    push(
+      '## 6. Every route: DynamoDB calls and capacity per request',
+      '',
+      `All ${routes.length} routes serverless.yml declares (${r.declaredRoutes ?? '?'}). \`case\`: a latency case with its floor (sections 1-2; calls and capacity at ${size(r.settings.sizes.at(-1) ?? 0)} books); \`call\`: ${r.settings.routeSamples ?? 1} request(s) each with fresh data where the call consumes it (set-up untimed), no floor; their time is in-process, a few warm calls. "(refused)": a call DynamoDB refused (a failed condition), still a round trip.`,
+      '',
+      '| route | function | by | status | calls | capacity units | operations | p50 ms |',
+      '| --- | --- | --- | ---: | ---: | ---: | --- | ---: |',
+      ...routes.map(
+        (x) =>
+          `| \`${x.route}\` | ${x.function} | ${x.by === 'case' ? `case ${x.case}` : 'call'} | ${x.status} | ${fmt(x.calls)} | ${fmt(x.capacityUnits)} | ${x.operations.join(', ') || '-'} | ${fmt(x.p50Ms)} |`,
       ),
       '',
     );

@@ -16,4 +16,4 @@ export const outboxProcessors = [outboxProcessor(renderers)];
  * apart from the main consumer, so SES trouble delays e-mail only.
  */
 export const handler = (event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> =>
-  consume(event, context, outboxProcessors);
+  consume(event, context, outboxProcessors, 'outbox');

@@ -8,7 +8,6 @@ import { getBook, getBooks } from '#lib/db/books.ts';
 import {
   deleteCartItem,
   deleteCartItems,
-  ensureCartCount,
   listCartItems,
   putCartItem,
   refreshCartItem,
@@ -66,10 +65,10 @@ export async function addToCart(userId: string, bookId: string) {
     return { bookId, inCart: true as const, added: false, cartSize: items.length };
   }
   if (items.length >= CART_LIMIT) throw cartFull(bookId, items.length);
-  await ensureCartCount(userId, items.length);
   // The limit is enforced by the conditional count in the same transaction as the put, so
-  // concurrent adds can never pass it.
-  const result = await putCartItem(userId, snapshotOf(book), new Date().toISOString(), CART_LIMIT);
+  // concurrent adds can never pass it; a cart with no count yet starts it at its items.
+  const now = new Date().toISOString();
+  const result = await putCartItem(userId, snapshotOf(book), now, CART_LIMIT, items.length);
   if (result === 'full') throw cartFull(bookId, CART_LIMIT);
   const added = result === 'added';
   return { bookId, inCart: true as const, added, cartSize: items.length + (added ? 1 : 0) };

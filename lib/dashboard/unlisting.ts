@@ -11,7 +11,7 @@
  * ends; the outbox consumer sends it. A run that dies before the end leaves its notices open, and
  * the outbox sweeper sends them once OPEN_GRACE_MS has passed.
  *
- * The run keeps a pace (PACE, 200 books a second) so the audit partition is never hot.
+ * The run keeps a pace (PACE, 200 books a second) so no audit partition is ever hot.
  *
  * Thousands of books: pages continue until the index has no more stale listings or the time left
  * (`timeLeftMs`, e.g. the Lambda context's getRemainingTimeInMillis) runs low; then `complete` is
@@ -46,10 +46,10 @@ export interface UnlistOptions {
 }
 
 /**
- * How fast a run unlists. Every unlisted book writes one audit entry, and the audit log is one
- * partition (lib/db/keys.ts AUDIT): at 200 books a second the job puts at most about 400 write units
- * a second there (entries are written in transactions, which cost double), well under a partition's
- * 1,000, leaving room for the dashboard's own actions.
+ * How fast a run unlists. Every unlisted book writes one audit entry, and the audit log is 4
+ * partitions (lib/db/keys.ts AUDIT_PARTITIONS): at 200 books a second the job puts about 400 write
+ * units a second there (entries are written in transactions, which cost double), about 100 per
+ * partition against a partition's 1,000, leaving room for the dashboard's own actions.
  */
 export interface Pace {
   booksPerSecond: number;

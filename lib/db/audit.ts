@@ -7,7 +7,7 @@ import { ulid } from 'ulid';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { db, TABLE } from './client.ts';
-import { AUDIT_PK, auditKey } from './keys.ts';
+import { AUDIT_PARTITIONS, AUDIT_SHARDS, auditKey } from './keys.ts';
 import type { TransactItem } from './transact.ts';
 
 export type AuditValue = string | number | boolean | null;
@@ -55,27 +55,50 @@ export function auditPutOp(entry: AuditRecord): TransactItem {
 const SCOPE = 'dashboard:audit';
 const Position = z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9A-Z]{26}$/);
 
-/** The audit log, newest first, a page at a time (cursor: the last entry's sort key, MAC-bound). */
+/**
+ * The audit log, newest first, a page at a time, merged from its partitions (lib/db/keys.ts
+ * AUDIT_PARTITIONS): one Query per partition, in parallel, each reading ceil(limit / shards) + 1
+ * entries older than the cursor. Entries are given out only down to the newest of the partitions'
+ * last-read entries (among those with more to read), so no older entry can be missing from the page;
+ * a page may hold fewer than `limit` entries, with a cursor for the rest. The cursor is the last
+ * entry's sort key (MAC-bound), the same position in every partition.
+ */
 export async function listAuditEntries(
   limit: number,
   cursor: string | undefined,
 ): Promise<{ items: AuditRecord[]; next: string | null }> {
-  const start =
-    cursor === undefined ? undefined : { pk: AUDIT_PK, sk: decodeCursor(SCOPE, cursor, Position) };
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': AUDIT_PK },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: start,
+  const before = cursor === undefined ? undefined : decodeCursor(SCOPE, cursor, Position);
+  const perPartition = Math.ceil(limit / AUDIT_SHARDS) + 1;
+  const reads = await Promise.all(
+    AUDIT_PARTITIONS.map(async (pk) => {
+      const out = await db.send(
+        new QueryCommand({
+          TableName: TABLE,
+          KeyConditionExpression: before === undefined ? 'pk = :pk' : 'pk = :pk AND sk < :before',
+          ExpressionAttributeValues: { ':pk': pk, ...(before === undefined ? {} : { ':before': before }) },
+          ScanIndexForward: false,
+          Limit: perPartition,
+        }),
+      );
+      const items = (out.Items ?? []) as Array<AuditRecord & { sk: string }>;
+      return { items, more: out.LastEvaluatedKey !== undefined };
     }),
   );
-  const items = (out.Items ?? []).map((i) => {
-    const { pk: _pk, sk: _sk, ...rest } = i;
+  // Every entry newer than `frontier` has been read from every partition.
+  const frontier = reads
+    .filter((r) => r.more && r.items.length > 0)
+    .map((r) => (r.items.at(-1) as { sk: string }).sk)
+    .reduce<string | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
+  const merged = reads
+    .flatMap((r) => r.items)
+    .filter((i) => frontier === undefined || i.sk >= frontier)
+    .sort((a, b) => (a.sk < b.sk ? 1 : a.sk > b.sk ? -1 : 0));
+  const page = merged.slice(0, limit);
+  const more = merged.length > limit || frontier !== undefined;
+  const items = page.map((i) => {
+    const { pk: _pk, sk: _sk, ...rest } = i as AuditRecord & { pk: string; sk: string };
     return rest as AuditRecord;
   });
-  const last = out.LastEvaluatedKey?.sk;
-  return { items, next: typeof last === 'string' ? encodeCursor(SCOPE, last) : null };
+  const last = page.at(-1)?.sk;
+  return { items, next: more && last !== undefined ? encodeCursor(SCOPE, last) : null };
 }

@@ -7,7 +7,14 @@ import { db, TABLE } from './client.ts';
 import { isConditionFailed } from './conditions.ts';
 import { CART_PREFIX, cartCountKey, cartItemKey, userPartition } from './keys.ts';
 import { type CartBookSnapshot, type CartItemRecord, upgradeBook } from './records.ts';
-import { refusalOf, type TransactItem, TransactionRefused, tag, transactWrite } from './transact.ts';
+import {
+  refusalOf,
+  type Tagged,
+  type TransactItem,
+  TransactionRefused,
+  tag,
+  transactWrite,
+} from './transact.ts';
 
 /** The user's cart items, oldest sort key first, reading at most `max` items (consistent). */
 export async function listCartItems(userId: string, max: number): Promise<CartItemRecord[]> {
@@ -49,40 +56,24 @@ export function cartCountMove(userId: string, delta: number): TransactItem {
 }
 
 /**
- * Starts the count of a cart that has none yet (carts from before the counter) at the number of
- * items it holds; nothing when a count exists.
+ * The transaction items of putting a book in the cart: the item (only if absent) and the cart's
+ * count, moved up only while below `limit`. A cart with no count yet (carts from before the
+ * counter) starts at `itemsIfNew`, the number of items it holds, in the same update: no separate
+ * write on every add just to create the count once.
  */
-export async function ensureCartCount(userId: string, items: number): Promise<void> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: TABLE,
-        Item: { ...cartCountKey(userId), type: 'cartCount', count: items },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err;
-  }
-}
-
-/**
- * Puts a book in the cart and counts it, in one transaction whose count condition enforces
- * `limit` atomically: 'already' when it was there (nothing changes), 'full' at the limit.
- */
-export async function putCartItem(
+export function cartPutItems(
   userId: string,
   snapshot: CartBookSnapshot,
   addedAt: string,
   limit: number = Number.MAX_SAFE_INTEGER,
-): Promise<CartPutResult> {
-  const bookId = snapshot.id;
-  const item: CartItemRecord = { type: 'cartItem', userId, bookId, addedAt, snapshot };
-  const outcome = await transactWrite([
+  itemsIfNew = 0,
+): Tagged<'item' | 'count'>[] {
+  const item: CartItemRecord = { type: 'cartItem', userId, bookId: snapshot.id, addedAt, snapshot };
+  return [
     tag('item', {
       Put: {
         TableName: TABLE,
-        Item: { ...cartItemKey(userId, bookId), ...item },
+        Item: { ...cartItemKey(userId, snapshot.id), ...item },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     }),
@@ -90,13 +81,33 @@ export async function putCartItem(
       Update: {
         TableName: TABLE,
         Key: cartCountKey(userId),
-        UpdateExpression: 'ADD #count :one SET #type = :type',
+        UpdateExpression: 'SET #count = if_not_exists(#count, :existing) + :one, #type = :type',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
         ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':type': 'cartCount' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':existing': itemsIfNew,
+          ':limit': limit,
+          ':type': 'cartCount',
+        },
       },
     }),
-  ]);
+  ];
+}
+
+/**
+ * Puts a book in the cart and counts it, in one transaction whose count condition enforces
+ * `limit` atomically: 'already' when it was there (nothing changes), 'full' at the limit.
+ * `itemsIfNew`: what the count starts from when the cart has none yet (see cartPutItems).
+ */
+export async function putCartItem(
+  userId: string,
+  snapshot: CartBookSnapshot,
+  addedAt: string,
+  limit: number = Number.MAX_SAFE_INTEGER,
+  itemsIfNew = 0,
+): Promise<CartPutResult> {
+  const outcome = await transactWrite(cartPutItems(userId, snapshot, addedAt, limit, itemsIfNew));
   if (outcome.ok) return 'added';
   if (refusalOf(outcome, 'item')?.code === 'ConditionalCheckFailed') return 'already';
   if (refusalOf(outcome, 'count')?.code === 'ConditionalCheckFailed') return 'full';

@@ -90,6 +90,22 @@ export const outboxFailedIndex = (failedAt: string, id: string) => ({
   gsi1sk: timeSortKey(failedAt, id),
 });
 
+/**
+ * A stream record some processor failed on (lib/db/stream-failures.ts): the record kept whole, and
+ * which processors are done with it, so a retry runs only the ones that failed and a record that
+ * ran out of retries can be replayed. `STREAMFAIL#<eventID>` / `STREAMFAIL`, listed on gsi1
+ * `STREAMFAILS` by first failure; ttl 30 days.
+ */
+export const streamFailureKey = (eventId: string): ItemKey => ({
+  pk: `STREAMFAIL#${eventId}`,
+  sk: 'STREAMFAIL',
+});
+export const STREAM_FAILURES_PK = 'STREAMFAILS';
+export const streamFailuresIndex = (firstFailedAt: string, eventId: string) => ({
+  gsi1pk: STREAM_FAILURES_PK,
+  gsi1sk: timeSortKey(firstFailedAt, eventId),
+});
+
 /** A throttle window for one action and one subject (login failures, resend, reset e-mails). */
 export const throttleKey = (action: string, subject: string): ItemKey => ({
   pk: `THROTTLE#${action}#${subject}`,
@@ -452,13 +468,27 @@ export const globalStatsKeys = (): ItemKey[] => [
 export const userStatsKey = (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'STATS' });
 
 /**
- * The audit log of dashboard actions: one partition, newest last by time (read backwards for
- * newest first). Admin actions are human-paced and the daily unlisting writes one entry per book,
- * far below a partition's write limit; shard by month (`AUDIT#<yyyy-mm>`) if that ever changes.
+ * The audit log of dashboard actions, in AUDIT_SHARDS partitions `AUDIT#<n>` (the shard chosen by
+ * the entry's id), each newest last by time; read backwards and merged for newest first
+ * (lib/db/audit.ts). The daily unlisting writes one entry per book, inside transactions (2 write
+ * units each): at its pace of 200 books a second that is about 100 units a second per shard. Entries
+ * written before the log was sharded stay in the single `AUDIT` partition, which the reader merges
+ * in as one more shard.
  */
-export const AUDIT_PK = 'AUDIT';
+export const AUDIT_SHARDS = 4;
+export const LEGACY_AUDIT_PK = 'AUDIT';
+const auditShardOf = (entryId: string): number => {
+  let h = 0;
+  for (const c of entryId) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h % AUDIT_SHARDS;
+};
+/** Every partition the audit log reads: the shards, then the legacy one. */
+export const AUDIT_PARTITIONS: readonly string[] = [
+  ...Array.from({ length: AUDIT_SHARDS }, (_, n) => `AUDIT#${n}`),
+  LEGACY_AUDIT_PK,
+];
 export const auditKey = (at: string, entryId: string): ItemKey => ({
-  pk: AUDIT_PK,
+  pk: `AUDIT#${auditShardOf(entryId)}`,
   sk: timeSortKey(at, entryId),
 });
 

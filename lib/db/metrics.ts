@@ -22,6 +22,8 @@ export class ScanForbiddenError extends Error {
 export interface OperationRecord {
   command: string;
   capacityUnits: number;
+  /** the call was refused (e.g. a failed condition): still a round trip, its capacity unreported */
+  failed?: true;
 }
 
 interface MeterState {
@@ -79,7 +81,15 @@ export const meterMiddleware: InitializeMiddleware<object, MetadataBearer> =
     ) {
       input.ReturnConsumedCapacity = 'TOTAL';
     }
-    const result = await next(args);
+    // A refused call (a failed condition, a cancelled transaction) is still a call: count it, or a
+    // wasted conditional write would not show in the benchmark's calls.
+    let result: Awaited<ReturnType<typeof next>>;
+    try {
+      result = await next(args);
+    } catch (err) {
+      state.operations.push({ command, capacityUnits: 0, failed: true });
+      throw err;
+    }
     state.operations.push({ command, capacityUnits: capacityOf(result.output) });
     return result;
   };

@@ -16,17 +16,18 @@ export interface Window {
   end: number;
 }
 
+/** The read of a window's count (consistent, projected); exported for the benchmark's floor. */
+export const countInWindowInput = (action: string, subject: string, window: Window) => ({
+  TableName: TABLE,
+  Key: throttleWindowKey(action, subject, window.start),
+  ProjectionExpression: '#count',
+  ExpressionAttributeNames: { '#count': 'count' },
+  ConsistentRead: true,
+});
+
 /** The count of the window, without changing it. */
 export async function countInWindow(action: string, subject: string, window: Window): Promise<number> {
-  const out = await db.send(
-    new GetCommand({
-      TableName: TABLE,
-      Key: throttleWindowKey(action, subject, window.start),
-      ProjectionExpression: '#count',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ConsistentRead: true,
-    }),
-  );
+  const out = await db.send(new GetCommand(countInWindowInput(action, subject, window)));
   const count = (out.Item as { count?: number } | undefined)?.count;
   return typeof count === 'number' ? count : 0;
 }
@@ -46,6 +47,22 @@ export async function addToWindow(action: string, subject: string, window: Windo
   return Number((out.Attributes as { count?: number } | undefined)?.count ?? 1);
 }
 
+/** The conditional ADD of addToWindowIfBelow; exported for the benchmark's floor. */
+export const addToWindowIfBelowInput = (
+  action: string,
+  subject: string,
+  window: Window,
+  allowed: number,
+) => ({
+  TableName: TABLE,
+  Key: throttleWindowKey(action, subject, window.start),
+  UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
+  ConditionExpression: 'attribute_not_exists(#count) OR #count < :allowed',
+  ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#ttl': 'ttl' },
+  ExpressionAttributeValues: { ':one': 1, ':type': 'throttle', ':ttl': window.end + 60, ':allowed': allowed },
+  ReturnValues: 'UPDATED_NEW' as const,
+});
+
 /**
  * Adds one to the window's count only while the count is below `allowed`, atomically (a
  * conditional ADD): concurrent callers can never take more than `allowed`. The new count, or null
@@ -59,22 +76,7 @@ export async function addToWindowIfBelow(
 ): Promise<number | null> {
   if (allowed <= 0) return null;
   try {
-    const out = await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: throttleWindowKey(action, subject, window.start),
-        UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :allowed',
-        ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':type': 'throttle',
-          ':ttl': window.end + 60,
-          ':allowed': allowed,
-        },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
+    const out = await db.send(new UpdateCommand(addToWindowIfBelowInput(action, subject, window, allowed)));
     return Number((out.Attributes as { count?: number } | undefined)?.count ?? 1);
   } catch (err) {
     if (isConditionFailed(err)) return null;
@@ -82,20 +84,19 @@ export async function addToWindowIfBelow(
   }
 }
 
+/** The conditional ADD -1 of removeFromWindow; exported for the benchmark's floor. */
+export const removeFromWindowInput = (action: string, subject: string, window: Window) => ({
+  TableName: TABLE,
+  Key: throttleWindowKey(action, subject, window.start),
+  UpdateExpression: 'ADD #count :minusOne',
+  ConditionExpression: '#count > :zero',
+  ExpressionAttributeNames: { '#count': 'count' },
+  ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+});
+
 /** Gives back one count taken with addToWindowIfBelow (the attempt succeeded, so it is no failure). */
 export async function removeFromWindow(action: string, subject: string, window: Window): Promise<void> {
-  await db
-    .send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: throttleWindowKey(action, subject, window.start),
-        UpdateExpression: 'ADD #count :minusOne',
-        ConditionExpression: '#count > :zero',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-      }),
-    )
-    .catch((err: unknown) => {
-      if (!isConditionFailed(err)) throw err;
-    });
+  await db.send(new UpdateCommand(removeFromWindowInput(action, subject, window))).catch((err: unknown) => {
+    if (!isConditionFailed(err)) throw err;
+  });
 }

@@ -145,6 +145,32 @@ describe('addToCart', () => {
     expect((await clearCart(buyer.token)).status).toBe(200);
     expect(await readItem(cartCountKey(buyer.id))).toMatchObject({ count: 0 });
   });
+
+  it('adds in 4 calls (auth, book, cart, one transaction), starting the count of a cart that had none at its items', async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    const [a, b, c] = await Promise.all([makeBook(seller), makeBook(seller), makeBook(seller)]);
+    await addToCart(buyer.token, a.id);
+    await addToCart(buyer.token, b.id);
+    // a cart from before the counter: its items, no count
+    await db.send(new DeleteCommand({ TableName: TABLE, Key: cartCountKey(buyer.id) }));
+    startMeasuring();
+    const res = await addToCart(buyer.token, c.id);
+    expect(res.status).toBe(200);
+    expect(expectEnvelope(res.json(), AddToCartResult)).toMatchObject({ added: true, cartSize: 3 });
+    expect(measured().operations.map((o) => o.command)).toEqual([
+      'GetItem',
+      'GetItem',
+      'Query',
+      'TransactWriteItems',
+    ]);
+    expect(await readItem(cartCountKey(buyer.id))).toMatchObject({ count: 3 });
+    // with a count, the next add moves it by one, in the same 4 calls
+    const d = await makeBook(seller);
+    startMeasuring();
+    expect((await addToCart(buyer.token, d.id)).status).toBe(200);
+    expect(measured().calls).toBe(4);
+    expect(await readItem(cartCountKey(buyer.id))).toMatchObject({ count: 4 });
+  });
 });
 
 describe('getCartItems', () => {

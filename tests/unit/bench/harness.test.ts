@@ -234,6 +234,28 @@ describe('benchmark targets', () => {
     ]);
     expect(checks[1]?.value).toBe('105 ms (import 70, of it config 10; first call 35)');
   });
+
+  it('misses "every route" when fewer routes were measured than serverless.yml declares', () => {
+    const route = (r: string) => ({
+      route: r,
+      function: 'f',
+      by: 'call' as const,
+      samples: 1,
+      status: 200,
+      calls: 1,
+      capacityUnits: 1,
+      operations: ['GetItem'],
+      p50Ms: 1,
+    });
+    const check = (declared: number) =>
+      checkTargets({
+        ...resultsWith([]),
+        routes: [route('GET /a'), route('GET /b')],
+        declaredRoutes: declared,
+      }).find((c) => c.target === 'every route of serverless.yml in the benchmark');
+    expect(check(2)).toMatchObject({ value: '2 of 2', met: true });
+    expect(check(3)).toMatchObject({ value: '2 of 3', met: false });
+  });
 });
 
 describe('cold init', () => {

@@ -43,4 +43,25 @@ describe('the DynamoDB meter', () => {
     await call();
     expect(measured().calls).toBe(0);
   });
+
+  it('counts a refused call (e.g. a failed condition) as a call without capacity, and rethrows', async () => {
+    startMeasuring({ capacity: true });
+    const refused = new Error('The conditional request failed');
+    const fail = async () => {
+      throw refused;
+    };
+    const run = meterMiddleware(fail, { commandName: 'PutItemCommand' } as HandlerExecutionContext);
+    await expect(run({ input: { TableName: 't' } } as InitializeHandlerArguments<object>)).rejects.toBe(
+      refused,
+    );
+    await call();
+    expect(measured()).toEqual({
+      operations: [
+        { command: 'PutItem', capacityUnits: 0, failed: true },
+        { command: 'GetItem', capacityUnits: 0.5 },
+      ],
+      calls: 2,
+      capacityUnits: 0.5,
+    });
+  });
 });

@@ -77,6 +77,11 @@ describe('the stream consumer (functions/streams/functions.yml)', () => {
     });
   });
 
+  it("reads each shard with more than one batch at a time (Lambda keeps one key's records in order)", () => {
+    expect(streams[0]?.parallelizationFactor).toBeGreaterThan(1);
+    expect(streams[0]?.parallelizationFactor).toBeLessThanOrEqual(10);
+  });
+
   it('retries a failing record a bounded number of times, for a bounded age', () => {
     const { maximumRetryAttempts, maximumRecordAgeInSeconds } = streams[0] ?? {};
     // -1 (the default when missing) means forever: a poison record would block its shard.
@@ -246,6 +251,7 @@ describe('the outbox consumer (functions/streams/functions.yml outboxConsumer)',
       functionResponseType: 'ReportBatchItemFailures',
       bisectBatchOnFunctionError: true,
       maximumRetryAttempts: streams[0]?.maximumRetryAttempts,
+      parallelizationFactor: streams[0]?.parallelizationFactor,
       maximumRecordAgeInSeconds: streams[0]?.maximumRecordAgeInSeconds,
       destinations: { onFailure: { arn: 'StreamFailureQueue.Arn', type: 'sqs' } },
     });

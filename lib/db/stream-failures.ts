@@ -1,0 +1,91 @@
+/**
+ * Stream records some processor failed on (`STREAMFAIL#<eventID>` / `STREAMFAIL`): the record kept
+ * whole (keys and images, as Lambda delivered it) with the processors already done with it. The
+ * consumer reads these for each batch (one BatchGetItem), so a retried record runs only the
+ * processors that failed; a record that ran out of the stream's retries stays here (30 days) for
+ * the replay script (scripts/replay-stream-failures.ts).
+ */
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from './batch.ts';
+import { db, TABLE } from './client.ts';
+import { INDEX, STREAM_FAILURES_PK, streamFailureKey, streamFailuresIndex } from './keys.ts';
+
+/** STREAMFAIL#<eventId> / STREAMFAIL */
+export interface StreamFailureRecord {
+  type: 'streamFailure';
+  eventId: string;
+  /** which consumer's processors (the replay script runs the same ones) */
+  consumer: string;
+  /** the stream record as delivered (JSON of the Lambda event's record) */
+  record: string;
+  /** processors that applied the record */
+  done: string[];
+  /** processors that failed on the last attempt */
+  failed: string[];
+  lastError: string;
+  attempts: number;
+  firstFailedAt: string;
+  lastFailedAt: string;
+  ttl: number;
+}
+
+const KEEP_SECONDS = 30 * 86_400;
+/** A record too big to keep whole within DynamoDB's 400 KB item limit keeps its keys only. */
+const MAX_RECORD_CHARS = 350_000;
+
+/** The failures stored for these stream records, by event id (one BatchGetItem per 100). */
+export async function getStreamFailures(eventIds: string[]): Promise<Map<string, StreamFailureRecord>> {
+  if (eventIds.length === 0) return new Map();
+  const items = await batchGet<StreamFailureRecord>(eventIds.map(streamFailureKey), { consistent: true });
+  return new Map(items.map((i) => [i.eventId, i]));
+}
+
+/** Stores (or replaces) the failure of one record (one PutItem). */
+export async function putStreamFailure(
+  f: Omit<StreamFailureRecord, 'type' | 'ttl' | 'record'> & { record: unknown },
+): Promise<void> {
+  let record = JSON.stringify(f.record);
+  if (record.length > MAX_RECORD_CHARS) {
+    const r = f.record as { dynamodb?: { Keys?: unknown; SequenceNumber?: string } };
+    record = JSON.stringify({
+      truncated: true,
+      dynamodb: { Keys: r.dynamodb?.Keys, SequenceNumber: r.dynamodb?.SequenceNumber },
+    });
+  }
+  await db.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: {
+        ...streamFailureKey(f.eventId),
+        ...streamFailuresIndex(f.firstFailedAt, f.eventId),
+        ...f,
+        type: 'streamFailure',
+        record,
+        ttl: Math.ceil(new Date(f.lastFailedAt).getTime() / 1000) + KEEP_SECONDS,
+      },
+    }),
+  );
+}
+
+/** Forgets a record's failure once every processor is done with it (one DeleteItem). */
+export async function deleteStreamFailure(eventId: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: TABLE, Key: streamFailureKey(eventId) }));
+}
+
+/** Kept failures, the oldest first, `limit` at a time (one Query of gsi1). */
+export async function listStreamFailures(
+  limit: number,
+  startKey?: Record<string, unknown>,
+): Promise<{ items: StreamFailureRecord[]; lastKey?: Record<string, unknown> }> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: INDEX.gsi1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': STREAM_FAILURES_PK },
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { items: (out.Items ?? []) as StreamFailureRecord[], lastKey: out.LastEvaluatedKey };
+}
