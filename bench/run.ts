@@ -239,7 +239,10 @@ async function main(): Promise<void> {
       const { listRequests } = await import('#lib/db/requests.ts');
       const { applyProcessors } = await import('./harness/fixture.ts');
       const requester = await makeUser();
-      await requestBook(requester.id, { name: 'Lagbook', course: LAG_COURSE });
+      const { getUserListingInfo } = await import('#lib/db/users.ts');
+      // the requester's own campus: the lag's books are posted by users of the same school
+      const campus = (await getUserListingInfo(requester.id))?.campus ?? '';
+      await requestBook({ userId: requester.id, campus }, { name: 'Lagbook', course: LAG_COURSE });
       await applyProcessors((await listRequests(requester.id)) as unknown as Record<string, unknown>[]);
       const h = await measureHttp(env, targets, { ...HTTP, stage: STAGE }, log, async (url) => {
         log(`4b. stream lag: ${STREAM_LAG.posts} posts one at a time, then a burst of ${STREAM_LAG.burst}`);

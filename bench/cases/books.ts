@@ -6,10 +6,10 @@ import {
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { CATALOGUE, courseNorm } from '#bench/harness/data.ts';
+import { BENCH_CAMPUS, CATALOGUE, courseNorm } from '#bench/harness/data.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
 import { planSearch } from '#lib/books/search-terms.ts';
-import { insertBookItems, OWN_BOOKS_SLACK } from '#lib/db/books.ts';
+import { insertBookItems } from '#lib/db/books.ts';
 import { bookKey, cartItemKey, searchTermPk, userKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { authGet, listedPage } from './floors.ts';
@@ -23,14 +23,14 @@ const getBooksNoToken: BenchCase = {
   status: 200,
   flat: true,
   maxRatio: 1.2,
-  floorDescription: `Query gsi1 \`BOOKS#S0\` backwards, Limit ${PAGE} (first page, skip 0)`,
+  floorDescription: `Query each of the 8 shards of gsi1 \`BOOKS#S0#<n>\` backwards, Limit ceil(${PAGE}/8)+1 (campus all, first page)`,
   prepare: async (ctx) => ({
     event: () => ({
       route: '/api/books/getBooksNoToken/{limit}/{skip}',
       pathParameters: { limit: String(PAGE), skip: '0' },
     }),
     floor: async (_i, client) => {
-      await listedPage(client, ctx.table, PAGE);
+      await listedPage(client, ctx.table, PAGE, 'all');
     },
   }),
 };
@@ -52,15 +52,15 @@ const getAllBooks: BenchCase = {
   status: 200,
   flat: true,
   maxRatio: 1.2,
-  floorDescription: `auth GetItem; Query gsi1 \`BOOKS#S0\` backwards, Limit ${PAGE}+${OWN_BOOKS_SLACK}, filter ownerId <> caller; BatchGet of the page's cart keys`,
+  floorDescription: `auth GetItem; Query gsi4 \`CAMPUS#<campus>#S0#0\` backwards, Limit ${PAGE}+1, filter ownerId <> caller; BatchGet of the page's cart keys`,
   prepare: async (ctx) => {
     const reader = ctx.fixture.reader;
     return {
       event: () => ({ route: '/api/books/getAllBooks', token: reader.token }),
       floor: async (_i, client) => {
         await authGet(client, ctx.table, reader.id);
-        const page = await listedPage(client, ctx.table, PAGE + OWN_BOOKS_SLACK, reader.id);
-        const ids = (page.Items ?? []).slice(0, PAGE).map((b) => String(b.id));
+        const items = await listedPage(client, ctx.table, PAGE, BENCH_CAMPUS, reader.id);
+        const ids = items.slice(0, PAGE).map((b) => String(b.id));
         await cartOf(client, ctx.table, reader.id, ids);
       },
     };
@@ -73,6 +73,8 @@ const getAllBooks: BenchCase = {
  * page short (the caller's own books are left out).
  */
 async function searchFloor(client: DynamoDBDocumentClient, table: string, query: string, callerId?: string) {
+  // a reader searches their campus by default; anonymous search, every campus
+  const campus = callerId ? BENCH_CAMPUS : 'all';
   const plan = planSearch(query);
   if (!plan) throw new Error(`search query "${query}" has no plan`);
   const found: string[] = [];
@@ -85,7 +87,7 @@ async function searchFloor(client: DynamoDBDocumentClient, table: string, query:
           new QueryCommand({
             TableName: table,
             KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': searchTermPk(t) },
+            ExpressionAttributeValues: { ':pk': searchTermPk(t, campus) },
             ProjectionExpression: 'sk',
             ScanIndexForward: false,
             Limit: want,
@@ -217,6 +219,7 @@ const postBook: BenchCase = {
           date: new Date().toISOString(),
           ownerId: poster.id,
           ownerFirstName: String(user.Item?.firstName),
+          campus: BENCH_CAMPUS,
         };
         // The same transaction items the endpoint writes (book and counters), not a hand copy.
         await client.send(new TransactWriteCommand({ TransactItems: insertBookItems(book) }));

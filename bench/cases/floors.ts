@@ -3,7 +3,7 @@
  * and a plain DocumentClient (no middlewares).
  */
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { booksByStatusPk, INDEX, userKey } from '#lib/db/keys.ts';
+import { listingPartitions, userKey } from '#lib/db/keys.ts';
 
 /**
  * The auth layer's read of every authenticated request: the user's auth state, projected and
@@ -14,29 +14,34 @@ export const authGet = (client: DynamoDBDocumentClient, table: string, userId: s
     new GetCommand({
       TableName: table,
       Key: userKey(userId),
-      ProjectionExpression: 'id, permissionType, tokenVersion',
+      ProjectionExpression: 'id, permissionType, tokenVersion, campus, emailNormalised',
       ConsistentRead: true,
     }),
   );
 
-/** One page of the public listing (gsi1 BOOKS#S0, newest first). */
-export const listedPage = (
+/** One page of a campus's (or every campus's) listing: each shard newest first, in parallel. */
+export const listedPage = async (
   client: DynamoDBDocumentClient,
   table: string,
   limit: number,
+  campus: string,
   excludeOwner?: string,
-) =>
-  client.send(
-    new QueryCommand({
-      TableName: table,
-      IndexName: INDEX.gsi1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: {
-        ':pk': booksByStatusPk(0),
-        ...(excludeOwner ? { ':me': excludeOwner } : {}),
-      },
-      ...(excludeOwner ? { FilterExpression: 'ownerId <> :me' } : {}),
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
+) => {
+  const { index, pks } = listingPartitions(campus);
+  const pages = await Promise.all(
+    pks.map((pk) =>
+      client.send(
+        new QueryCommand({
+          TableName: table,
+          IndexName: index,
+          KeyConditionExpression: `${index}pk = :pk`,
+          ExpressionAttributeValues: { ':pk': pk, ...(excludeOwner ? { ':me': excludeOwner } : {}) },
+          ...(excludeOwner ? { FilterExpression: 'ownerId <> :me' } : {}),
+          ScanIndexForward: false,
+          Limit: Math.ceil(limit / pks.length) + 1,
+        }),
+      ),
+    ),
   );
+  return pages.flatMap((p) => p.Items ?? []);
+};

@@ -19,8 +19,10 @@ const getUserMatches: BenchCase = {
     const { requestBook } = await import('#lib/matching/requests.ts');
     const { listRequests } = await import('#lib/db/requests.ts');
     const { applyProcessors } = await import('#bench/harness/fixture.ts');
-    await requestBook(fixture.reader.id, { name: 'Calculus', course: 'MTH 161' });
-    await requestBook(fixture.reader.id, { name: 'Linear Algebra', course: 'MTH 165' });
+    const { BENCH_CAMPUS } = await import('#bench/harness/data.ts');
+    const reader = { userId: fixture.reader.id, campus: BENCH_CAMPUS };
+    await requestBook(reader, { name: 'Calculus', course: 'MTH 161' });
+    await requestBook(reader, { name: 'Linear Algebra', course: 'MTH 165' });
     const stored = await listRequests(fixture.reader.id);
     // The stored items (keys included), as the stream would deliver them.
     await applyProcessors(stored as unknown as Record<string, unknown>[]);

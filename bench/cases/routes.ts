@@ -245,7 +245,9 @@ export const routeCalls: RouteCall[] = [
     event: async (ctx) => {
       const { requestBook } = await import('#lib/matching/requests.ts');
       const user = await ctx.newUser();
-      const request = await requestBook(user.id, { name: 'Physics', course: 'PHY 121' });
+      const { getUserListingInfo } = await import('#lib/db/users.ts');
+      const campus = (await getUserListingInfo(user.id))?.campus ?? '';
+      const request = await requestBook({ userId: user.id, campus }, { name: 'Physics', course: 'PHY 121' });
       return write('POST', '/api/user/deleteRequest', user.token, { requestId: request.id });
     },
   },

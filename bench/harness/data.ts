@@ -7,6 +7,9 @@ import { CONDITION_GRADES, type ConditionGrade } from '#lib/books/conditions.ts'
 import type { BookRecord, UserRecord } from '#lib/db/records.ts';
 
 /** A small deterministic PRNG (mulberry32), so every run seeds the same shape of data. */
+/** Every bench user's campus (their addresses are @bench-university.edu). */
+export const BENCH_CAMPUS = 'bench-university.edu';
+
 export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -152,6 +155,7 @@ export function makeBooks(
       date,
       ownerId: owner.id,
       ownerFirstName: owner.firstName,
+      campus: BENCH_CAMPUS,
     };
   });
 }

@@ -1,4 +1,4 @@
-import { PageQuery } from '#lib/books/inputs.ts';
+import { BrowseQuery } from '#lib/books/inputs.ts';
 import { getAllBooks } from '#lib/books/listings.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { http, page } from '#lib/http/index.ts';
@@ -8,13 +8,13 @@ import * as z from '#lib/zod.ts';
 export const handler = http(
   {
     auth: 'optional',
-    query: PageQuery,
+    query: BrowseQuery,
     response: z.array(Book),
     paged: true,
-    summary: 'Listed books, newest first, by cursor',
+    summary: "Listed books of a campus (default: the caller's; anonymous: all), filtered, by cursor",
   },
   async ({ query, principal }) => {
-    const result = await getAllBooks(principal?.userId ?? null, query);
+    const result = await getAllBooks(principal, query);
     return page(result.books, result.next);
   },
 );

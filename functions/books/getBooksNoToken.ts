@@ -1,4 +1,4 @@
-import { NoTokenParams } from '#lib/books/inputs.ts';
+import { CampusQuery, NoTokenParams } from '#lib/books/inputs.ts';
 import { getBooksNoToken } from '#lib/books/listings.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { http } from '#lib/http/index.ts';
@@ -9,8 +9,9 @@ export const handler = http(
   {
     auth: 'none',
     params: NoTokenParams,
+    query: CampusQuery,
     response: z.array(Book),
     summary: 'Listed books, newest first, by limit and skip',
   },
-  async ({ params }) => getBooksNoToken(params.limit, params.skip),
+  async ({ params, query }) => getBooksNoToken(params.limit, params.skip, query.campus),
 );

@@ -1,4 +1,4 @@
-import { PageQuery, SearchParams } from '#lib/books/inputs.ts';
+import { SearchParams, SearchQuery } from '#lib/books/inputs.ts';
 import { searchBooks } from '#lib/books/listings.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { http, page } from '#lib/http/index.ts';
@@ -9,13 +9,13 @@ export const handler = http(
   {
     auth: 'required',
     params: SearchParams,
-    query: PageQuery,
+    query: SearchQuery,
     response: z.array(Book),
     paged: true,
     summary: "Search listed books, leaving out the caller's own",
   },
   async ({ params, query, principal }) => {
-    const result = await searchBooks(params.query, principal.userId, query);
+    const result = await searchBooks(params.query, principal, query);
     return page(result.books, result.next);
   },
 );

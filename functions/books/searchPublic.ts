@@ -1,4 +1,4 @@
-import { PageQuery, SearchParams } from '#lib/books/inputs.ts';
+import { SearchParams, SearchQuery } from '#lib/books/inputs.ts';
 import { searchBooks } from '#lib/books/listings.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { http, page } from '#lib/http/index.ts';
@@ -9,7 +9,7 @@ export const handler = http(
   {
     auth: 'none',
     params: SearchParams,
-    query: PageQuery,
+    query: SearchQuery,
     response: z.array(Book),
     paged: true,
     summary: 'Search listed books by title words, course code or ISBN',

@@ -11,5 +11,5 @@ export const handler = http(
     errors: [409],
     summary: 'Request a wanted book (matched automatically against listed books)',
   },
-  async ({ body, principal }) => created(await requestBook(principal.userId, body)),
+  async ({ body, principal }) => created(await requestBook(principal, body)),
 );

@@ -4,6 +4,7 @@
  */
 
 import { accountMailProcessor } from '#lib/accounts/mail-processor.ts';
+import { priceIndexProcessor } from '#lib/books/price-index.ts';
 import { searchIndexProcessor } from '#lib/books/search-index.ts';
 import { userSearchProcessor } from '#lib/dashboard/user-search.ts';
 import { matchingProcessor } from '#lib/matching/processor.ts';
@@ -12,8 +13,9 @@ import { bookPhotosCleanupProcessor } from '#lib/photos/cleanup.ts';
 import type { ChangeProcessor } from '#lib/streams/types.ts';
 
 export const processors: ChangeProcessor[] = [
-  // listings: the search index of listed books
+  // listings: the search index and the price-ordered listings of listed books
   searchIndexProcessor,
+  priceIndexProcessor,
   // matching: wanted books <-> listed books; status changes -> notifications
   matchingProcessor,
   statusNotificationsProcessor,

@@ -5,6 +5,7 @@
 
 import type { UserRecord } from '#lib/db/records.ts';
 import * as z from '#lib/zod.ts';
+import { campusOfUser } from './campus.ts';
 import {
   EMAIL_MAX_LENGTH,
   isAsciiAddress,
@@ -97,6 +98,7 @@ export const User = z.strictObject({
   firstName: z.string(),
   lastName: z.string(),
   university: z.string(),
+  campus: z.string(),
   campusMailbox: z.string(),
   paymentUsername: z.string(),
   permissionType: z.number().check(z.int()).check(z.gte(0)).check(z.lte(2)),
@@ -112,6 +114,7 @@ export function toUser(r: UserRecord): User {
     firstName: r.firstName,
     lastName: r.lastName,
     university: r.university,
+    campus: campusOfUser(r),
     campusMailbox: r.campusMailbox,
     paymentUsername: r.paymentUsername,
     permissionType: r.permissionType,

@@ -7,6 +7,7 @@
  * of someone else's address, or a mail scanner following the link, never yields an account),
  * created in one transaction that consumes the token and claims the e-mail address.
  */
+
 import { ulid } from 'ulid';
 import { config } from '#lib/config.ts';
 import type { UserRecord } from '#lib/db/records.ts';
@@ -20,6 +21,7 @@ import {
 } from '#lib/db/tokens.ts';
 import { createUserFromSignup, getUserByEmail, getUserIdByEmail } from '#lib/db/users.ts';
 import { countEvent } from '#lib/metrics.ts';
+import { campusOfEmail } from './campus.ts';
 import { InvalidEmailToken, WrongSignupPassword } from './errors.ts';
 import { queueAccountMail } from './mail-requests.ts';
 import { confirmationMail, deliver, existingAccountMail } from './mails.ts';
@@ -175,6 +177,7 @@ export async function confirmSignup(
     firstName: s.firstName,
     lastName: s.lastName,
     university: s.university,
+    campus: campusOfEmail(s.emailNormalised),
     campusMailbox: s.campusMailbox,
     paymentUsername: s.paymentUsername,
     permissionType: isOwnerAddress(s.emailNormalised, config.OWNER_EMAILS) ? 2 : 0,

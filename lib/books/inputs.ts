@@ -3,11 +3,12 @@
  * date are refused with 400). Bounds are the contract's (API.md, "Validation").
  */
 
+import { CAMPUS_PATTERN } from '#lib/accounts/campus.ts';
 import { CursorParam } from '#lib/db/cursor.ts';
 import { IntParam } from '#lib/http/params.ts';
 import { isMoney, MONEY_PATTERN, parseMoney, toCents } from '#lib/orders/pricing.ts';
 import * as z from '#lib/zod.ts';
-import { CONDITION_GRADES, parseGrade } from './conditions.ts';
+import { CONDITION_GRADES, type ConditionGrade, parseGrade } from './conditions.ts';
 import { toIsbn13 } from './isbn.ts';
 import { normaliseCourse } from './text.ts';
 
@@ -169,6 +170,50 @@ export const PageQuery = z.strictObject({
   cursor: z.optional(CursorParam),
 });
 
+/** `?campus=`: a campus domain (`uni.edu`) or `all`, any case (API.md, Additions, "Campus scoping"). */
+export const CampusParam = z
+  .string()
+  .check(z.trim())
+  .check(z.toLowerCase())
+  .check(z.regex(CAMPUS_PATTERN, 'A campus domain such as uni.edu, or all.'));
+
+/** `?condition=`: one or more grades (repeated, which arrives comma-joined, or comma-separated). */
+export const ConditionsParam = z.pipe(
+  z.string(),
+  z.transform((s, ctx) => {
+    const grades = s.split(',').map(parseGrade);
+    if (grades.some((g) => g === null)) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `Condition must be one of: ${CONDITION_GRADES.join(', ')}.`,
+        input: s,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(grades as ConditionGrade[])].sort();
+  }),
+);
+
+/** The orders a listing can be read in (a search: newest only, so far). */
+export const SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** A page of books: cursor paging plus campus, filters and sort (getAllBooks, both searches). */
+export const BrowseQuery = z.extend(PageQuery, {
+  campus: z.optional(CampusParam),
+  condition: z.optional(ConditionsParam),
+  minPrice: z.optional(MoneyParam),
+  maxPrice: z.optional(MoneyParam),
+  sort: z.optional(z.enum(SORTS)),
+});
+export type BrowseQuery = z.output<typeof BrowseQuery>;
+
+/** A search page: as a listing's, newest first only. */
+export const SearchQuery = z.extend(BrowseQuery, { sort: z.optional(z.enum(['newest'])) });
+
+/** getBooksNoToken's query: only the campus. */
+export const CampusQuery = z.strictObject({ campus: z.optional(CampusParam) });
+
 export const SearchParams = z.strictObject({
   query: z
     .string()
@@ -176,6 +221,11 @@ export const SearchParams = z.strictObject({
     .check(z.maxLength(100))
     .check(z.regex(SINGLE_LINE, NO_CONTROL_MESSAGE)),
 });
+
+/** A position inside a listing ordered by price: `<cents, 7 digits>#<ISO date>#<ULID>`. */
+export const PricePosition = z
+  .string()
+  .check(z.regex(/^\d{7}#\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[0-9A-HJKMNP-TV-Z]{26}$/));
 
 /** A position inside a listing ordered by date: `<ISO date>#<ULID>`. */
 export const Position = z

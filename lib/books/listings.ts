@@ -9,6 +9,7 @@ import {
   getBooks,
   inCartIds,
   insertBook,
+  type ListingFilters,
   ListingLimitReached,
   listedBooks,
   MAX_LISTED_BOOKS,
@@ -20,12 +21,20 @@ import {
   updateBookDetails,
 } from '#lib/db/books.ts';
 import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
-import { timeSortKey } from '#lib/db/keys.ts';
+import { ALL_CAMPUSES, timeSortKey } from '#lib/db/keys.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
-import { getUserFirstName } from '#lib/db/users.ts';
+import { getUserListingInfo } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
 import { countEvent } from '#lib/metrics.ts';
-import { DEFAULT_PAGE, Position, type PostBookInput, type UpdateBookInput } from './inputs.ts';
+import type { ConditionGrade } from './conditions.ts';
+import {
+  DEFAULT_PAGE,
+  Position,
+  type PostBookInput,
+  PricePosition,
+  type Sort,
+  type UpdateBookInput,
+} from './inputs.ts';
 import { type Book, toApiBook } from './schemas.ts';
 import { planSearch } from './search-terms.ts';
 import { normaliseCourse } from './text.ts';
@@ -60,8 +69,8 @@ function refused(err: unknown, userId: string, action: string): never {
 }
 
 export async function postBook(userId: string, input: PostBookInput): Promise<Book> {
-  const firstName = await getUserFirstName(userId);
-  if (firstName === undefined) throw notFound();
+  const owner = await getUserListingInfo(userId);
+  if (!owner) throw notFound();
   const book: BookRecord = {
     type: 'book',
     id: ulid(),
@@ -77,7 +86,8 @@ export async function postBook(userId: string, input: PostBookInput): Promise<Bo
     status: BookStatus.Listed,
     date: new Date().toISOString(),
     ownerId: userId,
-    ownerFirstName: firstName,
+    ownerFirstName: owner.firstName,
+    campus: owner.campus,
   };
   try {
     await insertBook(book);
@@ -178,30 +188,80 @@ export interface BookPageResult {
   next: string | null;
 }
 
-const LISTING_SCOPE = 'listing:S0';
+/** Who is browsing: with a token, the caller's id (their own books are left out) and campus. */
+export type Browser = { userId: string; campus: string } | null;
 
-/** Listed books, newest first; with a caller, their own left out and `inCart` on each. */
-export async function getAllBooks(
-  callerId: string | null,
-  options: { limit?: number; cursor?: string },
-): Promise<BookPageResult> {
-  const after = options.cursor ? decodeCursor(LISTING_SCOPE, options.cursor, Position) : undefined;
-  const page = await listedBooks({
+/** What a page of books is narrowed to and read in; all of it is bound into the page's cursor. */
+export interface BrowseOptions {
+  limit?: number;
+  cursor?: string;
+  campus?: string;
+  condition?: ConditionGrade[];
+  minPrice?: number;
+  maxPrice?: number;
+  sort?: Sort;
+}
+
+/** The campus a page shows: the one asked for, else the caller's, else every campus. */
+export const campusFor = (browser: Browser, campus: string | undefined): string =>
+  campus ?? browser?.campus ?? ALL_CAMPUSES;
+
+const filtersOf = (o: BrowseOptions): ListingFilters => ({
+  ...(o.condition ? { conditions: o.condition } : {}),
+  ...(o.minPrice !== undefined ? { minCents: o.minPrice } : {}),
+  ...(o.maxPrice !== undefined ? { maxCents: o.maxPrice } : {}),
+});
+
+/**
+ * The MAC scope of a page's cursor: the list, the campus, the filters and the sort, so a cursor
+ * reused with any other of them is a 400 instead of a page of another listing.
+ */
+const browseScope = (list: string, campus: string, o: BrowseOptions): string =>
+  [list, campus, (o.condition ?? []).join(','), o.minPrice ?? '', o.maxPrice ?? '', o.sort ?? 'newest'].join(
+    '|',
+  );
+
+/** Listed books of a campus (or all), newest first; with a caller, their own left out and `inCart` on each. */
+export async function getAllBooks(browser: Browser, options: BrowseOptions): Promise<BookPageResult> {
+  const campus = campusFor(browser, options.campus);
+  const scope = browseScope('listing', campus, options);
+  const byPrice = options.sort === 'price-asc' || options.sort === 'price-desc';
+  const after = options.cursor
+    ? decodeCursor(scope, options.cursor, byPrice ? PricePosition : Position)
+    : undefined;
+  const read = {
+    campus,
     limit: options.limit ?? DEFAULT_PAGE,
     after,
-    excludeOwner: callerId ?? undefined,
+    excludeOwner: browser?.userId,
+    filters: filtersOf(options),
+  };
+  const page = await listedBooks({
+    ...read,
+    ...(byPrice ? { byPrice: options.sort === 'price-asc' ? ('asc' as const) : ('desc' as const) } : {}),
   });
-  const next = page.last ? encodeCursor(LISTING_SCOPE, page.last) : null;
-  return { books: await withInCart(callerId, page.books), next };
+  const next = page.last ? encodeCursor(scope, page.last) : null;
+  return { books: await withInCart(browser?.userId ?? null, page.books), next };
 }
 
-/** Listed books, newest first, `limit` after the first `skip`. */
-export async function getBooksNoToken(limit: number, skip: number): Promise<Book[]> {
-  const after = await positionAfterListed(skip);
+/** Listed books of a campus (default: all), newest first, `limit` after the first `skip`. */
+export async function getBooksNoToken(limit: number, skip: number, campus = ALL_CAMPUSES): Promise<Book[]> {
+  let after = await positionAfterListed(campus, skip);
   if (after === null) return [];
-  const page = await listedBooks({ limit, after, maxReads: 1 });
-  return page.books.map((b) => toApiBook(b));
+  // An offset page is always full (else the next offset would leave a gap): merged reads of the
+  // shards until it is, each round after the last; a round almost always fills it.
+  const books: BookRecord[] = [];
+  for (let round = 0; round < MAX_FILL_ROUNDS && books.length < limit; round++) {
+    const page = await listedBooks({ campus, limit: limit - books.length, after });
+    books.push(...page.books);
+    if (page.last === null) break;
+    after = page.last;
+  }
+  return books.map((b) => toApiBook(b));
 }
+
+/** The most merged reads one getBooksNoToken page makes. */
+const MAX_FILL_ROUNDS = 8;
 
 /** How many rounds (index Queries + one BatchGet each) one search page may take at most. */
 export const MAX_SEARCH_ROUNDS = 3;
@@ -215,21 +275,24 @@ export const MAX_SEARCH_ROUNDS = 3;
  */
 export async function searchBooks(
   query: string,
-  callerId: string | null,
-  options: { limit?: number; cursor?: string },
+  browser: Browser,
+  options: BrowseOptions,
 ): Promise<BookPageResult> {
   const limit = options.limit ?? DEFAULT_PAGE;
+  const callerId = browser?.userId ?? null;
+  const campus = campusFor(browser, options.campus);
+  const filters = filtersOf(options);
   const plan = planSearch(query);
   if (!plan) {
-    if (options.cursor) decodeCursor('search:', options.cursor, Position);
+    if (options.cursor) decodeCursor(browseScope('search:', campus, options), options.cursor, Position);
     return { books: [], next: null };
   }
-  const scope = `search:${plan.terms.join('|')}`;
+  const scope = browseScope(`search:${plan.terms.join('|')}`, campus, options);
   let after = options.cursor ? decodeCursor(scope, options.cursor, Position) : undefined;
   const found: BookRecord[] = [];
   for (let round = 0; round < MAX_SEARCH_ROUNDS; round++) {
     const want = limit - found.length;
-    const pages = await Promise.all(plan.terms.map((t) => searchEntries(t, want, after)));
+    const pages = await Promise.all(plan.terms.map((t) => searchEntries(t, campus, want, after)));
     // Entries are safe to take down to the least advanced term that has more to read.
     const bounds = pages.filter((p) => p.more).map((p) => p.positions.at(-1) ?? '');
     const boundary = bounds.length > 0 ? bounds.reduce((a, b) => (a > b ? a : b)) : '';
@@ -247,7 +310,7 @@ export async function searchBooks(
       if (!book || book.status !== BookStatus.Listed || book.hidden) continue; // hidden: reported
       if (timeSortKey(book.date, book.id) !== position) continue;
       if (callerId && book.ownerId === callerId) continue;
-      if (plan.matches(book)) found.push(book);
+      if (plan.matches(book) && passes(book, filters)) found.push(book);
     }
     const more = taken < candidates.length || pages.some((p) => p.more);
     if (!more) return { books: await withInCart(callerId, found), next: null };
@@ -255,6 +318,12 @@ export async function searchBooks(
   }
   return { books: await withInCart(callerId, found), next: after ? encodeCursor(scope, after) : null };
 }
+
+/** Whether a book passes a page's filters (the search's; listings filter in their Query). */
+const passes = (book: BookRecord, f: ListingFilters): boolean =>
+  (!f.conditions || f.conditions.length === 0 || f.conditions.includes(book.condition)) &&
+  (f.minCents === undefined || book.priceCents >= f.minCents) &&
+  (f.maxCents === undefined || book.priceCents <= f.maxCents);
 
 /** API books; with a caller, each with `inCart` (one BatchGet of the cart keys). */
 async function withInCart(callerId: string | null, books: BookRecord[]): Promise<Book[]> {

@@ -6,7 +6,15 @@
  * new ones put. Keys are deterministic, so a redelivered record changes nothing twice.
  */
 import { writeSearchEntries } from '#lib/db/books.ts';
-import { courseTerm, type ItemKey, isBookKey, isbnTerm, searchEntryKey, titleTerm } from '#lib/db/keys.ts';
+import {
+  ALL_CAMPUSES,
+  courseTerm,
+  type ItemKey,
+  isBookKey,
+  isbnTerm,
+  searchEntryKey,
+  titleTerm,
+} from '#lib/db/keys.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import type { ChangeProcessor, Item } from '#lib/streams/types.ts';
 import { searchedText } from './search-terms.ts';
@@ -29,9 +37,13 @@ function entriesOf(image: Item | undefined): Map<string, Entry> {
   // a book hidden by reports leaves the index until it is resolved
   if (image?.type !== 'book' || image.status !== BookStatus.Listed || image.hidden === true) return entries;
   const book = image as unknown as BookRecord;
+  // every campus's partition of each term, and the book's campus's (none before the migration)
+  const campuses = [ALL_CAMPUSES, ...(book.campus ? [book.campus] : [])];
   for (const term of searchTermsOf(book)) {
-    const key = searchEntryKey(term, book.date, book.id);
-    entries.set(`${key.pk}\n${key.sk}`, { ...key, bookId: book.id });
+    for (const campus of campuses) {
+      const key = searchEntryKey(term, book.date, book.id, campus);
+      entries.set(`${key.pk}\n${key.sk}`, { ...key, bookId: book.id });
+    }
   }
   return entries;
 }

@@ -6,7 +6,7 @@
  */
 import { type Book, toApiBook } from '#lib/books/schemas.ts';
 import { newAuditRecord } from '#lib/db/audit.ts';
-import { getBook, moveBookWithAudit, updateBookOp } from '#lib/db/books.ts';
+import { getBook, listingIndexMove, moveBookWithAudit, updateBookOp } from '#lib/db/books.ts';
 import { statusCounterDeltas } from '#lib/db/counters.ts';
 import { bookIndexes } from '#lib/db/keys.ts';
 import { cancelOrderBookOp } from '#lib/db/orders.ts';
@@ -69,9 +69,10 @@ async function moveForward(
         { from: book.status },
         {
           status: to,
-          gsi1pk: bookIndexes(moved).gsi1pk,
           statusChangedAt: at,
+          ...listingIndexMove(moved).set,
         },
+        listingIndexMove(moved).remove,
       ),
       audit: newAuditRecord({
         at,
@@ -134,12 +135,19 @@ export async function cancelPurchase(
           status: relisted.status,
           date: at,
           statusChangedAt: at,
-          gsi1pk: idx.gsi1pk,
-          gsi1sk: idx.gsi1sk,
           gsi2pk: idx.gsi2pk,
           gsi2sk: idx.gsi2sk,
+          ...listingIndexMove(relisted).set,
         },
-        ['buyerId', 'boughtAt', 'orderId', 'feeCents', 'gsi3pk', 'gsi3sk'],
+        [
+          'buyerId',
+          'boughtAt',
+          'orderId',
+          'feeCents',
+          'gsi3pk',
+          'gsi3sk',
+          ...listingIndexMove(relisted).remove,
+        ],
       ),
       audit: newAuditRecord({
         at,

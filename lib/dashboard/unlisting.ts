@@ -19,9 +19,8 @@
  */
 import { ulid } from 'ulid';
 import { auditPutOp, newAuditRecord } from '#lib/db/audit.ts';
-import { listStaleListings, updateBookOp } from '#lib/db/books.ts';
+import { listingIndexMove, listStaleListings, updateBookOp } from '#lib/db/books.ts';
 import { counterItems, statusCounterDeltas } from '#lib/db/counters.ts';
-import { bookIndexes } from '#lib/db/keys.ts';
 import { appendNoticeBooksOp, markReady, type OutboxRecord } from '#lib/db/outbox.ts';
 import { storedPreferences } from '#lib/db/preferences.ts';
 import { type BookRecord, BookStatus, type UserRecord } from '#lib/db/records.ts';
@@ -82,7 +81,7 @@ export async function unlistStaleBooks(options: UnlistOptions): Promise<UnlistRe
     noticeDue: new Date(options.now.getTime() + OPEN_GRACE_MS).toISOString(),
   };
   const owners = new Set<string>();
-  let startKey: Record<string, unknown> | undefined;
+  let startKey: string | undefined;
   let unlisted = 0;
   let complete = false;
   const pace = options.pace ?? PACE;
@@ -150,9 +149,10 @@ function unlistOps(books: BookRecord[], cutoff: string, run: Run, actor: string)
         { from: BookStatus.Listed, dateBefore: cutoff },
         {
           status: BookStatus.Unlisted,
-          gsi1pk: bookIndexes({ ...b, status: BookStatus.Unlisted }).gsi1pk,
           statusChangedAt: at,
+          ...listingIndexMove({ ...b, status: BookStatus.Unlisted }).set,
         },
+        listingIndexMove({ ...b, status: BookStatus.Unlisted }).remove,
       ),
     ),
   );

@@ -12,7 +12,7 @@
  */
 
 import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ConditionGrade } from '#lib/books/conditions.ts';
 import * as z from '#lib/zod.ts';
@@ -23,6 +23,7 @@ import { isConditionFailed } from './conditions.ts';
 import { counterItems, type Deltas } from './counters.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
+  allListingPks,
   bookIndexes,
   bookKey,
   booksByStatusPk,
@@ -31,11 +32,21 @@ import {
   cartItemKey,
   INDEX,
   type ItemKey,
+  listingPartitions,
+  priceListingPks,
   searchTermPk,
-  timeSortKey,
 } from './keys.ts';
-import { type Item, type Page, queryGsi1Page, stripKeys } from './page.ts';
+import {
+  cursorAfter,
+  gsi1Listing,
+  type Item,
+  type Page,
+  positionOf,
+  queryGsi1Page,
+  stripKeys,
+} from './page.ts';
 import { type BookRecord, BookStatus, type BookStatusValue, upgradeBook } from './records.ts';
+import { readShards } from './sharded.ts';
 import {
   refusalOf,
   type TransactItem,
@@ -67,6 +78,17 @@ const stripBook = (item: Item): BookRecord => upgradeBook(stripKeys<Item>(item))
 
 const toBook = (item: Record<string, unknown> | undefined): BookRecord | null =>
   item?.type === 'book' ? stripBook(item) : null;
+
+/**
+ * The status index attributes a book in `b`'s state has: what a status move SETs (gsi1, and gsi4
+ * while listed) and REMOVEs (gsi4 once it leaves the listing). Every status move writes these.
+ */
+export function listingIndexMove(b: BookRecord): { set: Item; remove: string[] } {
+  const idx = bookIndexes(b);
+  const set: Item = { gsi1pk: idx.gsi1pk, gsi1sk: idx.gsi1sk };
+  if ('gsi4pk' in idx) return { set: { ...set, gsi4pk: idx.gsi4pk, gsi4sk: idx.gsi4sk }, remove: [] };
+  return { set, remove: ['gsi4pk', 'gsi4sk'] };
+}
 
 /** The stored item of a book record: its key and index attributes. */
 export const bookItem = (b: BookRecord) => ({ ...bookKey(b.id), ...bookIndexes(b), ...b });
@@ -172,27 +194,21 @@ export async function moveBookStatus(
 ): Promise<BookRecord> {
   const next: BookRecord = { ...book, status: to, date: newDate ?? book.date };
   const idx = bookIndexes(next);
+  const move = listingIndexMove(next);
   const active = (s: number) => (s === BookStatus.Listed ? 1 : 0);
+  const { Update: update } = updateBookOp(
+    book.id,
+    { from: book.status },
+    { status: to, date: next.date, gsi2pk: idx.gsi2pk, gsi2sk: idx.gsi2sk, ...move.set },
+    move.remove,
+  ) as { Update: NonNullable<TransactItem['Update']> };
   await transactOnBook(
     book.id,
     {
       Update: {
-        TableName: TABLE,
-        Key: bookKey(book.id),
-        UpdateExpression:
-          'SET #status = :to, #date = :date, gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk',
-        ConditionExpression: OWNED_IN_STATUS,
-        ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
-        ExpressionAttributeValues: {
-          ':owner': ownerId,
-          ':from': book.status,
-          ':to': to,
-          ':date': next.date,
-          ':g1pk': idx.gsi1pk,
-          ':g1sk': idx.gsi1sk,
-          ':g2pk': idx.gsi2pk,
-          ':g2sk': idx.gsi2sk,
-        },
+        ...update,
+        ConditionExpression: `${update.ConditionExpression} AND ownerId = :owner`,
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':owner': ownerId },
       },
     },
     bookCounterItems(ownerId, {
@@ -273,93 +289,101 @@ export interface BookPage {
   last: string | null;
 }
 
-/** A sort key position of a listing (gsi1/gsi2: `<date>#<id>`) back to an ExclusiveStartKey. */
-const indexStartKey = (index: 'gsi1' | 'gsi2', pk: string, position: string): Record<string, string> => {
-  const id = position.slice(position.lastIndexOf('#') + 1);
-  return { ...bookKey(id), [`${index}pk`]: pk, [`${index}sk`]: position };
-};
-
-/** Extra items read per Query when the caller's own books are filtered out, so one read usually fills a page. */
-export const OWN_BOOKS_SLACK = 10;
-
-/**
- * Listed books, newest first, after `position`, leaving out `excludeOwner`'s: Queries gsi1 until
- * `limit` books are found, the listing ends, or `maxReads` Queries were made. With an owner to
- * leave out, each Query reads OWN_BOOKS_SLACK items more than needed and the page is cut at
- * `limit` (the position is then the last book kept), so a second Query happens only when more
- * than OWN_BOOKS_SLACK of the caller's own books fall inside one page.
- */
-export async function listedBooks(options: {
-  limit: number;
-  after?: string;
-  excludeOwner?: string;
-  maxReads?: number;
-}): Promise<BookPage> {
-  const pk = booksByStatusPk(BookStatus.Listed);
-  const books: BookRecord[] = [];
-  let position = options.after;
-  for (let read = 0; read < (options.maxReads ?? 3); read++) {
-    const input: QueryCommandInput = {
-      TableName: TABLE,
-      IndexName: INDEX.gsi1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ScanIndexForward: false,
-      Limit: options.limit - books.length + (options.excludeOwner ? OWN_BOOKS_SLACK : 0),
-      ...(position ? { ExclusiveStartKey: indexStartKey('gsi1', pk, position) } : {}),
-    };
-    // books hidden by reports (lib/moderation) stay out of the listing
-    input.FilterExpression = 'attribute_not_exists(#hidden)';
-    input.ExpressionAttributeNames = { '#hidden': 'hidden' };
-    if (options.excludeOwner && input.ExpressionAttributeValues) {
-      input.FilterExpression = 'ownerId <> :me AND attribute_not_exists(#hidden)';
-      input.ExpressionAttributeValues[':me'] = options.excludeOwner;
-    }
-    const out = await db.send(new QueryCommand(input));
-    const items = (out.Items ?? []).map((i) => stripBook(i));
-    const room = options.limit - books.length;
-    if (items.length > room) {
-      books.push(...items.slice(0, room));
-      const lastKept = books[books.length - 1] as BookRecord;
-      return { books, last: timeSortKey(lastKept.date, lastKept.id) };
-    }
-    books.push(...items);
-    const lek = out.LastEvaluatedKey?.gsi1sk as string | undefined;
-    if (!lek) return { books, last: null };
-    position = lek;
-    if (books.length >= options.limit) break;
-  }
-  return { books, last: position ?? null };
+/** What a listing page may be narrowed to (API.md, Additions: condition, minPrice, maxPrice). */
+export interface ListingFilters {
+  conditions?: readonly ConditionGrade[];
+  minCents?: number;
+  maxCents?: number;
 }
 
 /**
- * The position after the first `skip` listed books, newest first: Select COUNT Queries (no items
- * returned; reads cost in proportion to `skip`, at most 10000 by the contract). Null when the
- * listing has `skip` books or fewer.
+ * The filter of a listing Query: never a book hidden by reports (lib/moderation), not the
+ * caller's own, and the chosen conditions and price range. A filter runs after the read, so it
+ * never changes what a page costs; a page may come out short, with a cursor to go on.
  */
-export async function positionAfterListed(skip: number): Promise<string | null | undefined> {
-  if (skip === 0) return undefined;
-  const pk = booksByStatusPk(BookStatus.Listed);
-  let left = skip;
-  let start: Record<string, unknown> | undefined;
-  while (left > 0) {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: INDEX.gsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ScanIndexForward: false,
-        Select: 'COUNT',
-        Limit: left,
-        ExclusiveStartKey: start,
-      }),
-    );
-    left -= out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-    if (!start) return null;
+function listingFilter(options: { excludeOwner?: string; filters?: ListingFilters }) {
+  const parts = ['attribute_not_exists(#hidden)'];
+  const names: Record<string, string> = { '#hidden': 'hidden' };
+  const values: Item = {};
+  if (options.excludeOwner) {
+    parts.push('ownerId <> :me');
+    values[':me'] = options.excludeOwner;
   }
-  return (start?.gsi1sk as string | undefined) ?? null;
+  const f = options.filters ?? {};
+  if (f.conditions && f.conditions.length > 0) {
+    names['#condition'] = 'condition';
+    const keys = f.conditions.map((c, i) => {
+      values[`:c${i}`] = c;
+      return `:c${i}`;
+    });
+    parts.push(`#condition IN (${keys.join(', ')})`);
+  }
+  if (f.minCents !== undefined) {
+    parts.push('priceCents >= :minCents');
+    values[':minCents'] = f.minCents;
+  }
+  if (f.maxCents !== undefined) {
+    parts.push('priceCents <= :maxCents');
+    values[':maxCents'] = f.maxCents;
+  }
+  return {
+    expression: parts.join(' AND '),
+    names,
+    ...(Object.keys(values).length > 0 ? { values } : {}),
+  };
+}
+
+/**
+ * Listed books of one campus (or of every campus, `all`), newest first (or, with `byPrice`, by
+ * price: the consumer's price listing entries, which carry the books' fields), after `after`,
+ * leaving out `excludeOwner`'s and narrowed by `filters`: one merged read of the listing's shards
+ * (lib/db/sharded.ts), so a page costs the same whatever the number of books; it may be short
+ * with `last` set.
+ */
+export async function listedBooks(options: {
+  campus: string;
+  limit: number;
+  after?: string;
+  excludeOwner?: string;
+  filters?: ListingFilters;
+  byPrice?: 'asc' | 'desc';
+}): Promise<BookPage> {
+  const shards = options.byPrice
+    ? { pks: priceListingPks(options.campus), forward: options.byPrice === 'asc' }
+    : listingPartitions(options.campus);
+  const page = await readShards({ ...shards, filter: listingFilter(options) }, options.limit, options.after);
+  return { books: page.items.map((i) => stripBook({ ...i, type: 'book' })), last: page.last };
+}
+
+/** Puts (whole entries) and deletes price listing entries (BatchWrite). Idempotent. */
+export async function writePriceEntries(puts: Item[], deletes: ItemKey[]): Promise<void> {
+  await batchWrite([
+    ...puts.map((p) => ({ PutRequest: { Item: p } })),
+    ...deletes.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })),
+  ]);
+}
+
+/** Positions skipped per merged read when getBooksNoToken skips books. */
+const SKIP_ROUND = 1000;
+
+/**
+ * The position after the first `skip` listed books of a campus (or of all), newest first: merged
+ * reads of the sort keys only (reads grow with `skip`, at most MAX_SKIP by the contract). Null
+ * when the listing has `skip` books or fewer.
+ */
+export async function positionAfterListed(campus: string, skip: number): Promise<string | null | undefined> {
+  if (skip === 0) return undefined;
+  const partitions = listingPartitions(campus);
+  const listing = { ...partitions, filter: listingFilter({}), projection: `${partitions.index}sk` };
+  let left = skip;
+  let position: string | undefined;
+  while (left > 0) {
+    const page = await readShards(listing, Math.min(left, SKIP_ROUND), position);
+    left -= page.items.length;
+    if (page.last === null) return null;
+    position = page.last;
+  }
+  return position ?? null;
 }
 
 /** An owner's books in the given statuses, newest first (every page of gsi2 OWNER#<id>). */
@@ -408,35 +432,40 @@ export async function listBooksByStatus(
   limit: number,
   cursor: string | undefined,
 ): Promise<Page<BookRecord>> {
+  if (status === BookStatus.Listed) {
+    // the listing of every campus, sharded: one merged read, oldest first
+    const listing = gsi1Listing(booksByStatusPk(status), bookKey);
+    const page = await readShards(
+      { index: INDEX.gsi1, pks: allListingPks(), forward: true },
+      limit,
+      positionOf(listing, cursor),
+    );
+    return { items: page.items.map((i) => stripBook(i)), next: cursorAfter(listing, page.last) };
+  }
   return queryGsi1Page(booksByStatusPk(status), bookKey, { limit, cursor, forward: true }, (i) =>
     i.type === 'book' ? stripBook(i) : undefined,
   );
 }
 
+/** The partitions the unlisting reads: every shard, and the unsharded one of books not yet migrated. */
+const staleListingPks = (): string[] => [...allListingPks(), booksByStatusPk(BookStatus.Listed)];
+
 /**
- * Status-0 books listed before `cutoff`, oldest first, one page (gsi1 `BOOKS#S0` by date). The
- * index is eventually consistent: callers re-check each book with a conditional write.
+ * Status-0 books listed before `cutoff`, oldest first, one merged page of the listing's shards
+ * (gsi1 `BOOKS#S0#<n>` by date; `lastKey` is the position to go on from). The index is eventually
+ * consistent: callers re-check each book with a conditional write.
  */
 export async function listStaleListings(
   cutoff: string,
   limit: number,
-  startKey: Item | undefined,
-): Promise<{ items: BookRecord[]; lastKey: Item | undefined }> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      IndexName: INDEX.gsi1,
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff',
-      ExpressionAttributeValues: { ':pk': booksByStatusPk(0), ':cutoff': cutoff },
-      ScanIndexForward: true,
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return {
-    items: (out.Items ?? []).filter((i) => i.type === 'book').map((i) => stripBook(i)),
-    lastKey: out.LastEvaluatedKey,
-  };
+  after: string | undefined,
+): Promise<{ items: BookRecord[]; lastKey: string | undefined }> {
+  const page = await readShards({ index: INDEX.gsi1, pks: staleListingPks(), forward: true }, limit, after);
+  const books = page.items.filter((i) => i.type === 'book').map((i) => stripBook(i));
+  const stale = books.filter((b) => b.date < cutoff);
+  // oldest first: once a book is not stale, none after it is
+  const done = page.last === null || stale.length < books.length;
+  return { items: stale, lastKey: done ? undefined : (page.last ?? undefined) };
 }
 
 /**
@@ -629,9 +658,14 @@ export interface SearchEntryPage {
   more: boolean;
 }
 
-/** Entries of one term, newest first, after `position`. */
-export async function searchEntries(term: string, limit: number, after?: string): Promise<SearchEntryPage> {
-  const pk = searchTermPk(term);
+/** Entries of one term of a campus (or of all), newest first, after `position`. */
+export async function searchEntries(
+  term: string,
+  campus: string,
+  limit: number,
+  after?: string,
+): Promise<SearchEntryPage> {
+  const pk = searchTermPk(term, campus);
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE,

@@ -10,6 +10,7 @@ export const INDEX = {
   gsi1: 'gsi1',
   gsi2: 'gsi2',
   gsi3: 'gsi3',
+  gsi4: 'gsi4',
 } as const;
 
 export interface ItemKey {
@@ -134,28 +135,113 @@ export const isBookKey = (key: Record<string, unknown>): boolean =>
   String(key.pk).startsWith('BOOK#') && key.sk === 'BOOK';
 
 /**
- * A book's index attributes, derived from its status, date, owner and buyer. Write them whenever
- * one of those changes (e.g. checkout sets status 1 and the buyer: gsi1pk and gsi3 change too).
- *  - gsi1: books of one status by date (`BOOKS#S0` = the public listing, newest first when read
- *    backwards; `BOOKS#S1`.. for the dashboard; oldest `BOOKS#S0` first for the daily unlisting);
+ * Campuses in keys. A campus is a lower-cased domain (`uni.edu`, see lib/accounts/campus.ts). A
+ * record written before campuses existed has none: its keys are the earlier ones (no campus part)
+ * until scripts/migrate-browsing.ts gives it its owner's campus, so nothing stored goes missing.
+ */
+export const ALL_CAMPUSES = 'all';
+
+/**
+ * The campus part of a matching key: `<campus>#`, or nothing for a record written before campuses
+ * (which then only meets other such records until the migration gives both their campus).
+ */
+const inCampus = (campus: string | null | undefined): string => (campus ? `${campus}#` : '');
+
+/**
+ * Write sharding of the busy listing partitions (docs/browsing.md, "Key schema and capacity"): a
+ * listed book goes to shard `shardOf(bookId, n)` of its listing; a page reads the n shards in
+ * parallel and merges them (lib/db/sharded.ts). The listing of every campus (`campus=all`) has
+ * LISTING_SHARDS_ALL shards; a campus has one unless it is named in CAMPUS_LISTING_SHARDS (a campus
+ * that outgrows one partition; changing its count needs the migration to rewrite its books' keys).
+ */
+export const LISTING_SHARDS_ALL = 8;
+export const CAMPUS_LISTING_SHARDS: Readonly<Record<string, number>> = {};
+export const campusListingShards = (campus: string): number => CAMPUS_LISTING_SHARDS[campus] ?? 1;
+
+/** A stable shard in 0..n-1 of an id (FNV-1a), so a book always lands on the same shard. */
+export function shardOf(id: string, n: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % n;
+}
+
+/**
+ * A book's index attributes, derived from its status, date, owner, buyer and campus. Write them
+ * whenever one of those changes (e.g. checkout sets status 1 and the buyer: gsi1pk, gsi3 and gsi4
+ * change too; lib/db/books.ts `bookIndexWrites` gives the SET and REMOVE of a status move).
+ *  - gsi1: books of one status by date; status 0 is the listing of every campus, sharded
+ *    (`BOOKS#S0#<shard>`, newest first when read backwards, oldest first for the daily
+ *    unlisting); `BOOKS#S1`.. for the dashboard;
  *  - gsi2: books of one owner by date (getUsersPosts, getSoldBooks);
- *  - gsi3: books of one buyer by purchase time (getPurchasedBooks), only once bought.
+ *  - gsi3: books of one buyer by purchase time (getPurchasedBooks), only once bought;
+ *  - gsi4: the listing of one campus (`CAMPUS#<campus>#S0#<shard>`), only while listed.
  */
 export const bookIndexes = (b: {
   id: string;
   status: number;
   date: string;
   ownerId: string;
+  campus?: string | null;
   buyerId?: string | null;
   boughtAt?: string | null;
 }) => ({
-  gsi1pk: booksByStatusPk(b.status),
+  gsi1pk: b.status === 0 ? allListingPk(shardOf(b.id, LISTING_SHARDS_ALL)) : booksByStatusPk(b.status),
   gsi1sk: timeSortKey(b.date, b.id),
   gsi2pk: `OWNER#${b.ownerId}`,
   gsi2sk: timeSortKey(b.date, b.id),
   ...(b.buyerId && b.boughtAt ? { gsi3pk: `BUYER#${b.buyerId}`, gsi3sk: timeSortKey(b.boughtAt, b.id) } : {}),
+  ...(b.status === 0 && b.campus
+    ? {
+        gsi4pk: campusListingPk(b.campus, shardOf(b.id, campusListingShards(b.campus))),
+        gsi4sk: timeSortKey(b.date, b.id),
+      }
+    : {}),
 });
 export const booksByStatusPk = (status: number): string => `BOOKS#S${status}`;
+/** One shard of the listing of every campus (gsi1). */
+export const allListingPk = (shard: number): string => `BOOKS#S0#${shard}`;
+/** Every shard of the listing of every campus. */
+export const allListingPks = (): string[] =>
+  Array.from({ length: LISTING_SHARDS_ALL }, (_, i) => allListingPk(i));
+/** One shard of one campus's listing (gsi4). */
+export const campusListingPk = (campus: string, shard: number): string => `CAMPUS#${campus}#S0#${shard}`;
+/** Every shard of one campus's listing. */
+export const campusListingPks = (campus: string): string[] =>
+  Array.from({ length: campusListingShards(campus) }, (_, i) => campusListingPk(campus, i));
+/**
+ * The price-ordered listings (sort=price-asc|price-desc): one entry per listed book in its campus's
+ * and in every campus's, written by the stream consumer with the book's fields (lib/books/
+ * price-index.ts), `PRICES#<campus|all>#<shard>` / `<priceCents, 7 digits>#<date>#<id>`, sharded
+ * like the date listings.
+ */
+export const priceListingPks = (campus: string): string[] =>
+  Array.from(
+    { length: campus === ALL_CAMPUSES ? LISTING_SHARDS_ALL : campusListingShards(campus) },
+    (_, i) => `PRICES#${campus}#${i}`,
+  );
+export const PRICES_PREFIX = 'PRICES#';
+export const priceSortKey = (priceCents: number, date: string, id: string): string =>
+  `${String(priceCents).padStart(7, '0')}#${timeSortKey(date, id)}`;
+/** The price listing entries of a listed book: every campus's, and its campus's when it has one. */
+export const priceListingKeys = (b: {
+  id: string;
+  priceCents: number;
+  date: string;
+  campus?: string | null;
+}) =>
+  [ALL_CAMPUSES, ...(b.campus ? [b.campus] : [])].map((campus) => {
+    const pks = priceListingPks(campus);
+    return { pk: pks[shardOf(b.id, pks.length)] as string, sk: priceSortKey(b.priceCents, b.date, b.id) };
+  });
+
+/** The listing partitions of a campus, or of every campus, with their index. */
+export const listingPartitions = (campus: string): { index: 'gsi1' | 'gsi4'; pks: string[] } =>
+  campus === ALL_CAMPUSES
+    ? { index: 'gsi1', pks: allListingPks() }
+    : { index: 'gsi4', pks: campusListingPks(campus) };
 export const booksOfOwnerPk = (ownerId: string): string => `OWNER#${ownerId}`;
 export const booksOfBuyerPk = (buyerId: string): string => `BUYER#${buyerId}`;
 
@@ -166,9 +252,15 @@ export const booksOfBuyerPk = (buyerId: string): string => `BUYER#${buyerId}`;
  * a search reads newest first and stops when its page is full.
  */
 export const SEARCH_PREFIX = 'SEARCH#';
-export const searchTermPk = (term: string): string => `${SEARCH_PREFIX}${term}`;
-export const searchEntryKey = (term: string, date: string, bookId: string): ItemKey => ({
-  pk: searchTermPk(term),
+/**
+ * A term's partition: of every campus (`SEARCH#<term>`, as before campuses) or of one campus
+ * (`SEARCH#C#<campus>#<term>`). A book with a campus has an entry in both; one written before
+ * campuses (until the migration) only in the first.
+ */
+export const searchTermPk = (term: string, campus: string = ALL_CAMPUSES): string =>
+  campus === ALL_CAMPUSES ? `${SEARCH_PREFIX}${term}` : `${SEARCH_PREFIX}C#${campus}#${term}`;
+export const searchEntryKey = (term: string, date: string, bookId: string, campus?: string): ItemKey => ({
+  pk: searchTermPk(term, campus),
   sk: timeSortKey(date, bookId),
 });
 export const titleTerm = (prefix: string): string => `T#${prefix}`;
@@ -200,16 +292,21 @@ export const requestIndexes = (r: {
   isbn: string | null;
   courseNorm: string;
   keyWord: string | null;
+  campus?: string | null;
 }) => ({
-  ...(r.isbn ? { gsi1pk: requestsByIsbnPk(r.isbn), gsi1sk: timeSortKey(r.createdAt, r.id) } : {}),
-  gsi2pk: requestsByCoursePk(r.courseNorm),
+  ...(r.isbn ? { gsi1pk: requestsByIsbnPk(r.isbn, r.campus), gsi1sk: timeSortKey(r.createdAt, r.id) } : {}),
+  gsi2pk: requestsByCoursePk(r.courseNorm, r.campus),
   gsi2sk: timeSortKey(r.createdAt, r.id),
-  ...(r.keyWord ? { gsi3pk: requestsByWordPk(r.keyWord), gsi3sk: timeSortKey(r.createdAt, r.id) } : {}),
+  ...(r.keyWord
+    ? { gsi3pk: requestsByWordPk(r.keyWord, r.campus), gsi3sk: timeSortKey(r.createdAt, r.id) }
+    : {}),
 });
-/** Open requests naming one ISBN (gsi1). */
-export const requestsByIsbnPk = (isbn13: string): string => `REQ#I#${isbn13}`;
-/** Open requests for one normalised course code (gsi2). */
-export const requestsByCoursePk = (courseNorm: string): string => `REQ#C#${courseNorm}`;
+/** Open requests of one campus naming one ISBN (gsi1). */
+export const requestsByIsbnPk = (isbn13: string, campus?: string | null): string =>
+  `REQ#${inCampus(campus)}I#${isbn13}`;
+/** Open requests of one campus for one normalised course code (gsi2). */
+export const requestsByCoursePk = (courseNorm: string, campus?: string | null): string =>
+  `REQ#${inCampus(campus)}C#${courseNorm}`;
 
 /**
  * DynamoDB refuses a key over 2,048 bytes (partition) or 1,024 bytes (sort). A title word that is
@@ -219,16 +316,21 @@ export const requestsByCoursePk = (courseNorm: string): string => `REQ#C#${cours
 export const MAX_TERM_BYTES = 256;
 export const fitsKey = (term: string): boolean => Buffer.byteLength(term, 'utf8') <= MAX_TERM_BYTES;
 /** Open requests whose key title word is this word (gsi3). */
-export const requestsByWordPk = (word: string): string => `REQ#W#${word}`;
+export const requestsByWordPk = (word: string, campus?: string | null): string =>
+  `REQ#${inCampus(campus)}W#${word}`;
 
 /**
  * The matching index of listed (status 0) books, kept by the stream consumer while a book is
- * listed: one item per ISBN, normalised course and significant title word, newest first.
- * pk `LB#I#<isbn13>` | `LB#C#<courseNorm>` | `LB#W#<word>`, sk `<date>#<bookId>`.
+ * listed: one item per ISBN, normalised course and significant title word of its campus, newest
+ * first. pk `LB#<campus>#I#<isbn13>` | `LB#<campus>#C#<courseNorm>` | `LB#<campus>#W#<word>`
+ * (no campus part for a book written before campuses), sk `<date>#<bookId>`.
  */
-export const listedBookIsbnPk = (isbn13: string): string => `LB#I#${isbn13}`;
-export const listedBookCoursePk = (courseNorm: string): string => `LB#C#${courseNorm}`;
-export const listedBookWordPk = (word: string): string => `LB#W#${word}`;
+export const listedBookIsbnPk = (isbn13: string, campus?: string | null): string =>
+  `LB#${inCampus(campus)}I#${isbn13}`;
+export const listedBookCoursePk = (courseNorm: string, campus?: string | null): string =>
+  `LB#${inCampus(campus)}C#${courseNorm}`;
+export const listedBookWordPk = (word: string, campus?: string | null): string =>
+  `LB#${inCampus(campus)}W#${word}`;
 export const listedBookKey = (pk: string, date: string, bookId: string): ItemKey => ({
   pk,
   sk: timeSortKey(date, bookId),

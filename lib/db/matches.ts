@@ -35,6 +35,8 @@ export interface ListedBook {
   words: string[];
   ownerId: string;
   date: string;
+  /** the book's campus (null for a book stored before campuses): its entries are in that campus's keys */
+  campus: string | null;
 }
 
 /** LB#... / <date>#<bookId>: one entry of the listed-book index */
@@ -44,12 +46,12 @@ export interface ListedBookEntry extends ListedBook {
 
 /** The keys of a listed book's index entries: its ISBN, its course and each significant title word. */
 export function listedBookKeys(
-  b: Pick<ListedBook, 'bookId' | 'date' | 'ISBN' | 'courseNorm' | 'words'>,
+  b: Pick<ListedBook, 'bookId' | 'date' | 'ISBN' | 'courseNorm' | 'words' | 'campus'>,
 ): ItemKey[] {
   const pks: string[] = [];
-  if (b.ISBN) pks.push(listedBookIsbnPk(b.ISBN));
-  if (b.courseNorm) pks.push(listedBookCoursePk(b.courseNorm));
-  for (const w of b.words) if (fitsKey(w)) pks.push(listedBookWordPk(w));
+  if (b.ISBN) pks.push(listedBookIsbnPk(b.ISBN, b.campus));
+  if (b.courseNorm) pks.push(listedBookCoursePk(b.courseNorm, b.campus));
+  for (const w of b.words) if (fitsKey(w)) pks.push(listedBookWordPk(w, b.campus));
   return pks.map((pk) => listedBookKey(pk, b.date, b.bookId));
 }
 
@@ -61,20 +63,20 @@ export async function indexListedBook(b: ListedBook): Promise<void> {
 
 /** Removes a book's entries from the index (idempotent). */
 export async function unindexListedBook(
-  b: Pick<ListedBook, 'bookId' | 'date' | 'ISBN' | 'courseNorm' | 'words'>,
+  b: Pick<ListedBook, 'bookId' | 'date' | 'ISBN' | 'courseNorm' | 'words' | 'campus'>,
 ) {
   await batchDelete(listedBookKeys(b));
 }
 
 /** Listed books that could match a request: by its ISBN, its course and its key word, newest first. */
 export async function candidateListedBooks(
-  r: { isbn: string | null; courseNorm: string; keyWord: string | null },
+  r: { isbn: string | null; courseNorm: string; keyWord: string | null; campus: string | null },
   perKeyLimit: number,
 ): Promise<ListedBook[]> {
   const pks: string[] = [];
-  if (r.isbn) pks.push(listedBookIsbnPk(r.isbn));
-  if (r.courseNorm) pks.push(listedBookCoursePk(r.courseNorm));
-  if (r.keyWord) pks.push(listedBookWordPk(r.keyWord));
+  if (r.isbn) pks.push(listedBookIsbnPk(r.isbn, r.campus));
+  if (r.courseNorm) pks.push(listedBookCoursePk(r.courseNorm, r.campus));
+  if (r.keyWord) pks.push(listedBookWordPk(r.keyWord, r.campus));
   const found = new Map<string, ListedBook>();
   for (const pk of pks) {
     const page = await db.send(
@@ -96,6 +98,7 @@ export async function candidateListedBooks(
         words: item.words,
         ownerId: item.ownerId,
         date: item.date,
+        campus: item.campus ?? null,
       });
     }
   }

@@ -144,7 +144,7 @@ export function checkoutItems(plan: CheckoutPlan): Tagged<Role>[] {
           'SET #status = :bought, buyerId = :buyer, boughtAt = :at, orderId = :order, ' +
           'priceCents = :price, feeCents = :fee, ' +
           'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk ' +
-          'REMOVE #legacyPrice',
+          'REMOVE #legacyPrice, gsi4pk, gsi4sk',
         // Still listed, still the same owner, price and listing date as read (so the order's
         // price is the price charged and the index keys derived from them are right). A book
         // not migrated yet holds its price in dollars (`price`); it gets `priceCents` here.

@@ -69,7 +69,18 @@ export async function queryPage<T>(
   };
 }
 
-const INDEX_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'];
+const INDEX_ATTRS = [
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'gsi4pk',
+  'gsi4sk',
+];
 
 /** A stored item without its key and index attributes: the record. */
 export function stripKeys<T>(item: Item): T {

@@ -16,6 +16,8 @@ export interface UserRecord {
   firstName: string;
   lastName: string;
   university: string;
+  /** the last two labels of the address's domain (lib/accounts/campus.ts); absent on users stored before campuses */
+  campus?: string;
   campusMailbox: string;
   paymentUsername: string;
   /** 0 user, 1 admin, 2 owner */
@@ -53,6 +55,8 @@ export interface BookRecord {
   ownerId: string;
   /** the owner's first name, for display */
   ownerFirstName: string;
+  /** the owner's campus (lib/accounts/campus.ts); absent on books stored before campuses, until the migration */
+  campus?: string | null;
   buyerId?: string | null;
   /** when it was checked out */
   boughtAt?: string | null;

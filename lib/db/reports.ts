@@ -94,7 +94,12 @@ export function newReportOps(
  * count read) gets `set`, its count back to 0 and `hidden` removed; the queue item is deleted. The
  * report items stay, so the same users reporting again change nothing.
  */
-export function clearReportsOps(bookId: string, seen: number, set: Record<string, unknown>): TransactItem[] {
+export function clearReportsOps(
+  bookId: string,
+  seen: number,
+  set: Record<string, unknown>,
+  remove: string[] = [],
+): TransactItem[] {
   const names: Record<string, string> = { '#status': 'status', '#hidden': 'hidden' };
   const values: Record<string, unknown> = { ':listed': 0, ':seen': seen, ':zero': 0 };
   const sets = Object.entries(set).map(([name, value], i) => {
@@ -107,7 +112,7 @@ export function clearReportsOps(bookId: string, seen: number, set: Record<string
       Update: {
         TableName: TABLE,
         Key: bookKey(bookId),
-        UpdateExpression: `SET ${['reportCount = :zero', ...sets].join(', ')} REMOVE #hidden`,
+        UpdateExpression: `SET ${['reportCount = :zero', ...sets].join(', ')} REMOVE ${['#hidden', ...remove].join(', ')}`,
         ConditionExpression: 'attribute_exists(pk) AND #status = :listed AND reportCount = :seen',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,

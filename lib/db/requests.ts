@@ -35,6 +35,8 @@ export interface RequestRecord {
   /** the word the request is indexed under for title matching, or null */
   keyWord: string | null;
   createdAt: string;
+  /** the requester's campus: only books of that campus match (absent on requests stored before campuses) */
+  campus?: string | null;
 }
 
 /** A user may have at most this many open requests (bounds getRequests and the matcher's fan-out). */
@@ -56,6 +58,7 @@ export async function putRequest(r: RequestRecord): Promise<PutRequestOutcome> {
             isbn: r.ISBN,
             courseNorm: r.courseNorm,
             keyWord: r.keyWord,
+            campus: r.campus,
           }),
           ...r,
         },
@@ -131,12 +134,21 @@ export interface CandidatePosition {
 export const FIRST_CANDIDATE: CandidatePosition = { lookup: 0, startKey: null };
 
 /** The request indexes to read for a book: its ISBN, its course and each title word. */
-function requestLookups(book: { isbn: string | null; courseNorm: string; words: readonly string[] }) {
+function requestLookups(book: CandidateLookup) {
   const lookups: Array<{ index: string; pk: string }> = [];
-  if (book.isbn) lookups.push({ index: INDEX.gsi1, pk: requestsByIsbnPk(book.isbn) });
-  if (book.courseNorm) lookups.push({ index: INDEX.gsi2, pk: requestsByCoursePk(book.courseNorm) });
-  for (const w of book.words) if (fitsKey(w)) lookups.push({ index: INDEX.gsi3, pk: requestsByWordPk(w) });
+  const c = book.campus;
+  if (book.isbn) lookups.push({ index: INDEX.gsi1, pk: requestsByIsbnPk(book.isbn, c) });
+  if (book.courseNorm) lookups.push({ index: INDEX.gsi2, pk: requestsByCoursePk(book.courseNorm, c) });
+  for (const w of book.words) if (fitsKey(w)) lookups.push({ index: INDEX.gsi3, pk: requestsByWordPk(w, c) });
   return lookups;
+}
+
+/** What a book's candidate requests are looked up by: of its campus only. */
+export interface CandidateLookup {
+  isbn: string | null;
+  courseNorm: string;
+  words: readonly string[];
+  campus: string | null;
 }
 
 /**
@@ -144,7 +156,7 @@ function requestLookups(book: { isbn: string | null; courseNorm: string; words: 
  * `next` is where the following page starts, null once every lookup has been read to its end.
  */
 export async function candidateRequestsPage(
-  book: { isbn: string | null; courseNorm: string; words: readonly string[] },
+  book: CandidateLookup,
   position: CandidatePosition,
   limit: number,
 ): Promise<{ items: RequestRecord[]; next: CandidatePosition | null }> {

@@ -4,7 +4,9 @@
  * creates a user or changes a profile lives here, so index items that follow a profile (e.g. name
  * search) can be added in one place.
  */
+
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { campusOfUser } from '#lib/accounts/campus.ts';
 import type { EmailPreferences } from '#lib/preferences/schemas.ts';
 import type { AuditRecord } from './audit.ts';
 import { auditPutOp } from './audit.ts';
@@ -24,6 +26,8 @@ export interface UserAuthState {
   id: string;
   permissionType: number;
   tokenVersion: number;
+  /** the user's campus (lib/accounts/campus.ts) */
+  campus: string;
 }
 
 /** EMAIL#<address> / EMAIL: makes an address unique; points at its user. */
@@ -39,18 +43,27 @@ export async function getUserAuthState(userId: string): Promise<UserAuthState | 
     new GetCommand({
       TableName: TABLE,
       Key: userKey(userId),
-      ProjectionExpression: 'id, permissionType, tokenVersion',
+      ProjectionExpression: 'id, permissionType, tokenVersion, campus, emailNormalised',
       // A role or password change must apply at once, also on DynamoDB (reads are eventual by default).
       ConsistentRead: true,
     }),
   );
-  const item = out.Item as Partial<UserAuthState> | undefined;
+  const item = out.Item as (Partial<UserAuthState> & { emailNormalised?: string }) | undefined;
   if (!item?.id) return null;
-  return { id: item.id, permissionType: item.permissionType ?? 0, tokenVersion: item.tokenVersion ?? 0 };
+  return {
+    id: item.id,
+    permissionType: item.permissionType ?? 0,
+    tokenVersion: item.tokenVersion ?? 0,
+    campus: campusOfUser(item),
+  };
 }
 
-const toUser = (item: Record<string, unknown> | undefined): UserRecord | null =>
-  item?.type === 'user' ? stripKeys<UserRecord>(item) : null;
+/** A stored user in today's shape (with its campus even before the migration). */
+const toUser = (item: Record<string, unknown> | undefined): UserRecord | null => {
+  if (item?.type !== 'user') return null;
+  const user = stripKeys<UserRecord>(item);
+  return { ...user, campus: campusOfUser(user) };
+};
 
 /** A user by id (strongly consistent), or null. */
 export async function getUser(userId: string): Promise<UserRecord | null> {
@@ -271,10 +284,22 @@ export async function getUserContact(userId: string): Promise<UserContact | null
 
 /** A user's first name (one projected GetItem), for display on their books; undefined if there is none. */
 export async function getUserFirstName(userId: string): Promise<string | undefined> {
+  return (await getUserListingInfo(userId))?.firstName;
+}
+
+/** What a new book or request takes from its owner: first name and campus (one projected GetItem). */
+export async function getUserListingInfo(
+  userId: string,
+): Promise<{ firstName: string; campus: string } | null> {
   const out = await db.send(
-    new GetCommand({ TableName: TABLE, Key: userKey(userId), ProjectionExpression: 'firstName' }),
+    new GetCommand({
+      TableName: TABLE,
+      Key: userKey(userId),
+      ProjectionExpression: 'firstName, campus, emailNormalised',
+    }),
   );
-  return out.Item?.firstName as string | undefined;
+  if (out.Item?.firstName === undefined) return null;
+  return { firstName: String(out.Item.firstName), campus: campusOfUser(out.Item) };
 }
 
 /** All users, oldest first, a page at a time (gsi1 `USERS`). */

@@ -12,6 +12,8 @@ export interface Principal {
   userId: string;
   permissionType: number;
   tokenVersion: number;
+  /** the caller's campus (the default of `?campus=` on listings and searches) */
+  campus: string;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]*)$/;
@@ -36,7 +38,12 @@ export async function authenticate(
   }
   const user = await getUserAuthState(claims.sub);
   if (!user || user.tokenVersion !== claims.tv) throw invalid();
-  return { userId: user.id, permissionType: user.permissionType, tokenVersion: user.tokenVersion };
+  return {
+    userId: user.id,
+    permissionType: user.permissionType,
+    tokenVersion: user.tokenVersion,
+    campus: user.campus,
+  };
 }
 
 function invalid(): Unauthorized {

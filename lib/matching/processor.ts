@@ -71,6 +71,7 @@ export function listedBookOf(image: Item | undefined): ListedBook | null {
     words: significantWords(b.name),
     ownerId: b.ownerId,
     date: b.date,
+    campus: b.campus ?? null,
   };
 }
 
@@ -79,7 +80,8 @@ const sameListing = (a: ListedBook, b: ListedBook) =>
   a.name === b.name &&
   a.courseNorm === b.courseNorm &&
   a.ISBN === b.ISBN &&
-  a.ownerId === b.ownerId;
+  a.ownerId === b.ownerId &&
+  a.campus === b.campus;
 
 /** Stores the match and tells the requester (once per book listing, however many requests match). */
 async function recordMatch(request: RequestRecord, book: ListedBook, now: string): Promise<void> {
@@ -132,7 +134,7 @@ async function eachIndependently<T>(items: T[], work: (item: T) => Promise<void>
  * Hands over (saves the position) when time runs short; ends a saved scan when it finishes one.
  */
 async function matchRequestsFrom(book: ListedBook, from: CandidatePosition, budget: Budget): Promise<void> {
-  const lookup = { isbn: book.ISBN, courseNorm: book.courseNorm, words: book.words };
+  const lookup = { isbn: book.ISBN, courseNorm: book.courseNorm, words: book.words, campus: book.campus };
   const now = new Date();
   const failures: unknown[] = [];
   let position: CandidatePosition | null = from;
@@ -191,10 +193,14 @@ async function onRequestChange(change: StreamChange): Promise<void> {
     if (old) await deleteMatchesOfRequest(old.userId, old.id);
     return;
   }
-  if (change.eventName !== 'INSERT' || !change.newImage) return;
+  if (!change.newImage) return;
+  // a new request, or one the migration gave its campus (its matching keys moved to the campus's)
+  const campusGiven =
+    !(change.oldImage as RequestRecord | undefined)?.campus && Boolean(change.newImage.campus);
+  if (change.eventName !== 'INSERT' && !campusGiven) return;
   const r = change.newImage as RequestRecord;
   const books = await candidateListedBooks(
-    { isbn: r.ISBN, courseNorm: r.courseNorm, keyWord: r.keyWord },
+    { isbn: r.ISBN, courseNorm: r.courseNorm, keyWord: r.keyWord, campus: r.campus ?? null },
     CANDIDATES_PER_KEY,
   );
   const now = new Date().toISOString();

@@ -53,6 +53,7 @@ export function newRequestRecord(
   body: RequestBookBody,
   now: Date,
   id = ulid(now.getTime()),
+  campus: string | null = null,
 ): RequestRecord {
   const words = significantWords(body.name);
   return {
@@ -67,12 +68,17 @@ export function newRequestRecord(
     words,
     keyWord: keyWord(words),
     createdAt: now.toISOString(),
+    ...(campus ? { campus } : {}),
   };
 }
 
 /** Stores a request; the stream consumer matches it against listed books. */
-export async function requestBook(userId: string, body: RequestBookBody): Promise<BookRequest> {
-  const record = newRequestRecord(userId, body, new Date());
+export async function requestBook(
+  requester: { userId: string; campus: string },
+  body: RequestBookBody,
+): Promise<BookRequest> {
+  const now = new Date();
+  const record = newRequestRecord(requester.userId, body, now, ulid(now.getTime()), requester.campus);
   if ((await putRequest(record)) === 'too-many') {
     throw new Conflict(`You can have at most ${MAX_OPEN_REQUESTS} open requests; delete one first.`);
   }

@@ -9,9 +9,8 @@
 
 import { BookId } from '#lib/cart/schemas.ts';
 import { newAuditRecord } from '#lib/db/audit.ts';
-import { getBook, moveBookWithAudit } from '#lib/db/books.ts';
+import { getBook, listingIndexMove, moveBookWithAudit } from '#lib/db/books.ts';
 import { statusCounterDeltas } from '#lib/db/counters.ts';
-import { bookIndexes } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import {
   clearReportsOps,
@@ -173,11 +172,12 @@ export async function resolveReport(
   const at = now.toISOString();
   const reason = input.reason ?? (input.action === 'unlist' ? 'it breaks the marketplace rules' : null);
   const to = input.action === 'unlist' ? 5 : 0;
-  const idx = bookIndexes({ ...book, status: to });
+  const move = listingIndexMove({ ...book, status: to });
   const [bookOp, ...rest] = clearReportsOps(
     book.id,
     seen,
-    input.action === 'unlist' ? { status: 5, gsi1pk: idx.gsi1pk, gsi1sk: idx.gsi1sk } : {},
+    input.action === 'unlist' ? { status: 5, ...move.set } : {},
+    input.action === 'unlist' ? move.remove : [],
   );
   const audit = newAuditRecord({
     at,

@@ -7,9 +7,8 @@
  */
 
 import { newAuditRecord } from '#lib/db/audit.ts';
-import { booksOfOwner, moveBookWithAudit, updateBookOp } from '#lib/db/books.ts';
+import { booksOfOwner, listingIndexMove, moveBookWithAudit, updateBookOp } from '#lib/db/books.ts';
 import { statusCounterDeltas } from '#lib/db/counters.ts';
-import { bookIndexes } from '#lib/db/keys.ts';
 import { reinstateUserRecord, suspendUserRecord } from '#lib/db/suspensions.ts';
 import { TransactionRefused } from '#lib/db/transact.ts';
 import { getUser } from '#lib/db/users.ts';
@@ -39,10 +38,10 @@ async function unlistBooksOf(actorId: string, userId: string, reason: string, no
   const books = await booksOfOwner(userId, [0]);
   for (const book of books) {
     const at = now.toISOString();
-    const idx = bookIndexes({ ...book, status: 5 });
+    const move = listingIndexMove({ ...book, status: 5 });
     try {
       await moveBookWithAudit({
-        bookOp: updateBookOp(book.id, { from: 0 }, { status: 5, gsi1pk: idx.gsi1pk, gsi1sk: idx.gsi1sk }),
+        bookOp: updateBookOp(book.id, { from: 0 }, { status: 5, ...move.set }, move.remove),
         audit: newAuditRecord({
           at,
           actor: actorId,

@@ -9,11 +9,18 @@
  * service is never overwritten: such an item is counted as `raced` and picked up by the next run.
  * Every page ends at a key the caller can store; a run started from it carries on (resumable), and
  * running it again over migrated items changes nothing (idempotent).
+ *
+ * Campuses: a user gets the campus of their address; a book and a request get their owner's
+ * campus, and their index keys move to the campus's (and, for a listed book, to its shard of the
+ * listing of every campus). The search and matching entries follow by themselves: the stream
+ * consumer sees each migrated book or request change and moves its entries to the new keys.
  */
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { campusOfEmail, campusOfUser } from '#lib/accounts/campus.ts';
 import { createClient, type db as serviceClient, TABLE } from '#lib/db/client.ts';
 import { isConditionFailed } from '#lib/db/conditions.ts';
-import { upgradeBook } from '#lib/db/records.ts';
+import { bookIndexes, requestIndexes, userKey } from '#lib/db/keys.ts';
+import { type BookRecord, upgradeBook } from '#lib/db/records.ts';
 
 type Item = Record<string, unknown>;
 
@@ -38,26 +45,134 @@ const isGrade = (book: Item) => upgradeBook(book).condition === book.condition;
 export const bookIsOutdated = (book: Item): boolean =>
   'price' in book || typeof book.priceCents !== 'number' || !isGrade(book);
 
+/** The campus of a user by id (cached for the run), or null when the user is gone. */
+type CampusOf = (userId: string) => Promise<string | null>;
+
+function ownerCampuses(): CampusOf {
+  const known = new Map<string, string | null>();
+  return async (userId) => {
+    if (!known.has(userId)) {
+      const out = await maintenance().send(
+        new GetCommand({
+          TableName: TABLE,
+          Key: userKey(userId),
+          ProjectionExpression: 'campus, emailNormalised',
+        }),
+      );
+      known.set(userId, out.Item ? campusOfUser(out.Item) : null);
+    }
+    return known.get(userId) ?? null;
+  };
+}
+
+/** SET and REMOVE clauses of attribute values, with their names and values. */
+function assignments(set: Item, remove: string[] = []) {
+  const names: Record<string, string> = {};
+  const values: Item = {};
+  const sets = Object.entries(set).map(([name, value], i) => {
+    names[`#m${i}`] = name;
+    values[`:m${i}`] = value;
+    return `#m${i} = :m${i}`;
+  });
+  const removes = remove.map((name, i) => {
+    names[`#x${i}`] = name;
+    return `#x${i}`;
+  });
+  const expression = `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`;
+  return { expression, names, values };
+}
+
+/** A book's migration: cents, grade, the owner's campus and the index keys that follow from them. */
+function bookUpdate(item: Item, campus: string | null): UpdateCommand | null {
+  const up = upgradeBook(item) as unknown as BookRecord;
+  const withCampus = { ...up, campus: (item.campus as string | undefined) ?? campus };
+  const idx = bookIndexes(withCampus) as Record<string, string | undefined>;
+  const keysMoved = ['gsi1pk', 'gsi1sk', 'gsi4pk', 'gsi4sk'].some((k) => idx[k] !== item[k]);
+  const campusAdded = !item.campus && Boolean(campus);
+  if (!bookIsOutdated(item) && !keysMoved && !campusAdded) return null;
+  const set: Item = {
+    priceCents: up.priceCents,
+    condition: up.condition,
+    gsi1pk: idx.gsi1pk,
+    gsi1sk: idx.gsi1sk,
+  };
+  if (campusAdded) set.campus = campus;
+  const remove = ['price'];
+  if (idx.gsi4pk) Object.assign(set, { gsi4pk: idx.gsi4pk, gsi4sk: idx.gsi4sk });
+  else remove.push('gsi4pk', 'gsi4sk');
+  const a = assignments(set, remove);
+  return new UpdateCommand({
+    TableName: TABLE,
+    Key: { pk: item.pk, sk: item.sk },
+    UpdateExpression: a.expression,
+    // only the book as read: same status, date, condition, price and campus
+    ConditionExpression:
+      'attribute_exists(pk) AND #status = :oldStatus AND #date = :oldDate AND #condition = :oldCondition AND ' +
+      ('price' in item ? '#price = :oldPrice AND ' : 'attribute_not_exists(#price) AND ') +
+      (item.campus ? '#campus = :oldCampus' : 'attribute_not_exists(#campus)'),
+    ExpressionAttributeNames: {
+      ...a.names,
+      '#status': 'status',
+      '#date': 'date',
+      '#condition': 'condition',
+      '#price': 'price',
+      '#campus': 'campus',
+    },
+    ExpressionAttributeValues: {
+      ...a.values,
+      ':oldStatus': item.status,
+      ':oldDate': item.date,
+      ':oldCondition': item.condition,
+      ...('price' in item ? { ':oldPrice': item.price } : {}),
+      ...(item.campus ? { ':oldCampus': item.campus } : {}),
+    },
+  });
+}
+
+/** A request's migration: its owner's campus and the matching keys of that campus. */
+function requestUpdate(item: Item, campus: string): UpdateCommand {
+  const idx = requestIndexes({
+    id: String(item.id),
+    createdAt: String(item.createdAt),
+    isbn: (item.ISBN as string | null) ?? null,
+    courseNorm: String(item.courseNorm),
+    keyWord: (item.keyWord as string | null) ?? null,
+    campus,
+  });
+  const a = assignments({ campus, ...idx });
+  return new UpdateCommand({
+    TableName: TABLE,
+    Key: { pk: item.pk, sk: item.sk },
+    UpdateExpression: a.expression,
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#campus)',
+    ExpressionAttributeNames: { ...a.names, '#campus': 'campus' },
+    ExpressionAttributeValues: a.values,
+  });
+}
+
 /** The conditional update that migrates one item, or null when it is up to date. */
-function updateOf(item: Item): UpdateCommand | null {
+async function updateOf(item: Item, campusOf: CampusOf): Promise<UpdateCommand | null> {
   const key = { pk: item.pk, sk: item.sk };
-  if (item.type === 'book' && bookIsOutdated(item)) {
-    const up = upgradeBook(item);
+  if (item.type === 'book') {
+    return bookUpdate(item, item.campus ? null : await campusOf(String(item.ownerId)));
+  }
+  if (item.type === 'user' && !item.campus && typeof item.emailNormalised === 'string') {
     return new UpdateCommand({
       TableName: TABLE,
       Key: key,
-      UpdateExpression: 'SET priceCents = :cents, #condition = :grade REMOVE #price',
+      UpdateExpression: 'SET #campus = :campus',
       ConditionExpression:
-        'attribute_exists(pk) AND #condition = :oldCondition AND ' +
-        ('price' in item ? '#price = :oldPrice' : 'attribute_not_exists(#price)'),
-      ExpressionAttributeNames: { '#condition': 'condition', '#price': 'price' },
+        'attribute_exists(pk) AND attribute_not_exists(#campus) AND emailNormalised = :email',
+      ExpressionAttributeNames: { '#campus': 'campus' },
       ExpressionAttributeValues: {
-        ':cents': up.priceCents,
-        ':grade': up.condition,
-        ':oldCondition': item.condition,
-        ...('price' in item ? { ':oldPrice': item.price } : {}),
+        ':campus': campusOfEmail(item.emailNormalised),
+        ':email': item.emailNormalised,
       },
     });
+  }
+  if (item.type === 'request' && !item.campus) {
+    const campus = await campusOf(String(item.userId));
+    return campus ? requestUpdate(item, campus) : null;
   }
   if (item.type === 'cartItem' && item.snapshot && bookIsOutdated(item.snapshot as Item)) {
     return new UpdateCommand({
@@ -84,8 +199,9 @@ export async function migratePage(
     new ScanCommand({ TableName: TABLE, Limit: pageSize, ExclusiveStartKey: startKey }),
   );
   const counts: MigrationCounts = { scanned: out.Items?.length ?? 0, migrated: 0, raced: 0 };
+  const campusOf = ownerCampuses();
   for (const item of out.Items ?? []) {
-    const update = updateOf(item);
+    const update = await updateOf(item, campusOf);
     if (!update) continue;
     try {
       await maintenance().send(update);

@@ -2,9 +2,9 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { normaliseCourse } from '#lib/books/text.ts';
-import { bookItem, insertBook } from '#lib/db/books.ts';
+import { bookItem, insertBook, listingIndexMove } from '#lib/db/books.ts';
 import { db, TABLE } from '#lib/db/client.ts';
-import { bookIndexes, bookKey } from '#lib/db/keys.ts';
+import { bookKey } from '#lib/db/keys.ts';
 import type { BookRecord, BookStatusValue } from '#lib/db/records.ts';
 import { toCents } from '#lib/orders/pricing.ts';
 
@@ -34,6 +34,9 @@ export const makeBookBody = (overrides: Partial<PostBookFields> = {}): PostBookF
 /** Overrides of a book record; `price` is a convenience in dollars for `priceCents`. */
 export type BookOverrides = Partial<BookRecord> & { price?: number };
 
+/** The campus of the users tests/helpers/users.ts makes. */
+export const TEST_CAMPUS = 'test.edu';
+
 /** A stored book record (status 0 unless told), dated `date` or now. */
 export function makeBookRecord(ownerId: string, bookOverrides: BookOverrides = {}): BookRecord {
   const { price, ...overrides } = bookOverrides;
@@ -53,6 +56,8 @@ export function makeBookRecord(ownerId: string, bookOverrides: BookOverrides = {
     date: new Date().toISOString(),
     ownerId,
     ownerFirstName: 'Ada',
+    // the campus of tests/helpers/users.ts's addresses (@test.edu)
+    campus: TEST_CAMPUS,
     ...overrides,
     ...(price === undefined ? {} : { priceCents: toCents(price) }),
   };
@@ -85,21 +90,23 @@ export async function setBookStatus(
   extra: Partial<Pick<BookRecord, 'buyerId' | 'boughtAt' | 'date'>> = {},
 ): Promise<BookRecord> {
   const next: BookRecord = { ...book, ...extra, status };
-  const idx = bookIndexes(next);
+  const move = listingIndexMove(next);
   await db.send(
     new UpdateCommand({
       TableName: TABLE,
       Key: bookKey(book.id),
-      UpdateExpression:
-        'SET #status = :s, buyerId = :buyer, boughtAt = :bought, #date = :date, gsi1pk = :g1pk, gsi1sk = :g1sk',
+      UpdateExpression: `SET #status = :s, buyerId = :buyer, boughtAt = :bought, #date = :date, ${Object.keys(
+        move.set,
+      )
+        .map((k) => `${k} = :${k}`)
+        .join(', ')}${move.remove.length > 0 ? ` REMOVE ${move.remove.join(', ')}` : ''}`,
       ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
       ExpressionAttributeValues: {
         ':s': status,
         ':buyer': next.buyerId ?? null,
         ':bought': next.boughtAt ?? null,
         ':date': next.date,
-        ':g1pk': idx.gsi1pk,
-        ':g1sk': idx.gsi1sk,
+        ...Object.fromEntries(Object.entries(move.set).map(([k, v]) => [`:${k}`, v])),
       },
     }),
   );

@@ -228,7 +228,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Listed books, newest first, by cursor */
+        /** Listed books of a campus (default: the caller's; anonymous: all), filtered, by cursor */
         get: operations["booksGetAllBooks"];
         put?: never;
         post?: never;
@@ -1203,6 +1203,7 @@ export interface components {
                 firstName: string;
                 lastName: string;
                 university: string;
+                campus: string;
                 campusMailbox: string;
                 paymentUsername: string;
                 permissionType: number;
@@ -1324,6 +1325,7 @@ export interface operations {
                      *         "firstName": "string",
                      *         "lastName": "string",
                      *         "university": "string",
+                     *         "campus": "string",
                      *         "campusMailbox": "string",
                      *         "paymentUsername": "string",
                      *         "permissionType": 1,
@@ -1340,6 +1342,7 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             university: string;
+                            campus: string;
                             campusMailbox: string;
                             paymentUsername: string;
                             permissionType: number;
@@ -1778,6 +1781,7 @@ export interface operations {
                      *           "firstName": "string",
                      *           "lastName": "string",
                      *           "university": "string",
+                     *           "campus": "string",
                      *           "campusMailbox": "string",
                      *           "paymentUsername": "string",
                      *           "permissionType": 1,
@@ -1799,6 +1803,7 @@ export interface operations {
                                 firstName: string;
                                 lastName: string;
                                 university: string;
+                                campus: string;
                                 campusMailbox: string;
                                 paymentUsername: string;
                                 permissionType: number;
@@ -2739,6 +2744,7 @@ export interface operations {
                      *         "firstName": "string",
                      *         "lastName": "string",
                      *         "university": "string",
+                     *         "campus": "string",
                      *         "campusMailbox": "string",
                      *         "paymentUsername": "string",
                      *         "permissionType": 1,
@@ -2755,6 +2761,7 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             university: string;
+                            campus: string;
                             campusMailbox: string;
                             paymentUsername: string;
                             permissionType: number;
@@ -3570,6 +3577,11 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
+                campus?: string;
+                condition?: string;
+                minPrice?: string;
+                maxPrice?: string;
+                sort?: "newest" | "price-asc" | "price-desc";
             };
             header?: never;
             path?: never;
@@ -3577,7 +3589,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Listed books, newest first, by cursor */
+            /** @description Listed books of a campus (default: the caller's; anonymous: all), filtered, by cursor */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3906,7 +3918,9 @@ export interface operations {
     };
     booksGetBooksNoToken: {
         parameters: {
-            query?: never;
+            query?: {
+                campus?: string;
+            };
             header?: never;
             path: {
                 limit: string;
@@ -5477,6 +5491,11 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
+                campus?: string;
+                condition?: string;
+                minPrice?: string;
+                maxPrice?: string;
+                sort?: "newest";
             };
             header?: never;
             path: {
@@ -5641,6 +5660,11 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
+                campus?: string;
+                condition?: string;
+                minPrice?: string;
+                maxPrice?: string;
+                sort?: "newest";
             };
             header?: never;
             path: {
@@ -6732,6 +6756,7 @@ export interface operations {
                      *           "firstName": "string",
                      *           "lastName": "string",
                      *           "university": "string",
+                     *           "campus": "string",
                      *           "campusMailbox": "string",
                      *           "paymentUsername": "string",
                      *           "permissionType": 1,
@@ -6749,6 +6774,7 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             university: string;
+                            campus: string;
                             campusMailbox: string;
                             paymentUsername: string;
                             permissionType: number;
@@ -7730,6 +7756,7 @@ export interface operations {
                      *           "firstName": "string",
                      *           "lastName": "string",
                      *           "university": "string",
+                     *           "campus": "string",
                      *           "campusMailbox": "string",
                      *           "paymentUsername": "string",
                      *           "permissionType": 1,
@@ -7748,6 +7775,7 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             university: string;
+                            campus: string;
                             campusMailbox: string;
                             paymentUsername: string;
                             permissionType: number;
@@ -7878,6 +7906,7 @@ export interface operations {
                      *         "firstName": "string",
                      *         "lastName": "string",
                      *         "university": "string",
+                     *         "campus": "string",
                      *         "campusMailbox": "string",
                      *         "paymentUsername": "string",
                      *         "permissionType": 1,
@@ -7894,6 +7923,7 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             university: string;
+                            campus: string;
                             campusMailbox: string;
                             paymentUsername: string;
                             permissionType: number;
@@ -8668,6 +8698,7 @@ export interface operations {
                      *         "firstName": "string",
                      *         "lastName": "string",
                      *         "university": "string",
+                     *         "campus": "string",
                      *         "campusMailbox": "string",
                      *         "paymentUsername": "string",
                      *         "permissionType": 1,
@@ -8684,6 +8715,7 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             university: string;
+                            campus: string;
                             campusMailbox: string;
                             paymentUsername: string;
                             permissionType: number;
@@ -10099,6 +10131,7 @@ export interface operations {
                      *           "firstName": "string",
                      *           "lastName": "string",
                      *           "university": "string",
+                     *           "campus": "string",
                      *           "campusMailbox": "string",
                      *           "paymentUsername": "string",
                      *           "permissionType": 1,
@@ -11440,6 +11473,7 @@ export interface operations {
                      *         "firstName": "string",
                      *         "lastName": "string",
                      *         "university": "string",
+                     *         "campus": "string",
                      *         "campusMailbox": "string",
                      *         "paymentUsername": "string",
                      *         "permissionType": 1,
@@ -11456,6 +11490,7 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             university: string;
+                            campus: string;
                             campusMailbox: string;
                             paymentUsername: string;
                             permissionType: number;

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { searchIndexProcessor } from '#lib/books/search-index.ts';
 import { bookItem } from '#lib/db/books.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { LISTING_SHARDS_ALL } from '#lib/db/keys.ts';
 import { measured, type OperationRecord, startMeasuring } from '#lib/db/metrics.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
@@ -69,6 +70,19 @@ const requests: Array<[string, () => Promise<InvokeResult>]> = [
   ['getUsersPosts', () => booksApi.getUsersPosts(caller.token)],
 ];
 
+/**
+ * The most calls a request may make: a few on one campus (one partition); a page of every campus
+ * reads its LISTING_SHARDS_ALL shards at once; an offset page of every campus at most 3 such reads
+ * (plus those of the skip).
+ */
+const maxCalls = (name: string): number => {
+  // skipping is merged reads of positions too (reads grow with the skip, at most 2,000 by the contract)
+  if (name === 'getBooksNoToken with skip') return LISTING_SHARDS_ALL * 6;
+  if (name.startsWith('getBooksNoToken')) return LISTING_SHARDS_ALL * 3;
+  if (name === 'getAllBooks anonymous') return LISTING_SHARDS_ALL;
+  return 4;
+};
+
 async function measureAll(): Promise<Map<string, OperationRecord[]>> {
   const result = new Map<string, OperationRecord[]>();
   for (const [name, run] of requests) {
@@ -107,8 +121,10 @@ describe('DynamoDB operations per request', () => {
         commands.every((c) => ['GetItem', 'Query', 'BatchGetItem'].includes(c)),
         `${name}: ${commands}`,
       ).toBe(true);
-      expect(l.length, `${name}: ${commands}`).toBeLessThanOrEqual(4);
-      expect(commands, name).toEqual(s.map((o) => o.command));
+      expect(l.length, `${name}: ${commands}`).toBeLessThanOrEqual(maxCalls(name));
+      // an offset page of every campus is filled by merged reads of the 8 shards: how many
+      // rounds depends on how the newest books fall on the shards, never on the table's size
+      if (!name.startsWith('getBooksNoToken')) expect(commands, name).toEqual(s.map((o) => o.command));
       const cap = (ops: OperationRecord[]) => ops.reduce((sum, o) => sum + o.capacityUnits, 0);
       expect(cap(l), `${name} capacity`).toBeLessThanOrEqual(cap(s) * 1.5 + 1);
     }

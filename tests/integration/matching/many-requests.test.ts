@@ -12,7 +12,7 @@ import { putRequest } from '#lib/db/requests.ts';
 import { REQUESTS_PAGE, SCAN_RESERVE_MS } from '#lib/matching/processor.ts';
 import { newRequestRecord } from '#lib/matching/requests.ts';
 import { consume } from '#lib/streams/consume.ts';
-import { putBook } from '#tests/helpers/books.ts';
+import { putBook, TEST_CAMPUS } from '#tests/helpers/books.ts';
 import { readItem } from '#tests/helpers/cart.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';
 import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
@@ -35,6 +35,8 @@ async function openRequests(course: string, n: number): Promise<void> {
       user.id,
       { name: `Wanted ${course}`, course },
       new Date(start + i * 1000),
+      undefined,
+      TEST_CAMPUS,
     );
     expect(await putRequest(record)).toBe('created');
   };

@@ -3,15 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Book } from '#lib/books/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
-import { bookIndexes, bookKey, cartItemKey } from '#lib/db/keys.ts';
+import { bookIndexes, bookKey, campusListingPk, cartItemKey, userKey } from '#lib/db/keys.ts';
 import { migratePage, migrateTable, type StartKey } from '#scripts/migrations/browsing.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
+import { TEST_CAMPUS } from '#tests/helpers/books.ts';
+import { userMatches } from '#tests/helpers/matching.ts';
+import { consumeNew, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
 const read = async (key: { pk: string; sk: string }) =>
   (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
 
-/** A book as the code before issue 13 stored it: price in dollars, free-text condition. */
+/**
+ * A book as the code before issue 13 stored it: price in dollars, free-text condition, no campus,
+ * and that code's index keys (one listing partition `BOOKS#S0`, no campus listing).
+ */
 async function putOldBook(ownerId: string, n: number, price: number, condition: string) {
   const id = `01JOLDBOOK${String(n).padStart(16, '0')}`;
   const date = new Date(Date.now() - n * 1000).toISOString();
@@ -34,14 +40,51 @@ async function putOldBook(ownerId: string, n: number, price: number, condition: 
   await db.send(
     new PutCommand({
       TableName: TABLE,
-      Item: { ...bookKey(id), ...bookIndexes({ ...item, ownerId }), ...item },
+      Item: {
+        ...bookKey(id),
+        gsi1pk: 'BOOKS#S0',
+        gsi1sk: `${date}#${id}`,
+        gsi2pk: `OWNER#${ownerId}`,
+        gsi2sk: `${date}#${id}`,
+        ...item,
+      },
     }),
   );
   return item;
 }
 
+/** A request as the code before campuses stored it: no campus, matching keys of every school. */
+async function putOldRequest(userId: string, course: string) {
+  const id = `01JOLDREQ${String(Date.now()).padStart(17, '0')}`;
+  const createdAt = new Date().toISOString();
+  const courseNorm = course.replace(/\s+/g, '').toUpperCase();
+  await db.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: {
+        pk: `USER#${userId}`,
+        sk: `REQUEST#${id}`,
+        gsi2pk: `REQ#C#${courseNorm}`,
+        gsi2sk: `${createdAt}#${id}`,
+        type: 'request',
+        id,
+        userId,
+        name: 'Wanted',
+        course,
+        courseNorm,
+        edition: null,
+        ISBN: null,
+        words: ['wanted'],
+        keyWord: null,
+        createdAt,
+      },
+    }),
+  );
+  return { id, pk: `USER#${userId}`, sk: `REQUEST#${id}` };
+}
+
 describe('the browsing migration', () => {
-  it('brings a table written by the earlier code to cents and grades, resumably and only once', async () => {
+  it('brings a table written by the earlier code to cents, grades and campuses, resumably and only once', async () => {
     const seller = await makeUser();
     const buyer = await makeUser();
     const old = [
@@ -63,7 +106,9 @@ describe('the browsing migration', () => {
         },
       }),
     );
-    const userBefore = await read({ pk: `USER#${seller.id}`, sk: 'PROFILE' });
+    const request = await putOldRequest(buyer.id, 'OLD 101');
+    const reader = new StreamReader();
+    await reader.skipToEnd();
 
     // First page only, then resume from where it stopped.
     const first = await migratePage(undefined, 2);
@@ -74,7 +119,8 @@ describe('the browsing migration', () => {
       pageSize: 2,
       checkpoint: (k) => checkpoints.push(k),
     });
-    expect(first.migrated + rest.migrated).toBe(4);
+    // 3 books, 1 cart snapshot, 2 users (their campus), 1 request
+    expect(first.migrated + rest.migrated).toBe(7);
     expect(rest.raced).toBe(0);
     expect(checkpoints.at(-1)).toBeUndefined();
 
@@ -87,14 +133,35 @@ describe('the browsing migration', () => {
     const cart = await read(cartItemKey(buyer.id, String(old[1]?.id)));
     expect(cart?.snapshot).toMatchObject({ priceCents: 10, condition: 'good' });
     expect(cart?.snapshot).not.toHaveProperty('price');
-    // Index attributes and other entities are untouched.
-    expect(stored[0]).toMatchObject(bookIndexes(old[0] as NonNullable<(typeof old)[0]>));
-    expect(await read({ pk: `USER#${seller.id}`, sk: 'PROFILE' })).toEqual(userBefore);
+    // Campuses: the users' from their addresses, the books' and the request's from their owners,
+    // and the index keys of those campuses (books: their shard of the listing of every campus).
+    expect((await read(userKey(seller.id)))?.campus).toBe(TEST_CAMPUS);
+    expect((await read(userKey(buyer.id)))?.campus).toBe(TEST_CAMPUS);
+    for (const [i, b] of stored.entries()) {
+      const record = { ...(old[i] as NonNullable<(typeof old)[0]>), campus: TEST_CAMPUS };
+      expect(b).toMatchObject({ campus: TEST_CAMPUS, ...bookIndexes(record) });
+      expect(b?.gsi4pk).toBe(campusListingPk(TEST_CAMPUS, 0));
+    }
+    expect(await read({ pk: request.pk, sk: request.sk })).toMatchObject({
+      campus: TEST_CAMPUS,
+      gsi2pk: `REQ#${TEST_CAMPUS}#C#OLD101`,
+    });
+
+    // The stream consumer moves the search and matching entries and matches the migrated request.
+    await consumeNew(reader, '');
+    const searched = await booksApi.searchPublic('old', { campus: TEST_CAMPUS });
+    expect(
+      z
+        .array(Book)
+        .parse(searched.json<{ data: unknown }>().data)
+        .map((b) => b.id),
+    ).toEqual(old.map((b) => b.id));
+    expect((await userMatches(buyer.token)).map((m) => m.id).sort()).toEqual(old.map((b) => b.id).sort());
 
     // Again: nothing left to change.
     expect(await migrateTable()).toMatchObject({ migrated: 0, raced: 0 });
 
-    const listed = await booksApi.getAllBooks(undefined, { limit: '10' });
+    const listed = await booksApi.getAllBooks(undefined, { limit: '10', campus: TEST_CAMPUS });
     const books = z.array(Book).parse(listed.json<{ data: unknown }>().data);
     expect(books.filter((b) => b.course === 'OLD 101').map((b) => [b.price, b.condition])).toEqual([
       [19.99, 'like-new'],

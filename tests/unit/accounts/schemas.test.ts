@@ -117,6 +117,7 @@ describe('the user object', () => {
     expect(User.parse(user)).toEqual(user);
     expect(Object.keys(user).sort()).toEqual(
       [
+        'campus',
         'campusMailbox',
         'createdAt',
         'emailAddress',
@@ -129,6 +130,13 @@ describe('the user object', () => {
       ].sort(),
     );
     expect(JSON.stringify(user)).not.toMatch(/passwordHash|tokenVersion|\$2b\$/);
+  });
+
+  it("shows the campus of the user's address, also for a user stored before campuses", () => {
+    const stored = record();
+    expect(toUser({ ...stored, campus: 'uni.edu' }).campus).toBe('uni.edu');
+    const { campus: _none, ...old } = { ...stored, campus: undefined, emailNormalised: 'ada@cs.uni.edu' };
+    expect(toUser(old).campus).toBe('uni.edu');
   });
 
   it('is a strict schema: an object carrying a secret does not pass it', () => {
