@@ -238,10 +238,14 @@ async function main(): Promise<void> {
       const { requestBook } = await import('#lib/matching/requests.ts');
       const { listRequests } = await import('#lib/db/requests.ts');
       const { applyProcessors } = await import('./harness/fixture.ts');
-      const requester = await makeUser();
+      // The requester studies where the posters do (matching stays within a campus).
+      const { BENCH_CAMPUS } = await import('./harness/data.ts');
+      const lagAddress = `lag.requester.${Date.now().toString(36)}@${BENCH_CAMPUS}`;
+      const requester = await makeUser({ emailAddress: lagAddress, emailNormalised: lagAddress });
       const { getUserListingInfo } = await import('#lib/db/users.ts');
-      // the requester's own campus: the lag's books are posted by users of the same school
       const campus = (await getUserListingInfo(requester.id))?.campus ?? '';
+      if (campus !== BENCH_CAMPUS)
+        throw new Error(`stream lag: the requester's campus is ${campus}, not ${BENCH_CAMPUS}`);
       await requestBook({ userId: requester.id, campus }, { name: 'Lagbook', course: LAG_COURSE });
       await applyProcessors((await listRequests(requester.id)) as unknown as Record<string, unknown>[]);
       const h = await measureHttp(env, targets, { ...HTTP, stage: STAGE }, log, async (url) => {
