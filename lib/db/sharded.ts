@@ -173,7 +173,10 @@ export async function placeInShards(
     const candidate = read[want - 1]?.key;
     const behind = open.filter((o) => candidate === undefined || ahead(o.after, candidate));
     const missing = want - complete.length;
-    asks = behind.map((o) => ({ shard: o.i, limit: skipShare(missing, behind.length) }));
+    asks = behind.map((o) => ({
+      shard: o.i,
+      limit: Math.max(ENTRIES_PER_BLOCK, skipShare(missing, behind.length)),
+    }));
   }
   throw new Error(`placeInShards: no position after ${MAX_SKIP_ROUNDS} rounds`);
 }
