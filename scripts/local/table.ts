@@ -67,6 +67,18 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
   };
 }
 
+/** Waits (polling DescribeTable, at most 60 s) until the table's index `name` is ACTIVE. */
+async function untilIndexActive(client: DynamoDBClient, tableName: string, name: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const status = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === name)?.IndexStatus;
+    if (status === 'ACTIVE') return;
+    if (Date.now() > deadline) throw new Error(`index ${name} of ${tableName} is still ${status} after 60 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
  * Creates the table when it does not exist yet; returns true when it created it. A table kept from
  * an earlier run (`npm start` with persisted data) gets the indexes added since, one at a time.
@@ -93,6 +105,8 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
           ],
         }),
       );
+      // one index at a time: the next may be created only once this one is active
+      await untilIndexActive(client, tableName, index.IndexName as string);
     }
     return false;
   } catch (err) {
