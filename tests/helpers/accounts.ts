@@ -100,9 +100,10 @@ let outboxReader: StreamReader | undefined;
 /**
  * Sends what the e-mail outbox owes so far, as its consumer would: account e-mails are queued there
  * (lib/outbox/queue.ts) and written when sent. Each test file has its own table, so this sends only
- * that file's messages. Returns how many ready messages it saw.
+ * that file's messages, each `deliveries` times (at-least-once delivery). Returns how many ready
+ * messages it saw.
  */
-export async function sendQueuedMail(): Promise<number> {
+export async function sendQueuedMail(deliveries = 1): Promise<number> {
   outboxReader ??= new StreamReader();
-  return deliverOutbox(outboxReader);
+  return deliverOutbox(outboxReader, deliveries);
 }
