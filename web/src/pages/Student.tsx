@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { type ApiFailure, api, call, idempotencyKey, money } from '#web/api.ts';
 import type { Book } from '#web/books.ts';
+import { CONDITIONS } from '#web/browse.ts';
 import { PhotoEditor } from '#web/photos.tsx';
 import { Link } from '#web/router.tsx';
 import { getSession, setSession } from '#web/session.ts';
@@ -20,8 +21,6 @@ import {
   useLoad,
   useSubmit,
 } from '#web/ui.tsx';
-
-const CONDITIONS = ['new', 'like-new', 'very-good', 'good', 'acceptable'];
 
 export function SellPage() {
   const empty = { name: '', edition: '1', course: '', price: '', condition: 'good', comments: '', ISBN: '' };
