@@ -17,7 +17,7 @@ import {
 } from '#web/browse.ts';
 import { Gallery } from '#web/photos.tsx';
 import { Link, navigate, useLocation } from '#web/router.tsx';
-import { BookSummary, ErrorNote, Field, Loading, useAction, useLoad } from '#web/ui.tsx';
+import { BookSummary, ErrorNote, Field, Loading, Submit, useAction, useLoad } from '#web/ui.tsx';
 
 const PAGE = 20;
 
@@ -286,10 +286,9 @@ function ReportForm({ book }: { book: BookDetail }) {
           onChange={setDetails}
           error={error?.field('details')}
         />
-        <ErrorNote error={error} />
-        <button type="submit" disabled={busy}>
+        <Submit error={error} busy={busy}>
           Report {book.name}
-        </button>
+        </Submit>
       </form>
     </details>
   );
