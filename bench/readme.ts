@@ -7,6 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { answersInOrder } from './harness/concurrent.ts';
 import type { BenchResults } from './harness/report.ts';
 import { round } from './harness/stats.ts';
 
@@ -78,6 +79,24 @@ export function renderResults(r: BenchResults): string {
       '',
     );
   }
+  const cws = r.concurrentWrites ?? [];
+  if (cws.length > 0) {
+    out.push(
+      `Concurrent writes (N clients posting, carting and checking out at once, in-process): ` +
+        cws
+          .map(
+            (c) =>
+              `${c.clients} clients ${n(c.requestsPerSecond, 0)} req/s, p50 ${n(c.latency.p50, 0)} ms, p99 ${n(c.latency.p99, 0)} ms, answers ${answersInOrder(
+                c.answers,
+              )
+                .map(([kind, count]) => `${kind} ${count}`)
+                .join(' / ')}`,
+          )
+          .join('; ') +
+        '.',
+      '',
+    );
+  }
   if (r.routes && r.routes.length > 0) {
     const calls = r.routes.map((x) => x.calls);
     out.push(
@@ -99,6 +118,7 @@ export function renderResults(r: BenchResults): string {
     ...(r.streamLag === undefined ? ['the stream lag'] : []),
     ...(r.routes === undefined ? ['the every-route sweep'] : []),
     ...(r.coldInit === undefined ? ['cold init'] : []),
+    ...(r.concurrentWrites === undefined ? ['the concurrent writes case'] : []),
   ];
   if (absent.length > 0) {
     out.push(

@@ -23,6 +23,7 @@ import {
   measureBundles,
   packageFunctions,
 } from './harness/coldstart.ts';
+import { type ConcurrentResult, measureConcurrentWrites } from './harness/concurrent.ts';
 import { floorClient, planEnvironment, STAGE, startEnvironment } from './harness/env.ts';
 import { seedBooksTo, seedUsers } from './harness/fixture.ts';
 import { type HttpTarget, measureHttp } from './harness/http-load.ts';
@@ -79,6 +80,10 @@ const ROUTE_SAMPLES = smoke ? 1 : 5;
 /** stream lag: posts timed one at a time, then a burst for the consumer's records per second */
 const STREAM_LAG = smoke ? { posts: 5, burst: 10 } : { posts: 100, burst: 50 };
 const LAG_COURSE = 'LAG 101';
+/** concurrent writes: N clients at once, each `rounds` rounds of post, cart and checkout */
+const CONCURRENT = { clients: [10, 50], rounds: smoke ? 1 : 5 };
+/** `--only` name of the concurrent writes case */
+const CONCURRENT_CASE = 'concurrent writes';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -122,6 +127,7 @@ async function main(): Promise<void> {
   let coldInit: ColdInitResult[] = [];
   let routes: RouteResult[] = [];
   let streamLag: StreamLagResult | null = null;
+  let concurrentWrites: ConcurrentResult[] = [];
   try {
     const raw = await floorClient(env.dynamoEndpoint, false);
     const rawMetered = await floorClient(env.dynamoEndpoint, true);
@@ -171,6 +177,13 @@ async function main(): Promise<void> {
     }
     raw.destroy();
     rawMetered.destroy();
+
+    if (!only || only.includes(CONCURRENT_CASE)) {
+      log(
+        `7. concurrent writes: ${CONCURRENT.clients.join(' then ')} clients, ${CONCURRENT.rounds} round(s) each`,
+      );
+      concurrentWrites = await runConcurrentWrites(fixture.passwordHash, log);
+    }
 
     if (!only) {
       log(`6. every route (${coverage.routes.length}): calls and capacity per request`);
@@ -297,6 +310,7 @@ async function main(): Promise<void> {
     routes,
     declaredRoutes: coverage.routes.length,
     streamLag,
+    concurrentWrites,
   };
   const results: BenchResults = { ...partial, targets: checkTargets(partial) };
   mkdirSync(outDir, { recursive: true });
@@ -311,6 +325,53 @@ async function main(): Promise<void> {
   );
   for (const [target, subjects] of byTarget) log(`  missed "${target}": ${subjects.join('; ')}`);
   log(`results in ${path.relative(ROOT, outDir) || '.'}/latest.{json,md,png}`);
+}
+
+/** The concurrent writes case: fresh students of the bench campus (empty carts), N at once. */
+async function runConcurrentWrites(
+  passwordHash: string,
+  say: (msg: string) => void,
+): Promise<ConcurrentResult[]> {
+  const { makeUser } = await import('#tests/helpers/users.ts');
+  const { makeContext, makeEvent } = await import('#tests/helpers/lambda.ts');
+  const { deleteCartItem } = await import('#lib/db/cart.ts');
+  const { BENCH_CAMPUS } = await import('./harness/data.ts');
+  const load = async (module: string) => loadHandler({ module } as Parameters<typeof loadHandler>[0]);
+  const handlers = {
+    post: await load('functions/books/postBook.ts'),
+    cart: await load('functions/user/addToCart.ts'),
+    checkout: await load('functions/cart/checkoutCart.ts'),
+  };
+  const runId = Date.now().toString(36);
+  const results: ConcurrentResult[] = [];
+  for (const n of CONCURRENT.clients) {
+    const clients = [];
+    for (let i = 0; i < n; i++) {
+      const email = `concurrent.${runId}.${n}.${i}@${BENCH_CAMPUS}`;
+      const u = await makeUser({ emailAddress: email, emailNormalised: email, passwordHash });
+      clients.push({ id: u.id, token: u.token });
+    }
+    const r = await measureConcurrentWrites(
+      {
+        clients,
+        handlers,
+        makeEvent,
+        makeContext,
+        runId: `${runId}${n}`,
+        forget: async (userId, bookId) => {
+          await deleteCartItem(userId, bookId);
+        },
+      },
+      n,
+      CONCURRENT.rounds,
+    );
+    say(
+      `  ${n} clients: ${r.requests} requests in ${round(r.seconds, 1)} s (${round(r.requestsPerSecond, 0)}/s), ` +
+        `p50 ${round(r.latency.p50)} ms, p99 ${round(r.latency.p99)} ms; answers ${JSON.stringify(r.answers)}`,
+    );
+    results.push(r);
+  }
+  return results;
 }
 
 main().then(

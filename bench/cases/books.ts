@@ -9,31 +9,67 @@ import {
 import { BENCH_CAMPUS, CATALOGUE, courseNorm } from '#bench/harness/data.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
 import { planSearch } from '#lib/books/search-terms.ts';
-import { insertBookItems } from '#lib/db/books.ts';
-import { bookKey, cartItemKey, searchTermPk, userKey } from '#lib/db/keys.ts';
+import { insertBookItems, listedBooksAt } from '#lib/db/books.ts';
+import { ALL_CAMPUSES, bookKey, cartItemKey, searchTermPk, userKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { authGet, listedPage } from './floors.ts';
 
 const PAGE = 40;
 
-const getBooksNoToken: BenchCase = {
-  name: 'getBooksNoToken',
+/**
+ * An offset page of every campus: the keys-only index of the 8 shards for the page's positions,
+ * then the page's key range on the 8 shards. The floor makes the same calls through the same
+ * repository function with the plain client (the merge between the two rounds is the work itself).
+ */
+const offsetPage = (
+  name: string,
+  skipOf: (size: number) => number,
+  description: string,
+  flat: boolean,
+): BenchCase => ({
+  name,
   kind: 'read',
   module: 'functions/books/getBooksNoToken.ts',
   status: 200,
-  flat: true,
+  flat,
   maxRatio: 1.2,
-  floorDescription: `Query each of the 8 shards of gsi1 \`BOOKS#S0#<n>\` backwards, Limit ceil(${PAGE}/8)+1 (campus all, first page)`,
-  prepare: async (ctx) => ({
-    event: () => ({
-      route: '/api/books/getBooksNoToken/{limit}/{skip}',
-      pathParameters: { limit: String(PAGE), skip: '0' },
-    }),
-    floor: async (_i, client) => {
-      await listedPage(client, ctx.table, PAGE, 'all');
-    },
-  }),
-};
+  floorDescription: description,
+  prepare: async (ctx) => {
+    const skip = skipOf(ctx.size);
+    return {
+      event: () => ({
+        route: '/api/books/getBooksNoToken/{limit}/{skip}',
+        pathParameters: { limit: String(PAGE), skip: String(skip) },
+      }),
+      floor: async (_i, client) => {
+        await listedBooksAt(ALL_CAMPUSES, skip, PAGE, client);
+      },
+      check: (_status, body) => {
+        const books = (JSON.parse(body) as { data?: unknown[] }).data ?? [];
+        if (books.length !== PAGE)
+          throw new Error(`${name}: ${books.length} books at skip ${skip} of ${ctx.size}`);
+      },
+    };
+  },
+});
+
+/** The deepest offset the contract allows (2,000), or a page well inside a smaller table. */
+export const DEEP_SKIP = 2_000;
+
+const getBooksNoToken = offsetPage(
+  'getBooksNoToken',
+  () => 0,
+  `Query each of the 8 shards of gsi1keys \`BOOKS#S0#<n>\` backwards (keys only, Limit 32), then the page's gsi1sk range on each of the 8 shards of gsi1 (campus all, skip 0, limit ${PAGE})`,
+  true,
+);
+
+const getBooksNoTokenDeep = offsetPage(
+  'getBooksNoToken deep skip',
+  (size) => Math.max(0, Math.min(DEEP_SKIP, size - 2 * PAGE)),
+  `skip min(${DEEP_SKIP.toLocaleString('en-US')}, books - ${2 * PAGE}): Query each of the 8 shards of gsi1keys backwards (keys only, its share of skip + ${PAGE} plus two standard deviations; a second round for a shard that ran short), then the page's gsi1sk range on each of the 8 shards of gsi1`,
+  // the skip grows with the table up to 2,000 (and a second round depends on the shards' spread)
+  false,
+);
 
 /** The cart entries of a page of books (one BatchGet of the keys, projected to `sk`). */
 const cartOf = (client: DynamoDBDocumentClient, table: string, userId: string, bookIds: string[]) =>
@@ -229,4 +265,11 @@ const postBook: BenchCase = {
   },
 };
 
-export const bookCases: BenchCase[] = [getBooksNoToken, getAllBooks, search, searchPublic, postBook];
+export const bookCases: BenchCase[] = [
+  getBooksNoToken,
+  getBooksNoTokenDeep,
+  getAllBooks,
+  search,
+  searchPublic,
+  postBook,
+];

@@ -6,6 +6,7 @@
 import { BUNDLE_CAP_BYTES, bundleCapOf } from './bundle-caps.ts';
 import type { ColdInitResult } from './coldinit.ts';
 import type { BundleResult } from './coldstart.ts';
+import { answersInOrder, type ConcurrentResult } from './concurrent.ts';
 import type { HttpResult } from './http-load.ts';
 import type { CostResult, LatencyResult } from './measure.ts';
 import type { RouteResult } from './routes.ts';
@@ -65,6 +66,8 @@ export interface BenchResults {
   declaredRoutes?: number;
   /** post -> searchable / matched / e-mailed through the local stack (absent in older results) */
   streamLag?: StreamLagResult | null;
+  /** N clients posting, carting and checking out at once (absent in older results) */
+  concurrentWrites?: ConcurrentResult[];
   targets: TargetCheck[];
 }
 
@@ -154,6 +157,19 @@ export function checkTargets(r: Omit<BenchResults, 'targets'>): TargetCheck[] {
       value: `${measuredRoutes} of ${r.declaredRoutes}`,
       limit: 'all',
       met: measuredRoutes === r.declaredRoutes,
+    });
+  }
+  for (const cw of r.concurrentWrites ?? []) {
+    // Contention may refuse a write (409, or 503 with Retry-After once retries run out), never break it.
+    const broken = Object.entries(cw.answers).filter(([kind]) => !['2xx', '409', '503'].includes(kind));
+    checks.push({
+      target: 'concurrent writes answer only 2xx, 409 or 503',
+      subject: `${cw.clients} clients`,
+      value: answersInOrder(cw.answers)
+        .map(([kind, n]) => `${kind}: ${n}`)
+        .join(', '),
+      limit: 'no 500, no other status',
+      met: broken.length === 0,
     });
   }
   for (const ci of r.coldInit ?? []) {
@@ -300,6 +316,27 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
       ).map(([what, s]) => `| ${what} | ${fmt(s.p50, 0)} | ${fmt(s.p99, 0)} | ${fmt(s.mean, 0)} |`),
       '',
       `Throughput: a burst of ${lag.burst.posts} posts (5 at a time) wrote ${lag.burst.records} stream records (books, counters and the consumer's own writes, which it reads too) and the consumer was through them in ${fmt(lag.burst.seconds, 1)} s: ${fmt(lag.burst.recordsPerSecond, 0)} records per second.`,
+      '',
+    );
+  }
+
+  push('### Concurrent writes (in-process handlers, DynamoDB Local)', '');
+  const cws = r.concurrentWrites ?? [];
+  if (cws.length === 0) push('Not run.', '');
+  else {
+    const seen = Object.fromEntries(cws.flatMap((c) => Object.keys(c.answers)).map((k) => [k, 1]));
+    const kinds = answersInOrder({ '2xx': 1, '409': 1, '503': 1, '500': 1, ...seen }).map(([k]) => k);
+    push(
+      `N clients at once, each a fresh student of the bench campus doing ${cws[0]?.rounds} round(s) of: post a book (postBook), put one of the 5 newest books other clients posted in the cart (addToCart), check out (checkoutCart); clients race for the same books, so some carts and checkouts are refused (409). Handlers invoked in this process, as in section 1. DynamoDB Local runs one transaction at a time and never answers TransactionConflict or throttling (those paths: tests/integration/concurrency/faults.test.ts).`,
+      '',
+      `| clients | requests | seconds | req/s | p50 ms | p99 ms | post p50 / p99 | cart p50 / p99 | checkout p50 / p99 | ${kinds.join(' | ')} |`,
+      `| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ${kinds.map(() => '---:').join(' | ')} |`,
+      ...cws.map(
+        (c) =>
+          `| ${c.clients} | ${c.requests} | ${fmt(c.seconds, 1)} | ${fmt(c.requestsPerSecond, 0)} | ${fmt(c.latency.p50)} | ${fmt(c.latency.p99)} | ` +
+          `${fmt(c.byOperation.post.p50)} / ${fmt(c.byOperation.post.p99)} | ${fmt(c.byOperation.cart.p50)} / ${fmt(c.byOperation.cart.p99)} | ` +
+          `${fmt(c.byOperation.checkout.p50)} / ${fmt(c.byOperation.checkout.p99)} | ${kinds.map((k) => c.answers[k] ?? 0).join(' | ')} |`,
+      ),
       '',
     );
   }

@@ -5,14 +5,15 @@
  *
  * Access patterns:
  *  - a book by id                                  GetItem BOOK#<id> / BOOK
- *  - listed books, newest first                    Query gsi1 BOOKS#S0, backwards
+ *  - listed books, newest first                    Query gsi1 BOOKS#S0#<n> (8 shards), backwards
+ *  - listed books at an offset                     Query gsi1keys (keys only), then gsi1
  *  - an owner's books, newest first                Query gsi2 OWNER#<id>, backwards
  *  - listed books of one search term, newest first Query SEARCH#<term>, backwards
  *  - which of some books are in a user's cart      BatchGet USER#<id> / CART#<bookId>
  */
 
 import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ConditionGrade } from '#lib/books/conditions.ts';
 import * as z from '#lib/zod.ts';
@@ -46,7 +47,7 @@ import {
   stripKeys,
 } from './page.ts';
 import { type BookRecord, BookStatus, type BookStatusValue, upgradeBook } from './records.ts';
-import { readShards } from './sharded.ts';
+import { placeInShards, readRange, readShards } from './sharded.ts';
 import {
   refusalOf,
   type TransactItem,
@@ -363,27 +364,33 @@ export async function writePriceEntries(puts: Item[], deletes: ItemKey[]): Promi
   ]);
 }
 
-/** Positions skipped per merged read when getBooksNoToken skips books. */
-const SKIP_ROUND = 1000;
-
 /**
- * The position after the first `skip` listed books of a campus (or of all), newest first: merged
- * reads of the sort keys only (reads grow with `skip`, at most MAX_SKIP by the contract). Null
- * when the listing has `skip` books or fewer.
+ * Listed books of a campus (or of all) at positions [skip, skip + limit), newest first, hidden
+ * books not counted: the positions come from the keys-only index over the listing's keys (merged
+ * over its shards, lib/db/sharded.ts `placeInShards`), then only the page's books are read: the
+ * key range from its first to its last, one Query per shard (docs/concurrency.md, "Bounded
+ * skip"). The same calls for any page: S keys-only Queries (rarely a second round for some
+ * shards), then S Queries of the page. `client`: the
+ * benchmark's floor passes a plain one.
  */
-export async function positionAfterListed(campus: string, skip: number): Promise<string | null | undefined> {
-  if (skip === 0) return undefined;
-  const partitions = listingPartitions(campus);
-  const listing = { ...partitions, filter: listingFilter({}), projection: `${partitions.index}sk` };
-  let left = skip;
-  let position: string | undefined;
-  while (left > 0) {
-    const page = await readShards(listing, Math.min(left, SKIP_ROUND), position);
-    left -= page.items.length;
-    if (page.last === null) return null;
-    position = page.last;
-  }
-  return position ?? null;
+export async function listedBooksAt(
+  campus: string,
+  skip: number,
+  limit: number,
+  client: DynamoDBDocumentClient = db,
+): Promise<BookRecord[]> {
+  const { index, keysIndex, pks } = listingPartitions(campus);
+  const filter = listingFilter({});
+  const placed = await placeInShards(
+    { index: keysIndex, keys: index, pks, filter, projection: `${index}sk` },
+    skip,
+    limit,
+    client,
+  );
+  const [first, last] = [placed[0], placed.at(-1)];
+  if (first === undefined || last === undefined) return [];
+  const items = await readRange({ index, pks, filter }, { from: first, to: last }, client);
+  return items.slice(0, limit).map((i) => stripBook(i));
 }
 
 /** An owner's books in the given statuses, newest first (every page of gsi2 OWNER#<id>). */

@@ -11,6 +11,10 @@ export const INDEX = {
   gsi2: 'gsi2',
   gsi3: 'gsi3',
   gsi4: 'gsi4',
+  /** gsi1's keys (and `hidden`) only: skipping through the listing of every campus (issue 14) */
+  gsi1keys: 'gsi1keys',
+  /** gsi4's keys (and `hidden`) only: skipping through one campus's listing (issue 14) */
+  gsi4keys: 'gsi4keys',
 } as const;
 
 export interface ItemKey {
@@ -237,11 +241,16 @@ export const priceListingKeys = (b: {
     return { pk: pks[shardOf(b.id, pks.length)] as string, sk: priceSortKey(b.priceCents, b.date, b.id) };
   });
 
-/** The listing partitions of a campus, or of every campus, with their index. */
-export const listingPartitions = (campus: string): { index: 'gsi1' | 'gsi4'; pks: string[] } =>
+/**
+ * The listing partitions of a campus, or of every campus, with their index and the keys-only index
+ * over the same keys (`keysIndex`, read to skip through the listing cheaply).
+ */
+export const listingPartitions = (
+  campus: string,
+): { index: 'gsi1' | 'gsi4'; keysIndex: 'gsi1keys' | 'gsi4keys'; pks: string[] } =>
   campus === ALL_CAMPUSES
-    ? { index: 'gsi1', pks: allListingPks() }
-    : { index: 'gsi4', pks: campusListingPks(campus) };
+    ? { index: 'gsi1', keysIndex: 'gsi1keys', pks: allListingPks() }
+    : { index: 'gsi4', keysIndex: 'gsi4keys', pks: campusListingPks(campus) };
 export const booksOfOwnerPk = (ownerId: string): string => `OWNER#${ownerId}`;
 export const booksOfBuyerPk = (buyerId: string): string => `BUYER#${buyerId}`;
 

@@ -9,13 +9,15 @@
  * The position is a single sort key: every shard resumes with `sk < position` (newest first) or
  * `sk > position` (oldest first) in its key condition, so a cursor stays one key long.
  */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
 import type { Item } from './page.ts';
 
 export interface ShardedListing {
   /** the index the shards are partitions of (`gsi1`, `gsi4`), or none: the table's own key */
   index?: string;
+  /** the prefix of the key attributes (`gsi1` for `gsi1pk`/`gsi1sk`) when not the index's name */
+  keys?: string;
   /** the shards' partition key values */
   pks: string[];
   /** oldest first (ascending sort key) instead of newest first */
@@ -41,7 +43,7 @@ export async function readShards(
   limit: number,
   after?: string,
 ): Promise<ShardedPage> {
-  const sk = `${listing.index ?? ''}sk`;
+  const sk = `${keyPrefix(listing)}sk`;
   const forward = listing.forward === true;
   const perShard = perShardLimit(limit, listing.pks.length);
   const results = await Promise.all(
@@ -64,14 +66,29 @@ export async function readShards(
   return { items, last: boundary };
 }
 
-function shardQuery(listing: ShardedListing, pk: string, limit: number, after?: string): QueryCommandInput {
+const keyPrefix = (listing: ShardedListing): string => listing.keys ?? listing.index ?? '';
+
+function shardQuery(
+  listing: ShardedListing,
+  pk: string,
+  limit: number | undefined,
+  after?: string,
+  upTo?: { from: string; to: string },
+): QueryCommandInput {
   const forward = listing.forward === true;
-  const ix = listing.index ?? '';
+  const ix = keyPrefix(listing);
   const conditions = [`${ix}pk = :pk`];
   const values: Item = { ':pk': pk, ...listing.filter?.values };
   if (after !== undefined) {
     conditions.push(`${ix}sk ${forward ? '>' : '<'} :after`);
     values[':after'] = after;
+  }
+  if (upTo) {
+    // both ends inclusive, in the key's own order
+    const [lo, hi] = upTo.from < upTo.to ? [upTo.from, upTo.to] : [upTo.to, upTo.from];
+    conditions.push(`${ix}sk BETWEEN :lo AND :hi`);
+    values[':lo'] = lo;
+    values[':hi'] = hi;
   }
   return {
     TableName: TABLE,
@@ -82,6 +99,107 @@ function shardQuery(listing: ShardedListing, pk: string, limit: number, after?: 
     ...(listing.filter?.names ? { ExpressionAttributeNames: listing.filter.names } : {}),
     ...(listing.projection ? { ProjectionExpression: listing.projection } : {}),
     ScanIndexForward: forward,
-    Limit: limit,
+    ...(limit === undefined ? {} : { Limit: limit }),
   };
+}
+
+/** The most rounds one skip takes (each round reads more of the shards that may hide a position). */
+const MAX_SKIP_ROUNDS = 6;
+
+/** Keys-only entries that fit one 4 KB read unit block: reading fewer from a shard costs the same. */
+const ENTRIES_PER_BLOCK = 32;
+
+/**
+ * Entries read per shard in a round: the shard's share of `n` plus two standard deviations, and
+ * never less than one 4 KB block's worth.
+ */
+export const skipShare = (n: number, shards: number): number =>
+  shards === 1
+    ? n
+    : Math.max(ENTRIES_PER_BLOCK, Math.ceil(n / shards) + Math.ceil(2 * Math.sqrt(n / shards)));
+
+/**
+ * The sort keys at positions [from, from + count) of the merged order of the shards (by sort key),
+ * read from a keys-only index so an entry costs about 100 bytes instead of a whole item.
+ *
+ * Round 1 reads each shard's share of from + count entries plus a margin of two standard
+ * deviations (a book's shard is a hash of its id, so a shard's count among the first n entries is
+ * binomial, n/S on average): S Queries at once. The merged order is known exactly up to the least
+ * advanced shard that has more (the boundary). If that holds from + count entries, done; otherwise
+ * (about one skip in six with 8 shards) only the shards whose position is still before the
+ * candidate last entry read their part of what is missing, in one more round, rarely two.
+ * Fewer than `count` entries (none) when the listing ends inside (before) the range.
+ */
+export async function placeInShards(
+  listing: ShardedListing,
+  from: number,
+  count: number,
+  client: DynamoDBDocumentClient = db,
+): Promise<string[]> {
+  const want = from + count;
+  const sk = `${keyPrefix(listing)}sk`;
+  const forward = listing.forward === true;
+  const ahead = (a: string, b: string) => (forward ? a < b : a > b);
+  const read: Array<{ key: string; shard: number }> = [];
+  // each shard's position (the last key it read, returned or filtered out) and whether it has more
+  const shards = listing.pks.map(() => ({ after: undefined as string | undefined, more: true }));
+  let asks = listing.pks.map((_, i) => ({ shard: i, limit: skipShare(want, listing.pks.length) }));
+  for (let round = 0; round < MAX_SKIP_ROUNDS && asks.length > 0; round++) {
+    const results = await Promise.all(
+      asks.map((a) =>
+        client.send(
+          new QueryCommand(
+            shardQuery(listing, listing.pks[a.shard] as string, a.limit, shards[a.shard]?.after),
+          ),
+        ),
+      ),
+    );
+    results.forEach((r, i) => {
+      const shard = (asks[i] as { shard: number }).shard;
+      const state = shards[shard] as { after: string | undefined; more: boolean };
+      for (const item of r.Items ?? []) read.push({ key: String(item[sk]), shard });
+      state.more = r.LastEvaluatedKey !== undefined;
+      if (r.LastEvaluatedKey) state.after = String(r.LastEvaluatedKey[sk]);
+    });
+    read.sort((a, b) => (ahead(a.key, b.key) ? -1 : 1));
+    const open = shards.flatMap((s, i) => (s.more && s.after !== undefined ? [{ i, after: s.after }] : []));
+    const boundary = open.reduce<string | null>(
+      (b, o) => (b === null || ahead(o.after, b) ? o.after : b),
+      null,
+    );
+    const complete = boundary === null ? read : read.filter((p) => !ahead(boundary, p.key));
+    if (complete.length >= want || boundary === null) return complete.slice(from, want).map((p) => p.key);
+    // The candidate last entry: a shard whose position is before it may hide entries ahead of it.
+    const candidate = read[want - 1]?.key;
+    const behind = open.filter((o) => candidate === undefined || ahead(o.after, candidate));
+    const missing = want - complete.length;
+    asks = behind.map((o) => ({
+      shard: o.i,
+      limit: Math.max(ENTRIES_PER_BLOCK, skipShare(missing, behind.length)),
+    }));
+  }
+  throw new Error(`placeInShards: no position after ${MAX_SKIP_ROUNDS} rounds`);
+}
+
+/**
+ * The items from `from` to `to` (sort keys, both included) of the merged order: every shard's
+ * items in that key range, one Query per shard, all at once. With the first and last entries of a
+ * page from placeInShards this reads exactly the page's items (an item that left the listing since
+ * is missing, one that joined inside the range shows: the indexes are eventually consistent), in
+ * S Queries whatever the page's spread over the shards.
+ */
+export async function readRange(
+  listing: ShardedListing,
+  range: { from: string; to: string },
+  client: DynamoDBDocumentClient = db,
+): Promise<Item[]> {
+  const sk = `${keyPrefix(listing)}sk`;
+  const forward = listing.forward === true;
+  const results = await Promise.all(
+    listing.pks.map((pk) =>
+      client.send(new QueryCommand(shardQuery(listing, pk, undefined, undefined, range))),
+    ),
+  );
+  const ahead = (a: string, b: string) => (forward ? a < b : a > b);
+  return results.flatMap((r) => r.Items ?? []).sort((a, b) => (ahead(String(a[sk]), String(b[sk])) ? -1 : 1));
 }

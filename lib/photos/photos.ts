@@ -10,7 +10,7 @@ import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
 import { hasRoomForPhoto, liveSlots, type PhotoContentType, SLOT_TTL_SECONDS } from './rules.ts';
 import { deleteObjects, presignUpload } from './store.ts';
-import { incomingKey, photoKey, thumbnailKey } from './urls.ts';
+import { incomingKey } from './urls.ts';
 
 const notFound = () => new NotFound('No such book.', 'BOOK_NOT_FOUND');
 const tooMany = () => new Conflict('A book has at most 5 photos.', undefined, 'PHOTO_LIMIT');
@@ -90,11 +90,7 @@ export async function removePhoto(userId: string, bookId: string, photoId: strin
       if (err instanceof BookWriteRefused) continue;
       throw err;
     }
-    await deleteObjects([
-      incomingKey(bookId, photoId),
-      photoKey(bookId, photoId),
-      thumbnailKey(bookId, photoId),
-    ]);
+    // its files go in the stream consumer (lib/photos/cleanup.ts): no S3 client on this path
     return toApiBook(next);
   }
   throw new Conflict('The book changed while removing a photo; try again.', undefined, 'CONFLICT');

@@ -25,15 +25,34 @@ import type { Budget, ChangeProcessor, StreamChange } from './types.ts';
 
 type Image = Record<string, AttributeValue>;
 
+/**
+ * An empty map can arrive as `{}` instead of `{ M: {} }`: the AWS SDK's stream reader (the local
+ * stack's serverless-offline-dynamodb-streams, and the tests) decodes `{"M":{}}` to an empty
+ * object, which `unmarshall` refuses ("No value defined"), failing the whole record. Lambda's own
+ * events carry `{"M":{}}`; both read the same after this.
+ */
+function withEmptyMaps(value: AttributeValue): AttributeValue {
+  if (Object.keys(value).length === 0) return { M: {} };
+  if (value.M) return { M: emptyMapsRestored(value.M) };
+  if (value.L) return { L: value.L.map(withEmptyMaps) };
+  return value;
+}
+
+function emptyMapsRestored(image: Image): Image {
+  return Object.fromEntries(Object.entries(image).map(([k, v]) => [k, withEmptyMaps(v)]));
+}
+
+const native = (image: unknown) => unmarshall(emptyMapsRestored(image as Image));
+
 export function toChange(record: DynamoDBRecord): StreamChange {
   const d = record.dynamodb ?? {};
   return {
     eventName: (record.eventName ?? 'MODIFY') as StreamChange['eventName'],
     eventId: record.eventID ?? d.SequenceNumber ?? '',
     sequenceNumber: d.SequenceNumber ?? '',
-    keys: d.Keys ? unmarshall(d.Keys as Image) : {},
-    oldImage: d.OldImage ? unmarshall(d.OldImage as Image) : undefined,
-    newImage: d.NewImage ? unmarshall(d.NewImage as Image) : undefined,
+    keys: d.Keys ? native(d.Keys) : {},
+    oldImage: d.OldImage ? native(d.OldImage) : undefined,
+    newImage: d.NewImage ? native(d.NewImage) : undefined,
   };
 }
 

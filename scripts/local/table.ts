@@ -11,6 +11,7 @@ import {
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { parseDocument, type Tags } from 'yaml';
@@ -66,10 +67,47 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
   };
 }
 
-/** Creates the table when it does not exist yet; returns true when it created it. */
+/** Waits (polling DescribeTable, at most 60 s) until the table's index `name` is ACTIVE. */
+async function untilIndexActive(client: DynamoDBClient, tableName: string, name: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const status = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === name)?.IndexStatus;
+    if (status === 'ACTIVE') return;
+    if (Date.now() > deadline) throw new Error(`index ${name} of ${tableName} is still ${status} after 60 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Creates the table when it does not exist yet; returns true when it created it. A table kept from
+ * an earlier run (`npm start` with persisted data) gets the indexes added since, one at a time.
+ */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const have = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    const input = createTableInput(tableName);
+    for (const index of input.GlobalSecondaryIndexes ?? []) {
+      if (have.has(index.IndexName)) continue;
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: input.AttributeDefinitions,
+          GlobalSecondaryIndexUpdates: [
+            {
+              Create: {
+                IndexName: index.IndexName,
+                KeySchema: index.KeySchema,
+                Projection: index.Projection,
+              },
+            },
+          ],
+        }),
+      );
+      // one index at a time: the next may be created only once this one is active
+      await untilIndexActive(client, tableName, index.IndexName as string);
+    }
     return false;
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException)) throw err;

@@ -30,11 +30,17 @@ export const booksApi = {
     invoke(getBook, { route: '/api/books/getBook/{bookId}', pathParameters: { bookId }, token }),
   getAllBooks: (token?: string, query?: Record<string, string>) =>
     invoke(getAllBooks, { route: '/api/books/getAllBooks', token, query }),
-  getBooksNoToken: (limit: string | number, skip: string | number, token?: string) =>
+  getBooksNoToken: (
+    limit: string | number,
+    skip: string | number,
+    token?: string,
+    query?: Record<string, string>,
+  ) =>
     invoke(getBooksNoToken, {
       route: '/api/books/getBooksNoToken/{limit}/{skip}',
       pathParameters: { limit: String(limit), skip: String(skip) },
       token,
+      query,
     }),
   searchPublic: (query: string, params?: Record<string, string>) =>
     invoke(searchPublic, {

@@ -86,6 +86,7 @@ const GROUPS: Record<string, Group> = {
       'booksUpdateBook',
       'booksDeleteBook',
       'booksReactivateBook',
+      'booksRemovePhoto',
       'booksCheckoutCart',
       'booksRequestBook',
       'userAddToCart',
@@ -150,11 +151,6 @@ const GROUPS: Record<string, Group> = {
   PhotoUploadRole: {
     functions: ['booksAddPhoto'],
     actions: [...LOGS, ...WRITE, SECRET, 's3:PutObject'],
-    secrets: ['JwtSecret'],
-  },
-  PhotoRemoveRole: {
-    functions: ['booksRemovePhoto'],
-    actions: [...LOGS, ...WRITE, SECRET, 's3:DeleteObject'],
     secrets: ['JwtSecret'],
   },
   PhotoProcessRole: {

@@ -2,6 +2,7 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { functionOfModule } from '#bench/harness/coldinit.ts';
 import { unzip } from '#bench/harness/coldstart.ts';
+import { answerKind, type ConcurrentResult } from '#bench/harness/concurrent.ts';
 import { CATALOGUE, isbn13, makeBooks, prng } from '#bench/harness/data.ts';
 import { type BenchResults, checkTargets } from '#bench/harness/report.ts';
 import { percentile, relativeDifference, summarise } from '#bench/harness/stats.ts';
@@ -276,6 +277,40 @@ describe('benchmark targets', () => {
       }).find((c) => c.target === 'every route of serverless.yml in the benchmark');
     expect(check(2)).toMatchObject({ value: '2 of 2', met: true });
     expect(check(3)).toMatchObject({ value: '2 of 3', met: false });
+  });
+
+  it('misses the concurrent writes target for a 500 or a thrown handler, not for 409 or 503', () => {
+    const summary = { n: 3, p50: 1, p99: 2, mean: 1 };
+    const run = (clients: number, answers: Record<string, number>): ConcurrentResult => ({
+      clients,
+      rounds: 1,
+      requests: 3,
+      seconds: 1,
+      requestsPerSecond: 3,
+      latency: summary,
+      byOperation: { post: summary, cart: summary, checkout: summary },
+      answers,
+    });
+    const checks = checkTargets({
+      ...resultsWith([]),
+      concurrentWrites: [
+        run(10, { '2xx': 20, '409': 5, '503': 2 }),
+        run(50, { '2xx': 90, '500': 1, threw: 1 }),
+      ],
+    }).filter((c) => c.target.startsWith('concurrent writes'));
+    expect(checks.map((c) => [c.subject, c.met])).toEqual([
+      ['10 clients', true],
+      ['50 clients', false],
+    ]);
+    expect(checks[1]?.value).toBe('2xx: 90, 500: 1, threw: 1');
+    expect([200, 201, 409, 503, 500, 'threw' as const].map(answerKind)).toEqual([
+      '2xx',
+      '2xx',
+      '409',
+      '503',
+      '500',
+      'threw',
+    ]);
   });
 });
 
