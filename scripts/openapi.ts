@@ -12,6 +12,7 @@ process.env.LOG_LEVEL = 'ERROR';
 
 const { generateDocument, serializeDocument } = await import('#scripts/openapi/document.ts');
 const { PROJECT_ROOT } = await import('#scripts/openapi/routes.ts');
+const { writeOrCheck } = await import('#scripts/docs/generated-file.ts');
 
 const file = path.join(PROJECT_ROOT, 'docs', 'openapi.json');
 const check = process.argv.includes('--check');
@@ -35,21 +36,11 @@ if (!parsable) {
 const pkg = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
 const text = serializeDocument(await generateDocument(PROJECT_ROOT, pkg.version));
 
-if (check) {
-  let committed = '';
-  try {
-    committed = readFileSync(file, 'utf8');
-  } catch {
-    /* missing: differs */
-  }
-  if (committed !== text) {
-    console.error('docs/openapi.json is out of date: run `npm run openapi` and commit the result.');
-    process.exit(1);
-  }
-  console.log('docs/openapi.json is up to date.');
-} else {
-  writeFileSync(file, text);
-  const doc = JSON.parse(text) as { paths: Record<string, object> };
-  const operations = Object.values(doc.paths).reduce((n, p) => n + Object.keys(p).length, 0);
-  console.log(`wrote docs/openapi.json (${operations} operations)`);
-}
+const doc = JSON.parse(text) as { paths: Record<string, object> };
+const operations = Object.values(doc.paths).reduce((n, p) => n + Object.keys(p).length, 0);
+writeOrCheck(text, {
+  root: PROJECT_ROOT,
+  file,
+  command: 'npm run openapi',
+  wroteNote: ` (${operations} operations)`,
+});

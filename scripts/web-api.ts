@@ -3,10 +3,11 @@
  * with openapi-typescript. `npm run web:api:check` (CI) fails when the committed file differs, so a
  * route change that the web app does not follow shows up in review and in its type check.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { writeOrCheck } from '#scripts/docs/generated-file.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = path.join(ROOT, 'docs', 'openapi.json');
@@ -19,21 +20,5 @@ export async function generateWebApiTypes(): Promise<string> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const text = await generateWebApiTypes();
-  if (process.argv.includes('--check')) {
-    let committed = '';
-    try {
-      committed = readFileSync(target, 'utf8');
-    } catch {
-      /* missing: differs */
-    }
-    if (committed !== text) {
-      console.error('web/src/api.gen.ts is out of date: run `npm run web:api` and commit the result.');
-      process.exit(1);
-    }
-    console.log('web/src/api.gen.ts is up to date.');
-  } else {
-    writeFileSync(target, text);
-    console.log(`wrote ${path.relative(ROOT, target)}`);
-  }
+  writeOrCheck(await generateWebApiTypes(), { root: ROOT, file: target, command: 'npm run web:api' });
 }

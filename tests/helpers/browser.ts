@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildWeb, type RunningWeb, startWeb } from '#scripts/local/web.ts';
-import { DEFAULT_PASSWORD } from './accounts.ts';
+import { createConfirmedUser, DEFAULT_PASSWORD } from './accounts.ts';
 import { makeBookBody } from './books.ts';
 import { api, apiUrl } from './e2e.ts';
 
@@ -152,4 +152,21 @@ export async function logIn(page: Page, emailAddress: string, password = DEFAULT
 export async function tokenOf(page: Page): Promise<string> {
   const session = await page.evaluate(() => sessionStorage.getItem('campus-books.session'));
   return (JSON.parse(session ?? '{}') as { token: string }).token;
+}
+
+/** A new student with one listed book, logged in on a fresh page of `stack` at `path`. */
+export async function sellerWithBookAt(stack: WebStack, path: string) {
+  const seller = await createConfirmedUser();
+  const book = await listBook(seller.token);
+  const page = await stack.newPage();
+  await logIn(page, seller.user.emailAddress);
+  await page.goto(path);
+  return { seller, book, page };
+}
+
+/** The caller's e-mail preferences as the API answers them. */
+export async function preferencesOf(token: string): Promise<unknown> {
+  const res = await api('GET', '/api/user/getEmailPreferences', { token });
+  expect(res.status).toBe(200);
+  return (res.body as { data: unknown }).data;
 }

@@ -6,6 +6,7 @@ import { db, TABLE } from '#lib/db/client.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
 import { INDEX, ordersByStatusPk, ordersOfBuyerPk, userStatsKey } from '#lib/db/keys.ts';
 import type { OrderRecord } from '#lib/db/records.ts';
+import { queryPartition } from '#tests/helpers/query.ts';
 import { invoke } from './lambda.ts';
 
 export const addToCart = (token: string, bookId: string) =>
@@ -33,15 +34,7 @@ export const readGlobalStats = () => getGlobalStats();
 
 /** Orders of a buyer (gsi2), oldest first. */
 export async function ordersOf(buyerId: string): Promise<OrderRecord[]> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      IndexName: INDEX.gsi2,
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': ordersOfBuyerPk(buyerId) },
-    }),
-  );
-  return (out.Items ?? []) as OrderRecord[];
+  return (await queryPartition(ordersOfBuyerPk(buyerId), { index: 'gsi2' })) as unknown as OrderRecord[];
 }
 
 /** Every placed order in the table (gsi1 `ORDERS#1`). */

@@ -1,5 +1,3 @@
-/** Helpers for matching tests: the HTTP calls of the area and direct looks at stored items. */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { handler as deleteRequestHandler } from '#functions/matching/deleteRequest.ts';
 import { handler as getNotificationsHandler } from '#functions/matching/getNotifications.ts';
@@ -7,11 +5,11 @@ import { handler as getRequestsHandler } from '#functions/matching/getRequests.t
 import { handler as getUserMatchesHandler } from '#functions/matching/getUserMatches.ts';
 import { handler as markReadHandler } from '#functions/matching/markNotificationsRead.ts';
 import { handler as requestBookHandler } from '#functions/matching/requestBook.ts';
-import { db, TABLE } from '#lib/db/client.ts';
 import { userPartition } from '#lib/db/keys.ts';
 import { BookRequest } from '#lib/matching/requests.ts';
 import { MatchedBook } from '#lib/matching/user-matches.ts';
 import { Notification } from '#lib/notifications/service.ts';
+import { queryPartition } from '#tests/helpers/query.ts';
 import { invoke } from './lambda.ts';
 import { expectEnvelope } from './schema.ts';
 
@@ -66,13 +64,5 @@ export const markRead = (token: string, body: unknown) =>
 
 /** The stored items of a user whose sort key starts with `prefix` (MATCH#, NOTIF#, REQUEST#). */
 export async function storedItems(userId: string, prefix: string): Promise<Record<string, unknown>[]> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': userPartition(userId), ':p': prefix },
-      ConsistentRead: true,
-    }),
-  );
-  return out.Items ?? [];
+  return queryPartition(userPartition(userId), { beginsWith: prefix, consistent: true });
 }

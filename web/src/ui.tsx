@@ -77,7 +77,14 @@ export function useSubmit(action: () => Promise<unknown>) {
 export function useFields<F extends Record<string, string>>(initial: F) {
   const [form, setForm] = useState(initial);
   const set = (k: keyof F) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
-  return { form, set, reset: () => setForm(initial) };
+  /** A Field's name, value, onChange and the error's message for it: `<Field {...bind('name', error)} />`. */
+  const bind = <K extends keyof F & string>(k: K, error: ApiFailure | undefined) => ({
+    name: k,
+    value: form[k],
+    onChange: set(k),
+    error: error?.field(k),
+  });
+  return { form, set, bind, reset: () => setForm(initial) };
 }
 
 export function ErrorNote({ error }: { error: ApiFailure | undefined }) {
@@ -86,6 +93,26 @@ export function ErrorNote({ error }: { error: ApiFailure | undefined }) {
     <p className="error" role="alert">
       {error.message}
     </p>
+  );
+}
+
+/** A form's last error and its submit button, disabled while the form is busy. */
+export function Submit({
+  error,
+  busy,
+  children,
+}: {
+  error: ApiFailure | undefined;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <ErrorNote error={error} />
+      <button type="submit" disabled={busy}>
+        {children}
+      </button>
+    </>
   );
 }
 

@@ -7,7 +7,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import { expectAccessible, listBook, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import {
+  expectAccessible,
+  logIn,
+  screenshot,
+  sellerWithBookAt,
+  webStackForFile,
+} from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { jpegWithGps } from '#tests/helpers/photos.ts';
 
@@ -27,11 +33,7 @@ const loadedWidth = (page: Page, alt: string) =>
 
 describe('photos in the browser', () => {
   it('a seller uploads a JPEG on My listings; its thumbnail shows there, in search and on the book page; removing it takes it off', async () => {
-    const seller = await createConfirmedUser();
-    const book = await listBook(seller.token);
-    const page = await web().newPage();
-    await logIn(page, seller.user.emailAddress);
-    await page.goto('/listings');
+    const { book, page } = await sellerWithBookAt(web(), '/listings');
     await page.getByRole('heading', { level: 3, name: new RegExp(book.name) }).waitFor();
 
     await page.getByLabel(`Add a photo of ${book.name}`).setInputFiles({
@@ -69,11 +71,7 @@ describe('photos in the browser', () => {
   });
 
   it('refuses a file that is not an image before asking for an upload, and adds nothing', async () => {
-    const seller = await createConfirmedUser();
-    const book = await listBook(seller.token);
-    const page = await web().newPage();
-    await logIn(page, seller.user.emailAddress);
-    await page.goto('/listings');
+    const { book, page } = await sellerWithBookAt(web(), '/listings');
     await page.getByLabel(`Add a photo of ${book.name}`).setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',

@@ -9,7 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
 import { createConfirmedUser, DEFAULT_PASSWORD, type TestAccount } from '#tests/helpers/accounts.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
-import { expectAccessible, listBook, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import {
+  expectAccessible,
+  listBook,
+  logIn,
+  preferencesOf,
+  screenshot,
+  sellerWithBookAt,
+  webStackForFile,
+} from '#tests/helpers/browser.ts';
 import { api, waitForEmail } from '#tests/helpers/e2e.ts';
 
 const web = webStackForFile();
@@ -130,8 +138,7 @@ describe('trust and e-mail pages in the browser', () => {
     await page.getByRole('status').filter({ hasText: 'Preferences saved' }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'preferences');
-    const stored = await api('GET', '/api/user/getEmailPreferences', { token: student.token });
-    expect((stored.body as { data: unknown }).data).toEqual({
+    expect(await preferencesOf(student.token)).toEqual({
       matches: 'daily',
       purchases: false,
       listings: true,
@@ -160,26 +167,16 @@ describe('trust and e-mail pages in the browser', () => {
     await page.goto(`/unsubscribe?token=${token}`);
     await page.getByRole('heading', { level: 1, name: 'Unsubscribe' }).waitFor();
     // Opening the page changes nothing (mail scanners open links).
-    const before = await api('GET', '/api/user/getEmailPreferences', { token: requester.token });
-    expect((before.body as { data: { matches: string } }).data.matches).toBe('each');
+    expect(await preferencesOf(requester.token)).toMatchObject({ matches: 'each' });
     await expectAccessible(page);
     await screenshot(page, 'unsubscribe');
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await page.getByRole('status').filter({ hasText: 'You are unsubscribed.' }).waitFor();
-    const after = await api('GET', '/api/user/getEmailPreferences', { token: requester.token });
-    expect((after.body as { data: unknown }).data).toEqual({
-      matches: 'off',
-      purchases: true,
-      listings: true,
-    });
+    expect(await preferencesOf(requester.token)).toEqual({ matches: 'off', purchases: true, listings: true });
   });
 
   it('downloads the JSON of exportData from the "Your data" page', async () => {
-    const student = await createConfirmedUser();
-    const book = await listBook(student.token);
-    const page = await web().newPage();
-    await logIn(page, student.user.emailAddress);
-    await page.goto('/settings');
+    const { seller: student, book, page } = await sellerWithBookAt(web(), '/settings');
     await page.getByRole('link', { name: 'Your data' }).click();
     await page.getByRole('heading', { level: 1, name: 'Your data' }).waitFor();
     await expectAccessible(page);
@@ -200,11 +197,7 @@ describe('trust and e-mail pages in the browser', () => {
   });
 
   it('deletes the account from its page after the password: logged out, login refused, listings gone', async () => {
-    const student = await createConfirmedUser();
-    const book = await listBook(student.token);
-    const page = await web().newPage();
-    await logIn(page, student.user.emailAddress);
-    await page.goto('/settings');
+    const { seller: student, book, page } = await sellerWithBookAt(web(), '/settings');
     await page.getByRole('link', { name: 'Delete your account' }).click();
     await page.getByRole('heading', { level: 1, name: 'Delete your account' }).waitFor();
     await expectAccessible(page);

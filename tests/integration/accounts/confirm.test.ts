@@ -2,7 +2,6 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as confirm } from '#functions/auth/confirm.ts';
 import { handler as confirmLink } from '#functions/auth/confirmLink.ts';
-import { handler as login } from '#functions/auth/login.ts';
 import { handler as signup } from '#functions/auth/signup.ts';
 import { hashEmailToken, newEmailToken } from '#lib/accounts/rules.ts';
 import { LoginResult, User } from '#lib/accounts/schemas.ts';
@@ -10,6 +9,7 @@ import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
 import { emailKey, tokenKey, userKey, userStatsKey } from '#lib/db/keys.ts';
+import { login } from '#tests/helpers/account-calls.ts';
 import { DEFAULT_PASSWORD, emailTokenIn, makeSignup, sendQueuedMail } from '#tests/helpers/accounts.ts';
 import { waitForEmail } from '#tests/helpers/e2e.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
@@ -58,11 +58,7 @@ describe('GET /api/auth/confirm/{token} (the e-mailed link)', () => {
     expect(await get(emailKey(body.emailAddress))).toBeUndefined();
     expect(await totalUsers()).toBe(usersBefore);
     expect(await get(tokenKey(hashEmailToken(token)))).toMatchObject({ kind: 'confirm' });
-    const early = await invoke(login, {
-      method: 'POST',
-      route: '/api/auth/login',
-      body: { emailAddress: body.emailAddress, password: body.password },
-    });
+    const early = await login(body.emailAddress, body.password);
     expect(early.status).toBe(401);
   });
 
@@ -142,11 +138,7 @@ describe('POST /api/auth/confirm', () => {
     });
     expect(await totalUsers()).toBe(usersBefore + 1);
     expect(await get(tokenKey(hashEmailToken(token)))).toBeUndefined();
-    const loggedIn = await invoke(login, {
-      method: 'POST',
-      route: '/api/auth/login',
-      body: { emailAddress: body.emailAddress, password: body.password },
-    });
+    const loggedIn = await login(body.emailAddress, body.password);
     expect(loggedIn.status).toBe(200);
     expectEnvelope(loggedIn.json(), LoginResult);
   });

@@ -1,10 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { handler as login } from '#functions/auth/login.ts';
 import { handler as passwordReset } from '#functions/auth/passwordReset.ts';
 import { handler as passwordResetRequest } from '#functions/auth/passwordResetRequest.ts';
 import { handler as updatePassword } from '#functions/auth/updatePassword.ts';
-import { handler as getUserData } from '#functions/user/getUserData.ts';
 import { InvalidEmailToken } from '#lib/accounts/errors.ts';
 import { createResetToken } from '#lib/accounts/password.ts';
 import { hashEmailToken } from '#lib/accounts/rules.ts';
@@ -12,6 +10,7 @@ import { Message, NewToken } from '#lib/accounts/schemas.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { tokenKey } from '#lib/db/keys.ts';
+import { withoutTime as comparable, login as logIn, me } from '#tests/helpers/account-calls.ts';
 import {
   createConfirmedUser,
   emailsBeforeMarker,
@@ -42,13 +41,6 @@ const reset = (token: string, password = NEW_PASSWORD) =>
   invoke(passwordReset, { method: 'POST', route: '/api/auth/passwordReset', body: { token, password } });
 const change = (token: string, body: unknown) =>
   invoke(updatePassword, { method: 'POST', route: '/api/auth/updatePassword', token, body });
-const logIn = (emailAddress: string, password: string) =>
-  invoke(login, { method: 'POST', route: '/api/auth/login', body: { emailAddress, password } });
-const me = (token: string) => invoke(getUserData, { route: '/api/user/getUserData', token });
-const comparable = (body: string) => {
-  const { time: _time, ...rest } = JSON.parse(body) as Record<string, unknown>;
-  return rest;
-};
 
 describe('POST /api/auth/passwordResetRequest', () => {
   it('answers 202 and e-mails a single-use link good for one hour; only its hash is stored', async () => {

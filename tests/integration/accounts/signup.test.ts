@@ -1,7 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as confirm } from '#functions/auth/confirm.ts';
-import { handler as login } from '#functions/auth/login.ts';
 import { handler as signup } from '#functions/auth/signup.ts';
 import { accountMail } from '#lib/accounts/mail-processor.ts';
 import { hashEmailToken, newEmailToken } from '#lib/accounts/rules.ts';
@@ -9,6 +8,7 @@ import { Message } from '#lib/accounts/schemas.ts';
 import { config } from '#lib/config.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { emailKey, INDEX, pendingSignupsPk, tokenKey } from '#lib/db/keys.ts';
+import { login } from '#tests/helpers/account-calls.ts';
 import {
   createConfirmedUser,
   emailsBeforeMarker,
@@ -104,11 +104,7 @@ describe('POST /api/auth/signup', () => {
     // no account yet: the address is not claimed and login fails
     const claimed = await db.send(new GetCommand({ TableName: TABLE, Key: emailKey(body.emailAddress) }));
     expect(claimed.Item).toBeUndefined();
-    const res = await invoke(login, {
-      method: 'POST',
-      route: '/api/auth/login',
-      body: { emailAddress: body.emailAddress, password: body.password },
-    });
+    const res = await login(body.emailAddress, body.password);
     expect(res.status).toBe(401);
   });
 

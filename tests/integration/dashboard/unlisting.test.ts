@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as deactivateBooks } from '#functions/dashboard/deactivateBooks.ts';
 import { handler as scheduledUnlist } from '#functions/scheduled/unlistStaleBooks.ts';
@@ -11,6 +11,7 @@ import { AUDIT_PARTITIONS, bookKey, userStatsKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { daysBefore, seedBook } from '#tests/helpers/books.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';
+import { queryPartition } from '#tests/helpers/query.ts';
 import { expectEnvelope } from '#tests/helpers/schema.ts';
 import { consumeNew, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
@@ -32,21 +33,7 @@ const statusOf = async (b: BookRecord) => (await getItem(bookKey(b.id))).status;
 /** Every audit entry, from every partition of the log. */
 const auditEntries = async (): Promise<Record<string, unknown>[]> => {
   const all: Record<string, unknown>[] = [];
-  for (const pk of AUDIT_PARTITIONS) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await db.send(
-        new QueryCommand({
-          TableName: TABLE,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': pk },
-          ExclusiveStartKey: start,
-        }),
-      );
-      all.push(...(out.Items ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start);
-  }
+  for (const pk of AUDIT_PARTITIONS) all.push(...(await queryPartition(pk)));
   return all;
 };
 const auditCount = async () => (await auditEntries()).length;

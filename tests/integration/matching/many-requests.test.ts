@@ -1,12 +1,6 @@
-/**
- * A listed book is matched against every open request of its course, not only the newest 100, and
- * a scan the consumer's time budget cuts short carries on from where it stopped (issue 20, item 14).
- */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { processors } from '#functions/streams/processors.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { INDEX, matchesOfBookPk, matchScanKey } from '#lib/db/keys.ts';
+import { matchesOfBookPk, matchScanKey } from '#lib/db/keys.ts';
 import type { UserRecord } from '#lib/db/records.ts';
 import { putRequest } from '#lib/db/requests.ts';
 import { REQUESTS_PAGE, SCAN_RESERVE_MS } from '#lib/matching/processor.ts';
@@ -15,6 +9,7 @@ import { consume } from '#lib/streams/consume.ts';
 import { putBook, TEST_CAMPUS } from '#tests/helpers/books.ts';
 import { readItem } from '#tests/helpers/cart.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';
+import { queryPartition } from '#tests/helpers/query.ts';
 import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
@@ -55,22 +50,8 @@ async function bookWithManyRequesters() {
 
 /** The stored matches of a book (gsi3 `BOOKMATCH#<bookId>`), every page. */
 async function matchedRequesters(bookId: string): Promise<Set<string>> {
-  const users = new Set<string>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: INDEX.gsi3,
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': matchesOfBookPk(bookId) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const m of out.Items ?? []) users.add(String(m.userId));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return users;
+  const matches = await queryPartition(matchesOfBookPk(bookId), { index: 'gsi3' });
+  return new Set(matches.map((m) => String(m.userId)));
 }
 
 /** Hands the consumer everything written since the last call, with `timeLeft` as its clock; no failures. */

@@ -3,10 +3,9 @@
  * admins only by an owner, owners never.
  */
 import { describe, expect, it } from 'vitest';
-import { handler as loginHandler } from '#functions/auth/login.ts';
 import { handler as reinstateHandler } from '#functions/dashboard/reinstateUser.ts';
 import { handler as suspendHandler } from '#functions/dashboard/suspendUser.ts';
-import { handler as getUserDataHandler } from '#functions/user/getUserData.ts';
+import { login, me, withoutTime } from '#tests/helpers/account-calls.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { makeBook, readBook } from '#tests/helpers/books.ts';
 import { readUserStats } from '#tests/helpers/cart.ts';
@@ -19,13 +18,6 @@ const suspend = (token: string, userId: string) =>
     token,
     body: { userId, reason: 'Selling stolen books.' },
   });
-const login = (emailAddress: string, password: string) =>
-  invoke(loginHandler, { method: 'POST', route: '/api/auth/login', body: { emailAddress, password } });
-const me = (token: string) => invoke(getUserDataHandler, { route: '/api/user/getUserData', token });
-const withoutTime = (body: string) => {
-  const { time: _t, ...rest } = JSON.parse(body) as Record<string, unknown>;
-  return rest;
-};
 
 describe('suspendUser', () => {
   it('stops the live token at once, answers login as a wrong password, unlists the listed books; reinstating lets them log in again', async () => {

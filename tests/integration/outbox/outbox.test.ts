@@ -11,11 +11,12 @@ import { startFaultyProxy } from '#tests/helpers/faulty-proxy.ts';
 const proxy = await startFaultyProxy(inject('sesUrl'));
 process.env.SES_ENDPOINT = proxy.url;
 
-const { GetCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
 const { outboxProcessors } = await import('#functions/streams/outbox.ts');
 const { unlistStaleBooks } = await import('#lib/dashboard/unlisting.ts');
 const { db, TABLE } = await import('#lib/db/client.ts');
-const { INDEX, OUTBOX_FAILED_PK, outboxKey } = await import('#lib/db/keys.ts');
+const { OUTBOX_FAILED_PK, outboxKey } = await import('#lib/db/keys.ts');
+const { queryPartition } = await import('#tests/helpers/query.ts');
 const { consume, toChange } = await import('#lib/streams/consume.ts');
 const { claim } = await import('#lib/db/outbox.ts');
 const { setPreferences } = await import('#lib/db/preferences.ts');
@@ -206,15 +207,8 @@ describe('unlisting notices through the outbox', () => {
         gsi1pk: OUTBOX_FAILED_PK,
         lastError: waiting.lastError,
       });
-      const listed = await db.send(
-        new QueryCommand({
-          TableName: TABLE,
-          IndexName: INDEX.gsi1,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': OUTBOX_FAILED_PK },
-        }),
-      );
-      expect(listed.Items?.map((i) => i.id)).toContain(failed.id);
+      const listed = await queryPartition(OUTBOX_FAILED_PK, { index: 'gsi1' });
+      expect(listed.map((i) => i.id)).toContain(failed.id);
       // It stays failed: no later sweep sends or counts it again.
       expect(await sweepOutbox(later(now, MAX_AGE_MS + 60 * MINUTE))).toEqual({ woken: 0, failed: 0 });
       expect(recordedMetrics('OutboxFailed')).toBe(failedBefore + 1);

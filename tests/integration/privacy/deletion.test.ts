@@ -6,9 +6,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as deleteAccountHandler } from '#functions/auth/deleteAccount.ts';
-import { handler as loginHandler } from '#functions/auth/login.ts';
 import { handler as getOrderHandler } from '#functions/user/getOrder.ts';
-import { handler as getUserDataHandler } from '#functions/user/getUserData.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { accountDeletionKey, emailKey, userKey, userPartition } from '#lib/db/keys.ts';
@@ -20,6 +18,7 @@ import {
   deleteAccount,
   resumeAccountDeletions,
 } from '#lib/privacy/deletion.ts';
+import { login, me, withoutTime } from '#tests/helpers/account-calls.ts';
 import { createConfirmedUser, makeSignup, type TestAccount } from '#tests/helpers/accounts.ts';
 import { makeBook, readBook } from '#tests/helpers/books.ts';
 import { addToCart, readGlobalStats, readItem } from '#tests/helpers/cart.ts';
@@ -35,13 +34,6 @@ const deleteAccountCall = (token: string, password: string) =>
     token,
     body: { password },
   });
-const login = (emailAddress: string, password: string) =>
-  invoke(loginHandler, { method: 'POST', route: '/api/auth/login', body: { emailAddress, password } });
-const me = (token: string) => invoke(getUserDataHandler, { route: '/api/user/getUserData', token });
-const withoutTime = (body: string) => {
-  const { time: _t, ...rest } = JSON.parse(body) as Record<string, unknown>;
-  return rest;
-};
 
 /** Everything stored in a user's partition (USER#<id>). */
 async function partitionOf(userId: string) {

@@ -7,7 +7,17 @@ import type { components } from '#web/api.gen.ts';
 import { api, call, money } from '#web/api.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { setSession } from '#web/session.ts';
-import { Amounts, ErrorNote, Field, Loading, Progress, passwordField, useLoad, useSubmit } from '#web/ui.tsx';
+import {
+  Amounts,
+  ErrorNote,
+  Field,
+  Loading,
+  Progress,
+  passwordField,
+  Submit,
+  useLoad,
+  useSubmit,
+} from '#web/ui.tsx';
 
 type Preferences = components['schemas']['EmailPreferences'];
 
@@ -102,10 +112,9 @@ export function UnsubscribePage() {
       ) : token ? (
         <form onSubmit={submit}>
           <p>Stop receiving this kind of e-mail from Campus Books?</p>
-          <ErrorNote error={error} />
-          <button type="submit" disabled={busy}>
+          <Submit error={error} busy={busy}>
             Unsubscribe
-          </button>
+          </Submit>
         </form>
       ) : (
         <p>This link has no code. Open the link from the e-mail again.</p>

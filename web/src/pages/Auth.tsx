@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { setSession } from '#web/session.ts';
-import { EMAIL_FIELD, ErrorNote, Field, passwordField, useFields, useSubmit } from '#web/ui.tsx';
+import { EMAIL_FIELD, ErrorNote, Field, passwordField, Submit, useFields, useSubmit } from '#web/ui.tsx';
 
 const SIGNUP_FIELDS = [
   ['emailAddress', 'University e-mail (.edu)', 'email', 'email'],
@@ -18,7 +18,7 @@ const SIGNUP_FIELDS = [
 type SignupForm = Record<(typeof SIGNUP_FIELDS)[number][0], string>;
 
 export function SignupPage() {
-  const { form, set } = useFields<SignupForm>({
+  const { form, bind } = useFields<SignupForm>({
     emailAddress: '',
     password: '',
     firstName: '',
@@ -56,24 +56,20 @@ export function SignupPage() {
         {SIGNUP_FIELDS.map(([name, label, type, autoComplete]) => (
           <Field
             key={name}
-            name={name}
+            {...bind(name, error)}
             label={label}
             type={type}
             autoComplete={autoComplete}
             required
-            value={form[name]}
-            onChange={set(name)}
-            error={error?.field(name)}
           />
         ))}
         <p>
           By signing up you accept the <Link href="/terms">terms of use</Link> and the{' '}
           <Link href="/privacy">privacy notice</Link>.
         </p>
-        <ErrorNote error={error} />
-        <button type="submit" disabled={busy}>
+        <Submit error={error} busy={busy}>
           Sign up
-        </button>
+        </Submit>
       </form>
       <p>
         Already signed up? <Link href="/login">Log in</Link>.
@@ -109,10 +105,9 @@ export function ConfirmPage() {
           onChange={setPassword}
           error={error?.field('password')}
         />
-        <ErrorNote error={error} />
-        <button type="submit" disabled={busy}>
+        <Submit error={error} busy={busy}>
           Confirm my account
-        </button>
+        </Submit>
       </form>
       <p>
         Link expired? <Link href="/signup">Sign up again</Link> to get a new one.
@@ -181,10 +176,9 @@ export function ForgotPage() {
             onChange={setEmail}
             error={error?.field('emailAddress')}
           />
-          <ErrorNote error={error} />
-          <button type="submit" disabled={busy}>
+          <Submit error={error} busy={busy}>
             Send a reset link
-          </button>
+          </Submit>
         </form>
       )}
     </section>
@@ -220,10 +214,9 @@ export function ResetPage() {
           onChange={setPassword}
           error={error?.field('password')}
         />
-        <ErrorNote error={error} />
-        <button type="submit" disabled={busy}>
+        <Submit error={error} busy={busy}>
           Set the new password
-        </button>
+        </Submit>
       </form>
     </section>
   );

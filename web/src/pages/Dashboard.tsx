@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call, money } from '#web/api.ts';
 import { Link, useLocation } from '#web/router.tsx';
-import { ErrorNote, Field, Loading, STATUS_LABELS, useAction, useLoad, useSubmit } from '#web/ui.tsx';
+import { ErrorNote, Field, Loading, STATUS_LABELS, Submit, useAction, useLoad, useSubmit } from '#web/ui.tsx';
 
 const TABS = [
   ['queues', 'Hand-over queues'],
@@ -432,10 +432,9 @@ function OwnerTools() {
           onChange={setDays}
           error={error?.field('olderThanDays')}
         />
-        <ErrorNote error={error} />
-        <button type="submit" disabled={busy}>
+        <Submit error={error} busy={busy}>
           Unlist old books
-        </button>
+        </Submit>
       </form>
       {result !== null && <p role="status">{result} books were unlisted.</p>}
     </section>

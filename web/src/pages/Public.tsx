@@ -1,11 +1,23 @@
 /** Browsing and the plain pages anyone can open. */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useSession } from '#web/App.tsx';
-import { api, call, money } from '#web/api.ts';
+import { type ApiFailure, api, call, money } from '#web/api.ts';
 import type { Book, BookDetail } from '#web/books.ts';
+import {
+  browseHref,
+  CONDITION_LABELS,
+  CONDITIONS,
+  type Filters,
+  filtersFrom,
+  listingQuery,
+  SEARCH_SORTS,
+  SORT_LABELS,
+  type Sort,
+  searchQuery,
+} from '#web/browse.ts';
 import { Gallery } from '#web/photos.tsx';
 import { Link, navigate, useLocation } from '#web/router.tsx';
-import { BookSummary, ErrorNote, Field, Loading, useAction, useLoad } from '#web/ui.tsx';
+import { BookSummary, ErrorNote, Field, Loading, Submit, useAction, useLoad } from '#web/ui.tsx';
 
 const PAGE = 20;
 
@@ -14,28 +26,99 @@ interface Page {
   next: string | null;
 }
 
-/** One page of books: public listing/search without a session, the caller's view with one. */
-async function loadPage(query: string, signedIn: boolean, cursor: string | null): Promise<Page> {
-  const limit = String(PAGE);
-  if (query) {
-    const params = { path: { query }, query: { limit, ...(cursor ? { cursor } : {}) } };
-    const r = signedIn
-      ? await api.GET('/api/books/search/{query}', { params })
-      : await api.GET('/api/books/search/public/{query}', { params });
-    const books = await call(Promise.resolve(r));
-    return { books, next: r.data?.next ?? null };
-  }
-  if (signedIn) {
-    const r = await api.GET('/api/books/getAllBooks', {
-      params: { query: { limit, ...(cursor ? { cursor } : {}) } },
-    });
-    return { books: await call(Promise.resolve(r)), next: r.data?.next ?? null };
-  }
-  const skip = Number(cursor ?? 0);
-  const books = await call(
-    api.GET('/api/books/getBooksNoToken/{limit}/{skip}', { params: { path: { limit, skip: String(skip) } } }),
+/**
+ * One page of books: search (public without a session, the caller's view with one) or the listing
+ * (getAllBooks: with a token the caller's campus by default, without one every campus), filtered.
+ */
+async function loadPage(
+  query: string,
+  signedIn: boolean,
+  filters: Filters,
+  cursor: string | null,
+): Promise<Page> {
+  const page = { limit: String(PAGE), ...(cursor ? { cursor } : {}) };
+  const r = !query
+    ? await api.GET('/api/books/getAllBooks', { params: { query: { ...page, ...listingQuery(filters) } } })
+    : await (signedIn
+        ? api.GET('/api/books/search/{query}', {
+            params: { path: { query }, query: { ...page, ...searchQuery(filters) } },
+          })
+        : api.GET('/api/books/search/public/{query}', {
+            params: { path: { query }, query: { ...page, ...searchQuery(filters) } },
+          }));
+  const books = await call(Promise.resolve(r));
+  return { books, next: r.data?.next ?? null };
+}
+
+/** The campus, condition, price and order controls; applied by their button (keyboard: Enter). */
+function FilterForm({
+  q,
+  filters,
+  myCampus,
+  error,
+}: {
+  q: string;
+  filters: Filters;
+  /** the signed-in caller's campus; undefined without a session (every campus is shown) */
+  myCampus: string | null | undefined;
+  error: ApiFailure | undefined;
+}) {
+  const [draft, setDraft] = useState(filters);
+  const set = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const sorts = (q ? SEARCH_SORTS : Object.keys(SORT_LABELS)) as Sort[];
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    navigate(browseHref(q, draft));
+  };
+  return (
+    <form onSubmit={apply} className="filters" aria-label="Narrow the books">
+      {myCampus !== undefined && (
+        <Field
+          name="campus"
+          label="Campus"
+          options={['', 'all']}
+          labels={{ '': `My campus${myCampus ? ` (${myCampus})` : ''}`, all: 'All campuses' }}
+          value={draft.campus}
+          onChange={set('campus')}
+          error={error?.field('campus')}
+        />
+      )}
+      <Field
+        name="condition"
+        label="Condition"
+        options={['', ...CONDITIONS]}
+        labels={CONDITION_LABELS}
+        value={draft.condition}
+        onChange={set('condition')}
+        error={error?.field('condition')}
+      />
+      {(['minPrice', 'maxPrice'] as const).map((k) => (
+        <Field
+          key={k}
+          name={k}
+          label={k === 'minPrice' ? 'Lowest price in dollars' : 'Highest price in dollars'}
+          type="number"
+          min={0}
+          step="0.01"
+          value={draft[k]}
+          onChange={set(k)}
+          error={error?.field(k)}
+        />
+      ))}
+      {sorts.length > 1 && (
+        <Field
+          name="sort"
+          label="Sort"
+          options={sorts}
+          labels={SORT_LABELS}
+          value={draft.sort}
+          onChange={set('sort')}
+          error={error?.field('sort')}
+        />
+      )}
+      <button type="submit">Apply filters</button>
+    </form>
   );
-  return { books, next: books.length === PAGE ? String(skip + PAGE) : null };
 }
 
 function Home() {
@@ -63,12 +146,26 @@ export function BrowsePage() {
   const session = useSession();
   const { query: params } = useLocation();
   const q = params.get('q') ?? '';
+  const filters = filtersFrom(params);
+  const filterKey = browseHref(q, filters);
+  const shownKey = useRef(filterKey);
+  shownKey.current = filterKey;
   const [text, setText] = useState(q);
   const [more, setMore] = useState<Page[]>([]);
+  const paging = useAction();
   const first = useLoad(async () => {
     setMore([]);
-    return loadPage(q, Boolean(session), null);
-  }, [q, session?.token]);
+    return { ...(await loadPage(q, Boolean(session), filters, null)), key: filterKey };
+  }, [filterKey, session?.token]);
+  // Until the page of the current filters is in, the list shown is the previous one: busy.
+  const busy = first.loading || paging.busy || (first.data !== undefined && first.data.key !== filterKey);
+  // The caller's campus names the default choice and the heading (getUserData carries it).
+  const me = useLoad(
+    async () => (session ? (await call(api.GET('/api/user/getUserData'))).campus : null),
+    [session?.token],
+  );
+  const myCampus = session ? (me.data ?? null) : undefined;
+  const where = !session || filters.campus === 'all' ? 'all campuses' : (myCampus ?? 'your campus');
   const cart = useAction();
   const [added, setAdded] = useState<Set<string>>(new Set());
   const pages = first.data ? [first.data, ...more] : [];
@@ -77,12 +174,15 @@ export function BrowsePage() {
   const search = (e: FormEvent) => {
     e.preventDefault();
     const t = text.trim();
-    navigate(t ? `/?q=${encodeURIComponent(t)}` : '/');
+    navigate(browseHref(t, filters));
   };
-  const loadMore = async () => {
-    const page = await loadPage(q, Boolean(session), next);
-    setMore((m) => [...m, page]);
-  };
+  const loadMore = () =>
+    paging.run(async () => {
+      const asked = filterKey;
+      const page = await loadPage(q, Boolean(session), filters, next);
+      // A page of other filters (changed while it loaded) is dropped.
+      if (shownKey.current === asked) setMore((m) => [...m, page]);
+    });
   const add = (bookId: string) =>
     cart.run(async () => {
       await call(api.POST('/api/user/addToCart', { body: { bookId } }));
@@ -108,12 +208,15 @@ export function BrowsePage() {
           <button type="submit">Search</button>
         </form>
       </search>
+      <FilterForm key={filterKey} q={q} filters={filters} myCampus={myCampus} error={first.error} />
       <section aria-labelledby="books-h">
-        <h2 id="books-h">{q ? `Results for “${q}”` : 'Newest books'}</h2>
+        <h2 id="books-h">
+          {q ? `Results for “${q}”` : filters.sort === 'newest' ? 'Newest books' : 'Books'} at {where}
+        </h2>
         {first.loading && !first.data && <Loading what="books" />}
-        <ErrorNote error={first.error ?? cart.error} />
+        <ErrorNote error={first.error ?? paging.error ?? cart.error} />
         {first.data && books.length === 0 && <p>No books found.</p>}
-        <ul className="books">
+        <ul className="books" aria-busy={busy}>
           {books.map((b) => (
             <li key={b.id}>
               <BookSummary book={b}>
@@ -133,7 +236,7 @@ export function BrowsePage() {
           ))}
         </ul>
         {next && (
-          <button type="button" onClick={loadMore}>
+          <button type="button" onClick={loadMore} disabled={paging.busy}>
             More books
           </button>
         )}
@@ -183,10 +286,9 @@ function ReportForm({ book }: { book: BookDetail }) {
           onChange={setDetails}
           error={error?.field('details')}
         />
-        <ErrorNote error={error} />
-        <button type="submit" disabled={busy}>
+        <Submit error={error} busy={busy}>
           Report {book.name}
-        </button>
+        </Submit>
       </form>
     </details>
   );

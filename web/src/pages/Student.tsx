@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { type ApiFailure, api, call, idempotencyKey, money } from '#web/api.ts';
 import type { Book } from '#web/books.ts';
+import { CONDITIONS } from '#web/browse.ts';
 import { PhotoEditor } from '#web/photos.tsx';
 import { Link } from '#web/router.tsx';
 import { getSession, setSession } from '#web/session.ts';
@@ -15,17 +16,16 @@ import {
   Progress,
   passwordField,
   STATUS_LABELS,
+  Submit,
   useAction,
   useFields,
   useLoad,
   useSubmit,
 } from '#web/ui.tsx';
 
-const CONDITIONS = ['new', 'like-new', 'very-good', 'good', 'acceptable'];
-
 export function SellPage() {
   const empty = { name: '', edition: '1', course: '', price: '', condition: 'good', comments: '', ISBN: '' };
-  const { form, set, reset } = useFields(empty);
+  const { form, bind, reset } = useFields(empty);
   const [posted, setPosted] = useState<string | null>(null);
   const { error, busy, submit } = useSubmit(async () => {
     const book = await call(
@@ -53,70 +53,23 @@ export function SellPage() {
         </p>
       )}
       <form onSubmit={submit} noValidate>
+        <Field {...bind('name', error)} label="Title" required />
+        <Field {...bind('edition', error)} label="Edition" type="number" min={1} required />
+        <Field {...bind('course', error)} label="Course (e.g. CSC 171)" required />
         <Field
-          name="name"
-          label="Title"
-          value={form.name}
-          onChange={set('name')}
-          error={error?.field('name')}
-          required
-        />
-        <Field
-          name="edition"
-          label="Edition"
-          type="number"
-          min={1}
-          value={form.edition}
-          onChange={set('edition')}
-          error={error?.field('edition')}
-          required
-        />
-        <Field
-          name="course"
-          label="Course (e.g. CSC 171)"
-          value={form.course}
-          onChange={set('course')}
-          error={error?.field('course')}
-          required
-        />
-        <Field
-          name="price"
+          {...bind('price', error)}
           label="Price in dollars"
           type="number"
           min={0}
           step="0.01"
-          value={form.price}
-          onChange={set('price')}
-          error={error?.field('price')}
           required
         />
-        <Field
-          name="condition"
-          label="Condition"
-          options={CONDITIONS}
-          value={form.condition}
-          onChange={set('condition')}
-          error={error?.field('condition')}
-        />
-        <Field
-          name="ISBN"
-          label="ISBN (optional)"
-          value={form.ISBN}
-          onChange={set('ISBN')}
-          error={error?.field('ISBN')}
-        />
-        <Field
-          name="comments"
-          label="Comments (optional)"
-          multiline
-          value={form.comments}
-          onChange={set('comments')}
-          error={error?.field('comments')}
-        />
-        <ErrorNote error={error} />
-        <button type="submit" disabled={busy}>
+        <Field {...bind('condition', error)} label="Condition" options={CONDITIONS} />
+        <Field {...bind('ISBN', error)} label="ISBN (optional)" />
+        <Field {...bind('comments', error)} label="Comments (optional)" multiline />
+        <Submit error={error} busy={busy}>
           List the book
-        </button>
+        </Submit>
       </form>
     </section>
   );
@@ -168,10 +121,9 @@ function ListingEditor({ book, done }: { book: Listing; done: () => void }) {
         onChange={setComments}
         error={error?.field('comments')}
       />
-      <ErrorNote error={error} />
-      <button type="submit" disabled={busy}>
+      <Submit error={error} busy={busy}>
         Save
-      </button>
+      </Submit>
       <button type="button" onClick={done}>
         Cancel
       </button>
@@ -259,7 +211,7 @@ export function RequestsPage() {
   const requests = useLoad(() => call(api.GET('/api/user/getRequests')), []);
   const matches = useLoad(() => call(api.GET('/api/books/getUserMatches')), []);
   const empty = { name: '', course: '', edition: '', ISBN: '' };
-  const { form, set, reset } = useFields(empty);
+  const { form, bind, reset } = useFields(empty);
   const del = useAction();
   const add = useSubmit(async () => {
     await call(
@@ -282,41 +234,13 @@ export function RequestsPage() {
       <section aria-labelledby="req-h">
         <h2 id="req-h">Ask for a book</h2>
         <form onSubmit={add.submit} noValidate>
-          <Field
-            name="name"
-            label="Title"
-            value={form.name}
-            onChange={set('name')}
-            error={add.error?.field('name')}
-            required
-          />
-          <Field
-            name="course"
-            label="Course"
-            value={form.course}
-            onChange={set('course')}
-            error={add.error?.field('course')}
-            required
-          />
-          <Field
-            name="edition"
-            label="Edition (optional)"
-            type="number"
-            value={form.edition}
-            onChange={set('edition')}
-            error={add.error?.field('edition')}
-          />
-          <Field
-            name="ISBN"
-            label="ISBN (optional)"
-            value={form.ISBN}
-            onChange={set('ISBN')}
-            error={add.error?.field('ISBN')}
-          />
-          <ErrorNote error={add.error} />
-          <button type="submit" disabled={add.busy}>
+          <Field {...bind('name', add.error)} label="Title" required />
+          <Field {...bind('course', add.error)} label="Course" required />
+          <Field {...bind('edition', add.error)} label="Edition (optional)" type="number" />
+          <Field {...bind('ISBN', add.error)} label="ISBN (optional)" />
+          <Submit error={add.error} busy={add.busy}>
             Add the request
-          </button>
+          </Submit>
         </form>
         <ErrorNote error={requests.error ?? del.error} />
         <ul>
@@ -589,7 +513,7 @@ type ProfileFields = {
 };
 
 function ProfileForm({ user }: { user: ProfileFields & { emailAddress: string } }) {
-  const { form, set } = useFields<ProfileFields>({
+  const { form, bind } = useFields<ProfileFields>({
     firstName: user.firstName,
     lastName: user.lastName,
     university: user.university,
@@ -615,14 +539,7 @@ function ProfileForm({ user }: { user: ProfileFields & { emailAddress: string } 
       <p>E-mail: {user.emailAddress}</p>
       <form onSubmit={submit} noValidate>
         {(Object.keys(labels) as (keyof ProfileFields)[]).map((k) => (
-          <Field
-            key={k}
-            name={k}
-            label={labels[k]}
-            value={form[k]}
-            onChange={set(k)}
-            error={error?.field(k)}
-          />
+          <Field key={k} {...bind(k, error)} label={labels[k]} />
         ))}
         <ErrorNote error={error} />
         {saved && <p role="status">Saved.</p>}
