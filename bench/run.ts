@@ -23,6 +23,7 @@ import {
   measureBundles,
   packageFunctions,
 } from './harness/coldstart.ts';
+import { type ConsumerWrites, measureConsumerWrites } from './harness/consumer-writes.ts';
 import { floorClient, planEnvironment, STAGE, startEnvironment } from './harness/env.ts';
 import { seedBooksTo, seedUsers } from './harness/fixture.ts';
 import { type HttpTarget, measureHttp } from './harness/http-load.ts';
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
   let coldInit: ColdInitResult[] = [];
   let routes: RouteResult[] = [];
   let streamLag: StreamLagResult | null = null;
+  let consumerWrites: ConsumerWrites | null = null;
   try {
     const raw = await floorClient(env.dynamoEndpoint, false);
     const rawMetered = await floorClient(env.dynamoEndpoint, true);
@@ -171,6 +173,14 @@ async function main(): Promise<void> {
     }
     raw.destroy();
     rawMetered.destroy();
+
+    // the stream consumer's write units for one posted book (a match of the reader's request)
+    const poster = fixture.users[1] ?? fixture.reader;
+    consumerWrites = await measureConsumerWrites(poster.id, poster.firstName);
+    log(
+      `consumer writes per posted book: ${round(consumerWrites.writeUnits)} WCU ` +
+        `[${consumerWrites.byProcessor.map((p) => `${p.name} ${round(p.writeUnits)}`).join(', ')}]`,
+    );
 
     if (!only) {
       log(`6. every route (${coverage.routes.length}): calls and capacity per request`);
@@ -297,6 +307,7 @@ async function main(): Promise<void> {
     routes,
     declaredRoutes: coverage.routes.length,
     streamLag,
+    consumerWrites,
   };
   const results: BenchResults = { ...partial, targets: checkTargets(partial) };
   mkdirSync(outDir, { recursive: true });

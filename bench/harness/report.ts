@@ -4,6 +4,7 @@
  */
 import type { ColdInitResult } from './coldinit.ts';
 import type { BundleResult } from './coldstart.ts';
+import type { ConsumerWrites } from './consumer-writes.ts';
 import type { HttpResult } from './http-load.ts';
 import type { CostResult, LatencyResult } from './measure.ts';
 import type { RouteResult } from './routes.ts';
@@ -63,6 +64,8 @@ export interface BenchResults {
   declaredRoutes?: number;
   /** post -> searchable / matched / e-mailed through the local stack (absent in older results) */
   streamLag?: StreamLagResult | null;
+  /** the stream consumer's write units for one posted book (absent in older results) */
+  consumerWrites?: ConsumerWrites | null;
   targets: TargetCheck[];
 }
 
@@ -295,6 +298,21 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
       ).map(([what, s]) => `| ${what} | ${fmt(s.p50, 0)} | ${fmt(s.p99, 0)} | ${fmt(s.mean, 0)} |`),
       '',
       `Throughput: a burst of ${lag.burst.posts} posts (5 at a time) wrote ${lag.burst.records} stream records (books, counters and the consumer's own writes, which it reads too) and the consumer was through them in ${fmt(lag.burst.seconds, 1)} s: ${fmt(lag.burst.recordsPerSecond, 0)} records per second.`,
+      '',
+    );
+  }
+
+  const writes = r.consumerWrites;
+  push('### Stream consumer: write units per posted book', '');
+  if (!writes) push('Not run.', '');
+  else {
+    push(
+      `One listed book, ${writes.book}, at the bench campus (the reader's request matches it), each stream processor applied to its INSERT record with consumed capacity measured. It has ${writes.searchEntries} search entries (every campus's and its campus's, each carrying the book's list fields, about ${writes.searchEntryBytes} bytes, and its price order on gsi4).`,
+      '',
+      '| processor | write calls | write units |',
+      '| --- | ---: | ---: |',
+      ...writes.byProcessor.map((p) => `| ${p.name} | ${p.calls} | ${fmt(p.writeUnits, 1)} |`),
+      `| **all** | | **${fmt(writes.writeUnits, 1)}** |`,
       '',
     );
   }
