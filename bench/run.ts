@@ -23,7 +23,7 @@ import {
   measureBundles,
   packageFunctions,
 } from './harness/coldstart.ts';
-import { type ConsumerWrites, measureConsumerWrites } from './harness/consumer-writes.ts';
+import type { ConsumerWrites } from './harness/consumer-writes.ts';
 import { floorClient, planEnvironment, STAGE, startEnvironment } from './harness/env.ts';
 import { seedBooksTo, seedUsers } from './harness/fixture.ts';
 import { type HttpTarget, measureHttp } from './harness/http-load.ts';
@@ -175,6 +175,8 @@ async function main(): Promise<void> {
     rawMetered.destroy();
 
     // the stream consumer's write units for one posted book (a match of the reader's request)
+    // (imported here: lib/db reads its configuration when loaded, after the environment is set)
+    const { measureConsumerWrites } = await import('./harness/consumer-writes.ts');
     const poster = fixture.users[1] ?? fixture.reader;
     consumerWrites = await measureConsumerWrites(poster.id, poster.firstName);
     log(
