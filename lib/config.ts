@@ -104,6 +104,8 @@ const schema = z.object({
     z.transform(emptyToUndefined),
     z._default(z.string(), 'UTC').check(
       z.refine((tz) => {
+        // 'UTC' needs no check; any other zone loads ICU's zone data (tens of ms of a cold start)
+        if (tz === 'UTC') return true;
         try {
           new Intl.DateTimeFormat('en-GB', { timeZone: tz });
           return true;

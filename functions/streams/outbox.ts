@@ -1,12 +1,14 @@
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { accountMail } from '#lib/accounts/mail-processor.ts';
 import { unlistedNotice } from '#lib/dashboard/unlisting.ts';
-import { type OutboxRenderers, outboxProcessor, writtenMail } from '#lib/outbox/outbox.ts';
+import { type OutboxRenderers, outboxProcessor, toRecipient, writtenMail } from '#lib/outbox/outbox.ts';
 import { consume } from '#lib/streams/consume.ts';
 
 /** What each kind of outbox message says (lib/db/outbox.ts `kind`). */
 export const renderers: OutboxRenderers = {
-  unlisted: unlistedNotice,
-  mail: writtenMail,
+  unlisted: toRecipient(unlistedNotice),
+  mail: toRecipient(writtenMail),
+  account: accountMail,
 };
 
 /** The outbox consumer's processors: only the sending of ready outbox messages. */

@@ -1,27 +1,51 @@
 /**
- * The stream consumer's half of the public e-mail routes (functions/streams/processors.ts): a new
- * request is claimed, then the address is looked up and the e-mail sent. A failure gives the claim
- * back and fails the record, so the stream retries it; a redelivered record finds it claimed.
+ * Account e-mails through the outbox (lib/outbox): the renderer the outbox consumer uses for kind
+ * 'account', and the hand-over of account e-mail requests stored by the previous release.
+ *
+ * A request names an action and an address, never a token: the renderer issues the link's token
+ * when it sends, so the table holds only token hashes (issue 20, item 14), and a retried send
+ * (SES down) gets a fresh link. The public routes queue a request whatever the address, and the
+ * look-up happens here, off the request path (item 29).
  */
 
 import { isMailRequestKey } from '#lib/db/keys.ts';
-import { claimMailRequest, type MailRequestRecord, releaseMailRequest } from '#lib/db/mail-requests.ts';
+import type { MailRequestRecord } from '#lib/db/mail-requests.ts';
+import type { OutboxRecord } from '#lib/db/outbox.ts';
+import type { Mail } from '#lib/mail/send.ts';
+import { queueAccountMail } from '#lib/outbox/queue.ts';
 import type { ChangeProcessor } from '#lib/streams/types.ts';
-import { sendPasswordReset } from './password.ts';
-import { sendConfirmationAgain } from './signup.ts';
+import { passwordResetMailFor } from './password.ts';
+import { confirmationMailFor, existingAccountMailFor } from './signup.ts';
 
+/** The outbox renderer of kind 'account'. */
+export async function accountMail(message: OutboxRecord, now: Date = new Date()): Promise<Mail | null> {
+  const request = message.account;
+  if (!request) return null;
+  switch (request.action) {
+    case 'confirm-signup':
+      return confirmationMailFor(request.address, now, request.tokenHash);
+    case 'resend-confirmation':
+      return confirmationMailFor(request.address, now);
+    case 'password-reset':
+      return passwordResetMailFor(request.address, now);
+    case 'existing-account':
+      return existingAccountMailFor(request.address);
+  }
+}
+
+/**
+ * Requests stored as `MAILREQ#` items by the previous release (kept a day) are queued in the
+ * outbox under an id of their own, so a redelivered record queues once.
+ */
 export const accountMailProcessor: ChangeProcessor = {
   name: 'account-mail',
   wants: (c) => c.eventName === 'INSERT' && isMailRequestKey(c.keys),
   apply: async (c) => {
     const request = c.newImage as MailRequestRecord;
-    if (!(await claimMailRequest(request.id))) return;
-    try {
-      const send = request.kind === 'password-reset' ? sendPasswordReset : sendConfirmationAgain;
-      await send(request.emailNormalised, new Date());
-    } catch (err) {
-      await releaseMailRequest(request.id);
-      throw err;
-    }
+    await queueAccountMail(
+      `acct.${request.id}`,
+      { action: request.kind, address: request.emailNormalised },
+      new Date(),
+    );
   },
 };

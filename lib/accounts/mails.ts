@@ -3,8 +3,7 @@
  * plain-text and an HTML part; everything user-provided is escaped in the HTML.
  */
 import { config } from '#lib/config.ts';
-import { logger } from '#lib/logger.ts';
-import { escapeHtml, type Mail, sendMail } from '#lib/mail/send.ts';
+import { escapeHtml, type Mail } from '#lib/mail/send.ts';
 
 const base = (url: string) => url.replace(/\/+$/, '');
 
@@ -70,19 +69,4 @@ export function resetMail(to: string, firstName: string, token: string): Mail {
       'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
     ]),
   };
-}
-
-/**
- * Sends an account e-mail. A failed send is logged (never with the token or the address) and the
- * caller's answer stays the same: the person can ask again (resend, reset), and an answer that
- * differed would tell whether an address has an account.
- */
-export async function deliver(mail: Mail, kind: string): Promise<boolean> {
-  try {
-    await sendMail(mail);
-    return true;
-  } catch (err) {
-    logger.error('account e-mail not sent', { kind, error: err instanceof Error ? err.name : 'unknown' });
-    return false;
-  }
 }

@@ -3,14 +3,16 @@
  * bump the token version, so every older JWT of the user stops working at once.
  */
 
+import { ulid } from 'ulid';
 import { getToken, putResetToken } from '#lib/db/tokens.ts';
 import { changePasswordHash, getUser, getUserByEmail, resetPasswordWithToken } from '#lib/db/users.ts';
 import { Forbidden, Unauthorized } from '#lib/errors.ts';
 import type { Principal } from '#lib/http/auth.ts';
 import { signToken } from '#lib/http/jwt.ts';
+import type { Mail } from '#lib/mail/send.ts';
+import { queueAccountMail } from '#lib/outbox/queue.ts';
 import { InvalidEmailToken } from './errors.ts';
-import { queueAccountMail } from './mail-requests.ts';
-import { deliver, resetMail } from './mails.ts';
+import { resetMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   EMAIL_TOKEN_PATTERN,
@@ -49,22 +51,28 @@ export async function createResetToken(
 
 /**
  * POST /api/auth/passwordResetRequest. Always the same (empty) answer and the same work whether the
- * address has an account or not: the per-address throttle, then one stored request
- * (lib/accounts/mail-requests.ts); the stream consumer looks the address up and sends the e-mail
- * (`sendPasswordReset`), so neither the answer nor its timing tells whether the account exists.
+ * address has an account or not: the per-address throttle, then one queued request (the outbox,
+ * lib/outbox/queue.ts); the outbox consumer looks the address up and writes the e-mail
+ * (`passwordResetMailFor`), so neither the answer nor its timing tells whether the account exists.
  */
 export async function requestPasswordReset(emailAddress: string, now: Date = new Date()): Promise<void> {
   const email = normaliseEmail(emailAddress);
   if (!(await takeAllowance(THROTTLE.resetMail, email, now))) return;
-  await queueAccountMail('password-reset', email, now);
+  await queueAccountMail(ulid(now.getTime()), { action: 'password-reset', address: email }, now);
 }
 
-/** The stream consumer's half of a reset request: an existing account gets a single-use link good for one hour. */
-export async function sendPasswordReset(emailNormalised: string, now: Date = new Date()): Promise<void> {
+/**
+ * The outbox's half of a reset request, written when it is sent: an existing account gets a
+ * single-use link good for one hour (a retried send issues a new one); no account, no e-mail (null).
+ */
+export async function passwordResetMailFor(
+  emailNormalised: string,
+  now: Date = new Date(),
+): Promise<Mail | null> {
   const user = await getUserByEmail(emailNormalised);
-  if (!user) return;
+  if (!user) return null;
   const token = await createResetToken(user.id, now, user.tokenVersion);
-  await deliver(resetMail(user.emailAddress, user.firstName, token), 'password-reset');
+  return resetMail(user.emailAddress, user.firstName, token);
 }
 
 /**

@@ -20,11 +20,12 @@ import {
   replacePendingSignup,
 } from '#lib/db/tokens.ts';
 import { createUserFromSignup, getUserByEmail, getUserIdByEmail } from '#lib/db/users.ts';
+import type { Mail } from '#lib/mail/send.ts';
 import { countEvent } from '#lib/metrics.ts';
+import { queueAccountMail } from '#lib/outbox/queue.ts';
 import { campusOfEmail } from './campus.ts';
 import { InvalidEmailToken, WrongSignupPassword } from './errors.ts';
-import { queueAccountMail } from './mail-requests.ts';
-import { confirmationMail, deliver, existingAccountMail } from './mails.ts';
+import { confirmationMail, existingAccountMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   EMAIL_TOKEN_PATTERN,
@@ -57,7 +58,11 @@ function pendingRecord(
   };
 }
 
-async function storePendingSignup(input: SignupInput, passwordHash: string, now: Date): Promise<string> {
+async function storePendingSignup(
+  input: SignupInput,
+  passwordHash: string,
+  now: Date,
+): Promise<{ token: string; tokenHash: string }> {
   const { token, record } = pendingRecord(
     {
       emailAddress: input.emailAddress,
@@ -73,7 +78,7 @@ async function storePendingSignup(input: SignupInput, passwordHash: string, now:
   );
   await putPendingSignup(record);
   await removeOlderPendingSignups(record);
-  return token;
+  return { token, tokenHash: record.tokenHash };
 }
 
 /**
@@ -82,59 +87,69 @@ async function storePendingSignup(input: SignupInput, passwordHash: string, now:
  */
 export async function createPendingSignup(input: SignupInput, now: Date = new Date()): Promise<string> {
   const valid = SignupBody.parse(input);
-  return storePendingSignup(valid, await hashPassword(valid.password), now);
+  return (await storePendingSignup(valid, await hashPassword(valid.password), now)).token;
 }
 
 /**
- * POST /api/auth/signup. The same (empty) answer whatever happens: a new address gets a
- * confirmation e-mail, an existing account's owner gets a "you already have an account" e-mail,
- * and past the e-mail throttle nothing is sent. The password is hashed in every case, so the
- * answer also takes about the same time.
+ * POST /api/auth/signup. The same (empty) answer whatever happens: a new address gets a pending
+ * sign-up and a confirmation e-mail, an existing account's owner a "you already have an account"
+ * e-mail, and past the e-mail throttle nothing is sent. The password is hashed in every case, so
+ * the answer also takes about the same time. The e-mail is queued in the outbox (issue 19: no
+ * request path sends e-mail); the outbox consumer writes it, with a fresh link (`confirmationMailFor`).
  */
 export async function signup(input: SignupInput, now: Date = new Date()): Promise<void> {
   const email = normaliseEmail(input.emailAddress);
   const [passwordHash, existing] = await Promise.all([hashPassword(input.password), getUserByEmail(email)]);
   if (!(await takeAllowance(THROTTLE.confirmationMail, email, now))) return;
   if (existing) {
-    await deliver(existingAccountMail(existing.emailAddress, existing.firstName), 'existing-account');
+    await queueAccountMail(ulid(now.getTime()), { action: 'existing-account', address: email }, now);
     return;
   }
-  const token = await storePendingSignup(input, passwordHash, now);
+  const { tokenHash } = await storePendingSignup(input, passwordHash, now);
   countEvent('SignUps');
-  await deliver(confirmationMail(input.emailAddress, input.firstName, token), 'confirmation');
+  await queueAccountMail(ulid(now.getTime()), { action: 'confirm-signup', address: email, tokenHash }, now);
 }
 
 /**
  * POST /api/auth/resendConfirmation. Always the same (empty) answer and the same work for every
- * address: the per-address throttle, then one stored request; the stream consumer does the rest
- * (`sendConfirmationAgain`), so the timing tells nothing about the address.
+ * address: the per-address throttle, then one queued request; the outbox consumer does the rest
+ * (`confirmationMailFor`), so the timing tells nothing about the address.
  */
 export async function resendConfirmation(emailAddress: string, now: Date = new Date()): Promise<void> {
   const email = normaliseEmail(emailAddress);
   if (!(await takeAllowance(THROTTLE.confirmationMail, email, now))) return;
-  await queueAccountMail('resend-confirmation', email, now);
+  await queueAccountMail(ulid(now.getTime()), { action: 'resend-confirmation', address: email }, now);
+}
+
+/** The "you already have an account" e-mail of an address, or null when it has no account. */
+export async function existingAccountMailFor(email: string): Promise<Mail | null> {
+  const existing = await getUserByEmail(email);
+  return existing ? existingAccountMail(existing.emailAddress, existing.firstName) : null;
 }
 
 /**
- * The stream consumer's half of a resend: the newest pending, unexpired sign-up of the address gets
- * a fresh link (the previous link stops working); an address that already has an account gets the
- * "you already have an account" e-mail; anything else nothing.
+ * The outbox's half of a sign-up or a resend, written when it is sent: the pending, unexpired
+ * sign-up gets a fresh link (the previous link stops working, and only the new token's hash is
+ * stored); an address that already has an account gets the "you already have an account" e-mail;
+ * anything else nothing (null). `tokenHash` names the sign-up that asked; when a send is retried,
+ * or a newer sign-up replaced it, the address's newest pending sign-up is the one.
  */
-export async function sendConfirmationAgain(email: string, now: Date = new Date()): Promise<void> {
-  const [pending, userId] = await Promise.all([latestPendingSignup(email), getUserIdByEmail(email)]);
-  if (userId) {
-    const existing = await getUserByEmail(email);
-    if (existing)
-      await deliver(existingAccountMail(existing.emailAddress, existing.firstName), 'existing-account');
-    return;
-  }
-  if (!pending || isExpired(pending.expiresAt, now)) return;
+export async function confirmationMailFor(
+  email: string,
+  now: Date = new Date(),
+  tokenHash?: string,
+): Promise<Mail | null> {
+  const [named, latest, userId] = await Promise.all([
+    tokenHash ? getToken(tokenHash) : null,
+    latestPendingSignup(email),
+    getUserIdByEmail(email),
+  ]);
+  if (userId) return existingAccountMailFor(email);
+  const pending = named?.kind === 'confirm' ? named : latest;
+  if (!pending || isExpired(pending.expiresAt, now)) return null;
   const { token, record } = pendingRecord(pending.signup, now);
-  if (!(await replacePendingSignup(pending.tokenHash, record))) return;
-  await deliver(
-    confirmationMail(pending.signup.emailAddress, pending.signup.firstName, token),
-    'confirmation',
-  );
+  if (!(await replacePendingSignup(pending.tokenHash, record))) return null;
+  return confirmationMail(pending.signup.emailAddress, pending.signup.firstName, token);
 }
 
 /**

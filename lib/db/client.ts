@@ -3,8 +3,8 @@
  *
  * Three middlewares sit on it:
  *  - a guard that refuses every Scan: request code reads by key or index only (see README);
- *  - throttling that outlasts the SDK's own retries becomes `Busy` (a 503 with Retry-After), never
- *    a 500;
+ *  - throttling that outlasts the SDK's own retries, or an unreachable database, becomes `Busy` (a
+ *    503 with Retry-After), never a 500;
  *  - an operation meter (lib/db/metrics.ts) that counts calls and consumed capacity, used by the
  *    tests that prove a request costs a fixed number of operations, and by the benchmark.
  */
@@ -16,18 +16,22 @@ import type {
   InitializeMiddleware,
   MetadataBearer,
 } from '@smithy/types';
+import { clientOptions, emulatorCredentials } from '#lib/aws/client-options.ts';
 import { config } from '#lib/config.ts';
 import { Busy } from '#lib/errors.ts';
-import { isThrottling } from './conditions.ts';
+import { isThrottling, isUnreachable } from './conditions.ts';
 import { meterMiddleware, scanGuardMiddleware } from './metrics.ts';
 
-/** Outside the SDK's retries: throttling still there after them is the service being busy. */
+/**
+ * Outside the SDK's retries: throttling still there after them, or a database that cannot be
+ * reached, is the service being busy (503 with Retry-After), not a fault of the request.
+ */
 const throttlingAsBusy: InitializeMiddleware<object, MetadataBearer> =
   (next: InitializeHandler<object, MetadataBearer>) => async (args: InitializeHandlerArguments<object>) => {
     try {
       return await next(args);
     } catch (err) {
-      if (isThrottling(err)) throw new Busy();
+      if (isThrottling(err) || isUnreachable(err)) throw new Busy();
       throw err;
     }
   };
@@ -38,12 +42,11 @@ const throttlingAsBusy: InitializeMiddleware<object, MetadataBearer> =
  */
 export function createClient(options: { allowScan?: boolean } = {}): DynamoDBDocumentClient {
   const base = new DynamoDBClient({
-    region: config.AWS_REGION,
+    ...clientOptions,
+    accountIdEndpointMode: 'preferred',
+    endpointDiscoveryEnabledProvider: async () => undefined,
     ...(config.DYNAMODB_ENDPOINT
-      ? {
-          endpoint: config.DYNAMODB_ENDPOINT,
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        }
+      ? { endpoint: config.DYNAMODB_ENDPOINT, credentials: emulatorCredentials }
       : {}),
     maxAttempts: 4,
   });

@@ -34,6 +34,23 @@ const THROTTLING = new Set([
 export const isThrottling = (err: unknown): boolean =>
   THROTTLING.has((err as { name?: string } | null)?.name ?? '');
 
+/** Network failures reaching DynamoDB (after the SDK's own retries): the database is unavailable. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/** A call that never got an answer from DynamoDB (connection refused or reset, a time-out). */
+export const isUnreachable = (err: unknown): boolean => {
+  const e = err as { name?: string; code?: string } | null;
+  return UNREACHABLE.has(e?.code ?? '') || e?.name === 'TimeoutError';
+};
+
 /** Cancellation reasons that say the transaction lost a race or was throttled, not that it was refused. */
 export const TRANSIENT_REASONS: ReadonlySet<string> = new Set([
   'None',

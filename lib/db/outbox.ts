@@ -39,14 +39,37 @@ export interface OutboxMail {
   html: string;
 }
 
+/**
+ * An account e-mail (kind 'account'), written only when it is sent, so no link's token is ever
+ * stored: the sender issues the token then and stores its hash, as everywhere else (issue 20).
+ *  - `confirm-signup`: the pending sign-up of `tokenHash` gets a fresh link;
+ *  - `resend-confirmation`: the address's newest pending sign-up gets a fresh link, or its account
+ *    the "you already have an account" e-mail;
+ *  - `password-reset`: the address's account gets a reset link;
+ *  - `existing-account`: the address's account gets the "you already have an account" e-mail.
+ * Whatever the address turns out to be, nothing is sent for an address with neither.
+ */
+export interface AccountMailRequest {
+  action: 'confirm-signup' | 'resend-confirmation' | 'password-reset' | 'existing-account';
+  /** the address as normalised (the uniqueness key form) */
+  address: string;
+  /** confirm-signup: the SHA-256 of the pending sign-up's current token */
+  tokenHash?: string;
+}
+
 /** OUTBOX#<id> / OUTBOX. `kind` says which renderer writes the e-mail (lib/outbox). */
 export interface OutboxRecord {
   type: 'outbox';
   id: string;
-  /** 'unlisted': a run's unlisting notice; 'mail': an e-mail written when queued (notifications) */
-  kind: 'unlisted' | 'mail';
-  /** the user the message is for (their address and preferences are read at send time) */
-  recipientId: string;
+  /**
+   * 'unlisted': a run's unlisting notice; 'mail': an e-mail written when queued (notifications);
+   * 'account': an account e-mail, written when sent
+   */
+  kind: 'unlisted' | 'mail' | 'account';
+  /** kinds 'unlisted' and 'mail': the user the message is for (address and preferences read at send time) */
+  recipientId?: string;
+  /** kind 'account': what to send to which address */
+  account?: AccountMailRequest;
   state: OutboxState;
   createdAt: string;
   /** when the sweeper looks at it next, unless the message moves on first */
@@ -116,17 +139,16 @@ export function appendNoticeBooksOp(
 }
 
 /**
- * Queues a written e-mail, ready to send (one conditional PutItem): a message with this id that
- * exists already is left as it is, so queueing again (a redelivered stream record) sends once.
+ * Queues a message, ready to send (one conditional PutItem): a message with this id that exists
+ * already is left as it is, so queueing again (a redelivered stream record) sends once.
  */
-export function putReadyMail(
-  message: Pick<OutboxRecord, 'id' | 'recipientId' | 'mail' | 'category'>,
+export function putReady(
+  message: Pick<OutboxRecord, 'id' | 'kind' | 'recipientId' | 'mail' | 'category' | 'account'>,
   createdAt: string,
   due: string,
 ): Promise<boolean> {
   const record: OutboxRecord = {
     type: 'outbox',
-    kind: 'mail',
     ...message,
     state: 'ready',
     createdAt,

@@ -7,7 +7,6 @@
  * the one place that answers preflights and sets the CORS headers, on AWS (API Gateway) and
  * locally (serverless-offline reads the same block). See docs/deploy.md, "Limits at the edge".
  */
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpSecurityHeaders from '@middy/http-security-headers';
@@ -21,9 +20,9 @@ export function baseStack(
   mapError: middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> = errorMapper,
 ) {
   return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>(core)
-    .use(injectLambdaContext(logger, { clearState: true }))
     .use({
       before: (request) => {
+        logger.startInvocation(request.context);
         logger.appendKeys({ route: routeOf(request.event) });
       },
     })

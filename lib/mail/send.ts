@@ -12,6 +12,7 @@
  * (RFC 8058, sent as `Content.Simple.Headers`) and a visible unsubscribe link at its end.
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { clientOptions, emulatorCredentials } from '#lib/aws/client-options.ts';
 import { config } from '#lib/config.ts';
 import { getSuppression } from '#lib/db/suppressions.ts';
 import { logger } from '#lib/logger.ts';
@@ -21,10 +22,8 @@ let client: SESv2Client | undefined;
 /** The SES client, built on the first e-mail (not at module load), then kept for the container. */
 const ses = (): SESv2Client =>
   (client ??= new SESv2Client({
-    region: config.AWS_REGION,
-    ...(config.SES_ENDPOINT
-      ? { endpoint: config.SES_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
+    ...clientOptions,
+    ...(config.SES_ENDPOINT ? { endpoint: config.SES_ENDPOINT, credentials: emulatorCredentials } : {}),
   }));
 
 export interface Mail {

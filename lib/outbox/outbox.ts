@@ -5,8 +5,8 @@
  * up to MAX_AGE_MS, then kept as failed with an alarm (the `OutboxFailed` metric).
  *
  * Each kind of message has a renderer, given by the composition root (functions/streams/outbox.ts),
- * which turns the stored message and its recipient into an e-mail, or null when there is nothing to
- * send (e.g. the recipient turned those e-mails off).
+ * which turns the stored message into an e-mail when it is sent, or null when there is nothing to
+ * send (e.g. the recipient turned those e-mails off, or an account e-mail's address has no account).
  */
 
 import { isOutboxKey } from '#lib/db/keys.ts';
@@ -17,13 +17,24 @@ import { getUser } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
 import { type Mail, sendMail } from '#lib/mail/send.ts';
 import { countEvent } from '#lib/metrics.ts';
-import { type EmailCategory, withDefaults } from '#lib/preferences/schemas.ts';
+import { withDefaults } from '#lib/preferences/schemas.ts';
 import { unsubscribeUrl } from '#lib/preferences/unsubscribe.ts';
 import type { ChangeProcessor } from '#lib/streams/types.ts';
 import { at, LEASE_MS, MAX_AGE_MS, READY_GRACE_MS, retryDelayMs } from './policy.ts';
 
-export type OutboxRenderer = (message: OutboxRecord, recipient: UserRecord) => Mail | null;
+/** Writes a message's e-mail when it is sent, or null when there is nothing to send. */
+export type OutboxRenderer = (message: OutboxRecord) => Promise<Mail | null>;
 export type OutboxRenderers = Record<OutboxRecord['kind'], OutboxRenderer>;
+
+/** A renderer for a message to a user (`recipientId`): nothing is sent once the user is gone. */
+export function toRecipient(
+  render: (message: OutboxRecord, recipient: UserRecord) => Mail | null,
+): OutboxRenderer {
+  return async (message) => {
+    const recipient = message.recipientId ? await getUser(message.recipientId) : null;
+    return recipient ? render(message, recipient) : null;
+  };
+}
 
 export { LEASE_MS, MAX_AGE_MS, OPEN_GRACE_MS, READY_GRACE_MS, retryDelayMs } from './policy.ts';
 
@@ -55,8 +66,7 @@ export async function deliver(
   const attempts = (message.attempts ?? 0) + 1;
   if (!(await claim(message.id, at(now(), LEASE_MS), attempts))) return;
   try {
-    const recipient = await getUser(message.recipientId);
-    const mail = recipient ? renderers[message.kind](message, recipient) : null;
+    const mail = await renderers[message.kind](message);
     const outcome = mail ? await sendMail(mail) : 'skipped';
     await markSent(message.id, outcome, now());
   } catch (err) {

@@ -2,7 +2,7 @@
  * Queueing e-mails in the outbox (lib/db/outbox.ts) from the code that decides to send them; the
  * outbox consumer (lib/outbox/outbox.ts) sends them. Kept apart so a writer bundles no SES client.
  */
-import { type OutboxMail, putReadyMail } from '#lib/db/outbox.ts';
+import { type AccountMailRequest, type OutboxMail, putReady } from '#lib/db/outbox.ts';
 import type { EmailCategory } from '#lib/preferences/schemas.ts';
 import { at, READY_GRACE_MS } from './policy.ts';
 
@@ -14,5 +14,13 @@ export async function queueMail(
   message: { id: string; recipientId: string; mail: OutboxMail; category?: EmailCategory },
   now: Date,
 ): Promise<void> {
-  await putReadyMail(message, now.toISOString(), at(now, READY_GRACE_MS));
+  await putReady({ kind: 'mail', ...message }, now.toISOString(), at(now, READY_GRACE_MS));
+}
+
+/**
+ * Queues an account e-mail (kind 'account'), ready to send; the sender looks the address up and
+ * issues the link's token when it sends (lib/accounts/account-mail.ts). `id` is the request's own.
+ */
+export async function queueAccountMail(id: string, request: AccountMailRequest, now: Date): Promise<void> {
+  await putReady({ id, kind: 'account', account: request }, now.toISOString(), at(now, READY_GRACE_MS));
 }

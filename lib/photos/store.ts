@@ -10,6 +10,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
+import { clientOptions } from '#lib/aws/client-options.ts';
 import { config } from '#lib/config.ts';
 import { type PhotoContentType, SLOT_TTL_SECONDS, uploadConditions } from './rules.ts';
 import { INCOMING_PREFIX, PHOTOS_PREFIX } from './urls.ts';
@@ -19,7 +20,7 @@ let client: S3Client | undefined;
 /** The S3 client, built on first use (not at module load), then kept for the container. */
 const s3 = (): S3Client =>
   (client ??= new S3Client({
-    region: config.AWS_REGION,
+    ...clientOptions,
     ...(emulated
       ? {
           endpoint: config.S3_ENDPOINT,

@@ -14,6 +14,7 @@ import type { UserRecord } from '#lib/db/records.ts';
 import { setPermissionType } from '#lib/db/users.ts';
 import { sendMail } from '#lib/mail/send.ts';
 import { type SesMessage, sentEmails, waitForEmails } from './e2e.ts';
+import { deliverOutbox, StreamReader } from './stream.ts';
 
 /** A fresh `.edu` address nobody else uses (safe on the shared e2e table). */
 export function uniqueEmail(prefix = 'student'): string {
@@ -92,4 +93,16 @@ export async function emailsBeforeMarker(to: string, subject: RegExp = /./): Pro
   return (await sentEmails()).filter(
     (m) => m.destination.to.includes(to) && m.subject !== marker && subject.test(m.subject),
   );
+}
+
+let outboxReader: StreamReader | undefined;
+
+/**
+ * Sends what the e-mail outbox owes so far, as its consumer would: account e-mails are queued there
+ * (lib/outbox/queue.ts) and written when sent. Each test file has its own table, so this sends only
+ * that file's messages. Returns how many ready messages it saw.
+ */
+export async function sendQueuedMail(): Promise<number> {
+  outboxReader ??= new StreamReader();
+  return deliverOutbox(outboxReader);
 }

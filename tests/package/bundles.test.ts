@@ -1,7 +1,7 @@
 /**
  * Bundle sizes, checked on every packaging (issue 19): each HTTP function's minified JavaScript
  * (the .mjs/.js files in its zip, source maps left out) stays within the cap the benchmark uses
- * (bench/harness/report.ts LIMITS.bundleBytes, 300 KB), except the functions named below with
+ * (bench/harness/report.ts BUNDLE_CAP_BYTES, 300 KB), except the functions named below with
  * their own cap and the reason. The background functions (stream consumer, scheduled jobs, mail
  * feedback, photo processing and sweeping) are not held to it; their sizes are printed.
  *
@@ -11,8 +11,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { BACKGROUND_FUNCTIONS, BUNDLE_CAP_BYTES, EXEMPT_HTTP as EXEMPT } from '#bench/harness/bundle-caps.ts';
 import { unzip } from '#bench/harness/coldstart.ts';
-import { LIMITS } from '#bench/harness/report.ts';
 import { lambdaFunctions, resourcesOfType } from '#tests/helpers/template.ts';
 
 /** The serverless.yml names of the functions API Gateway integrates with. */
@@ -38,32 +38,16 @@ function bundleBytes(name: string): number {
 
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 
-/**
- * HTTP functions held to their own cap (today's size and a margin), with the reason (docs/bundles.md).
- * authSignup drops the SES client when its e-mail goes through the outbox too.
- */
-const EXEMPT: Record<string, { why: string; bytes: number }> = {
-  booksAddPhoto: { why: 'S3 client and presigned POST', bytes: 440 * 1024 },
-  booksRemovePhoto: { why: 'S3 client', bytes: 420 * 1024 },
-  docsAssets: { why: "the docs page's renderer files, Brotli-compressed data", bytes: 520 * 1024 },
-  authSignup: { why: 'SES client (sends the confirmation e-mail)', bytes: 380 * 1024 },
-  authDeleteAccount: { why: 'bcryptjs and the deletion of every kind of item', bytes: 320 * 1024 },
-  booksCheckoutCart: {
-    why: 'Powertools metrics and the checkout transaction; 300.0 KB, at the cap',
-    bytes: 310 * 1024,
-  },
-};
-
 describe('bundle sizes (packaged zips)', () => {
-  it(`keeps every HTTP function's minified bundle within ${kb(LIMITS.bundleBytes)}`, () => {
+  it(`keeps every HTTP function's minified bundle within ${kb(BUNDLE_CAP_BYTES)}`, () => {
     const http = httpFunctionNames();
     expect(http.size).toBeGreaterThan(40);
     const sizes = [...http].map((name) => ({ name, bytes: bundleBytes(name) }));
     for (const s of sizes) expect(s.bytes, `${s.name}: empty bundle`).toBeGreaterThan(1024);
     const over = sizes
-      .filter((s) => s.bytes > (EXEMPT[s.name]?.bytes ?? LIMITS.bundleBytes))
+      .filter((s) => s.bytes > (EXEMPT[s.name]?.bytes ?? BUNDLE_CAP_BYTES))
       .map((s) => `${s.name} ${kb(s.bytes)}`);
-    expect(over, `over ${kb(LIMITS.bundleBytes)} (or an exemption's own cap)`).toEqual([]);
+    expect(over, `over ${kb(BUNDLE_CAP_BYTES)} (or an exemption's own cap)`).toEqual([]);
     for (const name of Object.keys(EXEMPT))
       expect(http.has(name), `exempt ${name} is an HTTP function`).toBe(true);
     console.info(
@@ -78,17 +62,7 @@ describe('bundle sizes (packaged zips)', () => {
     const background = Object.keys(lambdaFunctions())
       .filter((name) => !http.has(name))
       .sort();
-    expect(background).toEqual([
-      'mailFeedback',
-      'outboxConsumer',
-      'photosProcess',
-      'photosSweepSlots',
-      'scheduledFinishAccountDeletions',
-      'scheduledSendDailyDigests',
-      'scheduledSweepOutbox',
-      'scheduledUnlistStaleBooks',
-      'streamsConsumer',
-    ]);
+    expect(background).toEqual([...BACKGROUND_FUNCTIONS].sort());
     console.info(`background bundles: ${background.map((n) => `${n} ${kb(bundleBytes(n))}`).join(', ')}`);
   });
 });

@@ -10,7 +10,7 @@ import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
 import { emailKey, tokenKey, userKey, userStatsKey } from '#lib/db/keys.ts';
-import { DEFAULT_PASSWORD, emailTokenIn, makeSignup } from '#tests/helpers/accounts.ts';
+import { DEFAULT_PASSWORD, emailTokenIn, makeSignup, sendQueuedMail } from '#tests/helpers/accounts.ts';
 import { waitForEmail } from '#tests/helpers/e2e.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
@@ -40,6 +40,7 @@ describe('GET /api/auth/confirm/{token} (the e-mailed link)', () => {
   it('changes nothing: answers a page whose form asks for the sign-up password, and the link stays usable', async () => {
     const body = makeSignup({ firstName: 'Grace' });
     await invoke(signup, { method: 'POST', route: '/api/auth/signup', body });
+    await sendQueuedMail();
     const token = emailTokenIn(await waitForEmail(body.emailAddress, /Confirm/));
     const usersBefore = await totalUsers();
 

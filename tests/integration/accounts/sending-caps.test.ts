@@ -10,7 +10,7 @@ process.env.MAIL_CAP_GLOBAL_HOURLY = '5';
 const { handler: signup } = await import('#functions/auth/signup.ts');
 const { handler: resend } = await import('#functions/auth/resendConfirmation.ts');
 const { handler: resetRequest } = await import('#functions/auth/passwordResetRequest.ts');
-const { makeSignup, uniqueEmail } = await import('#tests/helpers/accounts.ts');
+const { makeSignup, sendQueuedMail, uniqueEmail } = await import('#tests/helpers/accounts.ts');
 const { sentEmails } = await import('#tests/helpers/e2e.ts');
 const { makeEvent, makeContext } = await import('#tests/helpers/lambda.ts');
 const { expectError } = await import('#tests/helpers/schema.ts');
@@ -61,6 +61,7 @@ describe('sending caps', () => {
     const other = makeSignup();
     expect((await signUpFrom('198.51.100.1', other)).status).toBe(202);
     sent.push(other.emailAddress);
+    await sendQueuedMail();
     for (const a of sent) expect(await mailsTo(a)).toHaveLength(1);
     expect(await mailsTo(refused.emailAddress)).toEqual([]);
 
@@ -70,6 +71,7 @@ describe('sending caps', () => {
     expect((await signUpFrom('198.51.100.2', fifth)).status).toBe(202);
     const sixth = makeSignup();
     expect((await signUpFrom('198.51.100.3', sixth)).status).toBe(202);
+    await sendQueuedMail();
     expect(await mailsTo(fifth.emailAddress)).toHaveLength(1);
     expect(await mailsTo(sixth.emailAddress)).toEqual([]);
   });

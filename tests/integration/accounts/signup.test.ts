@@ -1,8 +1,10 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { handler as confirm } from '#functions/auth/confirm.ts';
 import { handler as login } from '#functions/auth/login.ts';
 import { handler as signup } from '#functions/auth/signup.ts';
-import { hashEmailToken } from '#lib/accounts/rules.ts';
+import { accountMail } from '#lib/accounts/mail-processor.ts';
+import { hashEmailToken, newEmailToken } from '#lib/accounts/rules.ts';
 import { Message } from '#lib/accounts/schemas.ts';
 import { config } from '#lib/config.ts';
 import { db, TABLE } from '#lib/db/client.ts';
@@ -12,6 +14,7 @@ import {
   emailsBeforeMarker,
   emailTokenIn,
   makeSignup,
+  sendQueuedMail,
 } from '#tests/helpers/accounts.ts';
 import { sentEmails, waitForEmail } from '#tests/helpers/e2e.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
@@ -33,6 +36,9 @@ describe('POST /api/auth/signup', () => {
     const res = await post(body);
     expect(res.status).toBe(202);
     expectEnvelope(res.json(), Message);
+    // the request path sends nothing itself: the e-mail is queued in the outbox
+    expect(await mailsTo(body.emailAddress)).toEqual([]);
+    expect(await sendQueuedMail()).toBe(1);
     const mail = await waitForEmail(body.emailAddress, /Confirm your Campus Books account/);
     expect(mail.from).toBe(config.MAIL_FROM);
     const token = emailTokenIn(mail);
@@ -41,10 +47,48 @@ describe('POST /api/auth/signup', () => {
     expect(mail.body.html).toContain('Ada');
   });
 
+  it('writes the e-mail when it is sent: a retried send e-mails a fresh link and the first stops working', async () => {
+    const body = makeSignup();
+    await post(body);
+    await sendQueuedMail();
+    const first = emailTokenIn(await waitForEmail(body.emailAddress, /Confirm/));
+    // the same outbox message sent again (as after a failed send): its token hash is gone by now
+    const again = await accountMail({
+      type: 'outbox',
+      id: 'retry',
+      kind: 'account',
+      account: { action: 'confirm-signup', address: body.emailAddress, tokenHash: newEmailToken().hash },
+      state: 'sending',
+      createdAt: new Date().toISOString(),
+      due: new Date().toISOString(),
+      attempts: 2,
+    });
+    expect(again?.to).toBe(body.emailAddress);
+    const fresh = emailTokenIn({
+      from: config.MAIL_FROM,
+      destination: { to: [body.emailAddress] },
+      subject: again?.subject ?? '',
+      body: { text: again?.text },
+      at: Date.now(),
+    });
+    expect(fresh).not.toBe(first);
+    const postConfirm = (token: string) =>
+      invoke(confirm, {
+        method: 'POST',
+        route: '/api/auth/confirm',
+        body: { token, password: body.password },
+      });
+    expect((await postConfirm(first)).status).toBe(400);
+    expect((await postConfirm(fresh)).status).toBe(200);
+    const claimed = await db.send(new GetCommand({ TableName: TABLE, Key: emailKey(body.emailAddress) }));
+    expect(claimed.Item).toBeDefined();
+  });
+
   it('stores only a pending sign-up keyed by the token hash, with a 24-hour expiry and TTL', async () => {
     const body = makeSignup();
     const before = Date.now();
     await post(body);
+    await sendQueuedMail();
     const token = emailTokenIn(await waitForEmail(body.emailAddress, /Confirm/));
     const item = (await db.send(new GetCommand({ TableName: TABLE, Key: tokenKey(hashEmailToken(token)) })))
       .Item;
@@ -74,6 +118,7 @@ describe('POST /api/auth/signup', () => {
     const taken = await post(makeSignup({ emailAddress: user.emailAddress.toUpperCase() }));
     expect(taken.status).toBe(fresh.status);
     expect(comparable(taken.body)).toEqual(comparable(fresh.body));
+    await sendQueuedMail();
     const mail = await waitForEmail(user.emailAddress, /already have a Campus Books account/);
     expect(mail.body.text).toContain('Owner');
     expect(mail.body.text).not.toMatch(/\/api\/auth\/confirm\//);
@@ -120,6 +165,7 @@ describe('POST /api/auth/signup', () => {
       const res = await post(body);
       expect(res.status).toBe(400);
       expect(expectError(res.json(), 'VALIDATION_FAILED').details?.map((d) => d.field)).toEqual([field]);
+      await sendQueuedMail();
       expect(await mailsTo(body.emailAddress)).toEqual([]);
     },
   );
@@ -127,6 +173,7 @@ describe('POST /api/auth/signup', () => {
   it('sends at most 3 confirmation e-mails an hour to one address, answering 202 every time', async () => {
     const body = makeSignup();
     for (let i = 0; i < 5; i++) expect((await post(body)).status).toBe(202);
+    await sendQueuedMail();
     expect(await emailsBeforeMarker(body.emailAddress)).toHaveLength(3);
   });
 });

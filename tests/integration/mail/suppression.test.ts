@@ -5,7 +5,7 @@ import { handler as feedback } from '#functions/mail/feedback.ts';
 import { getSuppression } from '#lib/db/suppressions.ts';
 import { sendMail } from '#lib/mail/send.ts';
 import { recordedMetrics } from '#lib/metrics.ts';
-import { makeSignup, uniqueEmail } from '#tests/helpers/accounts.ts';
+import { makeSignup, sendQueuedMail, uniqueEmail } from '#tests/helpers/accounts.ts';
 import { sentEmails } from '#tests/helpers/e2e.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 
@@ -46,6 +46,7 @@ describe('bounce and complaint handling', () => {
       body: makeSignup({ emailAddress: bounced }),
     });
     expect(res.status).toBe(202);
+    expect(await sendQueuedMail()).toBe(1);
     expect(await mailsTo(bounced)).toHaveLength(1);
 
     const sent = recordedMetrics('EmailsSent');

@@ -194,6 +194,27 @@ describe('benchmark targets', () => {
     expect(checks.find((c) => c.target.startsWith('import'))?.met).toBe(true);
   });
 
+  it('holds an exempt function to its own cap and a background function to none (bench/harness/bundle-caps.ts)', () => {
+    const bundle = (fn: string, kb: number) => ({
+      function: fn,
+      file: `${fn}.mjs`,
+      bytes: kb * 1024,
+      importMs: 90,
+      processMs: 120,
+      runs: 3,
+    });
+    const checks = checkTargets(
+      resultsWith(
+        [],
+        [bundle('booksAddPhoto', 390), bundle('booksGetBook', 301), bundle('streamsConsumer', 700)],
+      ),
+    ).filter((c) => c.target.startsWith('bundle'));
+    expect(checks.map((c) => [c.subject, c.met])).toEqual([
+      ['booksAddPhoto', true],
+      ['booksGetBook', false],
+    ]);
+  });
+
   it('fails a row whose endpoint and floor disagree on calls or on capacity, and passes one that agrees', () => {
     const rows = [
       sizeResult(1000, 2, 1, 5, 5),

@@ -112,7 +112,8 @@ describe('the response schemas of the committed document', () => {
         }
       }
     }
-  });
+    // compiling every schema is CPU work: on a loaded 2-core machine it can take several seconds
+  }, 60_000);
 });
 
 describe('the examples of the committed document', () => {

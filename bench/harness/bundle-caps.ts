@@ -1,0 +1,37 @@
+/**
+ * The bundle cap of issue 19 and its exemptions, in one place: the package tier's test
+ * (tests/package/bundles.test.ts, so CI checks every packaging) and the benchmark's targets
+ * (bench/harness/report.ts) both read them. docs/bundles.md says why each exemption exists.
+ */
+
+/** Every HTTP function's minified JavaScript at most this. */
+export const BUNDLE_CAP_BYTES = 300 * 1024;
+
+/** HTTP functions held to a cap of their own (today's size and a margin), with the reason. */
+export const EXEMPT_HTTP: Record<string, { why: string; bytes: number }> = {
+  booksAddPhoto: { why: 'S3 client and presigned POST (exempt by issue 19)', bytes: 420 * 1024 },
+  booksRemovePhoto: { why: 'S3 client (deletes the photo objects)', bytes: 400 * 1024 },
+  docsAssets: { why: "the docs page's renderer files, Brotli-compressed data, not code", bytes: 520 * 1024 },
+};
+
+/**
+ * The background functions (stream consumers, scheduled jobs, mail feedback, photo processing and
+ * sweeping): on no request path, so not held to the cap; their sizes are reported.
+ */
+export const BACKGROUND_FUNCTIONS = [
+  'mailFeedback',
+  'outboxConsumer',
+  'photosProcess',
+  'photosSweepSlots',
+  'scheduledFinishAccountDeletions',
+  'scheduledSendDailyDigests',
+  'scheduledSweepOutbox',
+  'scheduledUnlistStaleBooks',
+  'streamsConsumer',
+] as const;
+
+/** The cap a function is held to, or null for a background function. */
+export function bundleCapOf(fn: string): number | null {
+  if ((BACKGROUND_FUNCTIONS as readonly string[]).includes(fn)) return null;
+  return EXEMPT_HTTP[fn]?.bytes ?? BUNDLE_CAP_BYTES;
+}
