@@ -24,6 +24,7 @@ import {
   packageFunctions,
 } from './harness/coldstart.ts';
 import { type ConcurrentResult, measureConcurrentWrites } from './harness/concurrent.ts';
+import type { ConsumerWrites } from './harness/consumer-writes.ts';
 import { floorClient, planEnvironment, STAGE, startEnvironment } from './harness/env.ts';
 import { seedBooksTo, seedUsers } from './harness/fixture.ts';
 import { type HttpTarget, measureHttp } from './harness/http-load.ts';
@@ -128,6 +129,7 @@ async function main(): Promise<void> {
   let routes: RouteResult[] = [];
   let streamLag: StreamLagResult | null = null;
   let concurrentWrites: ConcurrentResult[] = [];
+  let consumerWrites: ConsumerWrites | null = null;
   try {
     const raw = await floorClient(env.dynamoEndpoint, false);
     const rawMetered = await floorClient(env.dynamoEndpoint, true);
@@ -184,6 +186,15 @@ async function main(): Promise<void> {
       );
       concurrentWrites = await runConcurrentWrites(fixture.passwordHash, log);
     }
+    // the stream consumer's write units for one posted book (a match of the reader's request)
+    // (imported here: lib/db reads its configuration when loaded, after the environment is set)
+    const { measureConsumerWrites } = await import('./harness/consumer-writes.ts');
+    const poster = fixture.users[1] ?? fixture.reader;
+    consumerWrites = await measureConsumerWrites(poster.id, poster.firstName);
+    log(
+      `consumer writes per posted book: ${round(consumerWrites.writeUnits)} WCU ` +
+        `[${consumerWrites.byProcessor.map((p) => `${p.name} ${round(p.writeUnits)}`).join(', ')}]`,
+    );
 
     if (!only) {
       log(`6. every route (${coverage.routes.length}): calls and capacity per request`);
@@ -311,6 +322,7 @@ async function main(): Promise<void> {
     declaredRoutes: coverage.routes.length,
     streamLag,
     concurrentWrites,
+    consumerWrites,
   };
   const results: BenchResults = { ...partial, targets: checkTargets(partial) };
   mkdirSync(outDir, { recursive: true });

@@ -10,7 +10,7 @@ import { BENCH_CAMPUS, CATALOGUE, courseNorm } from '#bench/harness/data.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
 import { planSearch } from '#lib/books/search-terms.ts';
 import { insertBookItems, listedBooksAt } from '#lib/db/books.ts';
-import { ALL_CAMPUSES, bookKey, cartItemKey, searchTermPk, userKey } from '#lib/db/keys.ts';
+import { ALL_CAMPUSES, cartItemKey, searchTermPk, userKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { authGet, listedPage } from './floors.ts';
 
@@ -104,52 +104,36 @@ const getAllBooks: BenchCase = {
 };
 
 /**
- * The raw reads of one search page for `query`: for each round, a Query of each index term
- * (projected to `sk`) and one BatchGet of the books; a second round only when the first left the
- * page short (the caller's own books are left out).
+ * The raw reads of one search page for `query`: a Query of each index term of the query, Limit
+ * ${PAGE}+1, newest first (the entries carry the books' list fields: no BatchGet of books), the
+ * caller's own books filtered out; with a caller, one BatchGet of the page's cart keys (inCart).
  */
 async function searchFloor(client: DynamoDBDocumentClient, table: string, query: string, callerId?: string) {
   // a reader searches their campus by default; anonymous search, every campus
   const campus = callerId ? BENCH_CAMPUS : 'all';
   const plan = planSearch(query);
   if (!plan) throw new Error(`search query "${query}" has no plan`);
-  const found: string[] = [];
-  const after = new Map<string, Record<string, unknown> | undefined>();
-  for (let round = 0; round < 3 && found.length < PAGE; round++) {
-    const want = PAGE - found.length;
-    const pages = await Promise.all(
-      plan.terms.map((t) =>
-        client.send(
-          new QueryCommand({
-            TableName: table,
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': searchTermPk(t, campus) },
-            ProjectionExpression: 'sk',
-            ScanIndexForward: false,
-            Limit: want,
-            ExclusiveStartKey: after.get(t),
-          }),
-        ),
+  const pages = await Promise.all(
+    plan.terms.map((t) =>
+      client.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: {
+            ':pk': searchTermPk(t, campus),
+            ...(callerId ? { ':me': callerId } : {}),
+          },
+          ...(callerId ? { FilterExpression: 'ownerId <> :me' } : {}),
+          ScanIndexForward: false,
+          Limit: PAGE + 1,
+        }),
       ),
-    );
-    plan.terms.forEach((t, k) => {
-      after.set(t, pages[k]?.LastEvaluatedKey);
-    });
-    const ids = [
-      ...new Set(pages.flatMap((p) => (p.Items ?? []).map((e) => String(e.sk).split('#').at(-1) as string))),
-    ];
-    if (ids.length === 0) break;
-    const out = await client.send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map(bookKey) } } }),
-    );
-    const books = (out.Responses?.[table] ?? []) as BookRecord[];
-    found.push(
-      ...books.filter((b) => b.status === 0 && b.ownerId !== callerId && plan.matches(b)).map((b) => b.id),
-    );
-    if (!pages.some((p) => p.LastEvaluatedKey)) break;
-  }
+    ),
+  );
+  const entries = pages.flatMap((p) => (p.Items ?? []) as BookRecord[]).filter((b) => plan.matches(b));
+  const ids = [...new Set(entries.map((b) => b.id))].slice(0, PAGE);
   // With a caller, the page's books carry `inCart`: one BatchGet of their cart keys.
-  if (callerId && found.length > 0) await cartOf(client, table, callerId, found.slice(0, PAGE));
+  if (callerId && ids.length > 0) await cartOf(client, table, callerId, ids);
 }
 
 const search: BenchCase = {
@@ -159,7 +143,7 @@ const search: BenchCase = {
   status: 200,
   flat: true,
   maxRatio: 1.2,
-  floorDescription: `auth GetItem (consistent); Query of the query's index term (\`SEARCH#T#calculus\`), Limit ${PAGE}, projected to sk; BatchGet of those books (a second round only if the caller's own books left the page short); BatchGet of the page's cart keys (inCart)`,
+  floorDescription: `auth GetItem (consistent); Query of the query's index term in the caller's campus (\`SEARCH#C#<campus>#T#calculus\`) backwards, Limit ${PAGE}+1, filter ownerId <> caller (the entries carry the books' list fields); BatchGet of the page's cart keys (inCart)`,
   prepare: async (ctx) => {
     const reader = ctx.fixture.reader;
     const q = ctx.fixture.searchQuery;
@@ -184,7 +168,7 @@ const searchPublic: BenchCase = {
   status: 200,
   flat: true,
   maxRatio: 1.2,
-  floorDescription: `Query of the query's index term, Limit ${PAGE}, projected to sk; BatchGet of those books`,
+  floorDescription: `Query of the query's index term of every campus (\`SEARCH#T#calculus\`) backwards, Limit ${PAGE}+1 (the entries carry the books' list fields)`,
   prepare: async (ctx) => {
     const q = ctx.fixture.searchQuery;
     return {

@@ -7,6 +7,7 @@ import { BUNDLE_CAP_BYTES, bundleCapOf } from './bundle-caps.ts';
 import type { ColdInitResult } from './coldinit.ts';
 import type { BundleResult } from './coldstart.ts';
 import { answersInOrder, type ConcurrentResult } from './concurrent.ts';
+import type { ConsumerWrites } from './consumer-writes.ts';
 import type { HttpResult } from './http-load.ts';
 import type { CostResult, LatencyResult } from './measure.ts';
 import type { RouteResult } from './routes.ts';
@@ -68,6 +69,8 @@ export interface BenchResults {
   streamLag?: StreamLagResult | null;
   /** N clients posting, carting and checking out at once (absent in older results) */
   concurrentWrites?: ConcurrentResult[];
+  /** the stream consumer's write units for one posted book (absent in older results) */
+  consumerWrites?: ConsumerWrites | null;
   targets: TargetCheck[];
 }
 
@@ -337,6 +340,21 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
           `${fmt(c.byOperation.post.p50)} / ${fmt(c.byOperation.post.p99)} | ${fmt(c.byOperation.cart.p50)} / ${fmt(c.byOperation.cart.p99)} | ` +
           `${fmt(c.byOperation.checkout.p50)} / ${fmt(c.byOperation.checkout.p99)} | ${kinds.map((k) => c.answers[k] ?? 0).join(' | ')} |`,
       ),
+      '',
+    );
+  }
+
+  const writes = r.consumerWrites;
+  push('### Stream consumer: write units per posted book', '');
+  if (!writes) push('Not run.', '');
+  else {
+    push(
+      `One listed book, ${writes.book}, at the bench campus (the reader's request matches it), each stream processor applied to its INSERT record with consumed capacity measured. It has ${writes.searchEntries} search entries (every campus's and its campus's, each carrying the book's list fields, about ${writes.searchEntryBytes} bytes, and its price order on gsi4).`,
+      '',
+      '| processor | write calls | write units |',
+      '| --- | ---: | ---: |',
+      ...writes.byProcessor.map((p) => `| ${p.name} | ${p.calls} | ${fmt(p.writeUnits, 1)} |`),
+      `| **all** | | **${fmt(writes.writeUnits, 1)}** |`,
       '',
     );
   }

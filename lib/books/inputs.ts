@@ -194,7 +194,7 @@ export const ConditionsParam = z.pipe(
   }),
 );
 
-/** The orders a listing can be read in (a search: newest only, so far). */
+/** The orders a listing or a search can be read in. */
 export const SORTS = ['newest', 'price-asc', 'price-desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
@@ -208,8 +208,8 @@ export const BrowseQuery = z.extend(PageQuery, {
 });
 export type BrowseQuery = z.output<typeof BrowseQuery>;
 
-/** A search page: as a listing's, newest first only. */
-export const SearchQuery = z.extend(BrowseQuery, { sort: z.optional(z.enum(['newest'])) });
+/** A search page: as a listing's (campus, filters, newest first or by price). */
+export const SearchQuery = BrowseQuery;
 
 /** getBooksNoToken's query: only the campus. */
 export const CampusQuery = z.strictObject({ campus: z.optional(CampusParam) });

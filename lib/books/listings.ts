@@ -17,11 +17,11 @@ import {
   moveBookStatus,
   queryBooksOfOwner,
   removeBook,
-  searchEntries,
+  searchPage,
   updateBookDetails,
 } from '#lib/db/books.ts';
 import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
-import { ALL_CAMPUSES, timeSortKey } from '#lib/db/keys.ts';
+import { ALL_CAMPUSES } from '#lib/db/keys.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { getUserListingInfo } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
@@ -225,7 +225,7 @@ const browseScope = (list: string, campus: string, o: BrowseOptions): string =>
 export async function getAllBooks(browser: Browser, options: BrowseOptions): Promise<BookPageResult> {
   const campus = campusFor(browser, options.campus);
   const scope = browseScope('listing', campus, options);
-  const byPrice = options.sort === 'price-asc' || options.sort === 'price-desc';
+  const byPrice = priceOrder(options.sort);
   const after = options.cursor
     ? decodeCursor(scope, options.cursor, byPrice ? PricePosition : Position)
     : undefined;
@@ -238,7 +238,7 @@ export async function getAllBooks(browser: Browser, options: BrowseOptions): Pro
   };
   const page = await listedBooks({
     ...read,
-    ...(byPrice ? { byPrice: options.sort === 'price-asc' ? ('asc' as const) : ('desc' as const) } : {}),
+    ...(byPrice ? { byPrice } : {}),
   });
   const next = page.last ? encodeCursor(scope, page.last) : null;
   return { books: await withInCart(browser?.userId ?? null, page.books), next };
@@ -253,63 +253,58 @@ export async function getBooksNoToken(limit: number, skip: number, campus = ALL_
   return (await listedBooksAt(campus, skip, limit)).map((b) => toApiBook(b));
 }
 
-/** How many rounds (index Queries + one BatchGet each) one search page may take at most. */
-export const MAX_SEARCH_ROUNDS = 3;
+/** The direction of a price sort, or undefined for newest first. */
+const priceOrder = (sort: Sort | undefined): 'asc' | 'desc' | undefined =>
+  sort === 'price-asc' ? 'asc' : sort === 'price-desc' ? 'desc' : undefined;
 
 /**
- * Listed books matching the query, newest first (the caller's own left out when there is one).
- * Each round reads the next entries of the query's index terms (merged by date), fetches those
- * books in one BatchGet and keeps the ones still listed, still at that date and really matching.
- * It stops when the page is full, the terms are exhausted or after MAX_SEARCH_ROUNDS rounds (then
- * the page may be short, with a cursor to continue).
+ * Listed books matching the query, newest first or by price (the caller's own left out when
+ * there is one): one Query per index term of the query (lib/db/books.ts `searchPage`), whose
+ * entries carry the books' list fields, then the full check of the query's words. No per-book
+ * read, so a page costs what a listing page costs whatever the number of books; it may be short
+ * with a cursor to continue. Entries of the earlier shape (no list fields, until the migration
+ * rewrote them) are checked against their books in one BatchGet.
  */
 export async function searchBooks(
   query: string,
   browser: Browser,
   options: BrowseOptions,
 ): Promise<BookPageResult> {
-  const limit = options.limit ?? DEFAULT_PAGE;
   const callerId = browser?.userId ?? null;
   const campus = campusFor(browser, options.campus);
-  const filters = filtersOf(options);
+  const byPrice = priceOrder(options.sort);
+  const position = byPrice ? PricePosition : Position;
   const plan = planSearch(query);
   if (!plan) {
-    if (options.cursor) decodeCursor(browseScope('search:', campus, options), options.cursor, Position);
+    if (options.cursor) decodeCursor(browseScope('search:', campus, options), options.cursor, position);
     return { books: [], next: null };
   }
   const scope = browseScope(`search:${plan.terms.join('|')}`, campus, options);
-  let after = options.cursor ? decodeCursor(scope, options.cursor, Position) : undefined;
-  const found: BookRecord[] = [];
-  for (let round = 0; round < MAX_SEARCH_ROUNDS; round++) {
-    const want = limit - found.length;
-    const pages = await Promise.all(plan.terms.map((t) => searchEntries(t, campus, want, after)));
-    // Entries are safe to take down to the least advanced term that has more to read.
-    const bounds = pages.filter((p) => p.more).map((p) => p.positions.at(-1) ?? '');
-    const boundary = bounds.length > 0 ? bounds.reduce((a, b) => (a > b ? a : b)) : '';
-    const candidates = [...new Set(pages.flatMap((p) => p.positions))]
-      .filter((p) => p >= boundary)
-      .sort()
-      .reverse();
-    const books = await getBooks(candidates.map((p) => p.slice(p.lastIndexOf('#') + 1)));
-    let taken = 0;
-    for (const position of candidates) {
-      if (found.length >= limit) break;
-      taken++;
-      after = position;
-      const book = books.get(position.slice(position.lastIndexOf('#') + 1));
-      if (!book || book.status !== BookStatus.Listed || book.hidden) continue; // hidden: reported
-      if (timeSortKey(book.date, book.id) !== position) continue;
-      if (callerId && book.ownerId === callerId) continue;
-      if (plan.matches(book) && passes(book, filters)) found.push(book);
-    }
-    const more = taken < candidates.length || pages.some((p) => p.more);
-    if (!more) return { books: await withInCart(callerId, found), next: null };
-    if (found.length >= limit) break;
-  }
-  return { books: await withInCart(callerId, found), next: after ? encodeCursor(scope, after) : null };
+  const filters = filtersOf(options);
+  const page = await searchPage({
+    terms: plan.terms,
+    campus,
+    limit: options.limit ?? DEFAULT_PAGE,
+    ...(options.cursor ? { after: decodeCursor(scope, options.cursor, position) } : {}),
+    ...(callerId ? { excludeOwner: callerId } : {}),
+    filters,
+    ...(byPrice ? { byPrice } : {}),
+  });
+  const legacy = page.hits.filter((h) => h.book === null).map((h) => h.bookId);
+  const current = legacy.length > 0 ? await getBooks(legacy) : new Map<string, BookRecord>();
+  const found = page.hits.flatMap((h) => {
+    const book = h.book ?? current.get(h.bookId);
+    if (!book || book.status !== BookStatus.Listed || book.hidden) return []; // hidden: reported
+    if (callerId && book.ownerId === callerId) return [];
+    return plan.matches(book) && passes(book, filters) ? [book] : [];
+  });
+  return {
+    books: await withInCart(callerId, found),
+    next: page.last ? encodeCursor(scope, page.last) : null,
+  };
 }
 
-/** Whether a book passes a page's filters (the search's; listings filter in their Query). */
+/** Whether a book passes a page's filters (their Query filters them already; this checks an entry of the earlier shape). */
 const passes = (book: BookRecord, f: ListingFilters): boolean =>
   (!f.conditions || f.conditions.length === 0 || f.conditions.includes(book.condition)) &&
   (f.minCents === undefined || book.priceCents >= f.minCents) &&

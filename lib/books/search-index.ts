@@ -1,11 +1,14 @@
 /**
  * The search index of listed books, kept in step by the stream consumer (so a checkout's
- * transaction never grows with a title's length). A book in status 0 has one entry per term
- * (title word prefixes, course code, ISBN-13) at `<date>#<id>`; when it leaves status 0, changes
- * a searched field or its date, or is removed, the entries that no longer hold are deleted and the
- * new ones put. Keys are deterministic, so a redelivered record changes nothing twice.
+ * transaction never grows with a title's length). A listed, visible book has one entry per term
+ * (title and author word prefixes, course code, ISBN-13) and campus (every campus's and its own)
+ * at `<date>#<id>`, carrying the book's list fields (lib/db/list-fields.ts) and, on gsi4, the same
+ * entry by price: a search page is one Query per term, in either order, and no per-book read.
+ * When the book leaves the listing, is hidden or removed, its entries are deleted; when a field a
+ * list shows changes (price, condition, comments, photos), they are rewritten; a change no list
+ * shows writes nothing. Keys are deterministic, so a redelivered record changes nothing twice.
  */
-import { writeSearchEntries } from '#lib/db/books.ts';
+import { writeEntries } from '#lib/db/books.ts';
 import {
   ALL_CAMPUSES,
   courseTerm,
@@ -13,9 +16,11 @@ import {
   isBookKey,
   isbnTerm,
   searchEntryKey,
+  searchPriceIndex,
   titleTerm,
 } from '#lib/db/keys.ts';
-import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import { entryChanges, listFieldsOf } from '#lib/db/list-fields.ts';
+import type { BookRecord } from '#lib/db/records.ts';
 import type { ChangeProcessor, Item } from '#lib/streams/types.ts';
 import { searchedText } from './search-terms.ts';
 import { titlePrefixes } from './text.ts';
@@ -29,20 +34,25 @@ export function searchTermsOf(book: Pick<BookRecord, 'name' | 'author' | 'course
   ];
 }
 
-type Entry = ItemKey & { bookId: string };
+export type SearchEntry = ItemKey & Item & { bookId: string };
 
-/** The index entries an item image should have (none unless it is a listed book). */
-function entriesOf(image: Item | undefined): Map<string, Entry> {
-  const entries = new Map<string, Entry>();
-  // a book hidden by reports leaves the index until it is resolved
-  if (image?.type !== 'book' || image.status !== BookStatus.Listed || image.hidden === true) return entries;
-  const book = image as unknown as BookRecord;
+/** The index entries a book image should have, by `pk\nsk` (none unless it is a listed, visible book). */
+export function searchEntriesOf(image: Item | undefined | null): Map<string, SearchEntry> {
+  const entries = new Map<string, SearchEntry>();
+  const book = listFieldsOf(image);
+  if (!book) return entries;
   // every campus's partition of each term, and the book's campus's (none before the migration)
   const campuses = [ALL_CAMPUSES, ...(book.campus ? [book.campus] : [])];
   for (const term of searchTermsOf(book)) {
     for (const campus of campuses) {
       const key = searchEntryKey(term, book.date, book.id, campus);
-      entries.set(`${key.pk}\n${key.sk}`, { ...key, bookId: book.id });
+      entries.set(`${key.pk}\n${key.sk}`, {
+        ...book,
+        ...key,
+        ...searchPriceIndex(term, campus, book),
+        type: 'searchEntry',
+        bookId: book.id,
+      });
     }
   }
   return entries;
@@ -52,10 +62,7 @@ export const searchIndexProcessor: ChangeProcessor = {
   name: 'searchIndex',
   wants: (c) => isBookKey(c.keys),
   apply: async (c) => {
-    const before = entriesOf(c.oldImage);
-    const after = entriesOf(c.newImage);
-    const puts = [...after].filter(([k]) => !before.has(k)).map(([, e]) => e);
-    const deletes = [...before].filter(([k]) => !after.has(k)).map(([, e]) => ({ pk: e.pk, sk: e.sk }));
-    if (puts.length + deletes.length > 0) await writeSearchEntries(puts, deletes);
+    const { puts, deletes } = entryChanges(searchEntriesOf(c.oldImage), searchEntriesOf(c.newImage));
+    if (puts.length + deletes.length > 0) await writeEntries(puts, deletes);
   },
 };

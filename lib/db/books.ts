@@ -8,7 +8,8 @@
  *  - listed books, newest first                    Query gsi1 BOOKS#S0#<n> (8 shards), backwards
  *  - listed books at an offset                     Query gsi1keys (keys only), then gsi1
  *  - an owner's books, newest first                Query gsi2 OWNER#<id>, backwards
- *  - listed books of one search term, newest first Query SEARCH#<term>, backwards
+ *  - listed books of search terms, newest first    Query SEARCH#<term> per term, backwards
+ *  - listed books of search terms, by price        Query gsi4 SEARCHP#<term> per term
  *  - which of some books are in a user's cart      BatchGet USER#<id> / CART#<bookId>
  */
 
@@ -35,6 +36,7 @@ import {
   type ItemKey,
   listingPartitions,
   priceListingPks,
+  searchPricePk,
   searchTermPk,
 } from './keys.ts';
 import {
@@ -302,7 +304,11 @@ export interface ListingFilters {
  * caller's own, and the chosen conditions and price range. A filter runs after the read, so it
  * never changes what a page costs; a page may come out short, with a cursor to go on.
  */
-function listingFilter(options: { excludeOwner?: string; filters?: ListingFilters }) {
+function listingFilter(options: {
+  excludeOwner?: string;
+  filters?: ListingFilters;
+  legacyEntries?: boolean;
+}) {
   const parts = ['attribute_not_exists(#hidden)'];
   const names: Record<string, string> = { '#hidden': 'hidden' };
   const values: Item = {};
@@ -327,11 +333,24 @@ function listingFilter(options: { excludeOwner?: string; filters?: ListingFilter
     parts.push('priceCents <= :maxCents');
     values[':maxCents'] = f.maxCents;
   }
-  return {
-    expression: parts.join(' AND '),
-    names,
-    ...(Object.keys(values).length > 0 ? { values } : {}),
-  };
+  const [hidden, ...narrowing] = parts;
+  // an entry of the earlier shape (no list fields) passes: the page checks its book instead
+  if (options.legacyEntries && narrowing.length > 0) names['#name'] = 'name';
+  const expression =
+    options.legacyEntries && narrowing.length > 0
+      ? `${hidden} AND (attribute_not_exists(#name) OR (${narrowing.join(' AND ')}))`
+      : parts.join(' AND ');
+  return { expression, names, ...(Object.keys(values).length > 0 ? { values } : {}) };
+}
+
+/** What a page of books is read in: a campus (or all), a position, filters, an order. */
+export interface PageRead {
+  campus: string;
+  limit: number;
+  after?: string;
+  excludeOwner?: string;
+  filters?: ListingFilters;
+  byPrice?: 'asc' | 'desc';
 }
 
 /**
@@ -341,14 +360,7 @@ function listingFilter(options: { excludeOwner?: string; filters?: ListingFilter
  * (lib/db/sharded.ts), so a page costs the same whatever the number of books; it may be short
  * with `last` set.
  */
-export async function listedBooks(options: {
-  campus: string;
-  limit: number;
-  after?: string;
-  excludeOwner?: string;
-  filters?: ListingFilters;
-  byPrice?: 'asc' | 'desc';
-}): Promise<BookPage> {
+export async function listedBooks(options: PageRead): Promise<BookPage> {
   const shards = options.byPrice
     ? { pks: priceListingPks(options.campus), forward: options.byPrice === 'asc' }
     : listingPartitions(options.campus);
@@ -356,8 +368,8 @@ export async function listedBooks(options: {
   return { books: page.items.map((i) => stripBook({ ...i, type: 'book' })), last: page.last };
 }
 
-/** Puts (whole entries) and deletes price listing entries (BatchWrite). Idempotent. */
-export async function writePriceEntries(puts: Item[], deletes: ItemKey[]): Promise<void> {
+/** Puts (whole entries) and deletes the consumer's index entries (search, price; BatchWrite). Idempotent. */
+export async function writeEntries(puts: Item[], deletes: ItemKey[]): Promise<void> {
   await batchWrite([
     ...puts.map((p) => ({ PutRequest: { Item: p } })),
     ...deletes.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })),
@@ -655,47 +667,47 @@ export async function listBooksSoldBy(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Search index entries (SEARCH#<term> / <date>#<bookId>)
+// Search index entries (SEARCH#<term> / <date>#<bookId>, and by price on gsi4)
 // ---------------------------------------------------------------------------------------------
 
-export interface SearchEntryPage {
-  /** sort keys `<date>#<bookId>`, newest first */
-  positions: string[];
-  /** whether the term has more entries after the last one */
-  more: boolean;
+/** One entry of a search page: the book's list fields, or only its id for an entry written before they were copied. */
+export interface SearchHit {
+  bookId: string;
+  /** null: an entry of the earlier shape (until scripts/migrate-browsing.ts rewrote it) */
+  book: BookRecord | null;
 }
 
-/** Entries of one term of a campus (or of all), newest first, after `position`. */
-export async function searchEntries(
-  term: string,
-  campus: string,
-  limit: number,
-  after?: string,
-): Promise<SearchEntryPage> {
-  const pk = searchTermPk(term, campus);
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ProjectionExpression: 'sk',
-      ScanIndexForward: false,
-      Limit: limit,
-      ...(after ? { ExclusiveStartKey: { pk, sk: after } } : {}),
-    }),
+/**
+ * One search page: the entries of the query's terms in a campus (or all), newest first or by
+ * price, after `after`, leaving out `excludeOwner`'s books and narrowed by `filters` (a Query
+ * filter: the read is the same). One Query per term, each for `limit + 1` entries, merged by sort
+ * key (a book under two terms is taken once); a page may be short with `last` set.
+ */
+export async function searchPage(
+  options: PageRead & { terms: string[] },
+): Promise<{ hits: SearchHit[]; last: string | null }> {
+  const partitions = options.byPrice
+    ? {
+        index: INDEX.gsi4,
+        pks: options.terms.map((t) => searchPricePk(t, options.campus)),
+        forward: options.byPrice === 'asc',
+      }
+    : { pks: options.terms.map((t) => searchTermPk(t, options.campus)) };
+  const page = await readShards(
+    {
+      ...partitions,
+      filter: listingFilter({ ...options, legacyEntries: true }),
+      perShard: options.limit + 1,
+      distinct: true,
+    },
+    options.limit,
+    options.after,
   );
-  return { positions: (out.Items ?? []).map((i) => String(i.sk)), more: Boolean(out.LastEvaluatedKey) };
-}
-
-/** Puts and deletes index entries (BatchWrite, 25 a call, retrying unprocessed ones). Idempotent. */
-export async function writeSearchEntries(
-  puts: Array<ItemKey & { bookId: string }>,
-  deletes: ItemKey[],
-): Promise<void> {
-  await batchWrite([
-    ...puts.map((p) => ({ PutRequest: { Item: { ...p, type: 'searchEntry' } } })),
-    ...deletes.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })),
-  ]);
+  const hits = page.items.map((i) => ({
+    bookId: String(i.bookId),
+    book: typeof i.name === 'string' ? stripBook({ ...i, type: 'book' }) : null,
+  }));
+  return { hits, last: page.last };
 }
 
 /**

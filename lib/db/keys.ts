@@ -268,6 +268,18 @@ export const SEARCH_PREFIX = 'SEARCH#';
  */
 export const searchTermPk = (term: string, campus: string = ALL_CAMPUSES): string =>
   campus === ALL_CAMPUSES ? `${SEARCH_PREFIX}${term}` : `${SEARCH_PREFIX}C#${campus}#${term}`;
+/**
+ * The same entries by price (gsi4, for sort=price-asc|price-desc): `SEARCHP#<term>` or
+ * `SEARCHP#C#<campus>#<term>` / `priceSortKey(...)`. Every search entry carries both orders, so a
+ * price page of a search is one Query per term like a date page.
+ */
+export const searchPricePk = (term: string, campus: string = ALL_CAMPUSES): string =>
+  campus === ALL_CAMPUSES ? `SEARCHP#${term}` : `SEARCHP#C#${campus}#${term}`;
+export const searchPriceIndex = (
+  term: string,
+  campus: string,
+  b: { id: string; priceCents: number; date: string },
+) => ({ gsi4pk: searchPricePk(term, campus), gsi4sk: priceSortKey(b.priceCents, b.date, b.id) });
 export const searchEntryKey = (term: string, date: string, bookId: string, campus?: string): ItemKey => ({
   pk: searchTermPk(term, campus),
   sk: timeSortKey(date, bookId),

@@ -2,9 +2,10 @@
  * Matching repository: the index of listed books kept by the stream consumer, and the stored
  * matches of books to requests.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDelete, batchWrite, deleteQueried } from './batch.ts';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchDelete, batchGet, batchWrite, deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
+import { isConditionFailed } from './conditions.ts';
 import {
   bookKey,
   fitsKey,
@@ -21,6 +22,8 @@ import {
   matchScanKey,
   requestKey,
 } from './keys.ts';
+import { listFieldsOf, sameValuesCondition } from './list-fields.ts';
+import type { BookRecord } from './records.ts';
 import type { CandidatePosition } from './requests.ts';
 import { refusalOf, TransactionRefused, tag, transactWrite } from './transact.ts';
 
@@ -114,6 +117,11 @@ export interface MatchRecord {
   /** the listing date of the book when matched (orders getUserMatches) */
   bookDate: string;
   createdAt: string;
+  /**
+   * the book's list fields (lib/db/list-fields.ts), kept in step by the consumer, so
+   * getUserMatches reads no book; absent on matches stored before (until the migration)
+   */
+  book?: BookRecord;
 }
 
 /**
@@ -121,7 +129,10 @@ export interface MatchRecord {
  * listing date (both checked in the same transaction, so a deleted request or a sold book never
  * gains a match). Idempotent. False when one of the checks failed.
  */
-export async function putMatch(m: Omit<MatchRecord, 'type'>): Promise<boolean> {
+export async function putMatch(
+  m: Omit<MatchRecord, 'type'>,
+  sameValues?: ReturnType<typeof sameValuesCondition>,
+): Promise<boolean> {
   const outcome = await transactWrite([
     tag('request', {
       ConditionCheck: {
@@ -134,9 +145,10 @@ export async function putMatch(m: Omit<MatchRecord, 'type'>): Promise<boolean> {
       ConditionCheck: {
         TableName: TABLE,
         Key: bookKey(m.bookId),
-        ConditionExpression: '#status = :listed AND #date = :date',
-        ExpressionAttributeNames: { '#status': 'status', '#date': 'date' },
-        ExpressionAttributeValues: { ':listed': 0, ':date': m.bookDate },
+        // with `sameValues`: also while the book still has the list fields the match carries
+        ConditionExpression: `#status = :listed AND #date = :date${sameValues ? ` AND ${sameValues.expression}` : ''}`,
+        ExpressionAttributeNames: { '#status': 'status', '#date': 'date', ...sameValues?.names },
+        ExpressionAttributeValues: { ':listed': 0, ':date': m.bookDate, ...sameValues?.values },
       },
     }),
     tag('match', {
@@ -163,6 +175,73 @@ export async function deleteMatchesOfBook(bookId: string): Promise<number> {
     KeyConditionExpression: 'gsi3pk = :pk',
     ExpressionAttributeValues: { ':pk': matchesOfBookPk(bookId) },
   });
+}
+
+/**
+ * Copies a book's new list fields onto each of its stored matches (gsi3 `BOOKMATCH#<bookId>`):
+ * one UpdateItem per match, only while the match exists (a deleted request's match stays gone).
+ * Costs one write per stored match, as many as the matching that stored them.
+ */
+export async function rewriteMatchesOfBook(bookId: string, book: BookRecord): Promise<number> {
+  let start: Record<string, unknown> | undefined;
+  let rewritten = 0;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        IndexName: INDEX.gsi3,
+        KeyConditionExpression: 'gsi3pk = :pk',
+        ExpressionAttributeValues: { ':pk': matchesOfBookPk(bookId) },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    const keys = (page.Items ?? []) as ItemKey[];
+    for (let i = 0; i < keys.length; i += 10) {
+      await Promise.all(keys.slice(i, i + 10).map((k) => setMatchBook(k, book)));
+    }
+    rewritten += keys.length;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return rewritten;
+}
+
+async function setMatchBook(key: ItemKey, book: BookRecord): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk: key.pk, sk: key.sk },
+        UpdateExpression: 'SET #book = :book',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#book': 'book' },
+        ExpressionAttributeValues: { ':book': book },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+  }
+}
+
+/** A listed book as stored now: its list fields and the condition that they still are. */
+export interface BookNow {
+  book: BookRecord;
+  sameValues: ReturnType<typeof sameValuesCondition>;
+}
+
+/**
+ * Books as stored now (strongly consistent BatchGet), for matches found from a request: each
+ * listed, visible one with its list fields and the condition that they are still its values.
+ */
+export async function listedBooksNow(bookIds: string[]): Promise<Map<string, BookNow>> {
+  if (bookIds.length === 0) return new Map();
+  const items = await batchGet(bookIds.map(bookKey), { consistent: true });
+  return new Map(
+    items.flatMap((raw) => {
+      const book = listFieldsOf(raw);
+      return book ? [[book.id, { book, sameValues: sameValuesCondition(raw) }] as const] : [];
+    }),
+  );
 }
 
 /** A user's matches, newest book first (gsi2), at most `limit` of them. */

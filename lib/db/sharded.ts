@@ -26,6 +26,13 @@ export interface ShardedListing {
   filter?: { expression: string; names?: Record<string, string>; values?: Item };
   /** only these attributes (e.g. the sort key, to find a position cheaply) */
   projection?: string;
+  /**
+   * Items read per partition (default ceil(limit / S) + 1, for shards that split one listing).
+   * Partitions that overlap (a search's terms) read `limit + 1` each.
+   */
+  perShard?: number;
+  /** the partitions may hold the same item (same sort key): it is taken once */
+  distinct?: boolean;
 }
 
 export interface ShardedPage {
@@ -45,7 +52,7 @@ export async function readShards(
 ): Promise<ShardedPage> {
   const sk = `${keyPrefix(listing)}sk`;
   const forward = listing.forward === true;
-  const perShard = perShardLimit(limit, listing.pks.length);
+  const perShard = listing.perShard ?? perShardLimit(limit, listing.pks.length);
   const results = await Promise.all(
     listing.pks.map((pk) => db.send(new QueryCommand(shardQuery(listing, pk, perShard, after)))),
   );
@@ -58,7 +65,8 @@ export async function readShards(
   const safe = results
     .flatMap((r) => r.Items ?? [])
     .filter((i) => boundary === null || !ahead(boundary, keyOf(i)))
-    .sort((a, b) => (ahead(keyOf(a), keyOf(b)) ? -1 : 1));
+    .sort((a, b) => (ahead(keyOf(a), keyOf(b)) ? -1 : 1))
+    .filter((i, n, all) => !listing.distinct || n === 0 || keyOf(all[n - 1] as Item) !== keyOf(i));
   const items = safe.slice(0, limit);
   if (items.length === limit && (safe.length > limit || boundary !== null)) {
     return { items, last: keyOf(items[items.length - 1] as Item) };

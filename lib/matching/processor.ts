@@ -26,14 +26,18 @@ import { normaliseCourse } from '#lib/books/text.ts';
 import { getBook } from '#lib/db/books.ts';
 import { claimMatchEmail } from '#lib/db/digests.ts';
 import { isBookKey, isMatchScanKey, isRequestKey } from '#lib/db/keys.ts';
+import { listFieldsOf, sameListFields } from '#lib/db/list-fields.ts';
 import {
+  type BookNow,
   candidateListedBooks,
   deleteMatchesOfBook,
   endMatchScan,
   indexListedBook,
   type ListedBook,
+  listedBooksNow,
   type MatchScanRecord,
   putMatch,
+  rewriteMatchesOfBook,
   saveMatchScan,
   unindexListedBook,
 } from '#lib/db/matches.ts';
@@ -83,16 +87,30 @@ const sameListing = (a: ListedBook, b: ListedBook) =>
   a.ownerId === b.ownerId &&
   a.campus === b.campus;
 
-/** Stores the match and tells the requester (once per book listing, however many requests match). */
-async function recordMatch(request: RequestRecord, book: ListedBook, now: string): Promise<void> {
-  const stored = await putMatch({
-    userId: request.userId,
-    requestId: request.id,
-    bookId: book.bookId,
-    bookDate: book.date,
-    createdAt: now,
-  });
-  if (!stored) return; // the request was deleted or the book is no longer listed
+/**
+ * Stores the match with the book's list fields and tells the requester (once per book listing,
+ * however many requests match). False when it was not stored: the request was deleted, the book
+ * is no longer listed with that date, or (with `sameValues`) its list fields changed meanwhile.
+ */
+async function recordMatch(
+  request: RequestRecord,
+  book: ListedBook,
+  fields: BookRecord,
+  now: string,
+  sameValues?: BookNow['sameValues'],
+): Promise<boolean> {
+  const stored = await putMatch(
+    {
+      userId: request.userId,
+      requestId: request.id,
+      bookId: book.bookId,
+      bookDate: book.date,
+      createdAt: now,
+      book: fields,
+    },
+    sameValues,
+  );
+  if (!stored) return false;
   const content = matchContent(book);
   await notify({
     userId: request.userId,
@@ -108,6 +126,28 @@ async function recordMatch(request: RequestRecord, book: ListedBook, now: string
     // a relisted book does not e-mail the same requester again within 7 days (in-app still does)
     emailGate: () => claimMatchEmail(request.userId, book.bookId, book.date, new Date()),
   });
+  return true;
+}
+
+/** How often a match found from a request is tried again when its book changed between the read and the write. */
+const FIELD_RACE_ATTEMPTS = 3;
+
+/**
+ * A match found from a request: stored with the book's fields as stored now, on the condition
+ * that they are still its values (the book's own record may already have rewritten its other
+ * matches); a change in between reads the book again.
+ */
+async function recordRequestMatch(
+  request: RequestRecord,
+  book: ListedBook,
+  now: string,
+  first: BookNow | undefined,
+): Promise<void> {
+  let current = first;
+  for (let attempt = 0; attempt < FIELD_RACE_ATTEMPTS && current; attempt++) {
+    if (await recordMatch(request, book, current.book, now, current.sameValues)) return;
+    current = (await listedBooksNow([book.bookId])).get(book.bookId);
+  }
 }
 
 /**
@@ -133,7 +173,12 @@ async function eachIndependently<T>(items: T[], work: (item: T) => Promise<void>
  * requester independently (the first failure is rethrown at the end, for the stream to retry).
  * Hands over (saves the position) when time runs short; ends a saved scan when it finishes one.
  */
-async function matchRequestsFrom(book: ListedBook, from: CandidatePosition, budget: Budget): Promise<void> {
+async function matchRequestsFrom(
+  book: ListedBook,
+  fields: BookRecord,
+  from: CandidatePosition,
+  budget: Budget,
+): Promise<void> {
   const lookup = { isbn: book.ISBN, courseNorm: book.courseNorm, words: book.words, campus: book.campus };
   const now = new Date();
   const failures: unknown[] = [];
@@ -153,7 +198,9 @@ async function matchRequestsFrom(book: ListedBook, from: CandidatePosition, budg
     try {
       await eachIndependently(
         page.items.filter((r) => matches(r, book)),
-        (r) => recordMatch(r, book, now.toISOString()),
+        async (r) => {
+          await recordMatch(r, book, fields, now.toISOString());
+        },
       );
     } catch (err) {
       failures.push(err);
@@ -168,22 +215,31 @@ async function matchRequestsFrom(book: ListedBook, from: CandidatePosition, budg
 async function onScanSaved(change: StreamChange, budget: Budget): Promise<void> {
   const scan = change.newImage as MatchScanRecord | undefined;
   if (!scan) return; // ended (deleted, or expired)
-  const book = listedBookOf((await getBook(scan.bookId)) ?? undefined);
-  if (!book || book.date !== scan.bookDate) return endMatchScan(scan.bookId, scan.bookDate);
-  await matchRequestsFrom(book, scan.position, budget);
+  const stored = (await getBook(scan.bookId)) as Item | null;
+  const book = listedBookOf(stored ?? undefined);
+  const fields = listFieldsOf(stored);
+  if (!book || !fields || book.date !== scan.bookDate) return endMatchScan(scan.bookId, scan.bookDate);
+  await matchRequestsFrom(book, fields, scan.position, budget);
 }
 
 async function onBookChange(change: StreamChange, budget: Budget): Promise<void> {
   const before = listedBookOf(change.oldImage);
   const after = listedBookOf(change.newImage);
-  if (before && after && sameListing(before, after)) return; // e.g. a price change
+  const fields = listFieldsOf(change.newImage);
+  if (before && after && sameListing(before, after)) {
+    // e.g. a price change: the same matches, showing the new fields
+    if (fields && !sameListFields(listFieldsOf(change.oldImage), fields)) {
+      await rewriteMatchesOfBook(after.bookId, fields);
+    }
+    return;
+  }
   if (before) {
     await unindexListedBook(before);
     await deleteMatchesOfBook(before.bookId);
   }
-  if (after) {
+  if (after && fields) {
     await indexListedBook(after);
-    await matchRequestsFrom(after, FIRST_CANDIDATE, budget);
+    await matchRequestsFrom(after, fields, FIRST_CANDIDATE, budget);
   }
 }
 
@@ -204,10 +260,9 @@ async function onRequestChange(change: StreamChange): Promise<void> {
     CANDIDATES_PER_KEY,
   );
   const now = new Date().toISOString();
-  await eachIndependently(
-    books.filter((b) => matches(r, b)),
-    (b) => recordMatch(r, b, now),
-  );
+  const matched = books.filter((b) => matches(r, b));
+  const stored = await listedBooksNow(matched.map((b) => b.bookId));
+  await eachIndependently(matched, (b) => recordRequestMatch(r, b, now, stored.get(b.bookId)));
 }
 
 export const matchingProcessor: ChangeProcessor = {

@@ -1,12 +1,18 @@
 /** getUserMatches: listed books matched to the caller's requests, newest first. */
 
+import { DEFAULT_PAGE } from '#lib/books/inputs.ts';
 import { Book, toApiBook } from '#lib/books/schemas.ts';
 import { getBooks, inCartIds } from '#lib/db/books.ts';
 import { listMatchesOfUser } from '#lib/db/matches.ts';
+import type { BookRecord } from '#lib/db/records.ts';
 import * as z from '#lib/zod.ts';
 
-/** At most this many stored matches are read per call (newest first): up to this many books. */
-export const MATCHES_READ_LIMIT = 100;
+/**
+ * At most this many stored matches are read per call (newest first): up to this many books, a
+ * listing page's worth, so the read costs what a listing page costs (each match carries its book's
+ * list fields, about the size of a listed book's index item).
+ */
+export const MATCHES_READ_LIMIT = DEFAULT_PAGE;
 
 export const MatchedBook = z.extend(Book, {
   inCart: z.boolean(),
@@ -15,15 +21,18 @@ export const MatchedBook = z.extend(Book, {
 export type MatchedBook = z.infer<typeof MatchedBook>;
 
 /**
- * Reads the caller's newest matches (one Query), then the books (one BatchGet) and the caller's
- * cart entries for them (one BatchGet). Books no longer listed are dropped here, so a sold or
- * unlisted book leaves the answer at once, before the consumer deletes its matches.
+ * Reads the caller's newest matches (one Query: each carries its book's list fields, kept in step
+ * by the stream consumer) and the caller's cart entries for those books (one BatchGet). A book
+ * that leaves the listing leaves the answer once the consumer deleted its matches. Matches stored
+ * before they carried the fields (until the migration) are read with their books in one BatchGet.
  */
 export async function getUserMatches(userId: string): Promise<MatchedBook[]> {
   const matches = await listMatchesOfUser(userId, MATCHES_READ_LIMIT);
   const order: string[] = [];
   const requestIds = new Map<string, string[]>();
+  const carried = new Map<string, BookRecord>();
   for (const m of matches) {
+    if (m.book && !carried.has(m.bookId)) carried.set(m.bookId, m.book);
     const ids = requestIds.get(m.bookId);
     if (ids) {
       if (!ids.includes(m.requestId)) ids.push(m.requestId);
@@ -33,10 +42,14 @@ export async function getUserMatches(userId: string): Promise<MatchedBook[]> {
     }
   }
   if (order.length === 0) return [];
-  const [byId, inCart] = await Promise.all([getBooks(order), inCartIds(userId, order)]);
+  const earlier = order.filter((id) => !carried.has(id));
+  const [stored, inCart] = await Promise.all([
+    earlier.length > 0 ? getBooks(earlier) : new Map<string, BookRecord>(),
+    inCartIds(userId, order),
+  ]);
   const out: MatchedBook[] = [];
   for (const id of order) {
-    const book = byId.get(id);
+    const book = carried.get(id) ?? stored.get(id);
     if (book?.status !== 0 || book.hidden || book.ownerId === userId) continue; // hidden: reported
     out.push({
       ...toApiBook(book, { inCart: inCart.has(id) }),

@@ -14,12 +14,20 @@
  * campus, and their index keys move to the campus's (and, for a listed book, to its shard of the
  * listing of every campus). The search and matching entries follow by themselves: the stream
  * consumer sees each migrated book or request change and moves its entries to the new keys.
+ *
+ * List fields: a search entry or a match written before they carried the book's list fields
+ * (lib/db/list-fields.ts) gets them from its book as stored now: a search entry is put whole (with
+ * its price order on gsi4), or deleted when its book no longer has it; a match of a book still
+ * listed at its date gets them. Both only while the item still has the earlier shape, so an entry
+ * the consumer rewrote meanwhile is never overwritten (counted as raced, none left for a rerun).
  */
-import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { campusOfEmail, campusOfUser } from '#lib/accounts/campus.ts';
+import { searchEntriesOf } from '#lib/books/search-index.ts';
 import { createClient, type db as serviceClient, TABLE } from '#lib/db/client.ts';
 import { isConditionFailed } from '#lib/db/conditions.ts';
-import { bookIndexes, requestIndexes, userKey } from '#lib/db/keys.ts';
+import { bookIndexes, bookKey, requestIndexes, userKey } from '#lib/db/keys.ts';
+import { listFieldsOf } from '#lib/db/list-fields.ts';
 import { type BookRecord, upgradeBook } from '#lib/db/records.ts';
 
 type Item = Record<string, unknown>;
@@ -150,9 +158,47 @@ function requestUpdate(item: Item, campus: string): UpdateCommand {
   });
 }
 
-/** The conditional update that migrates one item, or null when it is up to date. */
-async function updateOf(item: Item, campusOf: CampusOf): Promise<UpdateCommand | null> {
+type Migration = UpdateCommand | PutCommand | DeleteCommand;
+
+/** A book as stored now (for the entries that copy its fields), or undefined when it is gone. */
+const storedBook = async (bookId: unknown): Promise<Item | undefined> =>
+  (
+    await maintenance().send(
+      new GetCommand({ TableName: TABLE, Key: bookKey(String(bookId)), ConsistentRead: true }),
+    )
+  ).Item;
+
+/** A search entry without list fields: put whole from its book, or deleted when the book no longer has it. */
+async function searchEntryMigration(item: Item): Promise<Migration> {
   const key = { pk: item.pk, sk: item.sk };
+  const entry = searchEntriesOf(await storedBook(item.bookId)).get(`${String(item.pk)}\n${String(item.sk)}`);
+  const earlierShape = {
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#name)',
+    ExpressionAttributeNames: { '#name': 'name' },
+  };
+  if (!entry) return new DeleteCommand({ TableName: TABLE, Key: key, ...earlierShape });
+  return new PutCommand({ TableName: TABLE, Item: entry, ...earlierShape });
+}
+
+/** A match without list fields: its book's, while the book is still listed at the match's date. */
+async function matchMigration(item: Item): Promise<Migration | null> {
+  const fields = listFieldsOf(await storedBook(item.bookId));
+  if (!fields || fields.date !== item.bookDate) return null; // the consumer removes it with its book
+  return new UpdateCommand({
+    TableName: TABLE,
+    Key: { pk: item.pk, sk: item.sk },
+    UpdateExpression: 'SET #book = :book',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#book)',
+    ExpressionAttributeNames: { '#book': 'book' },
+    ExpressionAttributeValues: { ':book': fields },
+  });
+}
+
+/** The conditional write that migrates one item, or null when it is up to date. */
+async function updateOf(item: Item, campusOf: CampusOf): Promise<Migration | null> {
+  const key = { pk: item.pk, sk: item.sk };
+  if (item.type === 'searchEntry' && typeof item.name !== 'string') return searchEntryMigration(item);
+  if (item.type === 'match' && !item.book) return matchMigration(item);
   if (item.type === 'book') {
     return bookUpdate(item, item.campus ? null : await campusOf(String(item.ownerId)));
   }
@@ -204,7 +250,7 @@ export async function migratePage(
     const update = await updateOf(item, campusOf);
     if (!update) continue;
     try {
-      await maintenance().send(update);
+      await maintenance().send(update as UpdateCommand);
       counts.migrated++;
     } catch (err) {
       if (!isConditionFailed(err)) throw err;

@@ -5495,7 +5495,7 @@ export interface operations {
                 condition?: string;
                 minPrice?: string;
                 maxPrice?: string;
-                sort?: "newest";
+                sort?: "newest" | "price-asc" | "price-desc";
             };
             header?: never;
             path: {
@@ -5664,7 +5664,7 @@ export interface operations {
                 condition?: string;
                 minPrice?: string;
                 maxPrice?: string;
-                sort?: "newest";
+                sort?: "newest" | "price-asc" | "price-desc";
             };
             header?: never;
             path: {

@@ -52,6 +52,13 @@ describe('photos in the browser', () => {
     await screenshot(page, 'listing-photos');
 
     // A buyer sees it as the book's picture on the search results, and on the book's page.
+    // (search pages read entries the stream consumer rewrites with the photo: wait for it)
+    const searchedPhotos = async () => {
+      const res = await api('GET', `/api/books/search/public/${encodeURIComponent(book.name)}`);
+      const found = (res.body as { data?: Array<{ id: string; photos: Photo[] }> }).data ?? [];
+      return found.find((b) => b.id === book.id)?.photos.length ?? 0;
+    };
+    await expect.poll(searchedPhotos, { timeout: 30_000, interval: 300 }).toBe(1);
     const buyer = await createConfirmedUser();
     const other = await web().newPage();
     await logIn(other, buyer.user.emailAddress);

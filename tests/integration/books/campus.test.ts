@@ -216,9 +216,39 @@ describe('price sorts', () => {
     expect(cheap.flat()).toEqual([...ascAll].reverse().filter((id) => (cents.get(id) ?? 99) <= 7));
   });
 
-  it('refuses a price sort on search (newest only there so far)', async () => {
-    const res = await booksApi.searchPublic('optics', { sort: 'price-asc' });
-    expect(res.status).toBe(400);
+  it('orders both searches exactly by price across pages, both ways, with one or two index terms, also filtered', async () => {
+    const ascA = await byPriceKey(A);
+    const ascAll = await byPriceKey('all');
+    const search = (q: string) => (query: Record<string, string>) =>
+      booksApi.search(studentA.token, q, query);
+    // one term (T#optics) and two overlapping terms (C#CAM101 and T#cam: every book is under both)
+    for (const q of ['optics', 'CAM 101']) {
+      const asc = await allPages(search(q), { limit: '5', sort: 'price-asc' });
+      expect(asc.flat(), q).toEqual(ascA);
+      const desc = await allPages(search(q), { limit: '3', sort: 'price-desc' });
+      expect(desc.flat(), q).toEqual([...ascA].reverse());
+    }
+    const publicAsc = await allPages((query) => booksApi.searchPublic('optics', query), {
+      limit: '4',
+      sort: 'price-asc',
+    });
+    expect(publicAsc.flat()).toEqual(ascAll);
+    // combined: a condition and a price range, by price, across pages of 1
+    const prices = new Map(idsA.map((id, k) => [id, 5 + (idsA.length - 1 - k)]));
+    const grade = new Map(idsA.map((id, k) => [id, GRADES[(idsA.length - 1 - k) % GRADES.length]]));
+    const filtered = await allPages(search('CAM 101'), {
+      limit: '1',
+      sort: 'price-desc',
+      condition: 'good,new',
+      minPrice: '6',
+      maxPrice: '15',
+    });
+    const expected = [...ascA]
+      .reverse()
+      .filter((id) => ['good', 'new'].includes(grade.get(id) ?? '') && (prices.get(id) ?? 0) >= 6)
+      .filter((id) => (prices.get(id) ?? 99) <= 15);
+    expect(expected.length).toBeGreaterThan(2);
+    expect(filtered.flat()).toEqual(expected);
   });
 });
 
@@ -256,6 +286,29 @@ describe('cursors', () => {
       cursor: searchCursor,
     });
     expect(moved.status).toBe(400);
+    const searchByPrice = await booksApi.search(studentA.token, 'optics', { limit: '2', sort: 'price-asc' });
+    const priceCursor = nextOf(searchByPrice) as string;
+    expect(priceCursor).toEqual(expect.any(String));
+    const again = await booksApi.search(studentA.token, 'optics', {
+      limit: '2',
+      sort: 'price-asc',
+      cursor: priceCursor,
+    });
+    expect(again.status).toBe(200);
+    for (const other of <Array<Record<string, string>>>[
+      { sort: 'price-desc' },
+      { sort: 'newest' },
+      {},
+      { sort: 'price-asc', condition: 'good' },
+      { sort: 'price-asc', campus: 'all' },
+    ]) {
+      const res = await booksApi.search(studentA.token, 'optics', {
+        limit: '2',
+        ...other,
+        cursor: priceCursor,
+      });
+      expect(res.status, `search ${JSON.stringify(other)}`).toBe(400);
+    }
   });
 });
 

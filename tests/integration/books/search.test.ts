@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { processors } from '#functions/streams/processors.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
-import { bookKey, searchTermPk } from '#lib/db/keys.ts';
+import { bookKey, searchPricePk, searchTermPk } from '#lib/db/keys.ts';
+import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import { consume } from '#lib/streams/consume.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
@@ -164,13 +165,13 @@ describe('who sees what', () => {
     expect(anon.status).toBe(401);
   });
 
-  it('drops an unlisted book at once, removes its index entries, and finds it again when re-listed', async () => {
+  it('drops an unlisted book with its index entries once the consumer ran, and finds it again when re-listed', async () => {
     const book = await post(seller, { name: 'Thermodynamics Unlisted', course: 'PHY 330' });
     await runConsumer();
     expect(await find('thermo')).toEqual([book.name]);
     await booksApi.deleteBook(seller.token, { bookId: book.id });
-    expect(await find('thermo')).toEqual([]); // before the consumer ran: stale entries are filtered
     await runConsumer();
+    expect(await find('thermo')).toEqual([]);
     expect(await entriesOf('T#thermo')).toBe(0);
     expect(await entriesOf('C#PHY330')).toBe(0);
     await booksApi.reactivateBook(seller.token, { bookId: book.id });
@@ -179,7 +180,7 @@ describe('who sees what', () => {
     expect(await entriesOf('T#thermo')).toBe(1);
   });
 
-  it('drops a sold book at once and its entries once the consumer ran', async () => {
+  it('drops a sold book with its entries once the consumer ran', async () => {
     const book = await post(seller, { name: 'Organic Chemistry Sold', course: 'CHM 201' });
     await runConsumer();
     expect(await find('organic')).toEqual([book.name]);
@@ -192,9 +193,9 @@ describe('who sees what', () => {
         ExpressionAttributeValues: { ':one': 1, ':b': shopper.id },
       }),
     );
+    await runConsumer();
     expect(await find('organic')).toEqual([]);
     expect(await find('chm201')).toEqual([]);
-    await runConsumer();
     expect(await entriesOf('T#organic')).toBe(0);
   });
 
@@ -244,5 +245,104 @@ describe('search pages', () => {
     expect(cursor).toEqual(expect.any(String));
     const res = await booksApi.searchPublic('calc', { cursor });
     expect(res.status).toBe(400);
+  });
+});
+
+/** The stored entries of a term (every campus's partition), whole. */
+async function storedEntries(term: string): Promise<Record<string, unknown>[]> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': searchTermPk(term) },
+    }),
+  );
+  return out.Items ?? [];
+}
+
+describe('list fields on the search entries', () => {
+  it('answers a page from the entries alone: one Query per term, no BatchGet of books', async () => {
+    const book = await post(seller, { name: 'Hydrology Fields', course: 'GEO 310', price: 42.5 });
+    await runConsumer();
+    const [entry] = await storedEntries('T#hydrology');
+    expect(entry).toMatchObject({
+      id: book.id,
+      name: book.name,
+      priceCents: 4250,
+      condition: book.condition,
+    });
+    expect(entry).toMatchObject({
+      gsi4pk: searchPricePk('T#hydrology'),
+      gsi4sk: expect.stringMatching(/^0004250#/),
+    });
+    startMeasuring();
+    const res = await booksApi.searchPublic('hydrology');
+    expect(expectEnvelope(res.json(), Books)).toEqual([book]);
+    expect(measured().operations.map((o) => o.command)).toEqual(['Query']);
+    startMeasuring();
+    const withToken = await booksApi.search(shopper.token, 'geo-310', { sort: 'price-desc' });
+    expect(expectEnvelope(withToken.json(), Books).map((b) => [b.id, b.price, b.inCart])).toEqual([
+      [book.id, 42.5, false],
+    ]);
+    // auth GetItem, the two terms' Queries (C#GEO310, T#geo), the cart BatchGet of the page's keys
+    expect(
+      measured()
+        .operations.map((o) => o.command)
+        .sort(),
+    ).toEqual(['BatchGetItem', 'GetItem', 'Query', 'Query']);
+  });
+
+  it('rewrites the entries when the price or condition changes, and moves them in the price order', async () => {
+    const book = await post(seller, { name: 'Seismology Repriced', price: 30, condition: 'good' });
+    await runConsumer();
+    const res = await booksApi.updateBook(seller.token, {
+      bookId: book.id,
+      price: 12.25,
+      condition: 'like new',
+    });
+    expect(res.status).toBe(200);
+    await runConsumer();
+    const entries = await storedEntries('T#seismology');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      priceCents: 1225,
+      condition: 'like-new',
+      gsi4sk: expect.stringMatching(/^0001225#/),
+    });
+    const found = expectEnvelope((await booksApi.searchPublic('seismology')).json(), Books);
+    expect(found.map((b) => [b.id, b.price, b.condition])).toEqual([[book.id, 12.25, 'like-new']]);
+    const cheap = await booksApi.searchPublic('seismology', { sort: 'price-asc', maxPrice: '13' });
+    expect(expectEnvelope(cheap.json(), Books).map((b) => b.id)).toEqual([book.id]);
+    const dear = await booksApi.searchPublic('seismology', { sort: 'price-asc', minPrice: '13' });
+    expect(expectEnvelope(dear.json(), Books)).toEqual([]);
+  });
+
+  it('removes the entries of a book hidden by reports, and writes nothing for a change no list shows', async () => {
+    const book = await post(seller, { name: 'Volcanology Hidden' });
+    await runConsumer();
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: bookKey(book.id),
+        UpdateExpression: 'SET reportCount = :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+    startMeasuring();
+    await runConsumer();
+    expect(measured().operations.map((o) => o.command)).not.toContain('BatchWriteItem');
+    expect(await entriesOf('T#volcanology')).toBe(1);
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: bookKey(book.id),
+        UpdateExpression: 'SET #hidden = :yes',
+        ExpressionAttributeNames: { '#hidden': 'hidden' },
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    );
+    await runConsumer();
+    expect(await entriesOf('T#volcanology')).toBe(0);
+    expect(await find('volcanology')).toEqual([]);
   });
 });

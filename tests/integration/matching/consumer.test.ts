@@ -2,12 +2,13 @@
  * The matcher and the status notifications, fed real stream records of this file's table, the
  * way Lambda would hand them to the consumer.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { processors } from '#functions/streams/processors.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { bookKey, cartItemKey } from '#lib/db/keys.ts';
+import { listedBooksNow, putMatch } from '#lib/db/matches.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { consume } from '#lib/streams/consume.ts';
@@ -167,7 +168,7 @@ describe('GET /api/books/getUserMatches', () => {
       measured()
         .operations.map((o) => o.command)
         .sort(),
-    ).toEqual(['BatchGetItem', 'BatchGetItem', 'GetItem', 'Query']);
+    ).toEqual(['BatchGetItem', 'GetItem', 'Query']); // the books come with their matches: no BatchGet of books
     expect(matches.map((m) => [m.id, m.inCart])).toEqual([
       [inCart.id, true],
       [notInCart.id, false],
@@ -180,6 +181,70 @@ describe('GET /api/books/getUserMatches', () => {
     startMeasuring();
     expect(await userMatches(user.token)).toEqual([]);
     expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'Query']);
+  });
+});
+
+describe('the book fields on matches', () => {
+  /** Sets stored attributes of a book directly (as a price change or the moderation would). */
+  const setOnBook = (bookId: string, values: Record<string, unknown>) =>
+    db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: bookKey(bookId),
+        UpdateExpression: `SET ${Object.keys(values)
+          .map((_k, i) => `#a${i} = :v${i}`)
+          .join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(Object.keys(values).map((k, i) => [`#a${i}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(Object.values(values).map((v, i) => [`:v${i}`, v])),
+      }),
+    );
+
+  it('rewrites the matches found by the book and by a request when the price or condition changes, and drops them when hidden', async () => {
+    const early = await makeUser();
+    const late = await makeUser();
+    const seller = await makeUser();
+    const body = requestBody();
+    await createRequest(early.token, body);
+    const book = await putBook({ ownerId: seller.id, course: body.course, priceCents: 2000 });
+    await runConsumer(); // matched from the book's record
+    await createRequest(late.token, body);
+    await runConsumer(); // matched from the late request's record
+    for (const user of [early, late]) {
+      const [match] = await storedItems(user.id, 'MATCH#');
+      expect(match?.book).toMatchObject({ id: book.id, priceCents: 2000, name: book.name });
+    }
+    await setOnBook(book.id, { priceCents: 1599, condition: 'acceptable' });
+    await runConsumer();
+    for (const user of [early, late]) {
+      const [match] = await storedItems(user.id, 'MATCH#');
+      expect(match?.book).toMatchObject({ priceCents: 1599, condition: 'acceptable' });
+      expect((await userMatches(user.token)).map((m) => [m.id, m.price, m.condition])).toEqual([
+        [book.id, 15.99, 'acceptable'],
+      ]);
+    }
+    await setOnBook(book.id, { hidden: true });
+    await runConsumer();
+    for (const user of [early, late]) {
+      expect(await storedItems(user.id, 'MATCH#')).toEqual([]);
+      expect(await userMatches(user.token)).toEqual([]);
+    }
+  });
+
+  it('never stores a match from a request with fields the book no longer has', async () => {
+    const buyer = await makeUser();
+    const seller = await makeUser();
+    const request = await createRequest(buyer.token, requestBody());
+    const book = await putBook({ ownerId: seller.id, priceCents: 700 });
+    const read = (await listedBooksNow([book.id])).get(book.id);
+    expect(read?.book.priceCents).toBe(700);
+    await setOnBook(book.id, { priceCents: 800 });
+    const match = { userId: buyer.id, requestId: request.id, bookId: book.id, bookDate: book.date };
+    const stale = { ...match, createdAt: new Date().toISOString(), book: read?.book as BookRecord };
+    expect(await putMatch(stale, read?.sameValues)).toBe(false);
+    expect(await storedItems(buyer.id, 'MATCH#')).toEqual([]);
+    const fresh = (await listedBooksNow([book.id])).get(book.id);
+    expect(await putMatch({ ...stale, book: fresh?.book as BookRecord }, fresh?.sameValues)).toBe(true);
+    expect((await storedItems(buyer.id, 'MATCH#'))[0]?.book).toMatchObject({ priceCents: 800 });
   });
 });
 
@@ -223,7 +288,7 @@ describe('matching a new request against listed books', () => {
 });
 
 describe('books that leave status 0 and deleted requests', () => {
-  it('drops a sold book from getUserMatches at once, and the consumer then deletes its matches', async () => {
+  it('drops a sold book from getUserMatches once the consumer deleted its matches', async () => {
     const buyer = await makeUser();
     const seller = await makeUser();
     const other = await makeUser();
@@ -234,10 +299,10 @@ describe('books that leave status 0 and deleted requests', () => {
     expect(await userMatches(buyer.token)).toHaveLength(1);
 
     await setBookStatus(book, 1, { buyerId: other.id, boughtAt: new Date().toISOString() });
-    expect(await userMatches(buyer.token)).toEqual([]); // before the consumer has run
     expect(await storedItems(buyer.id, 'MATCH#')).toHaveLength(1);
     expect((await runConsumer()).failed).toEqual([]);
     expect(await storedItems(buyer.id, 'MATCH#')).toEqual([]);
+    expect(await userMatches(buyer.token)).toEqual([]);
   });
 
   it('matches a re-listed book again (5 -> 0 with a fresh date) and notifies again', async () => {

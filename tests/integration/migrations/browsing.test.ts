@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Book } from '#lib/books/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
-import { bookIndexes, bookKey, campusListingPk, cartItemKey, userKey } from '#lib/db/keys.ts';
+import {
+  bookIndexes,
+  bookKey,
+  campusListingPk,
+  cartItemKey,
+  matchIndexes,
+  matchKey,
+  searchPricePk,
+  searchTermPk,
+  userKey,
+} from '#lib/db/keys.ts';
 import { migratePage, migrateTable, type StartKey } from '#scripts/migrations/browsing.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { TEST_CAMPUS } from '#tests/helpers/books.ts';
@@ -107,6 +117,24 @@ describe('the browsing migration', () => {
       }),
     );
     const request = await putOldRequest(buyer.id, 'OLD 101');
+    // the search entries and the match of the code before list fields: keys and the book's id only
+    const oldBook = old[0] as NonNullable<(typeof old)[0]>;
+    const entryKey = { pk: searchTermPk('T#old'), sk: `${oldBook.date}#${oldBook.id}` };
+    const goneKey = { pk: searchTermPk('T#old'), sk: `${oldBook.date}#01JGONEBOOK0000000000000000` };
+    for (const [key, bookId] of [
+      [entryKey, oldBook.id],
+      [goneKey, '01JGONEBOOK0000000000000000'],
+    ] as const) {
+      await db.send(new PutCommand({ TableName: TABLE, Item: { ...key, type: 'searchEntry', bookId } }));
+    }
+    const match = { userId: buyer.id, requestId: request.id, bookId: oldBook.id, bookDate: oldBook.date };
+    const oldMatchKey = matchKey(buyer.id, request.id, oldBook.id);
+    await db.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { ...oldMatchKey, ...matchIndexes(match), type: 'match', ...match, createdAt: oldBook.date },
+      }),
+    );
     const reader = new StreamReader();
     await reader.skipToEnd();
 
@@ -119,8 +147,8 @@ describe('the browsing migration', () => {
       pageSize: 2,
       checkpoint: (k) => checkpoints.push(k),
     });
-    // 3 books, 1 cart snapshot, 2 users (their campus), 1 request
-    expect(first.migrated + rest.migrated).toBe(7);
+    // 3 books, 1 cart snapshot, 2 users (their campus), 1 request, 2 search entries, 1 match
+    expect(first.migrated + rest.migrated).toBe(10);
     expect(rest.raced).toBe(0);
     expect(checkpoints.at(-1)).toBeUndefined();
 
@@ -146,6 +174,30 @@ describe('the browsing migration', () => {
       campus: TEST_CAMPUS,
       gsi2pk: `REQ#${TEST_CAMPUS}#C#OLD101`,
     });
+
+    // The entries of the earlier shape carry the book's list fields (or are gone with their book).
+    expect(await read(entryKey)).toMatchObject({
+      id: oldBook.id,
+      name: oldBook.name,
+      priceCents: 1999,
+      condition: 'like-new',
+      gsi4pk: searchPricePk('T#old'),
+      gsi4sk: `0001999#${oldBook.date}#${oldBook.id}`,
+    });
+    expect(await read(goneKey)).toBeUndefined();
+    expect((await read(oldMatchKey))?.book).toMatchObject({
+      id: oldBook.id,
+      priceCents: 1999,
+      name: oldBook.name,
+    });
+    const byPrice = await booksApi.searchPublic('old', { sort: 'price-desc' });
+    expect(byPrice.status).toBe(200);
+    expect(
+      z
+        .array(Book)
+        .parse(byPrice.json<{ data: unknown }>().data)
+        .map((b) => b.id),
+    ).toEqual([oldBook.id]);
 
     // The stream consumer moves the search and matching entries and matches the migrated request.
     await consumeNew(reader, '');

@@ -1,0 +1,82 @@
+/**
+ * What a list shows of a book, copied onto the entries the stream consumer keeps for it (search
+ * entries, price entries, matches), so a page of them is one Query and no per-book read
+ * (docs/browsing.md, "List fields on entries"). The consumer rewrites an entry when these fields
+ * change and removes it when the book leaves the listing or is hidden.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { ItemKey } from './keys.ts';
+import { type Item, stripKeys } from './page.ts';
+import { type BookRecord, BookStatus, upgradeBook } from './records.ts';
+
+/** Stored attributes of a book that no list shows (its working state). */
+const NOT_LISTED = [
+  'photoSlots',
+  'photoVersion',
+  'reportCount',
+  'hidden',
+  'feeCents',
+  'buyerId',
+  'boughtAt',
+  'orderId',
+] as const;
+
+/**
+ * The list fields of a book image (a stream image or a stored item, keys or not), in today's shape
+ * (cents, a grade); null unless it is a listed book that reports have not hidden.
+ */
+export function listFieldsOf(image: Item | undefined | null): BookRecord | null {
+  if (image?.type !== 'book' || image.status !== BookStatus.Listed || image.hidden === true) return null;
+  const book: Item = upgradeBook(stripKeys<Item>(image));
+  for (const a of NOT_LISTED) delete book[a];
+  return book as BookRecord;
+}
+
+/** Whether two books show the same in a list (so their entries need no rewrite). */
+export const sameListFields = (a: BookRecord | null, b: BookRecord | null): boolean =>
+  isDeepStrictEqual(a, b);
+
+/**
+ * What turns the entries `before` (by `pk\nsk`) into `after`: every entry that is new or whose
+ * content changed is put, every one that no longer holds is deleted. An unchanged entry costs
+ * nothing, so a change no list shows (a report count) writes nothing.
+ */
+export function entryChanges<E extends Item & ItemKey>(
+  before: Map<string, E>,
+  after: Map<string, E>,
+): { puts: E[]; deletes: ItemKey[] } {
+  const puts = [...after].filter(([k, e]) => !isDeepStrictEqual(before.get(k), e)).map(([, e]) => e);
+  const deletes = [...before].filter(([k]) => !after.has(k)).map(([, e]) => ({ pk: e.pk, sk: e.sk }));
+  return { puts, deletes };
+}
+
+/** Attributes whose stored values a match's book check compares (the ones a listed book can change). */
+const GUARDED = ['name', 'author', 'edition', 'priceCents', 'price', 'condition', 'comments', 'photoVersion'];
+
+/**
+ * A condition that holds only while the book still has the values of `raw` (the stored item the
+ * list fields were taken from): a match written with those fields cannot land after a change the
+ * consumer has already copied onto the book's other matches.
+ */
+export function sameValuesCondition(raw: Item): {
+  expression: string;
+  names: Record<string, string>;
+  values: Item;
+} {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Item = {};
+  GUARDED.forEach((a, i) => {
+    const v = raw[a];
+    names[`#g${i}`] = a;
+    if (v === undefined) {
+      parts.push(`attribute_not_exists(#g${i})`);
+    } else if (typeof v === 'string' || typeof v === 'number') {
+      values[`:g${i}`] = v;
+      parts.push(`#g${i} = :g${i}`);
+    } else {
+      delete names[`#g${i}`];
+    }
+  });
+  return { expression: parts.join(' AND '), names, values };
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { entryChanges, listFieldsOf, sameValuesCondition } from '#lib/db/list-fields.ts';
+
+const stored = {
+  pk: 'BOOK#1',
+  sk: 'BOOK',
+  gsi1pk: 'BOOKS#S0#3',
+  gsi1sk: 'x',
+  type: 'book',
+  id: '1',
+  name: 'Optics',
+  status: 0,
+  price: 12.5,
+  condition: 'Like new',
+  comments: '',
+  photoSlots: { p: {} },
+  photoVersion: 4,
+  reportCount: 1,
+  feeCents: 3,
+};
+
+describe('listFieldsOf', () => {
+  it("keeps what a list shows in today's shape, without keys or working state", () => {
+    expect(listFieldsOf(stored)).toEqual({
+      type: 'book',
+      id: '1',
+      name: 'Optics',
+      status: 0,
+      priceCents: 1250,
+      condition: 'like-new',
+      comments: '',
+    });
+  });
+
+  it('is null for a book that is not listed, a hidden one, or anything else', () => {
+    expect(listFieldsOf({ ...stored, status: 5 })).toBeNull();
+    expect(listFieldsOf({ ...stored, hidden: true })).toBeNull();
+    expect(listFieldsOf({ ...stored, type: 'request' })).toBeNull();
+    expect(listFieldsOf(undefined)).toBeNull();
+  });
+});
+
+describe('entryChanges', () => {
+  const e = (sk: string, priceCents: number) => ({ pk: 'SEARCH#T#o', sk, priceCents });
+  it('puts new and changed entries, deletes the ones that no longer hold, leaves equal ones alone', () => {
+    const before = new Map([
+      ['a', e('a', 1)],
+      ['b', e('b', 1)],
+      ['c', e('c', 1)],
+    ]);
+    const after = new Map([
+      ['b', e('b', 1)],
+      ['c', e('c', 2)],
+      ['d', e('d', 1)],
+    ]);
+    expect(entryChanges(before, after)).toEqual({
+      puts: [e('c', 2), e('d', 1)],
+      deletes: [{ pk: 'SEARCH#T#o', sk: 'a' }],
+    });
+    expect(entryChanges(after, new Map(after))).toEqual({ puts: [], deletes: [] });
+  });
+});
+
+describe('sameValuesCondition', () => {
+  it('holds the stored values of the fields a listed book can change, and their absence', () => {
+    const c = sameValuesCondition({
+      name: 'Optics',
+      priceCents: 700,
+      condition: 'good',
+      comments: 'x',
+      author: null,
+    });
+    const byName = Object.fromEntries(Object.entries(c.names).map(([k, v]) => [v, k]));
+    expect(c.expression).toContain(`${byName.priceCents} = `);
+    expect(Object.values(c.values)).toEqual(expect.arrayContaining(['Optics', 700, 'good', 'x']));
+    expect(c.expression).toContain(`attribute_not_exists(${byName.photoVersion})`);
+    expect(c.expression).toContain(`attribute_not_exists(${byName.price})`);
+    expect(byName.author).toBeUndefined(); // a null is not compared
+  });
+});
