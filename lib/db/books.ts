@@ -469,22 +469,39 @@ export async function listBooksByStatus(
 /** The partitions the unlisting reads: every shard, and the unsharded one of books not yet migrated. */
 const staleListingPks = (): string[] => [...allListingPks(), booksByStatusPk(BookStatus.Listed)];
 
+/** How many merged reads one page of stale listings may take. */
+const STALE_PAGE_ROUNDS = 4;
+
 /**
  * Status-0 books listed before `cutoff`, oldest first, one merged page of the listing's shards
  * (gsi1 `BOOKS#S0#<n>` by date; `lastKey` is the position to go on from). The index is eventually
  * consistent: callers re-check each book with a conditional write.
  */
+
 export async function listStaleListings(
   cutoff: string,
   limit: number,
   after: string | undefined,
 ): Promise<{ items: BookRecord[]; lastKey: string | undefined }> {
-  const page = await readShards({ index: INDEX.gsi1, pks: staleListingPks(), forward: true }, limit, after);
-  const books = page.items.filter((i) => i.type === 'book').map((i) => stripBook(i));
+  // A merged read of the shards may stop short of `limit` (at the least advanced shard with more):
+  // a few more rounds fill the page, so a page is `limit` books whatever the shards hold.
+  const items: Item[] = [];
+  let last: string | null = after ?? null;
+  for (let round = 0; round < STALE_PAGE_ROUNDS && items.length < limit; round++) {
+    const page = await readShards(
+      { index: INDEX.gsi1, pks: staleListingPks(), forward: true },
+      limit - items.length,
+      last ?? undefined,
+    );
+    items.push(...page.items);
+    last = page.last;
+    if (last === null) break;
+  }
+  const books = items.filter((i) => i.type === 'book').map((i) => stripBook(i));
   const stale = books.filter((b) => b.date < cutoff);
   // oldest first: once a book is not stale, none after it is
-  const done = page.last === null || stale.length < books.length;
-  return { items: stale, lastKey: done ? undefined : (page.last ?? undefined) };
+  const done = last === null || stale.length < books.length;
+  return { items: stale, lastKey: done ? undefined : (last ?? undefined) };
 }
 
 /**
