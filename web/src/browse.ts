@@ -27,8 +27,12 @@ export const SORT_LABELS: Record<Sort, string> = {
   'price-desc': 'Price, highest first',
 };
 
-/** The orders a search can be read in: the API answers 400 to any other (newest only, so far). */
-export const SEARCH_SORTS: readonly NonNullable<SearchQuery['sort']>[] = ['newest'];
+/** The orders a search can be read in (the API answers 400 to any other). */
+export const SEARCH_SORTS: readonly NonNullable<SearchQuery['sort']>[] = [
+  'newest',
+  'price-asc',
+  'price-desc',
+];
 
 export interface Filters {
   /** '' is the caller's campus (the service's default with a token); 'all' every campus. */

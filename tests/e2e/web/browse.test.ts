@@ -180,4 +180,37 @@ describe('browsing by campus, condition, price and order', () => {
     const first = await namesFromApi('/api/books/getAllBooks?sort=price-asc&limit=20', student.token);
     expect(shown.slice(0, 20)).toEqual(first);
   });
+
+  it('sorts search results by price, highest first', async () => {
+    const campus = freshCampus();
+    const [seller, student] = await Promise.all([studentAt(campus), studentAt(campus)]);
+    const tag = letters(8);
+    const prices = [14, 52.25, 7.5, 33, 21];
+    const listed: Listed[] = [];
+    for (const [i, price] of prices.entries())
+      listed.push(await post(seller.token, { name: `Sorted ${tag} ${i}`, price, condition: 'good' }));
+    // search entries are written by the stream consumer: wait until the search holds every book
+    await expect
+      .poll(() => namesFromApi(`/api/books/search/${tag}?sort=price-desc`, student.token), {
+        timeout: 30_000,
+      })
+      .toHaveLength(listed.length);
+    const page = await web().newPage();
+    await logIn(page, student.user.emailAddress);
+    await page.getByLabel('Search by title, course or ISBN').fill(tag);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(new RegExp(`q=${tag}`));
+    await page.getByLabel('Sort', { exact: true }).selectOption({ label: 'Price, highest first' });
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/sort=price-desc/);
+    await waitForCount(page, listed.length);
+    const shown = await shownNames(page, /^Results for/);
+    const cents: number[] = [];
+    for (const name of shown) {
+      const book = listed.find((b) => b.name === name);
+      cents.push((await getBook(book?.id ?? ''))?.priceCents ?? -1);
+    }
+    expect(cents).toEqual([5225, 3300, 2100, 1400, 750]);
+    expect(shown).toEqual(await namesFromApi(`/api/books/search/${tag}?sort=price-desc`, student.token));
+  });
 });
