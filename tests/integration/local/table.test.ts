@@ -26,4 +26,6 @@ it('adds the indexes an older local table lacks, and leaves the others', async (
   } finally {
     client.destroy();
   }
-});
+  // DynamoDB Local builds one index at a time, and ensureTable waits up to 60 s for each: on a
+  // loaded machine two of them outlast the tier's 30 s default
+}, 150_000);
