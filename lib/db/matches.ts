@@ -2,10 +2,9 @@
  * Matching repository: the index of listed books kept by the stream consumer, and the stored
  * matches of books to requests.
  */
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete, batchGet, batchWrite, deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed } from './conditions.ts';
 import {
   bookKey,
   fitsKey,
@@ -26,6 +25,7 @@ import { listFieldsOf, sameValuesCondition } from './list-fields.ts';
 import type { BookRecord } from './records.ts';
 import type { CandidatePosition } from './requests.ts';
 import { refusalOf, TransactionRefused, tag, transactWrite } from './transact.ts';
+import { updateIf } from './write-if.ts';
 
 /** What the matcher needs of a listed book. */
 export interface ListedBook {
@@ -207,20 +207,15 @@ export async function rewriteMatchesOfBook(bookId: string, book: BookRecord): Pr
 }
 
 async function setMatchBook(key: ItemKey, book: BookRecord): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: { pk: key.pk, sk: key.sk },
-        UpdateExpression: 'SET #book = :book',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#book': 'book' },
-        ExpressionAttributeValues: { ':book': book },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err;
-  }
+  // a match removed meanwhile stays removed
+  await updateIf({
+    TableName: TABLE,
+    Key: { pk: key.pk, sk: key.sk },
+    UpdateExpression: 'SET #book = :book',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#book': 'book' },
+    ExpressionAttributeValues: { ':book': book },
+  });
 }
 
 /** A listed book as stored now: its list fields and the condition that they still are. */
