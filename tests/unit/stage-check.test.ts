@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 // The local serverless plugin is CommonJS (serverless loads it with require).
 const require = createRequire(import.meta.url);
-const { originList, stageProblems } = require('../../infra/stage-check.cjs') as {
+const { originList, stageProblems } = require('#infra/stage-check.cjs') as {
   originList: (v: unknown) => string[];
   stageProblems: (stage: string, params: Record<string, string>) => string[];
 };
