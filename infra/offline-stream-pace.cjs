@@ -35,7 +35,10 @@ class OfflineStreamPace {
     this.serverless = serverless;
     this.options = options;
     // Runs before serverless-offline-dynamodb-streams reads the events (its `offline:start:init`).
-    this.hooks = { 'before:offline:start:init': () => this.pace(), 'before:offline:start': () => this.pace() };
+    this.hooks = {
+      'before:offline:start:init': () => this.pace(),
+      'before:offline:start': () => this.pace(),
+    };
   }
 
   pace() {

@@ -21,7 +21,10 @@ function functions(): Functions {
 
 function run(stage: string) {
   const fns = functions();
-  const plugin = new OfflineStreamPace({ service: { provider: { stage: 'dev' }, functions: fns } }, { stage });
+  const plugin = new OfflineStreamPace(
+    { service: { provider: { stage: 'dev' }, functions: fns } },
+    { stage },
+  );
   // The hook serverless runs before serverless-offline-dynamodb-streams reads the stream events.
   plugin.hooks['before:offline:start:init']?.();
   return fns;
