@@ -1,6 +1,6 @@
 // esbuild plugins for the Lambda bundles (serverless-esbuild `plugins` option).
 const { createHash } = require('node:crypto');
-const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { brotliCompressSync, constants } = require('node:zlib');
 
@@ -181,12 +181,18 @@ const noJsSha256 = {
 };
 
 /**
- * Replaces lib/docs/asset-data.ts with a module that holds the API docs page's renderer files
- * (lib/docs/assets.json) Brotli-compressed, so the docs assets function carries them without
- * node_modules (~0.5 MB instead of 1.9 MB). Compressing at the highest level takes ~10-20 s, so
- * results are cached in node_modules/.cache by content hash.
+ * The API docs page's renderer files (lib/docs/assets.json, ~1.7 MB of Swagger UI) travel in the
+ * docs assets function's zip as Brotli-compressed data files, not inside its JavaScript: the
+ * bundle stays a few KB and Lambda parses none of them at load. This plugin writes them to
+ * `.build/docs-assets/<name>.br` while bundling (compressing at the highest level takes ~10-20 s,
+ * so results are cached in node_modules/.cache by content hash); functions/docs/functions.yml puts
+ * that folder in the function's package, and lib/docs/asset-data.ts is replaced by a module that
+ * reads a file from the package on first use: `$LAMBDA_TASK_ROOT/.build/docs-assets` in Lambda
+ * (the zip's root), else the folder it was written to (serverless offline runs the bundle in
+ * place).
  */
 const CACHE = path.join(__dirname, 'node_modules', '.cache', 'docs-assets');
+const DOCS_ASSETS_DIR = '.build/docs-assets';
 
 function compressed(file) {
   const plain = readFileSync(require.resolve(file, { paths: [__dirname] }));
@@ -204,21 +210,49 @@ function compressed(file) {
   }
 }
 
-const inlineDocsAssets = {
-  name: 'inline-docs-assets',
+/** Writes every renderer file, compressed, to DOCS_ASSETS_DIR; returns name -> file name. */
+function writeDocsAssets() {
+  const assets = JSON.parse(readFileSync(path.join(__dirname, 'lib', 'docs', 'assets.json'), 'utf8'));
+  const dir = path.join(__dirname, DOCS_ASSETS_DIR);
+  mkdirSync(dir, { recursive: true });
+  const files = {};
+  for (const [name, { file }] of Object.entries(assets)) {
+    files[name] = `${name}.br`;
+    // written aside and renamed: a server running an earlier bundle may be reading it
+    const target = path.join(dir, files[name]);
+    writeFileSync(`${target}.${process.pid}.tmp`, compressed(file));
+    renameSync(`${target}.${process.pid}.tmp`, target);
+  }
+  return files;
+}
+
+const docsAssetFiles = {
+  name: 'docs-asset-files',
   setup(build) {
     build.onLoad({ filter: /[\\/]lib[\\/]docs[\\/]asset-data\.ts$/ }, () => {
-      const assets = JSON.parse(readFileSync(path.join(__dirname, 'lib', 'docs', 'assets.json'), 'utf8'));
-      const data = Object.fromEntries(
-        Object.entries(assets).map(([name, { file }]) => [name, compressed(file).toString('base64')]),
-      );
+      const files = writeDocsAssets();
       return {
         loader: 'js',
         resolveDir: path.join(__dirname, 'lib', 'docs'),
-        contents: `const DATA = ${JSON.stringify(data)};
+        contents: `import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+const FILES = ${JSON.stringify(files)};
+const DIRS = [
+  ...(process.env.LAMBDA_TASK_ROOT ? [join(process.env.LAMBDA_TASK_ROOT, ${JSON.stringify(DOCS_ASSETS_DIR)})] : []),
+  ${JSON.stringify(path.join(__dirname, DOCS_ASSETS_DIR))},
+];
+const loaded = new Map();
 export function assetData(name) {
-  if (!Object.hasOwn(DATA, name)) return undefined;
-  return { brotli: Buffer.from(DATA[name], 'base64') };
+  if (!Object.hasOwn(FILES, name)) return undefined;
+  if (!loaded.has(name)) {
+    for (const dir of DIRS) {
+      try {
+        loaded.set(name, { brotli: readFileSync(join(dir, FILES[name])) });
+        break;
+      } catch {}
+    }
+  }
+  return loaded.get(name);
 }
 `,
       };
@@ -256,6 +290,6 @@ module.exports = [
   awsPackageVersionOnly,
   smallEndpointCache,
   noJsSha256,
-  inlineDocsAssets,
+  docsAssetFiles,
   builtinsThroughRequire,
 ];

@@ -1,8 +1,9 @@
 /**
  * The bytes of the documentation page's renderer files (lib/docs/assets.json), read from the npm
  * package. This is the version that runs in-process (tests, tsx). In Lambda bundles the esbuild
- * plugin in esbuild.plugins.cjs replaces this module with one that has the files inlined,
- * Brotli-compressed, so the function needs no node_modules and stays small.
+ * plugin `docsAssetFiles` (esbuild.plugins.cjs) replaces this module with one that reads the files
+ * Brotli-compressed from the function's package (`.build/docs-assets`), so the function needs no
+ * node_modules and its JavaScript stays small.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

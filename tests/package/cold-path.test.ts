@@ -6,11 +6,15 @@
  *    load all of undici; esbuild.plugins.cjs `builtinsThroughRequire` loads built-ins with
  *    `require`);
  *  - no shared AWS config file read (lib/aws/client-options.ts settles what the SDK would look up
- *    in `~/.aws/config` on the first call).
+ *    in `~/.aws/config` on the first call);
+ *  - the docs assets function serves Swagger UI from the data files in its own zip (not from
+ *    JavaScript it parses at load, nor from this machine's node_modules).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { run, unzip } from '#bench/harness/coldstart.ts';
 import { makeEvent } from '#tests/helpers/lambda.ts';
@@ -29,10 +33,11 @@ for (const [m, k] of [[fsp, 'readFile'], [fsp, 'open'], [fs, 'readFile'], [fs, '
 const mod = await import(bundle);
 const res = await mod.handler(event, { awsRequestId: 'cold-path', getRemainingTimeInMillis: () => 30000 });
 const loaded = process.moduleLoadList.filter((m) => /undici/.test(m));
-process.stdout.write('@@' + JSON.stringify({ status: res?.statusCode, reads, loaded }));
+process.stdout.write('@@' + JSON.stringify({ status: res?.statusCode, headers: res?.headers, body: res?.body, reads, loaded }));
 process.exit(0);
 `;
 
+const require = createRequire(import.meta.url);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'cold-path-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -59,6 +64,8 @@ async function firstCall(fn: string, input: Parameters<typeof makeEvent>[0]) {
       HOME: home,
       STAGE: 'local',
       TABLE_NAME: 'cold-path',
+      // Lambda's root of the unpacked zip
+      LAMBDA_TASK_ROOT: path.join(tmp, fn),
       // nothing listens there: the call fails after the SDK has resolved its configuration
       DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
       AWS_REGION: 'us-east-1',
@@ -67,10 +74,15 @@ async function firstCall(fn: string, input: Parameters<typeof makeEvent>[0]) {
   );
   if (res.code !== 0)
     throw new Error(`${fn}: the fresh process failed (${res.code}):\n${res.out.slice(-2000)}`);
-  return JSON.parse(res.out.slice(res.out.lastIndexOf('@@') + 2)) as {
-    status: number;
-    reads: string[];
-    loaded: string[];
+  return {
+    files: [...entries.keys()],
+    ...(JSON.parse(res.out.slice(res.out.lastIndexOf('@@') + 2)) as {
+      status: number;
+      headers?: Record<string, string>;
+      body?: string;
+      reads: string[];
+      loaded: string[];
+    }),
   };
 }
 
@@ -90,6 +102,25 @@ describe('a packaged function cold', () => {
     expect(out.status).toBe(503);
     expect(out.loaded).toEqual([]);
     expect(out.reads.filter((p) => p.includes(`${path.sep}.aws${path.sep}`))).toEqual([]);
+  });
+
+  it('docsAssets serves Swagger UI from the Brotli file in its own zip, read on the first call', async () => {
+    const out = await firstCall('docsAssets', {
+      route: '/api/docs/assets/{file}',
+      pathParameters: { file: 'swagger-ui-bundle.js' },
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(out.status).toBe(200);
+    expect(out.headers?.['Content-Encoding']).toBe('br');
+    const plain = readFileSync(require.resolve('swagger-ui-dist/swagger-ui-bundle.js'));
+    expect(brotliDecompressSync(Buffer.from(out.body ?? '', 'base64')).equals(plain)).toBe(true);
+    // the data file beside the bundle, not this machine's copy
+    const packaged = path.join(tmp, 'docsAssets', '.build', 'docs-assets', 'swagger-ui-bundle.js.br');
+    expect(out.files).toContain('.build/docs-assets/swagger-ui-bundle.js.br');
+    expect(out.reads).toContain(packaged);
+    // and the function's JavaScript is code only
+    const js = out.files.filter((f) => /\.m?js$/.test(f));
+    expect(js).toEqual([expect.stringMatching(/^functions\/docs\/assets\.mjs$/)]);
   });
 
   it('tells the SDK of every function to look up no configured endpoint URL', () => {
