@@ -33,8 +33,8 @@ for (const [m, k] of [[fsp, 'readFile'], [fsp, 'open'], [fs, 'readFile'], [fs, '
 const mod = await import(bundle);
 const res = await mod.handler(event, { awsRequestId: 'cold-path', getRemainingTimeInMillis: () => 30000 });
 const loaded = process.moduleLoadList.filter((m) => /undici/.test(m));
-process.stdout.write('@@' + JSON.stringify({ status: res?.statusCode, headers: res?.headers, body: res?.body, reads, loaded }));
-process.exit(0);
+// exit once the answer (a few hundred KB for the docs assets) is flushed to the pipe
+process.stdout.write('@@' + JSON.stringify({ status: res?.statusCode, headers: res?.headers, body: res?.body, reads, loaded }), () => process.exit(0));
 `;
 
 const require = createRequire(import.meta.url);
