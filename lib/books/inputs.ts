@@ -227,7 +227,11 @@ export const PricePosition = z
   .string()
   .check(z.regex(/^\d{7}#\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[0-9A-HJKMNP-TV-Z]{26}$/));
 
-/** A position inside a listing ordered by date: `<ISO date>#<ULID>`. */
+/**
+ * A position inside a listing ordered by date: `<ISO date>#<ULID>` (search entries, an owner's
+ * books) or `<9 base-36 digits of the date>#<ULID>` (the date listings, lib/db/keys.ts
+ * `listingSortKey`).
+ */
 export const Position = z
   .string()
-  .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[0-9A-HJKMNP-TV-Z]{26}$/));
+  .check(z.regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z|[0-9a-z]{9})#[0-9A-HJKMNP-TV-Z]{26}$/));

@@ -34,6 +34,7 @@ import {
   cartItemKey,
   INDEX,
   type ItemKey,
+  listingKeyEntryBytes,
   listingPartitions,
   priceListingPks,
   searchPricePk,
@@ -394,7 +395,15 @@ export async function listedBooksAt(
   const { index, keysIndex, pks } = listingPartitions(campus);
   const filter = listingFilter({});
   const placed = await placeInShards(
-    { index: keysIndex, keys: index, pks, filter, projection: `${index}sk` },
+    {
+      index: keysIndex,
+      keys: index,
+      pks,
+      filter,
+      projection: `${index}sk`,
+      // the longest partition key of the listing: a size a little over is safe, under is not
+      entryBytes: Math.max(...pks.map((pk) => listingKeyEntryBytes(index, pk))),
+    },
     skip,
     limit,
     client,

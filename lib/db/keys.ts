@@ -24,6 +24,18 @@ export interface ItemKey {
 
 /** Sort keys that order newest-last by time, ties broken by id (ULIDs are time-ordered too). */
 export const timeSortKey = (isoDate: string, id: string): string => `${isoDate}#${id}`;
+/**
+ * The sort key of a listed book in the date listings (gsi1 `BOOKS#S0#<shard>`, gsi4): the listing
+ * date as 9 base-36 digits of epoch milliseconds, then the id. It orders as `timeSortKey` does but
+ * is 15 bytes shorter, which is a seventh of an entry of the keys-only indexes that a deep `skip`
+ * reads through (docs/concurrency.md, "Bounded skip").
+ */
+export const listingSortKey = (isoDate: string, id: string): string =>
+  `${Date.parse(isoDate).toString(36).padStart(9, '0')}#${id}`;
+/** Bytes of one keys-only index entry of a listed book in partition `pk` of index `index` (`gsi1`, `gsi4`). */
+export const listingKeyEntryBytes = (index: string, pk: string): number =>
+  // pk `BOOK#<26>`, sk `BOOK`, the index's partition key and `listingSortKey` (9 + 1 + 26), with the attribute names
+  'pk'.length + 31 + 'sk'.length + 4 + 2 * (index.length + 2) + pk.length + 36;
 
 // ---------------------------------------------------------------------------------------------
 // Accounts
@@ -177,11 +189,12 @@ export function shardOf(id: string, n: number): number {
  * whenever one of those changes (e.g. checkout sets status 1 and the buyer: gsi1pk, gsi3 and gsi4
  * change too; lib/db/books.ts `bookIndexWrites` gives the SET and REMOVE of a status move).
  *  - gsi1: books of one status by date; status 0 is the listing of every campus, sharded
- *    (`BOOKS#S0#<shard>`, newest first when read backwards, oldest first for the daily
- *    unlisting); `BOOKS#S1`.. for the dashboard;
+ *    (`BOOKS#S0#<shard>` / `listingSortKey`, newest first when read backwards, oldest first for
+ *    the daily unlisting); `BOOKS#S1`.. / `timeSortKey` for the dashboard;
  *  - gsi2: books of one owner by date (getUsersPosts, getSoldBooks);
  *  - gsi3: books of one buyer by purchase time (getPurchasedBooks), only once bought;
- *  - gsi4: the listing of one campus (`CAMPUS#<campus>#S0#<shard>`), only while listed.
+ *  - gsi4: the listing of one campus (`CAMPUS#<campus>#S0#<shard>` / `listingSortKey`), only while
+ *    listed.
  */
 export const bookIndexes = (b: {
   id: string;
@@ -193,14 +206,14 @@ export const bookIndexes = (b: {
   boughtAt?: string | null;
 }) => ({
   gsi1pk: b.status === 0 ? allListingPk(shardOf(b.id, LISTING_SHARDS_ALL)) : booksByStatusPk(b.status),
-  gsi1sk: timeSortKey(b.date, b.id),
+  gsi1sk: b.status === 0 ? listingSortKey(b.date, b.id) : timeSortKey(b.date, b.id),
   gsi2pk: `OWNER#${b.ownerId}`,
   gsi2sk: timeSortKey(b.date, b.id),
   ...(b.buyerId && b.boughtAt ? { gsi3pk: `BUYER#${b.buyerId}`, gsi3sk: timeSortKey(b.boughtAt, b.id) } : {}),
   ...(b.status === 0 && b.campus
     ? {
         gsi4pk: campusListingPk(b.campus, shardOf(b.id, campusListingShards(b.campus))),
-        gsi4sk: timeSortKey(b.date, b.id),
+        gsi4sk: listingSortKey(b.date, b.id),
       }
     : {}),
 });

@@ -33,6 +33,11 @@ export interface ShardedListing {
   perShard?: number;
   /** the partitions may hold the same item (same sort key): it is taken once */
   distinct?: boolean;
+  /**
+   * Bytes of one item of the index (a keys-only entry), when known: a skip then asks each shard
+   * for as many entries as fill the 4 KB blocks it pays for anyway (placeInShards).
+   */
+  entryBytes?: number;
 }
 
 export interface ShardedPage {
@@ -116,6 +121,18 @@ const MAX_SKIP_ROUNDS = 6;
 
 /** Keys-only entries that fit one 4 KB read unit block: reading fewer from a shard costs the same. */
 const ENTRIES_PER_BLOCK = 32;
+/** A Query's read units count the bytes it reads in blocks of this many. */
+const BLOCK_BYTES = 4096;
+
+/**
+ * `n` entries, or more: as many as fill the 4 KB blocks that reading `n` entries of `entryBytes`
+ * each is charged for (the rest of the last block is free). Without a size, `n`.
+ */
+export const fillBlocks = (n: number, entryBytes: number | undefined): number => {
+  if (!entryBytes) return n;
+  const blocks = Math.ceil((n * entryBytes) / BLOCK_BYTES);
+  return Math.max(n, Math.floor((blocks * BLOCK_BYTES) / entryBytes));
+};
 
 /**
  * Entries read per shard in a round: the shard's share of `n` plus two standard deviations, and
@@ -151,7 +168,8 @@ export async function placeInShards(
   const read: Array<{ key: string; shard: number }> = [];
   // each shard's position (the last key it read, returned or filtered out) and whether it has more
   const shards = listing.pks.map(() => ({ after: undefined as string | undefined, more: true }));
-  let asks = listing.pks.map((_, i) => ({ shard: i, limit: skipShare(want, listing.pks.length) }));
+  const fill = (n: number) => fillBlocks(n, listing.entryBytes);
+  let asks = listing.pks.map((_, i) => ({ shard: i, limit: fill(skipShare(want, listing.pks.length)) }));
   for (let round = 0; round < MAX_SKIP_ROUNDS && asks.length > 0; round++) {
     const results = await Promise.all(
       asks.map((a) =>
@@ -183,7 +201,7 @@ export async function placeInShards(
     const missing = want - complete.length;
     asks = behind.map((o) => ({
       shard: o.i,
-      limit: Math.max(ENTRIES_PER_BLOCK, skipShare(missing, behind.length)),
+      limit: fill(Math.max(ENTRIES_PER_BLOCK, skipShare(missing, behind.length))),
     }));
   }
   throw new Error(`placeInShards: no position after ${MAX_SKIP_ROUNDS} rounds`);

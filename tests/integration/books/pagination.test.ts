@@ -136,7 +136,10 @@ describe('getAllBooks cursor pages', () => {
     const good = (await booksApi.getAllBooks(undefined, { limit: '3' })).json<{ next: string }>().next;
     const [pos, mac] = good.split('.') as [string, string];
     const position = Buffer.from(pos, 'base64url').toString('utf8');
-    const forged = `${Buffer.from(position.replace(/^\d{4}/, '2999'), 'utf8').toString('base64url')}.${mac}`;
+    // another position (its first digit changed) under the original MAC
+    const altered = position.replace(/[0-9]/, (d) => (d === '1' ? '2' : '1'));
+    expect(altered).not.toBe(position);
+    const forged = `${Buffer.from(altered, 'utf8').toString('base64url')}.${mac}`;
     const otherScope = encodeCursor('search:T#paged', position);
     for (const cursor of ['garbage', `${pos}.`, `${pos}.${mac}x`, forged, otherScope, 'a.b']) {
       const res = await booksApi.getAllBooks(undefined, { cursor });

@@ -9,7 +9,7 @@ import { type AuditEntry, AuditLog, MovedBook } from '#lib/dashboard/schemas.ts'
 import { listingIndexMove } from '#lib/db/books.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
-import { bookIndexes, bookKey, orderKey, userStatsKey } from '#lib/db/keys.ts';
+import { bookIndexes, bookKey, listingSortKey, orderKey, userStatsKey } from '#lib/db/keys.ts';
 import { listNotifications } from '#lib/db/notifications.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { consume } from '#lib/streams/consume.ts';
@@ -174,7 +174,8 @@ describe('what each move writes', () => {
       });
       for (const gone of ['buyerId', 'boughtAt', 'orderId', 'gsi3pk', 'gsi3sk'])
         expect(stored).not.toHaveProperty(gone);
-      expect(String(stored.gsi1sk).startsWith(moved.date)).toBe(true);
+      // back in the listing, ordered by its new date
+      expect(stored.gsi1sk).toBe(listingSortKey(moved.date, book.id));
 
       const order = await getItem(orderKey(String(book.orderId)));
       expect(order.cancelledBookIds).toEqual(new Set([book.id]));
