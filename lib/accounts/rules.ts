@@ -96,7 +96,8 @@ export function isExpired(expiresAt: string, now: Date): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Throttling (fixed windows, counted in DynamoDB so they hold across Lambda instances)
+// Throttling (fixed windows counted in DynamoDB so they hold across Lambda instances; limits
+// applied over a sliding window estimated from the current and previous window)
 // ---------------------------------------------------------------------------------------------
 
 export interface ThrottlePolicy {

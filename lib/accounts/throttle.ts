@@ -1,7 +1,13 @@
 /**
  * Throttling per action and address, on the counters of lib/db/throttle.ts.
  */
-import { addToWindow, addToWindowIfBelow, countInWindow, removeFromWindow } from '#lib/db/throttle.ts';
+import {
+  addToWindow,
+  addToWindowIfBelow,
+  countInWindow,
+  removeFromWindow,
+  type Window,
+} from '#lib/db/throttle.ts';
 import { TooManyRequests } from '#lib/errors.ts';
 import {
   allowedInCurrentWindow,
@@ -12,30 +18,43 @@ import {
 } from './rules.ts';
 
 /**
- * Counts one attempt BEFORE the work it guards (a password compare), with an atomic conditional
- * increment over a sliding window: past the limit it throws 429 (with Retry-After) and the work
- * never runs, however many attempts arrive at once. Returns `succeeded`, to call when the attempt
- * turned out right: it gives the count back, so only failures stay counted.
+ * Takes one of the policy's slots over a sliding window (the last `windowSeconds`, estimated from
+ * the previous fixed window's count and the current one's, see allowedInCurrentWindow), with an
+ * atomic conditional increment: however many callers arrive at once, and whether or not a window
+ * edge falls between them, no more than the limit get one. The current window when a slot was
+ * taken, else null (nothing counted).
+ */
+async function takeSlot(policy: ThrottlePolicy, subject: string, now: Date): Promise<Window | null> {
+  const current = throttleWindow(policy, now);
+  const previousCount = await countInWindow(policy.action, subject, previousWindow(policy, now));
+  const allowed = allowedInCurrentWindow(policy, previousCount, now);
+  return (await addToWindowIfBelow(policy.action, subject, current, allowed)) === null ? null : current;
+}
+
+/**
+ * Counts one attempt BEFORE the work it guards (a password compare): past the limit it throws 429
+ * (with Retry-After) and the work never runs. Returns `succeeded`, to call when the attempt turned
+ * out right: it gives the count back, so only failures stay counted.
  */
 export async function takeAttempt(
   policy: ThrottlePolicy,
   subject: string,
   now: Date,
 ): Promise<{ succeeded: () => Promise<void> }> {
-  const current = throttleWindow(policy, now);
-  const previousCount = await countInWindow(policy.action, subject, previousWindow(policy, now));
-  const allowed = allowedInCurrentWindow(policy, previousCount, now);
-  const count = await addToWindowIfBelow(policy.action, subject, current, allowed);
-  if (count === null) throw new TooManyRequests(retryAfterSeconds(policy, now));
+  const current = await takeSlot(policy, subject, now);
+  if (current === null) throw new TooManyRequests(retryAfterSeconds(policy, now));
   return { succeeded: () => removeFromWindow(policy.action, subject, current) };
 }
 
-/** Counts one event (e.g. an e-mail sent). */
+/** Counts one event in a fixed window and returns the count (e.g. requests from one address). */
 export async function recordEvent(policy: ThrottlePolicy, subject: string, now: Date): Promise<number> {
   return addToWindow(policy.action, subject, throttleWindow(policy, now));
 }
 
-/** Counts one event and says whether it was still within the limit (e.g. an e-mail may go out). */
+/**
+ * Takes one of the policy's slots over the sliding window and says whether it got one (e.g. an
+ * e-mail may go out). A burst that straddles a window edge still gets only the limit, not twice it.
+ */
 export async function takeAllowance(policy: ThrottlePolicy, subject: string, now: Date): Promise<boolean> {
-  return (await recordEvent(policy, subject, now)) <= policy.limit;
+  return (await takeSlot(policy, subject, now)) !== null;
 }

@@ -1,8 +1,9 @@
 /**
  * Fixed-window counters (THROTTLE#<action>#<subject>#<windowStart> / THROTTLE), moved with an
  * atomic ADD so every Lambda instance sees the same count. Each window's item carries a TTL a
- * little after the window ends; the window start in the key means an old count never leaks into
- * a new window even before TTL deletion.
+ * little after the window AFTER it ends (the sliding estimate of lib/accounts/throttle.ts reads
+ * the previous window's count all through the current one); the window start in the key means an
+ * old count never leaks into a new window even before TTL deletion.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
@@ -15,6 +16,9 @@ export interface Window {
   /** epoch seconds */
   end: number;
 }
+
+/** When a window's count may go: a minute after the next window ends. */
+const expiryOf = (window: Window): number => 2 * window.end - window.start + 60;
 
 /** The read of a window's count (consistent, projected); exported for the benchmark's floor. */
 export const countInWindowInput = (action: string, subject: string, window: Window) => ({
@@ -40,7 +44,7 @@ export async function addToWindow(action: string, subject: string, window: Windo
       Key: throttleWindowKey(action, subject, window.start),
       UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
       ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':type': 'throttle', ':ttl': window.end + 60 },
+      ExpressionAttributeValues: { ':one': 1, ':type': 'throttle', ':ttl': expiryOf(window) },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
@@ -59,7 +63,12 @@ export const addToWindowIfBelowInput = (
   UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
   ConditionExpression: 'attribute_not_exists(#count) OR #count < :allowed',
   ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#ttl': 'ttl' },
-  ExpressionAttributeValues: { ':one': 1, ':type': 'throttle', ':ttl': window.end + 60, ':allowed': allowed },
+  ExpressionAttributeValues: {
+    ':one': 1,
+    ':type': 'throttle',
+    ':ttl': expiryOf(window),
+    ':allowed': allowed,
+  },
   ReturnValues: 'UPDATED_NEW' as const,
 });
 

@@ -3,7 +3,7 @@ import { handler as confirm } from '#functions/auth/confirm.ts';
 import { handler as resend } from '#functions/auth/resendConfirmation.ts';
 import { handler as signup } from '#functions/auth/signup.ts';
 import { Message } from '#lib/accounts/schemas.ts';
-import { createPendingSignup } from '#lib/accounts/signup.ts';
+import { createPendingSignup, resendConfirmation, signup as startSignup } from '#lib/accounts/signup.ts';
 import {
   createConfirmedUser,
   DEFAULT_PASSWORD,
@@ -77,6 +77,16 @@ describe('POST /api/auth/resendConfirmation', () => {
     expect((await invoke(signup, { method: 'POST', route: '/api/auth/signup', body })).status).toBe(202);
     await deliverOutbox(stream);
     for (let i = 0; i < 4; i++) expect((await post(body.emailAddress)).status).toBe(202);
+    expect(await emailsBeforeMarker(body.emailAddress, /Confirm/)).toHaveLength(3);
+  });
+
+  it('sends at most 3 when the burst straddles a clock hour too (a sliding window, not a fixed one)', async () => {
+    const body = makeSignup();
+    const hour = 3600 * 1000;
+    const edge = Math.floor(Date.now() / hour) * hour;
+    await startSignup(body, new Date(edge - 1000));
+    for (let i = 0; i < 4; i++) await resendConfirmation(body.emailAddress, new Date(edge + 1000 + i));
+    expect(await deliverOutbox(stream)).toBe(3);
     expect(await emailsBeforeMarker(body.emailAddress, /Confirm/)).toHaveLength(3);
   });
 
