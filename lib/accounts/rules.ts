@@ -141,7 +141,22 @@ export function allowedInCurrentWindow(policy: ThrottlePolicy, previousCount: nu
   return Math.max(0, policy.limit - Math.ceil(previousCount * overlap));
 }
 
-/** Seconds until the window ends (at least 1): the Retry-After of a throttled answer. */
-export function retryAfterSeconds(policy: ThrottlePolicy, now: Date): number {
-  return Math.max(1, throttleWindow(policy, now).end - Math.floor(now.getTime() / 1000));
+/**
+ * Seconds until the sliding window frees a slot again (at least 1): the Retry-After of a refused
+ * attempt. A refusal means the current window holds exactly what allowedInCurrentWindow allows
+ * (counts only grow up to it), so a slot frees when the previous window's weighted count steps
+ * down by one; when the current window alone is full (no previous count to fade), after it ends
+ * and its own weight in the next window has faded by one.
+ */
+export function retryAfterSeconds(policy: ThrottlePolicy, previousCount: number, now: Date): number {
+  const { windowSeconds: length, limit } = policy;
+  const { start, end } = throttleWindow(policy, now);
+  const seconds = now.getTime() / 1000;
+  const current = allowedInCurrentWindow(policy, previousCount, now);
+  const fadeTo = limit - current - 1;
+  const wait =
+    fadeTo >= 0 && previousCount > 0
+      ? start + length - (length * fadeTo) / previousCount - seconds
+      : end - seconds + length - (length * (limit - 1)) / current;
+  return Math.max(1, Math.ceil(wait));
 }

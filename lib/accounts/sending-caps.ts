@@ -4,15 +4,13 @@
  * beyond it 429 with Retry-After: the caller learns only about their own address) and for the
  * whole service per hour (MAIL_CAP_GLOBAL_HOURLY, beyond it 202 as always and no e-mail, logged as
  * an error for the operators), so nobody can make the service mail thousands of addresses and
- * spoil its sending reputation. Counters are the fixed windows of lib/db/throttle.ts.
+ * spoil its sending reputation. Both are sliding windows (lib/accounts/throttle.ts).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { config } from '#lib/config.ts';
-import { TooManyRequests } from '#lib/errors.ts';
 import { logger } from '#lib/logger.ts';
 import type { ThrottlePolicy } from './rules.ts';
-import { retryAfterSeconds } from './rules.ts';
-import { recordEvent, takeAllowance } from './throttle.ts';
+import { takeAllowance, takeAttempt } from './throttle.ts';
 
 export const SENDING_CAPS = {
   perIp: (): ThrottlePolicy => ({
@@ -36,10 +34,7 @@ export const sourceIpOf = (event: APIGatewayProxyEventV2): string =>
  * global cap (send nothing, answer as usual); true otherwise.
  */
 export async function takeSendingAllowance(sourceIp: string, now: Date = new Date()): Promise<boolean> {
-  const perIp = SENDING_CAPS.perIp();
-  if ((await recordEvent(perIp, sourceIp, now)) > perIp.limit) {
-    throw new TooManyRequests(retryAfterSeconds(perIp, now));
-  }
+  await takeAttempt(SENDING_CAPS.perIp(), sourceIp, now);
   const global = SENDING_CAPS.global();
   if (await takeAllowance(global, 'all', now)) return true;
   logger.error('global e-mail sending cap reached; sign-up, resend and reset e-mails are not sent', {

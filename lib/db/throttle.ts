@@ -36,21 +36,6 @@ export async function countInWindow(action: string, subject: string, window: Win
   return typeof count === 'number' ? count : 0;
 }
 
-/** Adds one to the window's count and returns the new count. */
-export async function addToWindow(action: string, subject: string, window: Window): Promise<number> {
-  const out = await db.send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: throttleWindowKey(action, subject, window.start),
-      UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
-      ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':type': 'throttle', ':ttl': expiryOf(window) },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number((out.Attributes as { count?: number } | undefined)?.count ?? 1);
-}
-
 /** The conditional ADD of addToWindowIfBelow; exported for the benchmark's floor. */
 export const addToWindowIfBelowInput = (
   action: string,

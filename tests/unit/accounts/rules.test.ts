@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allowedInCurrentWindow,
   EMAIL_TOKEN_PATTERN,
   hashEmailToken,
   isEduAddress,
@@ -108,15 +109,42 @@ describe('e-mailed tokens', () => {
 });
 
 describe('throttle windows', () => {
-  it('are fixed windows of the policy length, with Retry-After up to their end', () => {
+  it('are fixed windows of the policy length', () => {
     const policy = THROTTLE.loginFailures;
     expect(policy).toMatchObject({ limit: 10, windowSeconds: 900 });
-    const now = new Date('2026-01-01T00:10:00.000Z');
-    const w = throttleWindow(policy, now);
+    const w = throttleWindow(policy, new Date('2026-01-01T00:10:00.000Z'));
     expect(w.start).toBe(Date.parse('2026-01-01T00:00:00.000Z') / 1000);
     expect(w.end - w.start).toBe(900);
-    expect(retryAfterSeconds(policy, now)).toBe(300);
-    expect(retryAfterSeconds(policy, new Date('2026-01-01T00:14:59.900Z'))).toBe(1);
+  });
+
+  it('give Retry-After as the wait until the sliding window frees a slot', () => {
+    const policy = THROTTLE.loginFailures;
+    // the current window alone is full: its end (300 s) plus a tenth of the next (90 s)
+    expect(retryAfterSeconds(policy, 0, new Date('2026-01-01T00:10:00.000Z'))).toBe(390);
+    // the previous window was full and this one just began: its weight falls to 9 after 90 s
+    expect(retryAfterSeconds(policy, 10, new Date('2026-01-01T00:00:00.000Z'))).toBe(90);
+    // 4 confirmation e-mails last hour, 1 s into this one: a slot frees at half past
+    expect(retryAfterSeconds(THROTTLE.confirmationMail, 4, new Date('2026-01-01T00:00:01.000Z'))).toBe(1799);
+  });
+
+  it('free a slot exactly when Retry-After says, and not a second before', () => {
+    const policy = THROTTLE.confirmationMail;
+    const start = Date.parse('2026-01-01T00:00:00.000Z');
+    for (const previous of [0, 1, 2, 3, 4, 7])
+      for (const elapsed of [0, 1, 599, 1800, 3599]) {
+        const now = new Date(start + elapsed * 1000);
+        const held = allowedInCurrentWindow(policy, previous, now); // a refusal means it is full
+        const wait = retryAfterSeconds(policy, previous, now);
+        const at = (s: number) => new Date(now.getTime() + s * 1000);
+        // after the wait: the current window's count (held) is below what is allowed, or the
+        // window rolled over and `held` fades in the next one
+        const free = (s: number) =>
+          elapsed + s < 3600
+            ? allowedInCurrentWindow(policy, previous, at(s)) > held
+            : allowedInCurrentWindow(policy, held, at(s)) > 0;
+        expect(free(wait), `previous ${previous}, ${elapsed} s in`).toBe(true);
+        expect(free(wait - 1), `previous ${previous}, ${elapsed} s in`).toBe(false);
+      }
   });
 
   it('limit confirmation and reset e-mails to 3 an hour per address', () => {
