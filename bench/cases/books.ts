@@ -66,7 +66,7 @@ const getBooksNoToken = offsetPage(
 const getBooksNoTokenDeep = offsetPage(
   'getBooksNoToken deep skip',
   (size) => Math.max(0, Math.min(DEEP_SKIP, size - 2 * PAGE)),
-  `skip min(${DEEP_SKIP.toLocaleString('en-US')}, books - ${2 * PAGE}): Query each of the 8 shards of gsi1keys backwards (keys only, its share of skip + ${PAGE} plus two standard deviations; a second round for a shard that ran short), then the page's gsi1sk range on each of the 8 shards of gsi1`,
+  `skip min(${DEEP_SKIP.toLocaleString('en-US')}, books - ${2 * PAGE}): Query each of the 8 shards of gsi1keys backwards (keys only, its share of skip + ${PAGE} plus two standard deviations, rounded up to fill the 4 KB blocks it is charged for; a second round for a shard that ran short), then the page's gsi1sk range on each of the 8 shards of gsi1`,
   // the skip grows with the table up to 2,000 (and a second round depends on the shards' spread)
   false,
 );

@@ -221,17 +221,3 @@ export const SearchParams = z.strictObject({
     .check(z.maxLength(100))
     .check(z.regex(SINGLE_LINE, NO_CONTROL_MESSAGE)),
 });
-
-/** A position inside a listing ordered by price: `<cents, 7 digits>#<ISO date>#<ULID>`. */
-export const PricePosition = z
-  .string()
-  .check(z.regex(/^\d{7}#\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[0-9A-HJKMNP-TV-Z]{26}$/));
-
-/**
- * A position inside a listing ordered by date: `<ISO date>#<ULID>` (search entries, an owner's
- * books) or `<9 base-36 digits of the date>#<ULID>` (the date listings, lib/db/keys.ts
- * `listingSortKey`).
- */
-export const Position = z
-  .string()
-  .check(z.regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z|[0-9a-z]{9})#[0-9A-HJKMNP-TV-Z]{26}$/));

@@ -13,28 +13,20 @@ import {
   ListingLimitReached,
   listedBooks,
   listedBooksAt,
+  listPostsOf,
   MAX_LISTED_BOOKS,
   moveBookStatus,
-  queryBooksOfOwner,
   removeBook,
   searchPage,
   updateBookDetails,
 } from '#lib/db/books.ts';
-import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import { ALL_CAMPUSES } from '#lib/db/keys.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { getUserListingInfo } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
 import { countEvent } from '#lib/metrics.ts';
 import type { ConditionGrade } from './conditions.ts';
-import {
-  DEFAULT_PAGE,
-  Position,
-  type PostBookInput,
-  PricePosition,
-  type Sort,
-  type UpdateBookInput,
-} from './inputs.ts';
+import { DEFAULT_PAGE, type PostBookInput, type Sort, type UpdateBookInput } from './inputs.ts';
 import { type Book, toApiBook } from './schemas.ts';
 import { planSearch } from './search-terms.ts';
 import { normaliseCourse } from './text.ts';
@@ -167,20 +159,13 @@ export async function viewBook(
   return toApiBook(book, { showBuyer: true });
 }
 
-const POSTS_STATUSES = [BookStatus.Listed, BookStatus.Unlisted];
-
 /** The caller's listed and unlisted books, newest first, a page at a time. */
 export async function getUsersPosts(
   userId: string,
   options: { limit?: number; cursor?: string },
 ): Promise<BookPageResult> {
-  const scope = `posts:${userId}`;
-  const after = options.cursor ? decodeCursor(scope, options.cursor, Position) : undefined;
-  const page = await queryBooksOfOwner(userId, POSTS_STATUSES, options.limit ?? DEFAULT_PAGE, after);
-  return {
-    books: page.items.map((b) => toApiBook(b)),
-    next: page.next === null ? null : encodeCursor(scope, page.next),
-  };
+  const page = await listPostsOf(userId, options.limit ?? DEFAULT_PAGE, options.cursor);
+  return { books: page.items.map((b) => toApiBook(b)), next: page.next };
 }
 
 export interface BookPageResult {
@@ -224,24 +209,17 @@ const browseScope = (list: string, campus: string, o: BrowseOptions): string =>
 /** Listed books of a campus (or all), newest first; with a caller, their own left out and `inCart` on each. */
 export async function getAllBooks(browser: Browser, options: BrowseOptions): Promise<BookPageResult> {
   const campus = campusFor(browser, options.campus);
-  const scope = browseScope('listing', campus, options);
   const byPrice = priceOrder(options.sort);
-  const after = options.cursor
-    ? decodeCursor(scope, options.cursor, byPrice ? PricePosition : Position)
-    : undefined;
-  const read = {
+  const page = await listedBooks({
     campus,
     limit: options.limit ?? DEFAULT_PAGE,
-    after,
+    ...(options.cursor ? { cursor: options.cursor } : {}),
+    scope: browseScope('listing', campus, options),
     excludeOwner: browser?.userId,
     filters: filtersOf(options),
-  };
-  const page = await listedBooks({
-    ...read,
     ...(byPrice ? { byPrice } : {}),
   });
-  const next = page.last ? encodeCursor(scope, page.last) : null;
-  return { books: await withInCart(browser?.userId ?? null, page.books), next };
+  return { books: await withInCart(browser?.userId ?? null, page.items), next: page.next };
 }
 
 /**
@@ -273,26 +251,24 @@ export async function searchBooks(
   const callerId = browser?.userId ?? null;
   const campus = campusFor(browser, options.campus);
   const byPrice = priceOrder(options.sort);
-  const position = byPrice ? PricePosition : Position;
+  // no plan (nothing searchable in the query): no terms, so no read, but the cursor is checked
   const plan = planSearch(query);
-  if (!plan) {
-    if (options.cursor) decodeCursor(browseScope('search:', campus, options), options.cursor, position);
-    return { books: [], next: null };
-  }
-  const scope = browseScope(`search:${plan.terms.join('|')}`, campus, options);
+  const terms = plan?.terms ?? [];
   const filters = filtersOf(options);
   const page = await searchPage({
-    terms: plan.terms,
+    terms,
     campus,
     limit: options.limit ?? DEFAULT_PAGE,
-    ...(options.cursor ? { after: decodeCursor(scope, options.cursor, position) } : {}),
+    ...(options.cursor ? { cursor: options.cursor } : {}),
+    scope: browseScope(`search:${terms.join('|')}`, campus, options),
     ...(callerId ? { excludeOwner: callerId } : {}),
     filters,
     ...(byPrice ? { byPrice } : {}),
   });
-  const legacy = page.hits.filter((h) => h.book === null).map((h) => h.bookId);
+  if (!plan) return { books: [], next: null };
+  const legacy = page.items.filter((h) => h.book === null).map((h) => h.bookId);
   const current = legacy.length > 0 ? await getBooks(legacy) : new Map<string, BookRecord>();
-  const found = page.hits.flatMap((h) => {
+  const found = page.items.flatMap((h) => {
     const book = h.book ?? current.get(h.bookId);
     if (!book || book.status !== BookStatus.Listed || book.hidden) return []; // hidden: reported
     if (callerId && book.ownerId === callerId) return [];
@@ -300,7 +276,7 @@ export async function searchBooks(
   });
   return {
     books: await withInCart(callerId, found),
-    next: page.last ? encodeCursor(scope, page.last) : null,
+    next: page.next,
   };
 }
 

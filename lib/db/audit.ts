@@ -4,10 +4,10 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
 import * as z from '#lib/zod.ts';
 import { db, TABLE } from './client.ts';
 import { AUDIT_PARTITIONS, AUDIT_SHARDS, auditKey } from './keys.ts';
+import { type CursorScope, cursorAfter, positionOf } from './page.ts';
 import type { TransactItem } from './transact.ts';
 
 export type AuditValue = string | number | boolean | null;
@@ -52,8 +52,10 @@ export function auditPutOp(entry: AuditRecord): TransactItem {
   };
 }
 
-const SCOPE = 'dashboard:audit';
-const Position = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9A-Z]{26}$/));
+const CURSORS: CursorScope = {
+  scope: 'dashboard:audit',
+  position: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9A-Z]{26}$/)),
+};
 
 /**
  * The audit log, newest first, a page at a time, merged from its partitions (lib/db/keys.ts
@@ -67,7 +69,7 @@ export async function listAuditEntries(
   limit: number,
   cursor: string | undefined,
 ): Promise<{ items: AuditRecord[]; next: string | null }> {
-  const before = cursor === undefined ? undefined : decodeCursor(SCOPE, cursor, Position);
+  const before = positionOf(CURSORS, cursor);
   const perPartition = Math.ceil(limit / AUDIT_SHARDS) + 1;
   const reads = await Promise.all(
     AUDIT_PARTITIONS.map(async (pk) => {
@@ -100,5 +102,5 @@ export async function listAuditEntries(
     return rest as AuditRecord;
   });
   const last = page.at(-1)?.sk;
-  return { items, next: more && last !== undefined ? encodeCursor(SCOPE, last) : null };
+  return { items, next: more ? cursorAfter(CURSORS, last) : null };
 }

@@ -1,13 +1,9 @@
 /** Batched reads and writes by key, in the sizes DynamoDB allows, retrying unprocessed keys. */
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  QueryCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { Busy } from '#lib/errors.ts';
 import { db, TABLE } from './client.ts';
 import type { ItemKey } from './keys.ts';
+import { queryPages } from './page.ts';
 
 const MAX_ATTEMPTS = 6;
 const backoff = (attempt: number) => new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
@@ -73,22 +69,12 @@ export async function batchDelete(keys: ItemKey[]): Promise<void> {
  * batches); returns how many. Idempotent.
  */
 export async function deleteQueried(
-  query: Omit<QueryCommandInput, 'TableName' | 'ProjectionExpression' | 'ExclusiveStartKey'>,
+  query: Omit<QueryCommandInput, 'TableName' | 'ProjectionExpression' | 'ExclusiveStartKey' | 'Limit'>,
 ): Promise<number> {
   let deleted = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        ...query,
-        TableName: TABLE,
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    await batchDelete((page.Items ?? []) as ItemKey[]);
-    deleted += page.Items?.length ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for await (const page of queryPages({ ...query, ProjectionExpression: 'pk, sk' })) {
+    await batchDelete(page as ItemKey[]);
+    deleted += page.length;
+  }
   return deleted;
 }

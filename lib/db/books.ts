@@ -23,7 +23,6 @@ import { batchGet, batchWrite } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import { isConditionFailed } from './conditions.ts';
 import { counterItems, type Deltas } from './counters.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   allListingPks,
   bookIndexes,
@@ -41,12 +40,16 @@ import {
   searchTermPk,
 } from './keys.ts';
 import {
+  type CursorScope,
   cursorAfter,
   gsi1Listing,
   type Item,
   type Page,
+  pageFrom,
   positionOf,
+  queryAll,
   queryGsi1Page,
+  queryPages,
   stripKeys,
 } from './page.ts';
 import { type BookRecord, BookStatus, type BookStatusValue, upgradeBook } from './records.ts';
@@ -287,12 +290,6 @@ export async function updateBookDetails(
 // The DocumentClient does not unmarshall the item of a failed condition.
 const unmarshallItem = (item: NonNullable<ConditionalCheckFailedException['Item']>) => unmarshall(item);
 
-export interface BookPage {
-  books: BookRecord[];
-  /** the sort key of the last item read (`<date>#<id>`), when more may follow */
-  last: string | null;
-}
-
 /** What a listing page may be narrowed to (API.md, Additions: condition, minPrice, maxPrice). */
 export interface ListingFilters {
   conditions?: readonly ConditionGrade[];
@@ -344,29 +341,54 @@ function listingFilter(options: {
   return { expression, names, ...(Object.keys(values).length > 0 ? { values } : {}) };
 }
 
-/** What a page of books is read in: a campus (or all), a position, filters, an order. */
+/** A position inside a listing ordered by price: `<cents, 7 digits>#<ISO date>#<ULID>`. */
+export const PricePosition = z
+  .string()
+  .check(z.regex(/^\d{7}#\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[0-9A-HJKMNP-TV-Z]{26}$/));
+
+/**
+ * A position inside a listing ordered by date: `<ISO date>#<ULID>` (search entries, an owner's
+ * books) or `<9 base-36 digits of the date>#<ULID>` (the date listings, keys.ts `listingSortKey`).
+ */
+export const Position = z
+  .string()
+  .check(z.regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z|[0-9a-z]{9})#[0-9A-HJKMNP-TV-Z]{26}$/));
+
+/**
+ * What a page of books is read in: a campus (or all), filters, an order, and the caller's cursor
+ * with the scope it is bound to (the caller names everything the page depends on in it).
+ */
 export interface PageRead {
   campus: string;
   limit: number;
-  after?: string;
+  cursor?: string;
+  scope: string;
   excludeOwner?: string;
   filters?: ListingFilters;
   byPrice?: 'asc' | 'desc';
 }
 
+/** The cursors of a page of books: its scope, and a position by price or by date. */
+const browseCursors = (options: PageRead): CursorScope => ({
+  scope: options.scope,
+  position: options.byPrice ? PricePosition : Position,
+});
+
 /**
  * Listed books of one campus (or of every campus, `all`), newest first (or, with `byPrice`, by
- * price: the consumer's price listing entries, which carry the books' fields), after `after`,
+ * price: the consumer's price listing entries, which carry the books' fields), after the cursor,
  * leaving out `excludeOwner`'s and narrowed by `filters`: one merged read of the listing's shards
  * (lib/db/sharded.ts), so a page costs the same whatever the number of books; it may be short
- * with `last` set.
+ * with `next` set.
  */
-export async function listedBooks(options: PageRead): Promise<BookPage> {
+export async function listedBooks(options: PageRead): Promise<Page<BookRecord>> {
   const shards = options.byPrice
     ? { pks: priceListingPks(options.campus), forward: options.byPrice === 'asc' }
     : listingPartitions(options.campus);
-  const page = await readShards({ ...shards, filter: listingFilter(options) }, options.limit, options.after);
-  return { books: page.items.map((i) => stripBook({ ...i, type: 'book' })), last: page.last };
+  return pageFrom(browseCursors(options), options.cursor, async (after) => {
+    const page = await readShards({ ...shards, filter: listingFilter(options) }, options.limit, after);
+    return { items: page.items.map((i) => stripBook({ ...i, type: 'book' })), next: page.next };
+  });
 }
 
 /** Puts (whole entries) and deletes the consumer's index entries (search, price; BatchWrite). Idempotent. */
@@ -416,29 +438,19 @@ export async function listedBooksAt(
 
 /** An owner's books in the given statuses, newest first (every page of gsi2 OWNER#<id>). */
 export async function booksOfOwner(ownerId: string, statuses: number[]): Promise<BookRecord[]> {
-  const books: BookRecord[] = [];
   const values: Record<string, unknown> = { ':pk': booksOfOwnerPk(ownerId) };
   statuses.forEach((s, i) => {
     values[`:s${i}`] = s;
   });
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: INDEX.gsi2,
-        KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: `#status IN (${statuses.map((_, i) => `:s${i}`).join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: values,
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    books.push(...(out.Items ?? []).map((i) => stripBook(i)));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return books;
+  const items = await queryAll({
+    IndexName: INDEX.gsi2,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    FilterExpression: `#status IN (${statuses.map((_, i) => `:s${i}`).join(', ')})`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: values,
+    ScanIndexForward: false,
+  });
+  return items.map((i) => stripBook(i));
 }
 
 /** Which of these books are in the user's cart (one BatchGet of the cart keys). */
@@ -468,7 +480,7 @@ export async function listBooksByStatus(
       limit,
       positionOf(listing, cursor),
     );
-    return { items: page.items.map((i) => stripBook(i)), next: cursorAfter(listing, page.last) };
+    return { items: page.items.map((i) => stripBook(i)), next: cursorAfter(listing, page.next) };
   }
   return queryGsi1Page(booksByStatusPk(status), bookKey, { limit, cursor, forward: true }, (i) =>
     i.type === 'book' ? stripBook(i) : undefined,
@@ -503,7 +515,7 @@ export async function listStaleListings(
       last ?? undefined,
     );
     items.push(...page.items);
-    last = page.last;
+    last = page.next;
     if (last === null) break;
   }
   const books = items.filter((i) => i.type === 'book').map((i) => stripBook(i));
@@ -573,12 +585,6 @@ export async function moveBookWithAudit(args: {
 
 // ----- purchase history: books by buyer and books sold --------------------------------------------
 
-/** A raw page of a book index: the records and the index sort key to resume after (or null). */
-export interface RecordPage<T> {
-  items: T[];
-  next: string | null;
-}
-
 /** A position in a purchase history: the index sort key `<ISO date>#<bookId>` of the last book shown. */
 const HistoryPosition = z
   .string()
@@ -592,11 +598,7 @@ function startAfter(index: 'gsi2' | 'gsi3', partition: string, after: string | u
 }
 
 /** Books bought by a user, newest purchase first (gsi3 `BUYER#<id>`), resuming after `after`. */
-async function queryBooksOfBuyer(
-  buyerId: string,
-  limit: number,
-  after?: string,
-): Promise<RecordPage<BookRecord>> {
+async function queryBooksOfBuyer(buyerId: string, limit: number, after?: string): Promise<Page<BookRecord>> {
   const partition = booksOfBuyerPk(buyerId);
   const out = await db.send(
     new QueryCommand({
@@ -634,7 +636,7 @@ export async function queryBooksOfOwner(
   limit: number,
   after?: string,
   maxCalls = 3,
-): Promise<RecordPage<BookRecord>> {
+): Promise<Page<BookRecord>> {
   const partition = booksOfOwnerPk(ownerId);
   const statusValues = Object.fromEntries(statuses.map((s, i) => [`:s${i}`, s]));
   const items: BookRecord[] = [];
@@ -675,9 +677,20 @@ export async function listBooksBoughtBy(
   cursor: string | undefined,
 ): Promise<Page<BookRecord>> {
   const scope = `purchasedBooks:${booksOfBuyerPk(buyerId)}`;
-  const after = cursor === undefined ? undefined : decodeCursor(scope, cursor, HistoryPosition);
-  const page = await queryBooksOfBuyer(buyerId, limit, after);
-  return { items: page.items, next: page.next === null ? null : encodeCursor(scope, page.next) };
+  return pageFrom({ scope, position: HistoryPosition }, cursor, (after) =>
+    queryBooksOfBuyer(buyerId, limit, after),
+  );
+}
+
+/** A user's listed and unlisted books, newest listing first, a page at a time (cursor bound to the list). */
+export async function listPostsOf(
+  ownerId: string,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<BookRecord>> {
+  return pageFrom({ scope: `posts:${ownerId}`, position: Position }, cursor, (after) =>
+    queryBooksOfOwner(ownerId, [BookStatus.Listed, BookStatus.Unlisted], limit, after),
+  );
 }
 
 /** A user's books that were bought, newest listing first, a page at a time (cursor bound to the list). */
@@ -687,9 +700,9 @@ export async function listBooksSoldBy(
   cursor: string | undefined,
 ): Promise<Page<BookRecord>> {
   const scope = `soldBooks:${booksOfOwnerPk(ownerId)}`;
-  const after = cursor === undefined ? undefined : decodeCursor(scope, cursor, HistoryPosition);
-  const page = await queryBooksSoldBy(ownerId, limit, after);
-  return { items: page.items, next: page.next === null ? null : encodeCursor(scope, page.next) };
+  return pageFrom({ scope, position: HistoryPosition }, cursor, (after) =>
+    queryBooksSoldBy(ownerId, limit, after),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -705,13 +718,12 @@ export interface SearchHit {
 
 /**
  * One search page: the entries of the query's terms in a campus (or all), newest first or by
- * price, after `after`, leaving out `excludeOwner`'s books and narrowed by `filters` (a Query
+ * price, after the cursor, leaving out `excludeOwner`'s books and narrowed by `filters` (a Query
  * filter: the read is the same). One Query per term, each for `limit + 1` entries, merged by sort
- * key (a book under two terms is taken once); a page may be short with `last` set.
+ * key (a book under two terms is taken once); a page may be short with `next` set. No terms: no
+ * read, an empty page (the cursor is still checked).
  */
-export async function searchPage(
-  options: PageRead & { terms: string[] },
-): Promise<{ hits: SearchHit[]; last: string | null }> {
+export async function searchPage(options: PageRead & { terms: string[] }): Promise<Page<SearchHit>> {
   const partitions = options.byPrice
     ? {
         index: INDEX.gsi4,
@@ -719,21 +731,23 @@ export async function searchPage(
         forward: options.byPrice === 'asc',
       }
     : { pks: options.terms.map((t) => searchTermPk(t, options.campus)) };
-  const page = await readShards(
-    {
-      ...partitions,
-      filter: listingFilter({ ...options, legacyEntries: true }),
-      perShard: options.limit + 1,
-      distinct: true,
-    },
-    options.limit,
-    options.after,
-  );
-  const hits = page.items.map((i) => ({
-    bookId: String(i.bookId),
-    book: typeof i.name === 'string' ? stripBook({ ...i, type: 'book' }) : null,
-  }));
-  return { hits, last: page.last };
+  return pageFrom(browseCursors(options), options.cursor, async (after) => {
+    const page = await readShards(
+      {
+        ...partitions,
+        filter: listingFilter({ ...options, legacyEntries: true }),
+        perShard: options.limit + 1,
+        distinct: true,
+      },
+      options.limit,
+      after,
+    );
+    const hits = page.items.map((i) => ({
+      bookId: String(i.bookId),
+      book: typeof i.name === 'string' ? stripBook({ ...i, type: 'book' }) : null,
+    }));
+    return { items: hits, next: page.next };
+  });
 }
 
 /**
@@ -746,28 +760,21 @@ export async function hasPurchaseInProgress(userId: string): Promise<boolean> {
     { index: INDEX.gsi3, key: 'gsi3pk', pk: booksOfBuyerPk(userId), party: 'buyerId' },
   ];
   for (const l of lookups) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await db.send(
-        new QueryCommand({
-          TableName: TABLE,
-          IndexName: l.index,
-          KeyConditionExpression: `${l.key} = :pk`,
-          FilterExpression: '#status IN (:bought, :verified) AND #party = :user',
-          ProjectionExpression: 'id',
-          ExpressionAttributeNames: { '#status': 'status', '#party': l.party },
-          ExpressionAttributeValues: {
-            ':pk': l.pk,
-            ':bought': BookStatus.Bought,
-            ':verified': BookStatus.Verified,
-            ':user': userId,
-          },
-          ExclusiveStartKey: start,
-        }),
-      );
-      if ((out.Items ?? []).length > 0) return true;
-      start = out.LastEvaluatedKey;
-    } while (start);
+    for await (const page of queryPages({
+      IndexName: l.index,
+      KeyConditionExpression: `${l.key} = :pk`,
+      FilterExpression: '#status IN (:bought, :verified) AND #party = :user',
+      ProjectionExpression: 'id',
+      ExpressionAttributeNames: { '#status': 'status', '#party': l.party },
+      ExpressionAttributeValues: {
+        ':pk': l.pk,
+        ':bought': BookStatus.Bought,
+        ':verified': BookStatus.Verified,
+        ':user': userId,
+      },
+    })) {
+      if (page.length > 0) return true;
+    }
   }
   return false;
 }

@@ -2,10 +2,11 @@
  * Cart repository: the cart items in a user's partition (`USER#<id>` / `CART#<bookId>`), and the
  * reads of the books they point at. A cart item is only a pointer: it never reserves the book.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
 import { isConditionFailed } from './conditions.ts';
 import { CART_PREFIX, cartCountKey, cartItemKey, userPartition } from './keys.ts';
+import { queryAll } from './page.ts';
 import { type CartBookSnapshot, type CartItemRecord, upgradeBook } from './records.ts';
 import {
   refusalOf,
@@ -18,26 +19,18 @@ import {
 
 /** The user's cart items, oldest sort key first, reading at most `max` items (consistent). */
 export async function listCartItems(userId: string, max: number): Promise<CartItemRecord[]> {
-  const items: CartItemRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userPartition(userId), ':prefix': CART_PREFIX },
-        ConsistentRead: true,
-        Limit: max - items.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      const snapshot = upgradeBook(item.snapshot ?? {}) as unknown as CartBookSnapshot;
-      items.push({ ...(item as CartItemRecord), snapshot });
-    }
-    start = out.LastEvaluatedKey;
-  } while (start && items.length < max);
-  return items;
+  const items = await queryAll(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': userPartition(userId), ':prefix': CART_PREFIX },
+      ConsistentRead: true,
+    },
+    max,
+  );
+  return items.map((item) => ({
+    ...(item as CartItemRecord),
+    snapshot: upgradeBook(item.snapshot ?? {}) as unknown as CartBookSnapshot,
+  }));
 }
 
 export type CartPutResult = 'added' | 'already' | 'full';

@@ -22,6 +22,7 @@ import {
   requestKey,
 } from './keys.ts';
 import { listFieldsOf, sameValuesCondition } from './list-fields.ts';
+import { queryAll, queryPages } from './page.ts';
 import type { BookRecord } from './records.ts';
 import type { CandidatePosition } from './requests.ts';
 import { refusalOf, TransactionRefused, tag, transactWrite } from './transact.ts';
@@ -183,26 +184,19 @@ export async function deleteMatchesOfBook(bookId: string): Promise<number> {
  * Costs one write per stored match, as many as the matching that stored them.
  */
 export async function rewriteMatchesOfBook(bookId: string, book: BookRecord): Promise<number> {
-  let start: Record<string, unknown> | undefined;
   let rewritten = 0;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: INDEX.gsi3,
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': matchesOfBookPk(bookId) },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    const keys = (page.Items ?? []) as ItemKey[];
+  for await (const page of queryPages({
+    IndexName: INDEX.gsi3,
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': matchesOfBookPk(bookId) },
+    ProjectionExpression: 'pk, sk',
+  })) {
+    const keys = page as ItemKey[];
     for (let i = 0; i < keys.length; i += 10) {
       await Promise.all(keys.slice(i, i + 10).map((k) => setMatchBook(k, book)));
     }
     rewritten += keys.length;
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return rewritten;
 }
 
@@ -241,23 +235,15 @@ export async function listedBooksNow(bookIds: string[]): Promise<Map<string, Boo
 
 /** A user's matches, newest book first (gsi2), at most `limit` of them. */
 export async function listMatchesOfUser(userId: string, limit: number): Promise<MatchRecord[]> {
-  const out: MatchRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: INDEX.gsi2,
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': matchesOfUserPk(userId) },
-        ScanIndexForward: false,
-        Limit: limit - out.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...((page.Items ?? []) as MatchRecord[]));
-    start = page.LastEvaluatedKey;
-  } while (start && out.length < limit);
+  const out = (await queryAll(
+    {
+      IndexName: INDEX.gsi2,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': matchesOfUserPk(userId) },
+      ScanIndexForward: false,
+    },
+    limit,
+  )) as MatchRecord[];
   return out;
 }
 

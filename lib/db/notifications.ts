@@ -3,6 +3,7 @@
  * conditional put), each carrying the state of its e-mail so the e-mail is sent once.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from '#lib/zod.ts';
 import { db, TABLE } from './client.ts';
 import { isConditionFailed } from './conditions.ts';
 import {
@@ -12,6 +13,7 @@ import {
   notificationsOfUserPk,
   notificationsReadMarkKey,
 } from './keys.ts';
+import { type Page, pageFrom } from './page.ts';
 import { TransactionRefused, tag, transactWrite } from './transact.ts';
 import { updateIf } from './write-if.ts';
 
@@ -86,18 +88,12 @@ export async function moveEmailState(
   });
 }
 
-export interface NotificationPage {
-  items: NotificationRecord[];
-  /** the position (`<date>#<id>`, gsi1sk) to continue after, or null at the end */
-  last: string | null;
-}
-
 /** A user's notifications, newest first (gsi1), one page, after `after` (a position of this listing). */
 export async function listNotifications(
   userId: string,
   limit: number,
   after: string | undefined,
-): Promise<NotificationPage> {
+): Promise<Page<NotificationRecord>> {
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE,
@@ -111,9 +107,24 @@ export async function listNotifications(
   );
   return {
     items: (out.Items ?? []) as NotificationRecord[],
-    last: (out.LastEvaluatedKey?.gsi1sk as string | undefined) ?? null,
+    next: (out.LastEvaluatedKey?.gsi1sk as string | undefined) ?? null,
   };
 }
+
+/** A position in a user's notifications: gsi1sk, `<date>#<notification id>`. */
+const Position = z
+  .string()
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[A-Za-z0-9_-]{1,64}$/));
+
+/** A user's notifications, newest first, a page at a time (cursors signed for that user's list). */
+export const listNotificationsPage = (
+  userId: string,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<NotificationRecord>> =>
+  pageFrom({ scope: `notifications:${userId}`, position: Position }, cursor, (after) =>
+    listNotifications(userId, limit, after),
+  );
 
 /** The full key (table and gsi1) of the notification at a position `<date>#<id>`. */
 function startKey(userId: string, position: string): Record<string, unknown> {

@@ -9,7 +9,6 @@ import { cartCountMove } from './cart.ts';
 import { db, TABLE } from './client.ts';
 import { NO_RETRY } from './conflict-retry.ts';
 import { counterItems, statusCounterDeltas } from './counters.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   bookIndexes,
   bookKey,
@@ -21,7 +20,7 @@ import {
   ordersByStatusPk,
   ordersOfBuyerPk,
 } from './keys.ts';
-import { type Page, queryGsi1Page, stripKeys } from './page.ts';
+import { type Page, pageFrom, queryGsi1Page, stripKeys } from './page.ts';
 import {
   type BookRecord,
   BookStatus,
@@ -213,19 +212,12 @@ function indexValues(ix: ReturnType<typeof bookIndexes>): Record<string, string>
   };
 }
 
-/** A raw page of an index: the records and the index sort key to resume after (or null). */
-export interface RecordPage<T> {
-  items: T[];
-  /** the index sort key of the last item returned when more may follow, else null */
-  next: string | null;
-}
-
 /** The buyer's orders, newest first (gsi2 `ORDERS_OF#<buyer>`), resuming after `after` (one Query). */
 export async function queryOrdersOfBuyer(
   buyerId: string,
   limit: number,
   after?: string,
-): Promise<RecordPage<OrderRecord>> {
+): Promise<Page<OrderRecord>> {
   const partition = ordersOfBuyerPk(buyerId);
   const start =
     after === undefined
@@ -261,9 +253,9 @@ export async function listOrdersOfBuyer(
   cursor: string | undefined,
 ): Promise<Page<OrderRecord>> {
   const scope = `orders:${ordersOfBuyerPk(buyerId)}`;
-  const after = cursor === undefined ? undefined : decodeCursor(scope, cursor, OrderPosition);
-  const page = await queryOrdersOfBuyer(buyerId, limit, after);
-  return { items: page.items, next: page.next === null ? null : encodeCursor(scope, page.next) };
+  return pageFrom({ scope, position: OrderPosition }, cursor, (after) =>
+    queryOrdersOfBuyer(buyerId, limit, after),
+  );
 }
 
 /** A stored book item in today's shape (price in cents, a condition grade). */

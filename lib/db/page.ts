@@ -2,7 +2,9 @@
  * Paged reads, one rule for all: a paged access pattern takes the caller's opaque `cursor` and
  * answers a `Page<T>` whose `next` is the cursor of the following page (null at the end). The
  * cursor is the last item's sort key, MAC-bound to the listing it came from (lib/db/cursor.ts), so
- * it cannot be forged or used on another listing; a bad one is a BadRequest.
+ * it cannot be forged or used on another listing; a bad one is a BadRequest. Cursors are turned
+ * into positions and back only here (`pageFrom`, `queryPage`): the domains pass them through, and
+ * only name the scope a cursor is bound to (e.g. a search's terms, campus, filters and sort).
  */
 import { type NativeAttributeValue, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from '#lib/zod.ts';
@@ -10,7 +12,11 @@ import { db, TABLE } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { INDEX, type ItemKey } from './keys.ts';
 
-/** One page of a listing; `next` is the opaque cursor of the following page, or null at the end. */
+/**
+ * One page of a listing; `next` says where the following page starts, or null at the end. What
+ * lib/db answers outside it holds an opaque cursor there; its own position reads (and the walks
+ * that never leave the service: export, deletion) hold the raw position, the last sort key read.
+ */
 export interface Page<T> {
   items: T[];
   next: string | null;
@@ -18,25 +24,46 @@ export interface Page<T> {
 
 export type Item = Record<string, NativeAttributeValue>;
 
-/** Where a listing lives and how a position in it turns back into a start key. */
-export interface Listing {
-  /** the MAC scope of the listing's cursors, e.g. `dashboard:USERS` */
+/** Where a page's cursors are valid, and what a position in it looks like. */
+export interface CursorScope {
+  /**
+   * the MAC scope of the cursors: the listing and everything bound to it (e.g. `dashboard:USERS`,
+   * or a campus, filters and sort), so a cursor reused anywhere else is a BadRequest
+   */
   scope: string;
-  /** the sort key attribute of the queried key or index (`sk`, `gsi1sk`, ...) */
-  sortKey: string;
   /** the shape of a position (a sort key value) */
   position: z.ZodMiniType<string>;
+}
+
+/** Where a listing lives and how a position in it turns back into a start key. */
+export interface Listing extends CursorScope {
+  /** the sort key attribute of the queried key or index (`sk`, `gsi1sk`, ...) */
+  sortKey: string;
   /** the full start key (table key and index key) of the item at `position` */
   startKey: (position: string) => Item;
 }
 
-/** The position a cursor points at (null without a cursor); BadRequest for a bad cursor. */
-export const positionOf = (listing: Listing, cursor: string | undefined): string | undefined =>
-  cursor === undefined ? undefined : decodeCursor(listing.scope, cursor, listing.position);
+/** The position a cursor points at (undefined without a cursor); BadRequest for a bad cursor. */
+export const positionOf = (at: CursorScope, cursor: string | undefined): string | undefined =>
+  cursor === undefined ? undefined : decodeCursor(at.scope, cursor, at.position);
 
 /** The cursor of the page after the item at `position` (null when there is none). */
-export const cursorAfter = (listing: Listing, position: string | null | undefined): string | null =>
-  position ? encodeCursor(listing.scope, position) : null;
+export const cursorAfter = (at: CursorScope, position: string | null | undefined): string | null =>
+  position ? encodeCursor(at.scope, position) : null;
+
+/**
+ * A page of any read that resumes after a position: the caller's cursor turned into the position,
+ * `read` from there, and the position it stopped at turned into the next cursor. Every paged
+ * access pattern meets cursors here (or through queryPage), never in the domains.
+ */
+export async function pageFrom<T>(
+  at: CursorScope,
+  cursor: string | undefined,
+  read: (after: string | undefined) => Promise<Page<T>>,
+): Promise<Page<T>> {
+  const page = await read(positionOf(at, cursor));
+  return { items: page.items, next: cursorAfter(at, page.next) };
+}
 
 /**
  * One Query of a listing, `limit` items after the cursor's position. `query` gives the key
@@ -67,6 +94,43 @@ export async function queryPage<T>(
     }),
     next: cursorAfter(listing, typeof last === 'string' ? last : null),
   };
+}
+
+/**
+ * Every page of a Query, one after another, for the walks that read a whole (small or bounded)
+ * collection. With `max`, each ask is for what is still missing (`Limit`) and the walk stops
+ * once that many items were read.
+ */
+export async function* queryPages(
+  query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>,
+  max?: number,
+): AsyncGenerator<Item[]> {
+  let start: Item | undefined;
+  let read = 0;
+  do {
+    const out = await db.send(
+      new QueryCommand({
+        ...query,
+        TableName: TABLE,
+        ...(max === undefined ? {} : { Limit: max - read }),
+        ExclusiveStartKey: start,
+      }),
+    );
+    const items = out.Items ?? [];
+    read += items.length;
+    yield items;
+    start = out.LastEvaluatedKey;
+  } while (start && (max === undefined || read < max));
+}
+
+/** Every item a Query finds (at most `max`), page after page: see queryPages. */
+export async function queryAll(
+  query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>,
+  max?: number,
+): Promise<Item[]> {
+  const all: Item[] = [];
+  for await (const items of queryPages(query, max)) all.push(...items);
+  return all;
 }
 
 const INDEX_ATTRS = [

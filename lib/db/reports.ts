@@ -9,8 +9,8 @@ import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
 import { batchDelete, deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
 import { bookKey, REPORT_SK_PREFIX, REPORTS_PK, reportKey, reportQueueKey } from './keys.ts';
+import { type CursorScope, cursorAfter, positionOf } from './page.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -138,16 +138,18 @@ export async function reportsOfBook(bookId: string, limit: number): Promise<Repo
   });
 }
 
-const SCOPE = 'dashboard:reports';
-const Position = z.string().check(z.regex(/^\d{6}#[0-9A-Za-z_-]{1,64}$/));
+const CURSORS: CursorScope = {
+  scope: 'dashboard:reports',
+  position: z.string().check(z.regex(/^\d{6}#[0-9A-Za-z_-]{1,64}$/)),
+};
 
 /** The moderation queue, most reported first, a page at a time. */
 export async function listReportQueue(
   limit: number,
   cursor: string | undefined,
 ): Promise<{ items: ReportQueueRecord[]; next: string | null }> {
-  const start =
-    cursor === undefined ? undefined : { pk: REPORTS_PK, sk: decodeCursor(SCOPE, cursor, Position) };
+  const after = positionOf(CURSORS, cursor);
+  const start = after === undefined ? undefined : { pk: REPORTS_PK, sk: after };
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE,
@@ -160,7 +162,7 @@ export async function listReportQueue(
   const last = out.LastEvaluatedKey?.sk;
   return {
     items: (out.Items ?? []) as ReportQueueRecord[],
-    next: typeof last === 'string' ? encodeCursor(SCOPE, last) : null,
+    next: cursorAfter(CURSORS, typeof last === 'string' ? last : null),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   requestsByWordPk,
   userPartition,
 } from './keys.ts';
+import { queryAll } from './page.ts';
 import { refusalOf, TransactionRefused, tag, tagAll, transactWrite } from './transact.ts';
 
 /** USER#<uid> / REQUEST#<id>, plus requestIndexes(...) attributes */
@@ -74,22 +75,14 @@ export async function putRequest(r: RequestRecord): Promise<PutRequestOutcome> {
 
 /** A user's requests, newest first (at most MAX_OPEN_REQUESTS, so one or two pages). */
 export async function listRequests(userId: string): Promise<RequestRecord[]> {
-  const out: RequestRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userPartition(userId), ':prefix': REQUEST_SK_PREFIX },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...((page.Items ?? []) as RequestRecord[]));
-    start = page.LastEvaluatedKey;
-  } while (start && out.length < MAX_OPEN_REQUESTS * 2);
-  return out;
+  return (await queryAll(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': userPartition(userId), ':prefix': REQUEST_SK_PREFIX },
+      ScanIndexForward: false,
+    },
+    MAX_OPEN_REQUESTS * 2,
+  )) as RequestRecord[];
 }
 
 /**

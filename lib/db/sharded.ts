@@ -11,7 +11,7 @@
  */
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
-import type { Item } from './page.ts';
+import type { Item, Page } from './page.ts';
 
 export interface ShardedListing {
   /** the index the shards are partitions of (`gsi1`, `gsi4`), or none: the table's own key */
@@ -40,21 +40,18 @@ export interface ShardedListing {
   entryBytes?: number;
 }
 
-export interface ShardedPage {
-  items: Item[];
-  /** the position to resume after (the sort key), or null when every shard is done */
-  last: string | null;
-}
-
 /** Items read per shard for a page of `limit`. */
 export const perShardLimit = (limit: number, shards: number): number => Math.ceil(limit / shards) + 1;
 
-/** One merged page of `limit` items after `after` (none: from the start). */
+/**
+ * One merged page of `limit` items after `after` (none: from the start); `next` is the position
+ * (the sort key) to resume after, or null when every shard is done.
+ */
 export async function readShards(
   listing: ShardedListing,
   limit: number,
   after?: string,
-): Promise<ShardedPage> {
+): Promise<Page<Item>> {
   const sk = `${keyPrefix(listing)}sk`;
   const forward = listing.forward === true;
   const perShard = listing.perShard ?? perShardLimit(limit, listing.pks.length);
@@ -74,9 +71,9 @@ export async function readShards(
     .filter((i, n, all) => !listing.distinct || n === 0 || keyOf(all[n - 1] as Item) !== keyOf(i));
   const items = safe.slice(0, limit);
   if (items.length === limit && (safe.length > limit || boundary !== null)) {
-    return { items, last: keyOf(items[items.length - 1] as Item) };
+    return { items, next: keyOf(items[items.length - 1] as Item) };
   }
-  return { items, last: boundary };
+  return { items, next: boundary };
 }
 
 const keyPrefix = (listing: ShardedListing): string => listing.keys ?? listing.index ?? '';

@@ -6,6 +6,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
 import { INDEX, pendingSignupIndex, pendingSignupsPk, tokenKey } from './keys.ts';
+import { queryAll } from './page.ts';
 import { type TransactItem, tag, transactWrite } from './transact.ts';
 
 /** What a sign-up carries until it is confirmed. */
@@ -72,23 +73,15 @@ export async function putPendingSignup(r: PendingSignupRecord): Promise<void> {
  */
 export async function removeOlderPendingSignups(kept: PendingSignupRecord): Promise<void> {
   const keptSk = pendingSignupIndex(kept.signup.emailNormalised, kept.createdAt, kept.tokenHash).gsi1sk;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: INDEX.gsi1,
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :sk',
-        ExpressionAttributeValues: { ':pk': pendingSignupsPk(kept.signup.emailNormalised), ':sk': keptSk },
-        ProjectionExpression: 'tokenHash',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      await db.send(new DeleteCommand({ TableName: TABLE, Key: tokenKey(String(item.tokenHash)) }));
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const older = await queryAll({
+    IndexName: INDEX.gsi1,
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :sk',
+    ExpressionAttributeValues: { ':pk': pendingSignupsPk(kept.signup.emailNormalised), ':sk': keptSk },
+    ProjectionExpression: 'tokenHash',
+  });
+  for (const item of older) {
+    await db.send(new DeleteCommand({ TableName: TABLE, Key: tokenKey(String(item.tokenHash)) }));
+  }
 }
 
 /** The newest pending sign-up of an address (gsi1 `PENDING#<email>`, read backwards), or null. */

@@ -1,7 +1,7 @@
 /** The caller's notifications: read newest first with a cursor, and marked read. */
 
-import { CursorParam, decodeCursor, encodeCursor } from '#lib/db/cursor.ts';
-import { advanceReadMark, getReadMark, listNotifications, markRead } from '#lib/db/notifications.ts';
+import { CursorParam } from '#lib/db/cursor.ts';
+import { advanceReadMark, getReadMark, listNotificationsPage, markRead } from '#lib/db/notifications.ts';
 import { NotFound } from '#lib/errors.ts';
 import { IntParam } from '#lib/http/params.ts';
 import * as z from '#lib/zod.ts';
@@ -46,21 +46,12 @@ export const MarkReadResult = z.strictObject({
   readBefore: z.nullable(z.iso.datetime()),
 });
 
-/** A position in a user's notifications: gsi1sk, `<date>#<notification id>`. */
-const Position = z
-  .string()
-  .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[A-Za-z0-9_-]{1,64}$/));
-
-/** Cursors are signed for one user's notifications: another user's or a forged one is a 400. */
-const scopeOf = (userId: string) => `notifications:${userId}`;
-
 export async function getNotifications(
   userId: string,
   query: z.output<typeof NotificationsQuery>,
 ): Promise<{ items: Notification[]; next: string | null }> {
-  const after = query.cursor ? decodeCursor(scopeOf(userId), query.cursor, Position) : undefined;
   const [page, readBefore] = await Promise.all([
-    listNotifications(userId, query.limit, after),
+    listNotificationsPage(userId, query.limit, query.cursor),
     getReadMark(userId),
   ]);
   const items = page.items.map((n) => ({
@@ -71,7 +62,7 @@ export async function getNotifications(
     kind: n.kind,
     ...(n.bookId ? { bookId: n.bookId } : {}),
   }));
-  return { items, next: page.last ? encodeCursor(scopeOf(userId), page.last) : null };
+  return { items, next: page.next };
 }
 
 export async function markNotificationsRead(

@@ -58,8 +58,8 @@ export async function exportData(userId: string, now = new Date()) {
   for (let i = 0; i < NOTIFICATION_PAGES; i++) {
     const page = await listNotifications(userId, 100, after);
     notifications.push(...page.items);
-    if (!page.last) break;
-    after = page.last;
+    if (!page.next) break;
+    after = page.next;
   }
   return {
     exportedAt: now.toISOString(),

@@ -42,9 +42,20 @@ describe('layers', () => {
   it('the shared toolkit of lib/db (runner, retry policy, counters, pages, batches) imports no entity file', () => {
     const TOOLKIT = ['transact.ts', 'conflict-retry.ts', 'counters.ts', 'page.ts', 'batch.ts'];
     const ALLOWED =
-      /^(\.\/(client|keys|cursor|conditions|transact|conflict-retry|batch)\.ts|#lib\/(errors|config|logger|zod)\.ts|@aws-sdk\/)/;
+      /^(\.\/(client|keys|cursor|conditions|transact|conflict-retry|batch|page)\.ts|#lib\/(errors|config|logger|zod)\.ts|@aws-sdk\/)/;
     const offenders = TOOLKIT.flatMap((file) =>
       importsMatching(`lib/db/${file}`, /.*/).filter((hit) => !ALLOWED.test(hit.split(' -> ')[1] ?? '')),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('turns cursors into positions and back only in lib/db/page.ts: one rule for every paged read', () => {
+    const CURSOR_CODEC = /\b(encodeCursor|decodeCursor)\b/;
+    const owners = new Set(['lib/db/cursor.ts', 'lib/db/page.ts']);
+    const offenders = ['lib', 'functions', 'bench', 'scripts'].flatMap((folder) =>
+      sources(join(ROOT, folder))
+        .map((file) => relative(ROOT, file))
+        .filter((file) => !owners.has(file) && CURSOR_CODEC.test(readFileSync(join(ROOT, file), 'utf8'))),
     );
     expect(offenders).toEqual([]);
   });
