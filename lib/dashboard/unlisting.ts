@@ -81,7 +81,7 @@ export async function unlistStaleBooks(options: UnlistOptions): Promise<UnlistRe
     noticeDue: new Date(options.now.getTime() + OPEN_GRACE_MS).toISOString(),
   };
   const owners = new Set<string>();
-  let startKey: string | undefined;
+  let after: string | undefined;
   let unlisted = 0;
   let complete = false;
   const pace = options.pace ?? PACE;
@@ -90,15 +90,15 @@ export async function unlistStaleBooks(options: UnlistOptions): Promise<UnlistRe
     // Not ahead of the pace: `unlisted` books may have taken unlisted / booksPerSecond seconds.
     const due = started + (unlisted / pace.booksPerSecond) * 1000 - pace.clock();
     if (due > 0) await pace.sleep(due);
-    const page = await listStaleListings(cutoff, pageSize, startKey);
+    const page = await listStaleListings(cutoff, pageSize, after);
     const done = await unlistPage(page.items, cutoff, run, options.actor);
     for (const b of done) owners.add(b.ownerId);
     unlisted += done.length;
-    if (!page.lastKey) {
+    if (!page.next) {
       complete = true;
       break;
     }
-    startKey = page.lastKey;
+    after = page.next;
   }
   // The notices are complete: the outbox consumer sends them.
   const ready = new Date(options.now.getTime() + READY_GRACE_MS).toISOString();

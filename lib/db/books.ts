@@ -495,7 +495,7 @@ const STALE_PAGE_ROUNDS = 4;
 
 /**
  * Status-0 books listed before `cutoff`, oldest first, one merged page of the listing's shards
- * (gsi1 `BOOKS#S0#<n>` by date; `lastKey` is the position to go on from). The index is eventually
+ * (gsi1 `BOOKS#S0#<n>` by date; `next` is the position to go on from). The index is eventually
  * consistent: callers re-check each book with a conditional write.
  */
 
@@ -503,7 +503,7 @@ export async function listStaleListings(
   cutoff: string,
   limit: number,
   after: string | undefined,
-): Promise<{ items: BookRecord[]; lastKey: string | undefined }> {
+): Promise<Page<BookRecord>> {
   // A merged read of the shards may stop short of `limit` (at the least advanced shard with more):
   // a few more rounds fill the page, so a page is `limit` books whatever the shards hold.
   const items: Item[] = [];
@@ -522,7 +522,7 @@ export async function listStaleListings(
   const stale = books.filter((b) => b.date < cutoff);
   // oldest first: once a book is not stale, none after it is
   const done = last === null || stale.length < books.length;
-  return { items: stale, lastKey: done ? undefined : (last ?? undefined) };
+  return { items: stale, next: done ? null : last };
 }
 
 /**

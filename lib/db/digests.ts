@@ -5,6 +5,7 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
 import { digestDayPk, digestEntryKey, digestSentKey, matchMailKey } from './keys.ts';
+import type { Page } from './page.ts';
 import { putIf, updateIf } from './write-if.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -69,7 +70,7 @@ export async function listDigestEntries(
   day: string,
   limit: number,
   after: string | undefined,
-): Promise<{ items: DigestEntry[]; last: string | null }> {
+): Promise<Page<DigestEntry>> {
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE,
@@ -81,7 +82,7 @@ export async function listDigestEntries(
   );
   return {
     items: (out.Items ?? []) as DigestEntry[],
-    last: (out.LastEvaluatedKey?.sk as string | undefined) ?? null,
+    next: (out.LastEvaluatedKey?.sk as string | undefined) ?? null,
   };
 }
 

@@ -112,8 +112,8 @@ export async function sendDailyDigests(opts: {
       current ??= { userId: e.userId, entries: [] };
       current.entries.push(e);
     }
-    if (!page.last) break;
-    after = page.last;
+    if (!page.next) break;
+    after = page.next;
   }
   if (current) await finish(current);
   return run;

@@ -60,6 +60,14 @@ describe('layers', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('declares one page type, Page<T> of lib/db/page.ts', () => {
+    const PAGE_TYPE = /^\s*(?:export\s+)?(?:interface|type)\s+(\w*Page)\b(?:<[^>]*>)?\s*(?:=|\{|extends)/gm;
+    const declared = sources(join(ROOT, 'lib')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(PAGE_TYPE)].map((m) => `${relative(ROOT, file)} ${m[1]}`),
+    );
+    expect(declared).toEqual(['lib/db/page.ts Page']);
+  });
+
   it('the domain errors import nothing', () => {
     const text = readFileSync(join(ROOT, 'lib', 'errors.ts'), 'utf8');
     expect(text).not.toMatch(/\bimport\b/);
