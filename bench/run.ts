@@ -350,9 +350,9 @@ async function runConcurrentWrites(
   const { BENCH_CAMPUS } = await import('./harness/data.ts');
   const load = async (module: string) => loadHandler({ module } as Parameters<typeof loadHandler>[0]);
   const handlers = {
-    post: await load('functions/books/postBook.ts'),
-    cart: await load('functions/user/addToCart.ts'),
-    checkout: await load('functions/cart/checkoutCart.ts'),
+    post: await load('functions/books/post-book.ts'),
+    cart: await load('functions/user/add-to-cart.ts'),
+    checkout: await load('functions/cart/checkout-cart.ts'),
   };
   const runId = Date.now().toString(36);
   const results: ConcurrentResult[] = [];

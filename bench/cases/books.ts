@@ -29,7 +29,7 @@ const offsetPage = (
 ): BenchCase => ({
   name,
   kind: 'read',
-  module: 'functions/books/getBooksNoToken.ts',
+  module: 'functions/books/get-books-no-token.ts',
   status: 200,
   flat,
   maxRatio: 1.2,
@@ -84,7 +84,7 @@ const cartOf = (client: DynamoDBDocumentClient, table: string, userId: string, b
 const getAllBooks: BenchCase = {
   name: 'getAllBooks',
   kind: 'read',
-  module: 'functions/books/getAllBooks.ts',
+  module: 'functions/books/get-all-books.ts',
   status: 200,
   flat: true,
   maxRatio: 1.2,
@@ -164,7 +164,7 @@ const search: BenchCase = {
 const searchPublic: BenchCase = {
   name: 'searchPublic',
   kind: 'read',
-  module: 'functions/books/searchPublic.ts',
+  module: 'functions/books/search-public.ts',
   status: 200,
   flat: true,
   maxRatio: 1.2,
@@ -183,7 +183,7 @@ const searchPublic: BenchCase = {
 const postBook: BenchCase = {
   name: 'postBook',
   kind: 'write',
-  module: 'functions/books/postBook.ts',
+  module: 'functions/books/post-book.ts',
   status: 201,
   floorDescription:
     "auth GetItem; GetItem of the poster's first name; TransactWriteItems: Put of the book (condition: new) + ADD to the global and the poster's counters",

@@ -1,4 +1,4 @@
-/** The cart and checkout (functions/user/addToCart, functions/cart/checkoutCart). */
+/** The cart and checkout (functions/user/add-to-cart, functions/cart/checkout-cart). */
 import { createHash } from 'node:crypto';
 import {
   BatchGetCommand,
@@ -48,7 +48,7 @@ function groups(users: SeedUser[]) {
 const addToCart: BenchCase = {
   name: 'addToCart',
   kind: 'write',
-  module: 'functions/user/addToCart.ts',
+  module: 'functions/user/add-to-cart.ts',
   status: 200,
   floorDescription:
     'auth GetItem (consistent); GetItem of the book (consistent); Query of the cart (consistent); TransactWriteItems: conditional Put of the cart item + the cart count moved up below the limit',
@@ -99,7 +99,7 @@ const BOOKS_PER_CHECKOUT = 2;
 const checkoutCart: BenchCase = {
   name: 'checkoutCart',
   kind: 'write',
-  module: 'functions/cart/checkoutCart.ts',
+  module: 'functions/cart/checkout-cart.ts',
   status: 201,
   maxRatio: 1.3,
   floorDescription: `auth GetItem; GetItem of the Idempotency-Key record; Query of the cart; BatchGet of its ${BOOKS_PER_CHECKOUT} books (consistent); TransactWriteItems: order Put, key Put, per book a conditional Update (0 -> 1) and the cart item Delete, global, buyer and seller counters`,

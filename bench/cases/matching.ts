@@ -1,4 +1,4 @@
-/** getUserMatches (functions/matching/getUserMatches): the caller's matched books. */
+/** getUserMatches (functions/matching/get-user-matches): the caller's matched books. */
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BenchCase } from '#bench/harness/types.ts';
 import { cartItemKey, INDEX, matchesOfUserPk } from '#lib/db/keys.ts';
@@ -8,7 +8,7 @@ import { authGet } from './floors.ts';
 const getUserMatches: BenchCase = {
   name: 'getUserMatches',
   kind: 'read',
-  module: 'functions/matching/getUserMatches.ts',
+  module: 'functions/matching/get-user-matches.ts',
   status: 200,
   flat: true,
   maxRatio: 1.2,

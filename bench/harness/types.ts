@@ -41,7 +41,7 @@ export interface CaseRun {
 export interface BenchCase {
   name: string;
   kind: CaseKind;
-  /** handler module, relative to the repository root, e.g. `functions/books/getBooksNoToken.ts` */
+  /** handler module, relative to the repository root, e.g. `functions/books/get-books-no-token.ts` */
   module: string;
   /** the expected success status */
   status: number;

@@ -2,7 +2,7 @@
  * The e-mail outbox (`OUTBOX#<id>` / `OUTBOX`): a message the service owes a user, written in the
  * same transaction as the change it tells about, so a crash or a timeout after the change cannot
  * lose it. The outbox consumer (functions/streams/outbox.ts) sends it; the sweeper
- * (functions/scheduled/sweepOutbox.ts) wakes what the consumer has not finished.
+ * (functions/scheduled/sweep-outbox.ts) wakes what the consumer has not finished.
  *
  * States, each move a conditional write (so a redelivered stream record or two sweepers act once):
  *   open     being written (e.g. the unlisting run still adds books to it)

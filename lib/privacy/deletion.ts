@@ -12,7 +12,7 @@
  *     partition (requests, cart, matches, notifications, counters, marks) is deleted.
  *
  * The request runs step 2 within a time budget; whatever a crash or the budget leaves is finished
- * by the scheduled `resumeAccountDeletions` (functions/scheduled/finishAccountDeletions.ts).
+ * by the scheduled `resumeAccountDeletions` (functions/scheduled/finish-account-deletions.ts).
  * Orders stay as they are (the buyer is shown by id only).
  */
 

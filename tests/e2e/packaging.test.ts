@@ -70,7 +70,7 @@ describe('packaging for Lambda (linux arm64)', () => {
     expect(processor.filter((f) => /@img\/sharp-(libvips-)?linux-x64/.test(f))).toEqual([]);
 
     const sweeper = await entries('photosSweepSlots.zip');
-    expect(sweeper).toContain('functions/photos/sweepSlots.mjs');
+    expect(sweeper).toContain('functions/photos/sweep-slots.mjs');
     expect(sweeper.filter((f) => f.includes('sharp'))).toEqual([]);
   }, 900_000);
 });

@@ -1,6 +1,6 @@
 /** The account calls several integration tests make through the handlers: log in, read oneself. */
 import { handler as loginHandler } from '#functions/auth/login.ts';
-import { handler as getUserDataHandler } from '#functions/user/getUserData.ts';
+import { handler as getUserDataHandler } from '#functions/user/get-user-data.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 
 /** POST /api/auth/login. */

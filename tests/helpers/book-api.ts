@@ -1,16 +1,16 @@
 /** In-process calls of the listing handlers, with their route templates. */
-import { handler as addPhoto } from '#functions/books/addPhoto.ts';
-import { handler as deleteBook } from '#functions/books/deleteBook.ts';
-import { handler as getAllBooks } from '#functions/books/getAllBooks.ts';
-import { handler as getBook } from '#functions/books/getBook.ts';
-import { handler as getBooksNoToken } from '#functions/books/getBooksNoToken.ts';
-import { handler as getUsersPosts } from '#functions/books/getUsersPosts.ts';
-import { handler as postBook } from '#functions/books/postBook.ts';
-import { handler as reactivateBook } from '#functions/books/reactivateBook.ts';
-import { handler as removePhoto } from '#functions/books/removePhoto.ts';
+import { handler as addPhoto } from '#functions/books/add-photo.ts';
+import { handler as deleteBook } from '#functions/books/delete-book.ts';
+import { handler as getAllBooks } from '#functions/books/get-all-books.ts';
+import { handler as getBook } from '#functions/books/get-book.ts';
+import { handler as getBooksNoToken } from '#functions/books/get-books-no-token.ts';
+import { handler as getUsersPosts } from '#functions/books/get-users-posts.ts';
+import { handler as postBook } from '#functions/books/post-book.ts';
+import { handler as reactivateBook } from '#functions/books/reactivate-book.ts';
+import { handler as removePhoto } from '#functions/books/remove-photo.ts';
 import { handler as search } from '#functions/books/search.ts';
-import { handler as searchPublic } from '#functions/books/searchPublic.ts';
-import { handler as updateBook } from '#functions/books/updateBook.ts';
+import { handler as searchPublic } from '#functions/books/search-public.ts';
+import { handler as updateBook } from '#functions/books/update-book.ts';
 import { invoke } from './lambda.ts';
 
 const post =

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { handler as deleteRequestHandler } from '#functions/matching/deleteRequest.ts';
-import { handler as getNotificationsHandler } from '#functions/matching/getNotifications.ts';
-import { handler as getRequestsHandler } from '#functions/matching/getRequests.ts';
-import { handler as getUserMatchesHandler } from '#functions/matching/getUserMatches.ts';
-import { handler as markReadHandler } from '#functions/matching/markNotificationsRead.ts';
-import { handler as requestBookHandler } from '#functions/matching/requestBook.ts';
+import { handler as deleteRequestHandler } from '#functions/matching/delete-request.ts';
+import { handler as getNotificationsHandler } from '#functions/matching/get-notifications.ts';
+import { handler as getRequestsHandler } from '#functions/matching/get-requests.ts';
+import { handler as getUserMatchesHandler } from '#functions/matching/get-user-matches.ts';
+import { handler as markReadHandler } from '#functions/matching/mark-notifications-read.ts';
+import { handler as requestBookHandler } from '#functions/matching/request-book.ts';
 import { userPartition } from '#lib/db/keys.ts';
 import { BookRequest } from '#lib/matching/requests.ts';
 import { MatchedBook } from '#lib/matching/user-matches.ts';

@@ -10,8 +10,8 @@ const OWNER = vi.hoisted(() => {
 });
 
 import { describe, expect, it } from 'vitest';
-import { handler as confirmLink } from '#functions/auth/confirmLink.ts';
-import { handler as unsubscribeLink } from '#functions/user/unsubscribePage.ts';
+import { handler as confirmLink } from '#functions/auth/confirm-link.ts';
+import { handler as unsubscribeLink } from '#functions/user/unsubscribe-page.ts';
 import { resetLink } from '#lib/accounts/mails.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import { getPreferences } from '#lib/db/preferences.ts';

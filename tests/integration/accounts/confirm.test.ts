@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as confirm } from '#functions/auth/confirm.ts';
-import { handler as confirmLink } from '#functions/auth/confirmLink.ts';
+import { handler as confirmLink } from '#functions/auth/confirm-link.ts';
 import { handler as signup } from '#functions/auth/signup.ts';
 import { hashEmailToken, newEmailToken } from '#lib/accounts/rules.ts';
 import { LoginResult, User } from '#lib/accounts/schemas.ts';

@@ -3,7 +3,7 @@ import bcrypt from 'bcryptjs';
 import { decodeJwt } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { handler as login } from '#functions/auth/login.ts';
-import { handler as getUserData } from '#functions/user/getUserData.ts';
+import { handler as getUserData } from '#functions/user/get-user-data.ts';
 import { InvalidCredentials } from '#lib/accounts/errors.ts';
 import { login as logIn } from '#lib/accounts/login.ts';
 import { costOf } from '#lib/accounts/passwords.ts';

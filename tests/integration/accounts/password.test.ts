@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { handler as passwordReset } from '#functions/auth/passwordReset.ts';
-import { handler as passwordResetRequest } from '#functions/auth/passwordResetRequest.ts';
-import { handler as updatePassword } from '#functions/auth/updatePassword.ts';
+import { handler as passwordReset } from '#functions/auth/password-reset.ts';
+import { handler as passwordResetRequest } from '#functions/auth/password-reset-request.ts';
+import { handler as updatePassword } from '#functions/auth/update-password.ts';
 import { InvalidEmailToken } from '#lib/accounts/errors.ts';
 import { createResetToken } from '#lib/accounts/password.ts';
 import { hashEmailToken } from '#lib/accounts/rules.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { handler as updateProfile } from '#functions/auth/updateProfile.ts';
-import { handler as getUserData } from '#functions/user/getUserData.ts';
+import { handler as updateProfile } from '#functions/auth/update-profile.ts';
+import { handler as getUserData } from '#functions/user/get-user-data.ts';
 import { promoteOwner } from '#lib/accounts/profile.ts';
 import { User } from '#lib/accounts/schemas.ts';
 import { NotFound } from '#lib/errors.ts';

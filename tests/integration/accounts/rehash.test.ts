@@ -8,7 +8,7 @@ vi.hoisted(() => {
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
 import { handler as login } from '#functions/auth/login.ts';
-import { handler as getUserData } from '#functions/user/getUserData.ts';
+import { handler as getUserData } from '#functions/user/get-user-data.ts';
 import { costOf } from '#lib/accounts/passwords.ts';
 import { config } from '#lib/config.ts';
 import { getUser, upgradePasswordHash } from '#lib/db/users.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handler as confirm } from '#functions/auth/confirm.ts';
-import { handler as resend } from '#functions/auth/resendConfirmation.ts';
+import { handler as resend } from '#functions/auth/resend-confirmation.ts';
 import { handler as signup } from '#functions/auth/signup.ts';
 import { Message } from '#lib/accounts/schemas.ts';
 import { createPendingSignup, resendConfirmation, signup as startSignup } from '#lib/accounts/signup.ts';

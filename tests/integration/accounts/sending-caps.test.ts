@@ -8,8 +8,8 @@ process.env.MAIL_CAP_PER_IP_HOURLY = '3';
 process.env.MAIL_CAP_GLOBAL_HOURLY = '5';
 
 const { handler: signup } = await import('#functions/auth/signup.ts');
-const { handler: resend } = await import('#functions/auth/resendConfirmation.ts');
-const { handler: resetRequest } = await import('#functions/auth/passwordResetRequest.ts');
+const { handler: resend } = await import('#functions/auth/resend-confirmation.ts');
+const { handler: resetRequest } = await import('#functions/auth/password-reset-request.ts');
 const { makeSignup, sendQueuedMail, uniqueEmail } = await import('#tests/helpers/accounts.ts');
 const { sentEmails } = await import('#tests/helpers/e2e.ts');
 const { makeEvent, makeContext } = await import('#tests/helpers/lambda.ts');

@@ -105,7 +105,7 @@ describe('listings by campus', () => {
     const res = await booksApi.getBooksNoToken(100, 0);
     expect(idsOf(res)).toHaveLength(idsA.length + idsB.length);
     const { invoke } = await import('#tests/helpers/lambda.ts');
-    const { handler } = await import('#functions/books/getBooksNoToken.ts');
+    const { handler } = await import('#functions/books/get-books-no-token.ts');
     const scoped = await invoke(handler, {
       route: '/api/books/getBooksNoToken/{limit}/{skip}',
       pathParameters: { limit: '3', skip: '2' },

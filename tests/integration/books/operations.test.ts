@@ -5,7 +5,7 @@
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handler as getUserMatches } from '#functions/matching/getUserMatches.ts';
+import { handler as getUserMatches } from '#functions/matching/get-user-matches.ts';
 import { searchIndexProcessor } from '#lib/books/search-index.ts';
 import { bookItem } from '#lib/db/books.ts';
 import { db, TABLE } from '#lib/db/client.ts';

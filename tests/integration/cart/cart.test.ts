@@ -1,9 +1,9 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { handler as addToCartHandler } from '#functions/user/addToCart.ts';
-import { handler as clearCartHandler } from '#functions/user/clearCart.ts';
-import { handler as getCartItemsHandler } from '#functions/user/getCartItems.ts';
-import { handler as removeFromCartHandler } from '#functions/user/removeFromCart.ts';
+import { handler as addToCartHandler } from '#functions/user/add-to-cart.ts';
+import { handler as clearCartHandler } from '#functions/user/clear-cart.ts';
+import { handler as getCartItemsHandler } from '#functions/user/get-cart-items.ts';
+import { handler as removeFromCartHandler } from '#functions/user/remove-from-cart.ts';
 import { CART_LIMIT } from '#lib/cart/cart.ts';
 import { AddToCartResult, CartContents, ClearCartResult, RemoveFromCartResult } from '#lib/cart/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';

@@ -1,9 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handler as cancelPurchase } from '#functions/dashboard/cancelPurchase.ts';
-import { handler as confirmBook } from '#functions/dashboard/confirmBook.ts';
-import { handler as getAuditLog } from '#functions/dashboard/getAuditLog.ts';
-import { handler as setBookPaid } from '#functions/dashboard/setBookPaid.ts';
+import { handler as cancelPurchase } from '#functions/dashboard/cancel-purchase.ts';
+import { handler as confirmBook } from '#functions/dashboard/confirm-book.ts';
+import { handler as getAuditLog } from '#functions/dashboard/get-audit-log.ts';
+import { handler as setBookPaid } from '#functions/dashboard/set-book-paid.ts';
 import { processors } from '#functions/streams/processors.ts';
 import { type AuditEntry, AuditLog, MovedBook } from '#lib/dashboard/schemas.ts';
 import { listingIndexMove } from '#lib/db/books.ts';

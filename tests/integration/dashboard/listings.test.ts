@@ -1,10 +1,10 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handler as cancelPurchase } from '#functions/dashboard/cancelPurchase.ts';
-import { handler as confirmBook } from '#functions/dashboard/confirmBook.ts';
-import { handler as getBooksWithStatus } from '#functions/dashboard/getBooksWithStatus.ts';
-import { handler as getOrders } from '#functions/dashboard/getOrders.ts';
-import { handler as getStatistics } from '#functions/dashboard/getStatistics.ts';
+import { handler as cancelPurchase } from '#functions/dashboard/cancel-purchase.ts';
+import { handler as confirmBook } from '#functions/dashboard/confirm-book.ts';
+import { handler as getBooksWithStatus } from '#functions/dashboard/get-books-with-status.ts';
+import { handler as getOrders } from '#functions/dashboard/get-orders.ts';
+import { handler as getStatistics } from '#functions/dashboard/get-statistics.ts';
 import { AdminOrderList, HandOverBookList, Statistics } from '#lib/dashboard/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { GLOBAL_STATS_SHARDS, globalStatsKeys, globalStatsShardKey } from '#lib/db/keys.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handler as getStatistics } from '#functions/dashboard/getStatistics.ts';
-import { handler as permissionLevel } from '#functions/dashboard/permissionLevel.ts';
-import { handler as revokeAdmin } from '#functions/dashboard/revokeAdmin.ts';
+import { handler as getStatistics } from '#functions/dashboard/get-statistics.ts';
+import { handler as permissionLevel } from '#functions/dashboard/permission-level.ts';
+import { handler as revokeAdmin } from '#functions/dashboard/revoke-admin.ts';
 import { PermissionLevel, Statistics } from '#lib/dashboard/schemas.ts';
 import { userKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handler as deactivateBooks } from '#functions/dashboard/deactivateBooks.ts';
-import { handler as scheduledUnlist } from '#functions/scheduled/unlistStaleBooks.ts';
+import { handler as deactivateBooks } from '#functions/dashboard/deactivate-books.ts';
+import { handler as scheduledUnlist } from '#functions/scheduled/unlist-stale-books.ts';
 import { outboxProcessors } from '#functions/streams/outbox.ts';
 import { DeactivateResult } from '#lib/dashboard/schemas.ts';
 import { unlistStaleBooks } from '#lib/dashboard/unlisting.ts';

@@ -1,11 +1,11 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handler as findUsers } from '#functions/dashboard/findUsers.ts';
-import { handler as getAuditLog } from '#functions/dashboard/getAuditLog.ts';
-import { handler as getUsers } from '#functions/dashboard/getUsers.ts';
-import { handler as makeAdmin } from '#functions/dashboard/makeAdmin.ts';
-import { handler as revokeAdmin } from '#functions/dashboard/revokeAdmin.ts';
+import { handler as findUsers } from '#functions/dashboard/find-users.ts';
+import { handler as getAuditLog } from '#functions/dashboard/get-audit-log.ts';
+import { handler as getUsers } from '#functions/dashboard/get-users.ts';
+import { handler as makeAdmin } from '#functions/dashboard/make-admin.ts';
+import { handler as revokeAdmin } from '#functions/dashboard/revoke-admin.ts';
 import { processors } from '#functions/streams/processors.ts';
 import { AdminUser, AuditLog, UserList } from '#lib/dashboard/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';

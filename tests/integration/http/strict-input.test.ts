@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { handler as confirm } from '#functions/auth/confirm.ts';
-import { handler as updateProfile } from '#functions/auth/updateProfile.ts';
-import { handler as postBook } from '#functions/books/postBook.ts';
-import { handler as getBooksWithStatus } from '#functions/dashboard/getBooksWithStatus.ts';
-import { handler as getOrders } from '#functions/dashboard/getOrders.ts';
-import { handler as getNotifications } from '#functions/matching/getNotifications.ts';
+import { handler as updateProfile } from '#functions/auth/update-profile.ts';
+import { handler as postBook } from '#functions/books/post-book.ts';
+import { handler as getBooksWithStatus } from '#functions/dashboard/get-books-with-status.ts';
+import { handler as getOrders } from '#functions/dashboard/get-orders.ts';
+import { handler as getNotifications } from '#functions/matching/get-notifications.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';

@@ -3,12 +3,12 @@
  * admin resolves the reports (dismiss brings it back; unlist moves it 0 -> 5 and tells the owner why).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { handler as reportBookHandler } from '#functions/books/reportBook.ts';
-import { handler as getAuditLogHandler } from '#functions/dashboard/getAuditLog.ts';
-import { handler as getReportsHandler } from '#functions/dashboard/getReports.ts';
-import { handler as resolveReportHandler } from '#functions/dashboard/resolveReport.ts';
+import { handler as reportBookHandler } from '#functions/books/report-book.ts';
+import { handler as getAuditLogHandler } from '#functions/dashboard/get-audit-log.ts';
+import { handler as getReportsHandler } from '#functions/dashboard/get-reports.ts';
+import { handler as resolveReportHandler } from '#functions/dashboard/resolve-report.ts';
 import { processors } from '#functions/streams/processors.ts';
-import { handler as getCartItemsHandler } from '#functions/user/getCartItems.ts';
+import { handler as getCartItemsHandler } from '#functions/user/get-cart-items.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { AuditLog } from '#lib/dashboard/schemas.ts';
 import { ReportedBooks } from '#lib/moderation/reports.ts';

@@ -3,8 +3,8 @@
  * admins only by an owner, owners never.
  */
 import { describe, expect, it } from 'vitest';
-import { handler as reinstateHandler } from '#functions/dashboard/reinstateUser.ts';
-import { handler as suspendHandler } from '#functions/dashboard/suspendUser.ts';
+import { handler as reinstateHandler } from '#functions/dashboard/reinstate-user.ts';
+import { handler as suspendHandler } from '#functions/dashboard/suspend-user.ts';
 import { login, me, withoutTime } from '#tests/helpers/account-calls.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { makeBook, readBook } from '#tests/helpers/books.ts';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { handler as cancelPurchase } from '#functions/dashboard/cancelPurchase.ts';
-import { handler as getOrder } from '#functions/user/getOrder.ts';
-import { handler as getOrders } from '#functions/user/getOrders.ts';
+import { handler as cancelPurchase } from '#functions/dashboard/cancel-purchase.ts';
+import { handler as getOrder } from '#functions/user/get-order.ts';
+import { handler as getOrders } from '#functions/user/get-orders.ts';
 import { Order, OrderWithStatus } from '#lib/orders/schemas.ts';
 import { makeBook } from '#tests/helpers/books.ts';
 import { addToCart, checkout, ordersOf } from '#tests/helpers/cart.ts';

@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { handler as checkoutHandler } from '#functions/cart/checkoutCart.ts';
+import { handler as checkoutHandler } from '#functions/cart/checkout-cart.ts';
 import { CART_LIMIT } from '#lib/cart/cart.ts';
 import { bookItem } from '#lib/db/books.ts';
 import { putCartItem } from '#lib/db/cart.ts';

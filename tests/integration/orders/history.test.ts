@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { handler as purchasedHandler } from '#functions/user/getPurchasedBooks.ts';
-import { handler as soldHandler } from '#functions/user/getSoldBooks.ts';
-import { handler as statsHandler } from '#functions/user/getUserStatistics.ts';
+import { handler as purchasedHandler } from '#functions/user/get-purchased-books.ts';
+import { handler as soldHandler } from '#functions/user/get-sold-books.ts';
+import { handler as statsHandler } from '#functions/user/get-user-statistics.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { userStatsKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';

@@ -4,10 +4,10 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { processors } from '#functions/streams/processors.ts';
-import { handler as getPrefsHandler } from '#functions/user/getEmailPreferences.ts';
+import { handler as getPrefsHandler } from '#functions/user/get-email-preferences.ts';
 import { handler as unsubscribeHandler } from '#functions/user/unsubscribe.ts';
-import { handler as unsubscribePageHandler } from '#functions/user/unsubscribePage.ts';
-import { handler as updatePrefsHandler } from '#functions/user/updateEmailPreferences.ts';
+import { handler as unsubscribePageHandler } from '#functions/user/unsubscribe-page.ts';
+import { handler as updatePrefsHandler } from '#functions/user/update-email-preferences.ts';
 import { getUser } from '#lib/db/users.ts';
 import { EmailPreferences } from '#lib/preferences/schemas.ts';
 import { unsubscribeToken } from '#lib/preferences/unsubscribe.ts';

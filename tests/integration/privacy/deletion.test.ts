@@ -5,8 +5,8 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { handler as deleteAccountHandler } from '#functions/auth/deleteAccount.ts';
-import { handler as getOrderHandler } from '#functions/user/getOrder.ts';
+import { handler as deleteAccountHandler } from '#functions/auth/delete-account.ts';
+import { handler as getOrderHandler } from '#functions/user/get-order.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import { db, TABLE } from '#lib/db/client.ts';
 import { accountDeletionKey, emailKey, userKey, userPartition } from '#lib/db/keys.ts';

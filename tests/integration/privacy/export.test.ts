@@ -1,6 +1,6 @@
 /** exportData: the caller's books and orders (and the rest), never a hash or a token. */
 import { describe, expect, it } from 'vitest';
-import { handler as exportHandler } from '#functions/user/exportData.ts';
+import { handler as exportHandler } from '#functions/user/export-data.ts';
 import { DataExport } from '#lib/privacy/export.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { makeBook } from '#tests/helpers/books.ts';

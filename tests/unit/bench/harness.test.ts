@@ -316,7 +316,7 @@ describe('benchmark targets', () => {
 
 describe('cold init', () => {
   it("finds a handler module's function name in functions/<area>/functions.yml", () => {
-    expect(functionOfModule('functions/books/getBooksNoToken.ts')).toBe('booksGetBooksNoToken');
+    expect(functionOfModule('functions/books/get-books-no-token.ts')).toBe('booksGetBooksNoToken');
     expect(functionOfModule('functions/auth/login.ts')).toBe('authLogin');
     expect(functionOfModule('functions/books/nothing.ts')).toBeUndefined();
   });

@@ -17,6 +17,26 @@ function sources(dir: string): string[] {
   });
 }
 
+// kebab-case words, then dotted suffixes: `book-api.ts`, `search.test.ts`, `api.gen.ts`, `autocannon.d.ts`.
+const KEBAB_FILE = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)*\.(?:c|m)?tsx?$/;
+
+describe('file names', () => {
+  it('tells a kebab-case name from a camelCase or PascalCase one', () => {
+    expect(
+      ['get-books.ts', 'search.test.ts', 'api.gen.ts', 'autocannon.d.ts'].every((n) => KEBAB_FILE.test(n)),
+    ).toBe(true);
+    expect(['getBooks.ts', 'App.tsx', 'get_books.ts'].some((n) => KEBAB_FILE.test(n))).toBe(false);
+  });
+
+  it('names every source file in one case style, kebab-case (handlers, lib, tests, bench, scripts, web)', () => {
+    const offenders = [...FOLDERS, 'web/src', 'infra']
+      .flatMap((folder) => sources(join(ROOT, folder)))
+      .map((file) => relative(ROOT, file))
+      .filter((file) => !KEBAB_FILE.test(file.split('/').at(-1) ?? ''));
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe('import style', () => {
   it('finds a parent-relative import when one is written', () => {
     const up = '..';

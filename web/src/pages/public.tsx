@@ -1,7 +1,7 @@
 /** Browsing and the plain pages anyone can open. */
 import { type FormEvent, useRef, useState } from 'react';
-import { useSession } from '#web/App.tsx';
 import { type ApiFailure, api, call, money } from '#web/api.ts';
+import { useSession } from '#web/app.tsx';
 import type { Book, BookDetail } from '#web/books.ts';
 import {
   browseHref,
@@ -386,7 +386,7 @@ function PlainPage({ title, children }: { title: string; children: string }) {
     <section>
       <h1>{title}</h1>
       <p>{children}</p>
-      <p>The deployer of this site edits this page (web/src/pages/Public.tsx) with its own text.</p>
+      <p>The deployer of this site edits this page (web/src/pages/public.tsx) with its own text.</p>
     </section>
   );
 }

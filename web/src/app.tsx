@@ -1,7 +1,7 @@
 /** The shell: header navigation, the page for the current path, footer. */
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { api, call } from '#web/api.ts';
-import { ConfirmPage, ForgotPage, LoginPage, ResetPage, SignupPage } from '#web/pages/Auth.tsx';
+import { ConfirmPage, ForgotPage, LoginPage, ResetPage, SignupPage } from '#web/pages/auth.tsx';
 import {
   BookPage,
   BrowsePage,
@@ -9,7 +9,7 @@ import {
   NotFound,
   PrivacyPage,
   TermsPage,
-} from '#web/pages/Public.tsx';
+} from '#web/pages/public.tsx';
 import {
   CartPage,
   ListingsPage,
@@ -18,15 +18,15 @@ import {
   RequestsPage,
   SellPage,
   SettingsPage,
-} from '#web/pages/Student.tsx';
+} from '#web/pages/student.tsx';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { getSession, setSession, subscribeSession } from '#web/session.ts';
 import { Loading, useLoad } from '#web/ui.tsx';
 
 // The dashboard is for a few administrators, the account pages are opened rarely: their code is
 // loaded only when opened.
-const DashboardPage = lazy(() => import('#web/pages/Dashboard.tsx'));
-const account = () => import('#web/pages/Account.tsx');
+const DashboardPage = lazy(() => import('#web/pages/dashboard.tsx'));
+const account = () => import('#web/pages/account.tsx');
 const PreferencesPage = lazy(() => account().then((m) => ({ default: m.PreferencesPage })));
 const UnsubscribePage = lazy(() => account().then((m) => ({ default: m.UnsubscribePage })));
 const MyDataPage = lazy(() => account().then((m) => ({ default: m.MyDataPage })));
