@@ -81,7 +81,7 @@ async function watchers(setup: StreamLagSetup): Promise<Watch> {
   const { getUserMatches } = await import('#lib/matching/user-matches.ts');
   return {
     searchable: async (word, id) =>
-      (await searchBooks(word, null, { limit: 5 })).books.some((b) => b.id === id),
+      (await searchBooks(word, null, { limit: 5 })).items.some((b) => b.id === id),
     matched: async () => new Set((await getUserMatches(setup.requester.id)).map((b) => b.id)),
     emailed: async () => {
       const res = await fetch(`${setup.sesUrl}/store`);

@@ -4,7 +4,6 @@ import { AccountDeleted, DeleteAccountBody, deleteAccount } from '#lib/privacy/d
 /** POST /api/auth/deleteAccount: needs the password; every token stops, the address is free again. */
 export const handler = http(
   {
-    auth: 'required',
     body: DeleteAccountBody,
     response: AccountDeleted,
     errors: [403, 409, 429],

@@ -5,7 +5,6 @@ import { http } from '#lib/http/index.ts';
 /** POST /api/auth/updatePassword: needs the current password; returns a new token, older ones stop working. */
 export const handler = http(
   {
-    auth: 'required',
     body: UpdatePasswordBody,
     response: NewToken,
     errors: [403, 429],

@@ -5,7 +5,6 @@ import { http } from '#lib/http/index.ts';
 /** POST /api/auth/updateProfile: changes the fields sent; 200 with the user. */
 export const handler = http(
   {
-    auth: 'required',
     body: UpdateProfileBody,
     response: User,
     summary: 'Change profile fields of the caller',

@@ -5,7 +5,6 @@ import { addPhoto } from '#lib/photos/photos.ts';
 /** POST /api/books/addPhoto: reserves one of the book's 5 photo slots and answers a presigned POST for it. */
 export const handler = http(
   {
-    auth: 'required',
     body: AddPhotoBody,
     response: AddedPhoto,
     status: 201,

@@ -7,7 +7,6 @@ import * as z from '#lib/zod.ts';
 /** POST /api/books/deleteBook: unlists the caller's book (0 -> 5), or removes it for good (`permanent`). */
 export const handler = http(
   {
-    auth: 'required',
     body: DeleteBookBody,
     response: z.union([Book, RemovedBook]),
     errors: [404, 409],

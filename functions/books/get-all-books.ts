@@ -1,7 +1,7 @@
 import { BrowseQuery } from '#lib/books/inputs.ts';
 import { getAllBooks } from '#lib/books/listings.ts';
 import { Book } from '#lib/books/schemas.ts';
-import { http, page } from '#lib/http/index.ts';
+import { http } from '#lib/http/index.ts';
 import * as z from '#lib/zod.ts';
 
 /** GET /api/books/getAllBooks: listed books, newest first; with a token, not the caller's, with `inCart`. */
@@ -13,8 +13,5 @@ export const handler = http(
     paged: true,
     summary: "Listed books of a campus (default: the caller's; anonymous: all), filtered, by cursor",
   },
-  async ({ query, principal }) => {
-    const result = await getAllBooks(principal, query);
-    return page(result.books, result.next);
-  },
+  async ({ query, principal }) => getAllBooks(principal, query),
 );

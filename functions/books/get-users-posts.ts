@@ -1,20 +1,16 @@
 import { PageQuery } from '#lib/books/inputs.ts';
 import { getUsersPosts } from '#lib/books/listings.ts';
 import { Book } from '#lib/books/schemas.ts';
-import { http, page } from '#lib/http/index.ts';
+import { http } from '#lib/http/index.ts';
 import * as z from '#lib/zod.ts';
 
 /** GET /api/books/getUsersPosts: the caller's books with status 0 or 5, newest first, by cursor. */
 export const handler = http(
   {
-    auth: 'required',
     query: PageQuery,
     response: z.array(Book),
     paged: true,
     summary: "The caller's listed and unlisted books, newest first, by cursor",
   },
-  async ({ query, principal }) => {
-    const result = await getUsersPosts(principal.userId, query);
-    return page(result.books, result.next);
-  },
+  async ({ query, principal }) => getUsersPosts(principal.userId, query),
 );

@@ -6,7 +6,6 @@ import { created, http } from '#lib/http/index.ts';
 /** POST /api/books/postBook: lists a new book of the caller (status 0, dated now). */
 export const handler = http(
   {
-    auth: 'required',
     body: PostBookBody,
     response: Book,
     status: 201,

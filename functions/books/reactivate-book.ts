@@ -6,7 +6,6 @@ import { http } from '#lib/http/index.ts';
 /** POST /api/books/reactivateBook: lists the caller's unlisted book again (5 -> 0) with a fresh date. */
 export const handler = http(
   {
-    auth: 'required',
     body: BookIdBody,
     response: Book,
     errors: [404, 409],

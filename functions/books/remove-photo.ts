@@ -6,7 +6,6 @@ import { removePhoto } from '#lib/photos/photos.ts';
 /** POST /api/books/removePhoto: removes a photo (or a pending upload) of one of the caller's books. */
 export const handler = http(
   {
-    auth: 'required',
     body: RemovePhotoBody,
     response: Book,
     errors: [404, 409],

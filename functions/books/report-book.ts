@@ -4,7 +4,6 @@ import { ReportAnswer, ReportBookBody, reportBook } from '#lib/moderation/report
 /** POST /api/books/reportBook: report a listed book of someone else (once per user and book). */
 export const handler = http(
   {
-    auth: 'required',
     body: ReportBookBody,
     response: ReportAnswer,
     errors: [404, 409, 503],

@@ -1,7 +1,7 @@
 import { SearchParams, SearchQuery } from '#lib/books/inputs.ts';
 import { searchBooks } from '#lib/books/listings.ts';
 import { Book } from '#lib/books/schemas.ts';
-import { http, page } from '#lib/http/index.ts';
+import { http } from '#lib/http/index.ts';
 import * as z from '#lib/zod.ts';
 
 /** GET /api/books/search/public/{query}: listed books matching the query, newest first. */
@@ -14,8 +14,5 @@ export const handler = http(
     paged: true,
     summary: 'Search listed books by title words, course code or ISBN',
   },
-  async ({ params, query }) => {
-    const result = await searchBooks(params.query, null, query);
-    return page(result.books, result.next);
-  },
+  async ({ params, query }) => searchBooks(params.query, null, query),
 );

@@ -6,7 +6,6 @@ import { http } from '#lib/http/index.ts';
 /** POST /api/books/updateBook: changes price, condition or comments of the caller's book (status 0 or 5). */
 export const handler = http(
   {
-    auth: 'required',
     body: UpdateBookBody,
     response: Book,
     errors: [404, 409],

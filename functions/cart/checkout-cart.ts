@@ -8,7 +8,6 @@ import { Order } from '#lib/orders/schemas.ts';
  */
 export const handler = http(
   {
-    auth: 'required',
     response: Order,
     status: 201,
     errors: [409, 422, 503],

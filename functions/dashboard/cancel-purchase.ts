@@ -5,11 +5,10 @@ import { http } from '#lib/http/index.ts';
 /** POST /api/dashboard/cancelPurchase: undo a purchase and relist the book (1 or 2 -> 0) (admin). */
 export const handler = http(
   {
-    auth: 'required',
     role: 'admin',
     body: CancelBody,
     response: MovedBook,
-    errors: [403, 404, 409],
+    errors: [404, 409],
     summary: 'Cancel a purchase and relist the book (1 or 2 -> 0)',
   },
   async ({ body, principal }) => cancelPurchase(principal.userId, body.bookId, body.reason),

@@ -5,11 +5,10 @@ import { http } from '#lib/http/index.ts';
 /** POST /api/dashboard/confirmBook: condition verified, buyer charged (1 -> 2) (admin). */
 export const handler = http(
   {
-    auth: 'required',
     role: 'admin',
     body: BookIdBody,
     response: MovedBook,
-    errors: [403, 404, 409],
+    errors: [404, 409],
     summary: 'Confirm a bought book (1 -> 2)',
   },
   async ({ body, principal }) => confirmBook(principal.userId, body.bookId),

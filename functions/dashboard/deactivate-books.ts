@@ -8,11 +8,9 @@ const BUDGET_MS = 25_000;
 /** POST /api/dashboard/deactivateBooks: unlist status-0 books older than N days (default 62) (owner). */
 export const handler = http(
   {
-    auth: 'required',
     role: 'owner',
     body: DeactivateBody,
     response: DeactivateResult,
-    errors: [403],
     summary: 'Unlist stale listings and e-mail their owners',
   },
   async ({ body, principal }) => {

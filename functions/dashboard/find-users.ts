@@ -5,11 +5,9 @@ import { http } from '#lib/http/index.ts';
 /** GET /api/dashboard/findUsers?query=: users by e-mail or name prefix, case-insensitive (admin). */
 export const handler = http(
   {
-    auth: 'required',
     role: 'admin',
     query: FindUsersQuery,
     response: UserList,
-    errors: [403],
     summary: 'Find users by e-mail or name prefix',
   },
   async ({ query }) => findUsers(query.query, query.limit),

@@ -4,6 +4,6 @@ import { http } from '#lib/http/index.ts';
 
 /** GET /api/dashboard/getStatistics: service-wide counters (admin). */
 export const handler = http(
-  { auth: 'required', role: 'admin', response: Statistics, errors: [403], summary: 'Service statistics' },
+  { role: 'admin', response: Statistics, summary: 'Service statistics' },
   async () => getStatistics(),
 );

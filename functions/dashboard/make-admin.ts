@@ -5,11 +5,10 @@ import { http } from '#lib/http/index.ts';
 /** PUT /api/dashboard/makeAdmin: a user becomes an admin (0 -> 1) (owner). */
 export const handler = http(
   {
-    auth: 'required',
     role: 'owner',
     body: UserIdBody,
     response: AdminUser,
-    errors: [403, 404, 409],
+    errors: [404, 409],
     summary: 'Make a user an admin (0 -> 1)',
   },
   async ({ body, principal }) => makeAdmin(principal.userId, body.userId),

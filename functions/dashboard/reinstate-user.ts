@@ -4,11 +4,10 @@ import { ReinstateBody, reinstateUser, SuspensionAnswer } from '#lib/moderation/
 /** PUT /api/dashboard/reinstateUser: lifts a suspension; the books stay unlisted (admin). */
 export const handler = http(
   {
-    auth: 'required',
     role: 'admin',
     body: ReinstateBody,
     response: SuspensionAnswer,
-    errors: [403, 404, 409, 503],
+    errors: [404, 409, 503],
     summary: 'Reinstate a suspended user (audited)',
   },
   async ({ body, principal }) => reinstateUser(principal.userId, body.userId),

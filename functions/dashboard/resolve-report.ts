@@ -4,11 +4,10 @@ import { ResolveAnswer, ResolveReportBody, resolveReport } from '#lib/moderation
 /** POST /api/dashboard/resolveReport: dismiss the reports, or unlist the book (0 -> 5) telling its owner why (admin). */
 export const handler = http(
   {
-    auth: 'required',
     role: 'admin',
     body: ResolveReportBody,
     response: ResolveAnswer,
-    errors: [403, 404, 409, 503],
+    errors: [404, 409, 503],
     summary: 'Resolve the reports of a book: dismiss, or unlist it (audited)',
   },
   async ({ body, principal }) => resolveReport(principal.userId, body),

@@ -4,11 +4,10 @@ import { SuspendBody, SuspensionAnswer, suspendUser } from '#lib/moderation/susp
 /** PUT /api/dashboard/suspendUser: the user cannot log in, tokens stop, listed books are unlisted (admin; admins only by an owner). */
 export const handler = http(
   {
-    auth: 'required',
     role: 'admin',
     body: SuspendBody,
     response: SuspensionAnswer,
-    errors: [403, 404, 409, 503],
+    errors: [404, 409, 503],
     summary: 'Suspend a user (audited); calling it again finishes unlisting their books',
   },
   async ({ body, principal }) => suspendUser(principal, body),

@@ -5,7 +5,6 @@ import * as z from '#lib/zod.ts';
 /** POST /api/user/deleteRequest: delete one of the caller's requests and its matches. */
 export const handler = http(
   {
-    auth: 'required',
     body: DeleteRequestBody,
     response: z.strictObject({ id: z.string() }),
     errors: [404],

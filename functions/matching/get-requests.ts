@@ -4,6 +4,6 @@ import * as z from '#lib/zod.ts';
 
 /** GET /api/user/getRequests: the caller's book requests, newest first. */
 export const handler = http(
-  { auth: 'required', response: z.array(BookRequest), summary: "The caller's book requests" },
+  { response: z.array(BookRequest), summary: "The caller's book requests" },
   async ({ principal }) => getRequests(principal.userId),
 );

@@ -4,7 +4,6 @@ import { MarkReadBody, MarkReadResult, markNotificationsRead } from '#lib/notifi
 /** POST /api/user/markNotificationsRead: mark the given notifications (or all) read. */
 export const handler = http(
   {
-    auth: 'required',
     body: MarkReadBody,
     response: MarkReadResult,
     errors: [404],

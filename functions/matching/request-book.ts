@@ -4,7 +4,6 @@ import { BookRequest, RequestBookBody, requestBook } from '#lib/matching/request
 /** POST /api/books/requestBook: ask for a book; the stream consumer matches it against listed books. */
 export const handler = http(
   {
-    auth: 'required',
     body: RequestBookBody,
     response: BookRequest,
     status: 201,

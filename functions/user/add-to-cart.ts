@@ -5,7 +5,6 @@ import { http } from '#lib/http/index.ts';
 /** POST /api/user/addToCart: puts a listed book of someone else in the caller's cart (no reservation). */
 export const handler = http(
   {
-    auth: 'required',
     body: CartBookBody,
     response: AddToCartResult,
     errors: [404, 409],

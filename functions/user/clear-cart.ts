@@ -3,7 +3,6 @@ import { ClearCartResult } from '#lib/cart/schemas.ts';
 import { http } from '#lib/http/index.ts';
 
 /** POST /api/user/clearCart: empties the caller's cart. */
-export const handler = http(
-  { auth: 'required', response: ClearCartResult, summary: 'Empty the cart' },
-  async ({ principal }) => clearCart(principal.userId),
+export const handler = http({ response: ClearCartResult, summary: 'Empty the cart' }, async ({ principal }) =>
+  clearCart(principal.userId),
 );

@@ -3,6 +3,6 @@ import { DataExport, exportData } from '#lib/privacy/export.ts';
 
 /** GET /api/user/exportData: everything held about the caller as one JSON document, never secrets. */
 export const handler = http(
-  { auth: 'required', response: DataExport, errors: [404], summary: 'Export all of the caller’s data' },
+  { response: DataExport, errors: [404], summary: 'Export all of the caller’s data' },
   async ({ principal }) => exportData(principal.userId),
 );

@@ -5,7 +5,6 @@ import { http } from '#lib/http/index.ts';
 /** GET /api/user/getCartItems: the cart's books as they are now, each with `available`, and the money. */
 export const handler = http(
   {
-    auth: 'required',
     response: CartContents,
     summary:
       'Books in the cart (unavailable ones with available: false) and the subtotal, fee and total of the available ones',

@@ -4,6 +4,6 @@ import { getEmailPreferences } from '#lib/preferences/service.ts';
 
 /** GET /api/user/getEmailPreferences: which non-essential e-mails the caller receives. */
 export const handler = http(
-  { auth: 'required', response: EmailPreferences, errors: [404], summary: "The caller's e-mail preferences" },
+  { response: EmailPreferences, errors: [404], summary: "The caller's e-mail preferences" },
   async ({ principal }) => getEmailPreferences(principal.userId),
 );

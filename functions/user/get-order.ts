@@ -5,7 +5,6 @@ import { OrderIdParams, OrderWithStatus } from '#lib/orders/schemas.ts';
 /** GET /api/user/getOrder/{orderId}: one of the caller's orders with each book's current status. */
 export const handler = http(
   {
-    auth: 'required',
     params: OrderIdParams,
     response: OrderWithStatus,
     errors: [404],

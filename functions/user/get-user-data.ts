@@ -4,6 +4,6 @@ import { http } from '#lib/http/index.ts';
 
 /** GET /api/user/getUserData: the caller's user (never secrets). */
 export const handler = http(
-  { auth: 'required', response: User, errors: [404], summary: "The caller's account" },
+  { response: User, errors: [404], summary: "The caller's account" },
   async ({ principal }) => getUserData(principal.userId),
 );

@@ -5,7 +5,6 @@ import { UserStatistics } from '#lib/orders/schemas.ts';
 /** GET /api/user/getUserStatistics: the caller's counters (one read). */
 export const handler = http(
   {
-    auth: 'required',
     response: UserStatistics,
     summary: 'Books bought and sold, money made (status 3 only), active listings, open requests',
   },

@@ -5,7 +5,6 @@ import { http } from '#lib/http/index.ts';
 /** POST /api/user/removeFromCart: takes a book out of the caller's cart (harmless if absent). */
 export const handler = http(
   {
-    auth: 'required',
     body: CartBookBody,
     response: RemoveFromCartResult,
     summary: 'Remove a book from the cart',

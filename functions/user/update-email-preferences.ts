@@ -5,7 +5,6 @@ import { updateEmailPreferences } from '#lib/preferences/service.ts';
 /** POST /api/user/updateEmailPreferences: any of matches, purchases, listings; answers all three. */
 export const handler = http(
   {
-    auth: 'required',
     body: UpdateEmailPreferencesBody,
     response: EmailPreferences,
     errors: [404],

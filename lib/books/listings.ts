@@ -21,6 +21,7 @@ import {
   updateBookDetails,
 } from '#lib/db/books.ts';
 import { ALL_CAMPUSES } from '#lib/db/keys.ts';
+import type { Page } from '#lib/db/page.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { getUserListingInfo } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
@@ -163,14 +164,9 @@ export async function viewBook(
 export async function getUsersPosts(
   userId: string,
   options: { limit?: number; cursor?: string },
-): Promise<BookPageResult> {
+): Promise<Page<Book>> {
   const page = await listPostsOf(userId, options.limit ?? DEFAULT_PAGE, options.cursor);
-  return { books: page.items.map((b) => toApiBook(b)), next: page.next };
-}
-
-export interface BookPageResult {
-  books: Book[];
-  next: string | null;
+  return { items: page.items.map((b) => toApiBook(b)), next: page.next };
 }
 
 /** Who is browsing: with a token, the caller's id (their own books are left out) and campus. */
@@ -207,7 +203,7 @@ const browseScope = (list: string, campus: string, o: BrowseOptions): string =>
   );
 
 /** Listed books of a campus (or all), newest first; with a caller, their own left out and `inCart` on each. */
-export async function getAllBooks(browser: Browser, options: BrowseOptions): Promise<BookPageResult> {
+export async function getAllBooks(browser: Browser, options: BrowseOptions): Promise<Page<Book>> {
   const campus = campusFor(browser, options.campus);
   const byPrice = priceOrder(options.sort);
   const page = await listedBooks({
@@ -219,7 +215,7 @@ export async function getAllBooks(browser: Browser, options: BrowseOptions): Pro
     filters: filtersOf(options),
     ...(byPrice ? { byPrice } : {}),
   });
-  return { books: await withInCart(browser?.userId ?? null, page.items), next: page.next };
+  return { items: await withInCart(browser?.userId ?? null, page.items), next: page.next };
 }
 
 /**
@@ -247,7 +243,7 @@ export async function searchBooks(
   query: string,
   browser: Browser,
   options: BrowseOptions,
-): Promise<BookPageResult> {
+): Promise<Page<Book>> {
   const callerId = browser?.userId ?? null;
   const campus = campusFor(browser, options.campus);
   const byPrice = priceOrder(options.sort);
@@ -265,7 +261,7 @@ export async function searchBooks(
     filters,
     ...(byPrice ? { byPrice } : {}),
   });
-  if (!plan) return { books: [], next: null };
+  if (!plan) return { items: [], next: null };
   const legacy = page.items.filter((h) => h.book === null).map((h) => h.bookId);
   const current = legacy.length > 0 ? await getBooks(legacy) : new Map<string, BookRecord>();
   const found = page.items.flatMap((h) => {
@@ -274,10 +270,7 @@ export async function searchBooks(
     if (callerId && book.ownerId === callerId) return [];
     return plan.matches(book) && passes(book, filters) ? [book] : [];
   });
-  return {
-    books: await withInCart(callerId, found),
-    next: page.next,
-  };
+  return { items: await withInCart(callerId, found), next: page.next };
 }
 
 /** Whether a book passes a page's filters (their Query filters them already; this checks an entry of the earlier shape). */

@@ -1,10 +1,11 @@
 /** The audit log as admins read it: every dashboard action, newest first. */
 import { listAuditEntries } from '#lib/db/audit.ts';
+import type { Page } from '#lib/db/page.ts';
 import type { AuditEntry } from './schemas.ts';
 
-export async function getAuditLog(limit: number, cursor: string | undefined) {
+export async function getAuditLog(limit: number, cursor: string | undefined): Promise<Page<AuditEntry>> {
   const page = await listAuditEntries(limit, cursor);
-  const entries: AuditEntry[] = page.items.map((r) => ({
+  const items: AuditEntry[] = page.items.map((r) => ({
     id: r.id,
     at: r.at,
     actor: r.actor,
@@ -14,5 +15,5 @@ export async function getAuditLog(limit: number, cursor: string | undefined) {
     after: r.after,
     reason: r.reason ?? null,
   }));
-  return { entries, next: page.next };
+  return { items, next: page.next };
 }

@@ -20,12 +20,12 @@ export async function getBooksWithStatus(status: number, limit: number, cursor: 
   const page = await listBooksByStatus(status, limit, cursor);
   const userIds = page.items.flatMap((b) => (b.buyerId ? [b.ownerId, b.buyerId] : [b.ownerId]));
   const users = userIds.length ? await getUsersById(userIds) : new Map<string, UserRecord>();
-  const books = page.items.map((b) => ({
+  const items = page.items.map((b) => ({
     book: toApiBook(b, { showBuyer: true }),
     owner: contactOf(users, b.ownerId),
     buyer: contactOf(users, b.buyerId),
   }));
-  return { books, next: page.next };
+  return { items, next: page.next };
 }
 
 /** The order status getOrders lists when none is asked for: placed at checkout. */
@@ -56,5 +56,5 @@ export async function getOrders(status: number | undefined, limit: number, curso
       owner: contactOf(users, line.sellerId),
     })),
   }));
-  return { orders: result, next: page.next };
+  return { items: result, next: page.next };
 }

@@ -13,7 +13,7 @@ import { type AdminUser, toAdminUser } from './schemas.ts';
 
 export async function getUsersPage(limit: number, cursor: string | undefined) {
   const page = await listUsers(limit, cursor);
-  return { users: page.items.map(toAdminUser), next: page.next };
+  return { items: page.items.map(toAdminUser), next: page.next };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The shared HTTP layer: one Middy stack, composed here once, used by every marketplace handler.
  *
- *   export const handler = http({ auth: 'required', body: PostBookBody }, async ({ body, principal }) =>
+ *   export const handler = http({ body: PostBookBody }, async ({ body, principal }) =>
  *     created(await postBook(principal.userId, body)));
  *
  * Order of work on a request: logger context -> header normalising (CORS is the HTTP API's, not ours) ->
@@ -9,8 +9,11 @@
  * changed password or role applies at once) -> zod validation of params, query and body
  * (unknown fields rejected: 400 with details) -> handler -> envelope `{ data, time, method }`.
  * Errors from any step go through lib/http/error-mapper.ts.
+ * A route is signed-in only unless its spec says `auth: 'none'` or `'optional'`; a paged route returns
+ * a `Page<T>`.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Page } from '#lib/db/page.ts';
 import { Forbidden } from '#lib/errors.ts';
 import type * as z from '#lib/zod.ts';
 import { authenticate, type Principal } from './auth.ts';
@@ -37,7 +40,11 @@ type PrincipalFor<A extends AuthMode> = A extends 'required'
     : null;
 
 export interface HttpOptions<A extends AuthMode, B, Q, P> {
-  auth: A;
+  /**
+   * Who may call: 'required' (a signed-in user; the default, so a route is closed unless it says
+   * otherwise), 'optional' (anyone; the caller is known when signed in) or 'none' (anyone).
+   */
+  auth?: A;
   /**
    * Least role the caller needs ('admin' or 'owner'), checked right after authentication against
    * the role read from the user record (not the token): 403 otherwise. Implies `auth: 'required'`.
@@ -59,7 +66,10 @@ export interface HttpOptions<A extends AuthMode, B, Q, P> {
   summary?: string;
   /** Error statuses this route can answer besides 400/401/413/500 (documented in OpenAPI). */
   errors?: number[];
-  /** Whether the answer carries a `next` cursor. */
+  /**
+   * The answer is a page: the handler returns a `Page<T>` (`{ items, next }`); `items` becomes the
+   * answer's `data` and `next` its cursor.
+   */
   paged?: boolean;
   /** Headers the route reads (e.g. Idempotency-Key), for the OpenAPI document. */
   headers?: string[];
@@ -79,7 +89,9 @@ export interface HttpOptions<A extends AuthMode, B, Q, P> {
 }
 
 /** What a route declares about itself; attached to the handler as `handler.spec`. */
-export type RouteSpec = HttpOptions<AuthMode, Schema | undefined, Schema | undefined, Schema | undefined>;
+export type RouteSpec = HttpOptions<AuthMode, Schema | undefined, Schema | undefined, Schema | undefined> & {
+  auth: AuthMode;
+};
 
 export interface HttpInput<A extends AuthMode, B, Q, P> {
   body: Out<B>;
@@ -114,7 +126,13 @@ export class RawReply {
 export const ok = <T>(data: T): Reply<T> => new Reply(data, 200);
 export const created = <T>(data: T): Reply<T> => new Reply(data, 201);
 export const accepted = <T>(data: T): Reply<T> => new Reply(data, 202);
-export const page = <T>(data: T, next: string | null): Reply<T> => new Reply(data, 200, { next });
+
+/** A paged route's answer: the page's items as `data`, its cursor as `next`. */
+function pageReply(result: unknown): Reply {
+  const { items, next } = (result ?? {}) as Partial<Page<unknown>>;
+  if (!Array.isArray(items) || next === undefined) throw new Error('A paged route must return a Page<T>');
+  return new Reply(items, 200, { next });
+}
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -122,17 +140,18 @@ type HandlerFn<A extends AuthMode, B, Q, P> = (input: HttpInput<A, B, Q, P>) => 
 
 /** Wraps a marketplace handler in the shared stack. */
 export function http<
-  A extends AuthMode,
+  A extends AuthMode = 'required',
   B extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
 >(options: HttpOptions<A, B, Q, P>, handler: HandlerFn<A, B, Q, P>) {
+  const spec: RouteSpec = { ...options, auth: options.auth ?? 'required' };
   const wrapped = baseStack(async (event, context) => {
     const parsed =
       options.formBody && isFormBody(event)
         ? { value: skipFormBody(event, BODY_LIMIT_BYTES), format: 'form' as const }
         : parseBody(event, BODY_LIMIT_BYTES, options.forms ? ['json', 'form'] : ['json']);
-    const principal = await authenticate(event.headers?.authorization, options.auth);
+    const principal = await authenticate(event.headers?.authorization, spec.auth);
     if (
       options.role !== undefined &&
       (principal === null || principal.permissionType < ROLE_LEVEL[options.role])
@@ -160,8 +179,13 @@ export function http<
     if (result instanceof RawReply) {
       return { statusCode: result.statusCode, headers: result.headers, body: result.body };
     }
-    const reply = result instanceof Reply ? result : new Reply(result, options.status ?? 200);
+    const reply =
+      result instanceof Reply
+        ? result
+        : options.paged
+          ? pageReply(result)
+          : new Reply(result, options.status ?? 200);
     return envelopeResponse(event, reply.status, reply.data, reply.extra);
   });
-  return Object.assign(wrapped, { spec: options as RouteSpec });
+  return Object.assign(wrapped, { spec });
 }

@@ -230,6 +230,8 @@ export function specProblems(routes: DocumentedRoute[]): string[] {
       problems.push(`${where}: the spec has no \`response\` schema; pass response to http()`);
     if (!['none', 'optional', 'required'].includes(s.auth))
       problems.push(`${where}: unknown auth mode ${String(s.auth)}`);
+    if (s.role !== undefined && s.errors?.includes(403))
+      problems.push(`${where}: 403 is implied by \`role\`; leave it out of \`errors\``);
     for (const status of s.errors ?? []) {
       if (!ERRORS[status])
         problems.push(`${where}: error status ${status} is not one the error mapper answers`);

@@ -8,22 +8,23 @@ import { db, TABLE } from '#lib/db/client.ts';
 import { userKey } from '#lib/db/keys.ts';
 import { measured, ScanForbiddenError, startMeasuring } from '#lib/db/metrics.ts';
 import { Conflict } from '#lib/errors.ts';
-import { http, page } from '#lib/http/index.ts';
+import { http } from '#lib/http/index.ts';
 import { signToken } from '#lib/http/jwt.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
 const Echo = z.strictObject({ name: z.string().min(1).max(10), count: z.number().int().optional() });
 
-const echo = http({ auth: 'required', body: Echo }, async ({ body, principal }) => ({
+const echo = http({ body: Echo }, async ({ body, principal }) => ({
   you: principal.userId,
   name: body.name,
 }));
 const maybe = http({ auth: 'optional' }, async ({ principal }) => ({ who: principal?.userId ?? null }));
 const paged = http(
-  { auth: 'none', query: z.strictObject({ limit: z.coerce.number().int().min(1).max(5) }) },
-  async ({ query }) => page([query.limit], 'abc'),
+  { auth: 'none', paged: true, query: z.strictObject({ limit: z.coerce.number().int().min(1).max(5) }) },
+  async ({ query }) => ({ items: [query.limit], next: 'abc' }),
 );
+const notAPage = http({ auth: 'none', paged: true }, async () => [1, 2]);
 const conflict = http({ auth: 'none' }, async () => {
   throw new Conflict('That book is gone.', [{ bookId: 'b1', message: 'sold' }]);
 });
@@ -61,9 +62,21 @@ describe('the shared HTTP stack', () => {
     expect(res.json<{ method: string }>().method).toBe(`POST ${route}`);
   });
 
-  it('adds `next` for cursor pages', async () => {
+  it('adds `next` for cursor pages: a paged route returns a Page<T>, its items are the data', async () => {
     const res = await invoke(paged, { route: '/api/p', query: { limit: '3' } });
+    expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ data: [3], next: 'abc' });
+  });
+
+  it('answers 500 when a paged route returns something other than a Page<T>', async () => {
+    const res = await invoke(notAPage, { route: '/api/n' });
+    expect(res.status).toBe(500);
+  });
+
+  it('is signed-in only by default: a spec that names no auth mode refuses a call without a token', async () => {
+    expect(echo.spec.auth).toBe('required');
+    const res = await invoke(echo, { method: 'POST', route, body: { name: 'ok' } });
+    expect(res.status).toBe(401);
   });
 
   it('rejects unknown body fields with 400 naming each one, before the handler runs', async () => {
