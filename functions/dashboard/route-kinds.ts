@@ -1,0 +1,21 @@
+/**
+ * The dashboard's two families of one-step routes, each declared once: a hand-over step an admin
+ * takes on one bought book, and a role move an owner makes on one user. A family's routes differ
+ * only in their summary and the domain function, so the rules they share (least role, input,
+ * answer, documented errors) cannot drift apart. Not a handler: the handlers use these.
+ */
+import type { Book } from '#lib/books/schemas.ts';
+import { AdminUser, BookIdBody, MovedBook, UserIdBody } from '#lib/dashboard/schemas.ts';
+import { http } from '#lib/http/index.ts';
+
+/** POST { bookId } -> the moved book (admin); 404 for an unknown book, 409 when not in the step's status. */
+export const handoverStep = (summary: string, move: (actorId: string, bookId: string) => Promise<Book>) =>
+  http({ role: 'admin', body: BookIdBody, response: MovedBook, errors: [404, 409], summary }, async (input) =>
+    move(input.principal.userId, input.body.bookId),
+  );
+
+/** PUT { userId } -> the user with their new role (owner); 404 for an unknown user, 409 when not in the move's role. */
+export const roleMove = (summary: string, move: (actorId: string, userId: string) => Promise<AdminUser>) =>
+  http({ role: 'owner', body: UserIdBody, response: AdminUser, errors: [404, 409], summary }, async (input) =>
+    move(input.principal.userId, input.body.userId),
+  );
