@@ -196,9 +196,6 @@ describe('GET /api/books/getUserMatches', () => {
 });
 
 describe('the book fields on matches', () => {
-  /** Sets stored attributes of a book directly (as a price change or the moderation would). */
-  const setOnBook = (bookId: string, values: Record<string, unknown>) => setStored(bookKey(bookId), values);
-
   it('rewrites the matches found by the book and by a request when the price or condition changes, and drops them when hidden', async () => {
     const early = await makeUser();
     const late = await makeUser();
@@ -213,7 +210,7 @@ describe('the book fields on matches', () => {
       const [match] = await storedItems(user.id, 'MATCH#');
       expect(match?.book).toMatchObject({ id: book.id, priceCents: 2000, name: book.name });
     }
-    await setOnBook(book.id, { priceCents: 1599, condition: 'acceptable' });
+    await setStored(bookKey(book.id), { priceCents: 1599, condition: 'acceptable' }); // as a price change would
     await runConsumer();
     for (const user of [early, late]) {
       const [match] = await storedItems(user.id, 'MATCH#');
@@ -222,7 +219,7 @@ describe('the book fields on matches', () => {
         [book.id, 15.99, 'acceptable'],
       ]);
     }
-    await setOnBook(book.id, { hidden: true });
+    await setStored(bookKey(book.id), { hidden: true }); // as the moderation would
     await runConsumer();
     for (const user of [early, late]) {
       expect(await storedItems(user.id, 'MATCH#')).toEqual([]);
@@ -237,7 +234,7 @@ describe('the book fields on matches', () => {
     const book = await putBook({ ownerId: seller.id, priceCents: 700 });
     const read = (await listedBooksNow([book.id])).get(book.id);
     expect(read?.book.priceCents).toBe(700);
-    await setOnBook(book.id, { priceCents: 800 });
+    await setStored(bookKey(book.id), { priceCents: 800 });
     const match = { userId: buyer.id, requestId: request.id, bookId: book.id, bookDate: book.date };
     const stale = { ...match, createdAt: new Date().toISOString(), book: read?.book as BookRecord };
     expect(await putMatch(stale, read?.sameValues)).toBe(false);
