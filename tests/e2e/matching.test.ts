@@ -4,12 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Book } from '#lib/books/schemas.ts';
 import { BookRequest } from '#lib/matching/requests.ts';
 import { MatchedBook } from '#lib/matching/user-matches.ts';
 import { Notification } from '#lib/notifications/service.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
-import { api, sentEmails, waitForEmail } from '#tests/helpers/e2e.ts';
+import {
+  api,
+  postBookOverHttp,
+  requestOverHttp,
+  sentEmails,
+  uniqueTag,
+  waitForEmail,
+} from '#tests/helpers/e2e.ts';
 import { expectEnvelope } from '#tests/helpers/schema.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
@@ -45,23 +51,19 @@ describe('a request, then a matching book', () => {
   it('produces the match, the in-app notification and one e-mail to the requester', async () => {
     const buyer = await makeUser();
     const seller = await makeUser();
-    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const tag = uniqueTag();
 
-    const created = await api('POST', '/api/books/requestBook', {
-      token: buyer.token,
-      body: { name: `Thermodynamics${tag} Primer`, course: `E2E ${tag}` },
+    const request = await requestOverHttp(buyer.token, {
+      name: `Thermodynamics${tag} Primer`,
+      course: `E2E ${tag}`,
     });
-    expect(created.status).toBe(201);
-    const request = expectEnvelope(created.body, BookRequest);
     const listed = await api('GET', '/api/user/getRequests', { token: buyer.token });
     expect(expectEnvelope(listed.body, z.array(BookRequest)).map((r) => r.id)).toEqual([request.id]);
 
-    const posted = await api('POST', '/api/books/postBook', {
-      token: seller.token,
-      body: makeBookBody({ name: `Primer of thermodynamics${tag}, 2nd ed.`, course: `TST ${tag}` }),
-    });
-    expect(posted.status).toBe(201);
-    const book = expectEnvelope(posted.body, Book);
+    const book = await postBookOverHttp(
+      seller.token,
+      makeBookBody({ name: `Primer of thermodynamics${tag}, 2nd ed.`, course: `TST ${tag}` }),
+    );
 
     const matches = await eventually(
       () => matchesOf(buyer.token),

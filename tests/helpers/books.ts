@@ -7,6 +7,7 @@ import { db, TABLE } from '#lib/db/client.ts';
 import { bookKey } from '#lib/db/keys.ts';
 import type { BookRecord, BookStatusValue } from '#lib/db/records.ts';
 import { toCents } from '#lib/orders/pricing.ts';
+import { setStored } from '#tests/helpers/stored.ts';
 
 export interface PostBookFields {
   name: string;
@@ -150,14 +151,5 @@ export const daysBefore = (now: Date, days: number, extraMs = 0): string =>
   new Date(now.getTime() - days * 86_400_000 - extraMs).toISOString();
 
 /** Sets a stored book's status alone (indexes untouched): a book changed behind a reader's back. */
-export async function setStoredStatus(bookId: string, status: number): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: bookKey(bookId),
-      UpdateExpression: 'SET #s = :s',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':s': status },
-    }),
-  );
-}
+export const setStoredStatus = (bookId: string, status: number): Promise<void> =>
+  setStored(bookKey(bookId), { status });

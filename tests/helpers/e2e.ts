@@ -1,5 +1,8 @@
 /** Drives the real HTTP server started by tests/setup/e2e-server.ts, the way a client would. */
 import { expect, inject } from 'vitest';
+import { Book } from '#lib/books/schemas.ts';
+import { BookRequest } from '#lib/matching/requests.ts';
+import { expectEnvelope } from '#tests/helpers/schema.ts';
 import { contractProblems, routeTemplateOf } from './openapi.ts';
 
 export const apiUrl = () => inject('apiUrl');
@@ -63,6 +66,23 @@ export async function api(method: string, path: string, options: ApiOptions = {}
   );
   if (problems.length > 0) expect.fail(`response off the OpenAPI contract:\n${problems.join('\n')}`);
   return response;
+}
+
+/** A tag no other test's titles and courses carry, for matching only what a test lists. */
+export const uniqueTag = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Asks for a book over HTTP (POST requestBook, 201); returns the stored request. */
+export async function requestOverHttp(token: string, body: { name: string; course: string }) {
+  const res = await api('POST', '/api/books/requestBook', { token, body });
+  expect(res.status).toBe(201);
+  return expectEnvelope(res.body, BookRequest);
+}
+
+/** Lists a book over HTTP (POST postBook, 201); returns the stored book. */
+export async function postBookOverHttp(token: string, body: object) {
+  const res = await api('POST', '/api/books/postBook', { token, body });
+  expect(res.status).toBe(201);
+  return expectEnvelope(res.body, Book);
 }
 
 export interface SesMessage {

@@ -10,6 +10,7 @@ import { BookRequest } from '#lib/matching/requests.ts';
 import { MatchedBook } from '#lib/matching/user-matches.ts';
 import { Notification } from '#lib/notifications/service.ts';
 import { queryPartition } from '#tests/helpers/query.ts';
+import { makeUser } from '#tests/helpers/users.ts';
 import { invoke } from './lambda.ts';
 import { expectEnvelope } from './schema.ts';
 
@@ -28,6 +29,15 @@ export async function createRequest(token: string, body: Record<string, unknown>
   const res = await requestBook(token, body);
   if (res.status !== 201) throw new Error(`requestBook answered ${res.status}: ${res.body}`);
   return expectEnvelope(res.json(), BookRequest);
+}
+
+/** A buyer with one open request (a unique body) and a seller to list the books it may match. */
+export async function requesterAndSeller() {
+  const buyer = await makeUser();
+  const seller = await makeUser();
+  const body = requestBody();
+  const request = await createRequest(buyer.token, body);
+  return { buyer, seller, body, request };
 }
 
 export const getRequests = (token: string) =>

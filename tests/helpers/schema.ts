@@ -18,3 +18,21 @@ export function expectError(body: unknown, code?: string) {
   if (code) expect(parsed.data.data.code).toBe(code);
   return parsed.data.data;
 }
+
+/** An answer of a handler invoked in the tests: its status and its JSON body. */
+interface Answer {
+  status: number;
+  json: () => unknown;
+}
+
+/** Asserts a 200 answer whose body is the envelope around `data` (schema-checked); returns the data. */
+export function expectOk<T extends z.core.$ZodType>(res: Answer, data: T): z.output<T> {
+  expect(res.status).toBe(200);
+  return expectEnvelope(res.json(), data);
+}
+
+/** Asserts a refusal: the status and an error envelope with the given code; returns its data. */
+export function expectRefusal(res: Answer, status: number, code: string) {
+  expect(res.status).toBe(status);
+  return expectError(res.json(), code);
+}

@@ -18,7 +18,7 @@ import {
   sellerWithBookAt,
   webStackForFile,
 } from '#tests/helpers/browser.ts';
-import { api, waitForEmail } from '#tests/helpers/e2e.ts';
+import { api, postBookOverHttp, requestOverHttp, uniqueTag, waitForEmail } from '#tests/helpers/e2e.ts';
 
 const web = webStackForFile();
 
@@ -148,17 +148,12 @@ describe('trust and e-mail pages in the browser', () => {
   it('turns match e-mails off from the page of the link in a match e-mail, without a session', async () => {
     const requester = await createConfirmedUser();
     const seller = await createConfirmedUser();
-    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const asked = await api('POST', '/api/books/requestBook', {
-      token: requester.token,
-      body: { name: `Optics${tag} Primer`, course: `OPT ${tag}` },
-    });
-    expect(asked.status).toBe(201);
-    const posted = await api('POST', '/api/books/postBook', {
-      token: seller.token,
-      body: makeBookBody({ name: `Primer of optics${tag}`, course: `OPT ${tag}` }),
-    });
-    expect(posted.status).toBe(201);
+    const tag = uniqueTag();
+    await requestOverHttp(requester.token, { name: `Optics${tag} Primer`, course: `OPT ${tag}` });
+    await postBookOverHttp(
+      seller.token,
+      makeBookBody({ name: `Primer of optics${tag}`, course: `OPT ${tag}` }),
+    );
     const mail = await waitForEmail(requester.user.emailAddress, /Match for your book request/, 30_000);
     const token = mail.body.text?.match(/\/api\/user\/unsubscribe\/([A-Za-z0-9._-]+)/)?.[1];
     expect(token).toBeDefined();

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as confirm } from '#functions/auth/confirm.ts';
 import { handler as signup } from '#functions/auth/signup.ts';
@@ -7,7 +7,7 @@ import { hashEmailToken, newEmailToken } from '#lib/accounts/rules.ts';
 import { Message } from '#lib/accounts/schemas.ts';
 import { config } from '#lib/config.ts';
 import { db, TABLE } from '#lib/db/client.ts';
-import { emailKey, INDEX, pendingSignupsPk, tokenKey } from '#lib/db/keys.ts';
+import { emailKey, pendingSignupsPk, tokenKey } from '#lib/db/keys.ts';
 import { login } from '#tests/helpers/account-calls.ts';
 import {
   createConfirmedUser,
@@ -18,6 +18,7 @@ import {
 } from '#tests/helpers/accounts.ts';
 import { sentEmails, waitForEmail } from '#tests/helpers/e2e.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
+import { queryPartition } from '#tests/helpers/query.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
 const route = '/api/auth/signup';
@@ -118,15 +119,7 @@ describe('POST /api/auth/signup', () => {
     const mail = await waitForEmail(user.emailAddress, /already have a Campus Books account/);
     expect(mail.body.text).toContain('Owner');
     expect(mail.body.text).not.toMatch(/\/api\/auth\/confirm\//);
-    const pending = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: INDEX.gsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': pendingSignupsPk(user.emailAddress) },
-      }),
-    );
-    expect(pending.Items).toEqual([]);
+    expect(await queryPartition(pendingSignupsPk(user.emailAddress), { index: 'gsi1' })).toEqual([]);
   });
 
   it.each(['a@x.edu.evil.com', 'a@evil.com', 'a@edu', 'a@.edu', 'not-an-address'])(

@@ -1,26 +1,16 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { MAX_LISTED_BOOKS } from '#lib/db/books.ts';
-import { db, TABLE } from '#lib/db/client.ts';
 import { userStatsKey } from '#lib/db/keys.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBook, makeBookBody, readBook } from '#tests/helpers/books.ts';
 import { readUserStats } from '#tests/helpers/cart.ts';
 import { expectError } from '#tests/helpers/schema.ts';
+import { setStored } from '#tests/helpers/stored.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
 /** The owner already has `n` listed books, as the counter that postBook and friends move says. */
-async function setListed(userId: string, n: number): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: userStatsKey(userId),
-      UpdateExpression: 'SET activeListings = :n, #type = :type',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':n': n, ':type': 'userStats' },
-    }),
-  );
-}
+const setListed = (userId: string, n: number) =>
+  setStored(userStatsKey(userId), { activeListings: n, type: 'userStats' });
 
 const listedCount = async (userId: string) => Number((await readUserStats(userId))?.activeListings);
 const postsOf = async (token: string) =>

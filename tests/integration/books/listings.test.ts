@@ -8,7 +8,7 @@ import { getGlobalStats } from '#lib/db/counters.ts';
 import { cartItemKey, userStatsKey } from '#lib/db/keys.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBookBody, seedBook } from '#tests/helpers/books.ts';
-import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { expectEnvelope, expectError, expectOk, expectRefusal } from '#tests/helpers/schema.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 const Books = z.array(Book);
@@ -25,6 +25,16 @@ async function post(user: TestUser, overrides: Parameters<typeof makeBookBody>[0
   const res = await booksApi.postBook(user.token, makeBookBody(overrides));
   expect(res.status).toBe(201);
   return expectEnvelope(res.json(), Book);
+}
+
+/**
+ * A status change the book's status does not allow: `act` answers 409 INVALID_STATUS, and the book,
+ * the global counters and alice's counters stay as they were.
+ */
+async function expectInvalidStatus(bookId: string, act: () => ReturnType<typeof booksApi.deleteBook>) {
+  const before = [await getBook(bookId), await stats(), await userStats(alice.id)];
+  expectRefusal(await act(), 409, 'INVALID_STATUS');
+  expect([await getBook(bookId), await stats(), await userStats(alice.id)]).toEqual(before);
 }
 
 let alice: TestUser;
@@ -78,8 +88,7 @@ describe('postBook', () => {
     );
     expect((await booksApi.postBook(alice.token, makeBookBody({ Comments: 'x' }))).status).toBe(400);
     const anon = await booksApi.postBook(undefined, makeBookBody());
-    expect(anon.status).toBe(401);
-    expectError(anon.json(), 'TOKEN_MISSING');
+    expectRefusal(anon, 401, 'TOKEN_MISSING');
   });
 });
 
@@ -156,8 +165,7 @@ describe('ownership', () => {
     ];
     for (const attempt of attempts) {
       const res = await attempt();
-      expect(res.status).toBe(404);
-      expectError(res.json(), 'BOOK_NOT_FOUND');
+      expectRefusal(res, 404, 'BOOK_NOT_FOUND');
     }
     expect(await getBook(book.id)).toEqual(before);
   });
@@ -174,8 +182,7 @@ describe('status transitions', () => {
     const g0 = await stats();
     const u0 = await userStats(alice.id);
     const res = await booksApi.deleteBook(alice.token, { bookId: book.id });
-    expect(res.status).toBe(200);
-    expect(expectEnvelope(res.json(), Book).status).toBe(5);
+    expect(expectOk(res, Book).status).toBe(5);
     const g1 = await stats();
     expect((g1.books_s0 ?? 0) - (g0.books_s0 ?? 0)).toBe(-1);
     expect((g1.books_s5 ?? 0) - (g0.books_s5 ?? 0)).toBe(1);
@@ -186,15 +193,8 @@ describe('status transitions', () => {
   it('refuses to unlist an unlisted book again (409)', async () => {
     const book = await post(alice);
     expect((await booksApi.deleteBook(alice.token, { bookId: book.id })).status).toBe(200);
-    const unlisted = await getBook(book.id);
-    expect(unlisted?.status).toBe(5);
-    const [g0, u0] = [await stats(), await userStats(alice.id)];
-    const again = await booksApi.deleteBook(alice.token, { bookId: book.id });
-    expect(again.status).toBe(409);
-    expectError(again.json(), 'INVALID_STATUS');
-    expect(await getBook(book.id)).toEqual(unlisted);
-    expect(await stats()).toEqual(g0);
-    expect(await userStats(alice.id)).toEqual(u0);
+    expect((await getBook(book.id))?.status).toBe(5);
+    await expectInvalidStatus(book.id, () => booksApi.deleteBook(alice.token, { bookId: book.id }));
   });
 
   it('reactivates an unlisted book (5 -> 0) with a fresh date and moves the counters back', async () => {
@@ -203,8 +203,7 @@ describe('status transitions', () => {
     const u0 = await userStats(alice.id);
     await new Promise((r) => setTimeout(r, 5));
     const res = await booksApi.reactivateBook(alice.token, { bookId: book.id });
-    expect(res.status).toBe(200);
-    const back = expectEnvelope(res.json(), Book);
+    const back = expectOk(res, Book);
     expect(back.status).toBe(0);
     expect(Date.parse(back.date)).toBeGreaterThan(Date.parse(book.date));
     expect((await userStats(alice.id)).activeListings).toBe((u0.activeListings ?? 0) + 1);
@@ -227,16 +226,9 @@ describe('status transitions', () => {
 
   it('refuses to reactivate a listed book (409)', async () => {
     const book = await post(alice);
-    const listed = await getBook(book.id);
-    expect(listed?.status).toBe(0);
-    const [g0, u0] = [await stats(), await userStats(alice.id)];
-    const res = await booksApi.reactivateBook(alice.token, { bookId: book.id });
-    expect(res.status).toBe(409);
-    expectError(res.json(), 'INVALID_STATUS');
+    expect((await getBook(book.id))?.status).toBe(0);
     // Not re-dated (which would move it to the front of the listing) and no counter moved.
-    expect(await getBook(book.id)).toEqual(listed);
-    expect(await stats()).toEqual(g0);
-    expect(await userStats(alice.id)).toEqual(u0);
+    await expectInvalidStatus(book.id, () => booksApi.reactivateBook(alice.token, { bookId: book.id }));
   });
 
   it('removes a listed or an unlisted book for good, with the counters', async () => {
@@ -246,8 +238,7 @@ describe('status transitions', () => {
     const g0 = await stats();
     for (const b of [listed, unlisted]) {
       const res = await booksApi.deleteBook(alice.token, { bookId: b.id, permanent: true });
-      expect(res.status).toBe(200);
-      expect(expectEnvelope(res.json(), RemovedBook)).toEqual({ id: b.id, removed: true });
+      expect(expectOk(res, RemovedBook)).toEqual({ id: b.id, removed: true });
       expect(await getBook(b.id)).toBeNull();
     }
     const g1 = await stats();
@@ -268,8 +259,7 @@ describe('status transitions', () => {
       ];
       for (const attempt of attempts) {
         const res = await attempt();
-        expect(res.status).toBe(409);
-        expectError(res.json(), 'INVALID_STATUS');
+        expectRefusal(res, 409, 'INVALID_STATUS');
       }
       expect(await getBook(book.id)).toEqual(before);
     });
@@ -306,8 +296,7 @@ describe('updateBook', () => {
       condition: 'Like New',
       comments: 'Coffee stain',
     });
-    expect(res.status).toBe(200);
-    expect(expectEnvelope(res.json(), Book)).toMatchObject({
+    expect(expectOk(res, Book)).toMatchObject({
       id: book.id,
       price: 9.99,
       condition: 'like-new',

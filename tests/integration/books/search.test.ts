@@ -1,9 +1,7 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { processors } from '#functions/streams/processors.ts';
 import { Book } from '#lib/books/schemas.ts';
-import { db, TABLE } from '#lib/db/client.ts';
 import { bookKey, searchPricePk, searchTermPk } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import { consume } from '#lib/streams/consume.ts';
@@ -11,7 +9,9 @@ import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
 import { addToCart } from '#tests/helpers/cart.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';
+import { queryPartition } from '#tests/helpers/query.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { setStored } from '#tests/helpers/stored.ts';
 import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
@@ -39,17 +39,9 @@ const names = async (res: ReturnType<typeof booksApi.searchPublic>) => {
 };
 const find = (q: string) => names(booksApi.searchPublic(q));
 
-async function entriesOf(term: string): Promise<number> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': searchTermPk(term) },
-      Select: 'COUNT',
-    }),
-  );
-  return out.Count ?? 0;
-}
+/** The stored entries of a term (every campus's partition), whole. */
+const storedEntries = (term: string) => queryPartition(searchTermPk(term));
+const entriesOf = async (term: string) => (await storedEntries(term)).length;
 
 let seller: TestUser;
 let shopper: TestUser;
@@ -184,15 +176,7 @@ describe('who sees what', () => {
     const book = await post(seller, { name: 'Organic Chemistry Sold', course: 'CHM 201' });
     await runConsumer();
     expect(await find('organic')).toEqual([book.name]);
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: bookKey(book.id),
-        UpdateExpression: 'SET #s = :one, buyerId = :b',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':one': 1, ':b': shopper.id },
-      }),
-    );
+    await setStored(bookKey(book.id), { status: 1, buyerId: shopper.id });
     await runConsumer();
     expect(await find('organic')).toEqual([]);
     expect(await find('chm201')).toEqual([]);
@@ -247,18 +231,6 @@ describe('search pages', () => {
     expect(res.status).toBe(400);
   });
 });
-
-/** The stored entries of a term (every campus's partition), whole. */
-async function storedEntries(term: string): Promise<Record<string, unknown>[]> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': searchTermPk(term) },
-    }),
-  );
-  return out.Items ?? [];
-}
 
 describe('list fields on the search entries', () => {
   it('answers a page from the entries alone: one Query per term, no BatchGet of books', async () => {
@@ -320,27 +292,12 @@ describe('list fields on the search entries', () => {
   it('removes the entries of a book hidden by reports, and writes nothing for a change no list shows', async () => {
     const book = await post(seller, { name: 'Volcanology Hidden' });
     await runConsumer();
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: bookKey(book.id),
-        UpdateExpression: 'SET reportCount = :one',
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    );
+    await setStored(bookKey(book.id), { reportCount: 1 });
     startMeasuring();
     await runConsumer();
     expect(measured().operations.map((o) => o.command)).not.toContain('BatchWriteItem');
     expect(await entriesOf('T#volcanology')).toBe(1);
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: bookKey(book.id),
-        UpdateExpression: 'SET #hidden = :yes',
-        ExpressionAttributeNames: { '#hidden': 'hidden' },
-        ExpressionAttributeValues: { ':yes': true },
-      }),
-    );
+    await setStored(bookKey(book.id), { hidden: true });
     await runConsumer();
     expect(await entriesOf('T#volcanology')).toBe(0);
     expect(await find('volcanology')).toEqual([]);

@@ -12,7 +12,7 @@ import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import { makeBook, readBook, setStoredStatus } from '#tests/helpers/books.ts';
 import { addToCart, readItem } from '#tests/helpers/cart.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
-import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { expectEnvelope, expectError, expectOk, expectRefusal } from '#tests/helpers/schema.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
 const getCart = (token: string) => invoke(getCartItemsHandler, { route: '/api/user/getCartItems', token });
@@ -31,8 +31,7 @@ describe('addToCart', () => {
     const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
     const book = await makeBook(seller);
     const res = await addToCart(buyer.token, book.id);
-    expect(res.status).toBe(200);
-    expect(expectEnvelope(res.json(), AddToCartResult)).toEqual({
+    expect(expectOk(res, AddToCartResult)).toEqual({
       bookId: book.id,
       inCart: true,
       added: true,
@@ -48,8 +47,7 @@ describe('addToCart', () => {
     const book = await makeBook(seller);
     await addToCart(buyer.token, book.id);
     const again = await addToCart(buyer.token, book.id);
-    expect(again.status).toBe(200);
-    expect(expectEnvelope(again.json(), AddToCartResult)).toMatchObject({ added: false, cartSize: 1 });
+    expect(expectOk(again, AddToCartResult)).toMatchObject({ added: false, cartSize: 1 });
     expect(expectEnvelope((await getCart(buyer.token)).json(), CartContents).items).toHaveLength(1);
   });
 
@@ -69,8 +67,7 @@ describe('addToCart', () => {
       const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
       const book = await makeBook(seller, { status: status as 1 | 2 | 3 | 5 });
       const res = await addToCart(buyer.token, book.id);
-      expect(res.status).toBe(409);
-      expectError(res.json(), 'BOOK_UNAVAILABLE');
+      expectRefusal(res, 409, 'BOOK_UNAVAILABLE');
       expect(await readItem(cartItemKey(buyer.id, book.id))).toBeUndefined();
     });
   }
@@ -78,8 +75,7 @@ describe('addToCart', () => {
   it('answers 404 for a book that does not exist', async () => {
     const buyer = await makeUser();
     const res = await addToCart(buyer.token, '01JUNKNOWNBOOKID000000000');
-    expect(res.status).toBe(404);
-    expectError(res.json(), 'NOT_FOUND');
+    expectRefusal(res, 404, 'NOT_FOUND');
   });
 
   it('refuses malformed ids and extra fields with 400, and no token with 401', async () => {
@@ -103,21 +99,18 @@ describe('addToCart', () => {
     const books = await Promise.all(Array.from({ length: CART_LIMIT + 1 }, () => makeBook(seller)));
     for (const b of books.slice(0, CART_LIMIT)) expect((await addToCart(buyer.token, b.id)).status).toBe(200);
     const over = await addToCart(buyer.token, (books.at(-1) as { id: string }).id);
-    expect(over.status).toBe(409);
-    expectError(over.json(), 'CART_FULL');
+    expectRefusal(over, 409, 'CART_FULL');
     expect(await readItem(cartItemKey(buyer.id, (books.at(-1) as { id: string }).id))).toBeUndefined();
     // Re-adding a book already in a full cart is still harmless.
     const again = await addToCart(buyer.token, (books[0] as { id: string }).id);
-    expect(again.status).toBe(200);
-    expect(expectEnvelope(again.json(), AddToCartResult)).toEqual({
+    expect(expectOk(again, AddToCartResult)).toEqual({
       bookId: (books[0] as { id: string }).id,
       inCart: true,
       added: false,
       cartSize: CART_LIMIT,
     });
     const cart = await getCart(buyer.token);
-    expect(cart.status).toBe(200);
-    expect(expectEnvelope(cart.json(), CartContents).items.map((i) => i.id)).toEqual(
+    expect(expectOk(cart, CartContents).items.map((i) => i.id)).toEqual(
       books.slice(0, CART_LIMIT).map((b) => (b as { id: string }).id),
     );
   });
@@ -130,8 +123,7 @@ describe('addToCart', () => {
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(40 - CART_LIMIT);
     for (const r of refused) {
-      expect(r.status).toBe(409);
-      expectError(r.json(), 'CART_FULL');
+      expectRefusal(r, 409, 'CART_FULL');
     }
     const cart = expectEnvelope((await getCart(buyer.token)).json(), CartContents).items;
     expect(cart).toHaveLength(CART_LIMIT);
@@ -155,8 +147,7 @@ describe('addToCart', () => {
     await db.send(new DeleteCommand({ TableName: TABLE, Key: cartCountKey(buyer.id) }));
     startMeasuring();
     const res = await addToCart(buyer.token, c.id);
-    expect(res.status).toBe(200);
-    expect(expectEnvelope(res.json(), AddToCartResult)).toMatchObject({ added: true, cartSize: 3 });
+    expect(expectOk(res, AddToCartResult)).toMatchObject({ added: true, cartSize: 3 });
     expect(measured().operations.map((o) => o.command)).toEqual([
       'GetItem',
       'GetItem',
@@ -249,15 +240,13 @@ describe('removeFromCart and clearCart', () => {
     const book = await makeBook(seller);
     expect((await addToCart(one.token, book.id)).status).toBe(200);
     const removed = await removeFromCart(two.token, book.id);
-    expect(removed.status).toBe(200);
-    expect(expectEnvelope(removed.json(), RemoveFromCartResult)).toEqual({
+    expect(expectOk(removed, RemoveFromCartResult)).toEqual({
       bookId: book.id,
       inCart: false,
       removed: false,
     });
     const cleared = await clearCart(two.token);
-    expect(cleared.status).toBe(200);
-    expect(expectEnvelope(cleared.json(), ClearCartResult)).toEqual({ removed: 0 });
+    expect(expectOk(cleared, ClearCartResult)).toEqual({ removed: 0 });
     expect(await readItem(cartItemKey(one.id, book.id))).toMatchObject({ bookId: book.id });
     expect(expectEnvelope((await getCart(one.token)).json(), CartContents).items.map((i) => i.id)).toEqual([
       book.id,

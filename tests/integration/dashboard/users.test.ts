@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as findUsers } from '#functions/dashboard/find-users.ts';
@@ -15,6 +15,7 @@ import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import { consume } from '#lib/streams/consume.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { setStored } from '#tests/helpers/stored.ts';
 import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
@@ -137,14 +138,7 @@ describe('findUsers, through the search index kept by the stream processor', () 
     await reader.skipToEnd();
     const tag = ulid().slice(-8).toLowerCase();
     const u = await makeUser({ firstName: `Old${tag}` });
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: userKey(u.id),
-        UpdateExpression: 'SET firstName = :f',
-        ExpressionAttributeValues: { ':f': `New${tag}` },
-      }),
-    );
+    await setStored(userKey(u.id), { firstName: `New${tag}` });
     const records = await feed();
     expect(await find(`old${tag}`)).toEqual([]);
     expect(await find(`new${tag}`)).toEqual([u.id]);

@@ -13,7 +13,7 @@ import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
-import { expectError } from '#tests/helpers/schema.ts';
+import { expectRefusal } from '#tests/helpers/schema.ts';
 
 const postRaw = (token: string, rawBody: string, contentType = 'application/json') =>
   invoke(postBook, {
@@ -38,8 +38,7 @@ describe('text fields (item 9)', () => {
   ])('refuses %s with 400 and stores nothing', async (_what, override) => {
     const { token } = await createConfirmedUser();
     const res = await booksApi.postBook(token, makeBookBody(override));
-    expect(res.status).toBe(400);
-    expectError(res.json(), 'VALIDATION_FAILED');
+    expectRefusal(res, 400, 'VALIDATION_FAILED');
     expect(await postsOf(token)).toEqual([]);
   });
 
@@ -56,8 +55,7 @@ describe('text fields (item 9)', () => {
   it('refuses a lone UTF-16 surrogate in a body, whatever the field', async () => {
     const { token } = await createConfirmedUser();
     const res = await profileRaw(token, '{"firstName":"Ada\\ud800"}');
-    expect(res.status).toBe(400);
-    expectError(res.json(), 'VALIDATION_FAILED');
+    expectRefusal(res, 400, 'VALIDATION_FAILED');
     const book = await booksApi.postBook(token, makeBookBody({ name: 'Calculus \udc00' }));
     expect(book.status).toBe(400);
     expect(await postsOf(token)).toEqual([]);
@@ -66,8 +64,7 @@ describe('text fields (item 9)', () => {
   it('refuses a JSON body that sends a key twice with 400', async () => {
     const { token } = await createConfirmedUser({ firstName: 'Before' });
     const res = await profileRaw(token, '{"firstName":"Mallory","first\\u004eame":"Alice"}');
-    expect(res.status).toBe(400);
-    expectError(res.json(), 'MALFORMED_JSON');
+    expectRefusal(res, 400, 'MALFORMED_JSON');
     const nested = await profileRaw(token, '{"lastName":"x","firstName":"A","lastName":"y"}');
     expect(nested.status).toBe(400);
     const me = await invoke(updateProfile, {
@@ -126,8 +123,7 @@ describe('request media types (item 11)', () => {
     async (type) => {
       const { token } = await createConfirmedUser();
       const res = await postRaw(token, JSON.stringify(makeBookBody()), type);
-      expect(res.status).toBe(415);
-      expectError(res.json(), 'UNSUPPORTED_MEDIA_TYPE');
+      expectRefusal(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
       expect(await postsOf(token)).toEqual([]);
     },
   );

@@ -2,7 +2,7 @@
  * The matcher and the status notifications, fed real stream records of this file's table, the
  * way Lambda would hand them to the consumer.
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { processors } from '#functions/streams/processors.ts';
@@ -20,9 +20,11 @@ import {
   deleteRequest,
   notifications,
   requestBody,
+  requesterAndSeller,
   storedItems,
   userMatches,
 } from '#tests/helpers/matching.ts';
+import { setStored } from '#tests/helpers/stored.ts';
 import { asEvent, deliverOutbox, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
@@ -50,6 +52,21 @@ async function runConsumer(): Promise<{ records: DynamoDBRecord[]; failed: strin
   const result = await deliver();
   expect(result.failed, 'records the consumer reported as failed').toEqual([]);
   return result;
+}
+
+/**
+ * At-least-once delivery: hands what was written since the last call to the consumer `times` times
+ * (no record may fail), then the e-mails it queued to the outbox consumer twice; returns how many
+ * e-mails were queued.
+ */
+async function deliverRepeatedly(times: number): Promise<number> {
+  const records = await reader.next();
+  expect(records.length, 'a batch of stream records').toBeGreaterThan(0);
+  for (let i = 0; i < times; i++) {
+    const res = await consume(asEvent(records), makeContext(), processors);
+    expect(res.batchItemFailures).toEqual([]);
+  }
+  return deliverOutbox(reader, 2);
 }
 
 const emailsTo = async (user: TestUser) =>
@@ -132,10 +149,7 @@ describe('matching a newly listed book against open requests', () => {
   });
 
   it('does not match a book that is not listed (status 5)', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
-    const body = requestBody();
-    await createRequest(buyer.token, body);
+    const { buyer, seller, body } = await requesterAndSeller();
     await putBook({ ownerId: seller.id, course: body.course, status: 5 });
     await runConsumer();
     expect(await storedItems(buyer.id, 'MATCH#')).toEqual([]);
@@ -144,10 +158,7 @@ describe('matching a newly listed book against open requests', () => {
 
 describe('GET /api/books/getUserMatches', () => {
   it('marks the books in the caller’s cart and reads in a fixed number of operations', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
-    const body = requestBody();
-    await createRequest(buyer.token, body);
+    const { buyer, seller, body } = await requesterAndSeller();
     const inCart = await putBook({
       ownerId: seller.id,
       course: body.course,
@@ -185,20 +196,6 @@ describe('GET /api/books/getUserMatches', () => {
 });
 
 describe('the book fields on matches', () => {
-  /** Sets stored attributes of a book directly (as a price change or the moderation would). */
-  const setOnBook = (bookId: string, values: Record<string, unknown>) =>
-    db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: bookKey(bookId),
-        UpdateExpression: `SET ${Object.keys(values)
-          .map((_k, i) => `#a${i} = :v${i}`)
-          .join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(Object.keys(values).map((k, i) => [`#a${i}`, k])),
-        ExpressionAttributeValues: Object.fromEntries(Object.values(values).map((v, i) => [`:v${i}`, v])),
-      }),
-    );
-
   it('rewrites the matches found by the book and by a request when the price or condition changes, and drops them when hidden', async () => {
     const early = await makeUser();
     const late = await makeUser();
@@ -213,7 +210,7 @@ describe('the book fields on matches', () => {
       const [match] = await storedItems(user.id, 'MATCH#');
       expect(match?.book).toMatchObject({ id: book.id, priceCents: 2000, name: book.name });
     }
-    await setOnBook(book.id, { priceCents: 1599, condition: 'acceptable' });
+    await setStored(bookKey(book.id), { priceCents: 1599, condition: 'acceptable' }); // as a price change would
     await runConsumer();
     for (const user of [early, late]) {
       const [match] = await storedItems(user.id, 'MATCH#');
@@ -222,7 +219,7 @@ describe('the book fields on matches', () => {
         [book.id, 15.99, 'acceptable'],
       ]);
     }
-    await setOnBook(book.id, { hidden: true });
+    await setStored(bookKey(book.id), { hidden: true }); // as the moderation would
     await runConsumer();
     for (const user of [early, late]) {
       expect(await storedItems(user.id, 'MATCH#')).toEqual([]);
@@ -237,7 +234,7 @@ describe('the book fields on matches', () => {
     const book = await putBook({ ownerId: seller.id, priceCents: 700 });
     const read = (await listedBooksNow([book.id])).get(book.id);
     expect(read?.book.priceCents).toBe(700);
-    await setOnBook(book.id, { priceCents: 800 });
+    await setStored(bookKey(book.id), { priceCents: 800 });
     const match = { userId: buyer.id, requestId: request.id, bookId: book.id, bookDate: book.date };
     const stale = { ...match, createdAt: new Date().toISOString(), book: read?.book as BookRecord };
     expect(await putMatch(stale, read?.sameValues)).toBe(false);
@@ -289,11 +286,8 @@ describe('matching a new request against listed books', () => {
 
 describe('books that leave status 0 and deleted requests', () => {
   it('drops a sold book from getUserMatches once the consumer deleted its matches', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
+    const { buyer, seller, body } = await requesterAndSeller();
     const other = await makeUser();
-    const body = requestBody();
-    await createRequest(buyer.token, body);
     const book = await putBook({ ownerId: seller.id, course: body.course });
     await runConsumer();
     expect(await userMatches(buyer.token)).toHaveLength(1);
@@ -306,10 +300,7 @@ describe('books that leave status 0 and deleted requests', () => {
   });
 
   it('matches a re-listed book again (5 -> 0 with a fresh date) and notifies again', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
-    const body = requestBody();
-    await createRequest(buyer.token, body);
+    const { buyer, seller, body } = await requesterAndSeller();
     const book = await putBook({ ownerId: seller.id, course: body.course });
     await runConsumer();
     const unlisted = await setBookStatus(book, 5);
@@ -338,12 +329,9 @@ describe('books that leave status 0 and deleted requests', () => {
   });
 
   it('never stores a match for a request deleted before the book is matched', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
-    const body = requestBody();
-    const r = await createRequest(buyer.token, body);
+    const { buyer, seller, body, request } = await requesterAndSeller();
     await putBook({ ownerId: seller.id, course: body.course });
-    await deleteRequest(buyer.token, r.id);
+    await deleteRequest(buyer.token, request.id);
     expect((await runConsumer()).failed).toEqual([]);
     expect(await storedItems(buyer.id, 'MATCH#')).toEqual([]);
     expect(await emailsTo(buyer)).toEqual([]);
@@ -352,28 +340,16 @@ describe('books that leave status 0 and deleted requests', () => {
 
 describe('at-least-once delivery', () => {
   it('changes nothing twice when the same records are delivered again: one match, one notification, one e-mail', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
-    const body = requestBody();
-    await createRequest(buyer.token, body);
+    const { buyer, seller, body } = await requesterAndSeller();
     await putBook({ ownerId: seller.id, course: body.course });
-    const records = await reader.next();
-    expect(records.length).toBeGreaterThan(0);
-    for (let i = 0; i < 3; i++) {
-      const res = await consume(asEvent(records), makeContext(), processors);
-      expect(res.batchItemFailures).toEqual([]);
-    }
-    expect(await deliverOutbox(reader, 2)).toBe(1);
+    expect(await deliverRepeatedly(3)).toBe(1);
     expect(await storedItems(buyer.id, 'MATCH#')).toHaveLength(1);
     expect(await storedItems(buyer.id, 'NOTIF#')).toHaveLength(1);
     expect(await emailsTo(buyer)).toHaveLength(1);
   });
 
   it('reports only a poison record as failed and applies the rest of the batch', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
-    const body = requestBody();
-    await createRequest(buyer.token, body);
+    const { buyer, seller, body } = await requesterAndSeller();
     // A listed book item without a name or course: the matcher cannot read it.
     await db.send(
       new PutCommand({
@@ -441,13 +417,7 @@ describe('status changes become notifications', () => {
   it('notifies once when a status change is delivered twice', async () => {
     const { seller, buyer, book } = await listedBook();
     await setBookStatus(book, 1, { buyerId: buyer.id, boughtAt: new Date().toISOString() });
-    const records = await reader.next();
-    expect(records.length).toBeGreaterThan(0);
-    for (let i = 0; i < 2; i++) {
-      const res = await consume(asEvent(records), makeContext(), processors);
-      expect(res.batchItemFailures).toEqual([]);
-    }
-    expect(await deliverOutbox(reader, 2)).toBe(1);
+    expect(await deliverRepeatedly(2)).toBe(1);
     expect(await kinds(seller)).toEqual(['sold']);
     expect(await emailsTo(seller)).toHaveLength(1);
   });

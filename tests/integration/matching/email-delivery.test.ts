@@ -20,7 +20,9 @@ const { booksApi } = await import('#tests/helpers/book-api.ts');
 const { putBook } = await import('#tests/helpers/books.ts');
 const { sentEmails } = await import('#tests/helpers/e2e.ts');
 const { makeContext } = await import('#tests/helpers/lambda.ts');
-const { createRequest, requestBody, storedItems, userMatches } = await import('#tests/helpers/matching.ts');
+const { createRequest, requestBody, requesterAndSeller, storedItems, userMatches } = await import(
+  '#tests/helpers/matching.ts'
+);
 const {
   asEvent,
   deliverOutbox: deliverStreamOutbox,
@@ -43,10 +45,7 @@ const emailsTo = async (address: string) =>
 
 /** A request and a matching book; returns the stream records they produced. */
 async function matchingPair() {
-  const buyer = await makeUser();
-  const seller = await makeUser();
-  const body = requestBody();
-  await createRequest(buyer.token, body);
+  const { buyer, seller, body } = await requesterAndSeller();
   const book = await putBook({ ownerId: seller.id, course: body.course });
   const records = await reader.next();
   return { buyer, book, records };

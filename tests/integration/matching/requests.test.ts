@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { db, TABLE } from '#lib/db/client.ts';
@@ -15,6 +15,7 @@ import {
   storedItems,
 } from '#tests/helpers/matching.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { setStored } from '#tests/helpers/stored.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
 const openRequests = async (userId: string) =>
@@ -96,14 +97,7 @@ describe('POST /api/books/requestBook', () => {
   it(`refuses a request beyond ${MAX_OPEN_REQUESTS} open ones with 409`, async () => {
     const user = await makeUser();
     // Set the counter at the cap directly rather than creating 100 requests.
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: userStatsKey(user.id),
-        UpdateExpression: 'SET openRequests = :n',
-        ExpressionAttributeValues: { ':n': MAX_OPEN_REQUESTS },
-      }),
-    );
+    await setStored(userStatsKey(user.id), { openRequests: MAX_OPEN_REQUESTS });
     const res = await requestBook(user.token, requestBody());
     expect(res.status).toBe(409);
     expectError(res.json(), 'CONFLICT');

@@ -17,7 +17,7 @@ import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBook, makeBookBody, putBook } from '#tests/helpers/books.ts';
 import { addToCart, checkout, ordersOf } from '#tests/helpers/cart.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';
-import { createRequest, requestBody, storedItems } from '#tests/helpers/matching.ts';
+import { requesterAndSeller, storedItems } from '#tests/helpers/matching.ts';
 import { asEvent, deliverOutbox, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
@@ -88,10 +88,7 @@ describe('business metrics', () => {
   it('counts a match (and its e-mail) once, not when the stream delivers the record again', async () => {
     const reader = new StreamReader();
     await reader.skipToEnd();
-    const buyer = await makeUser();
-    const seller = await makeUser();
-    const body = requestBody();
-    await createRequest(buyer.token, body);
+    const { buyer, seller, body } = await requesterAndSeller();
     await putBook({ ownerId: seller.id, course: body.course });
     const records = await reader.next();
     before = Object.fromEntries(EVENTS.map((e) => [e, recordedMetrics(e)])) as Record<BusinessEvent, number>;

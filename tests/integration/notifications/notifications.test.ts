@@ -4,7 +4,7 @@ import { type NotificationRecord, putNotificationOnce } from '#lib/db/notificati
 import { notificationId } from '#lib/notifications/notify.ts';
 import { MarkReadResult } from '#lib/notifications/service.ts';
 import { getNotifications, markRead, notifications } from '#tests/helpers/matching.ts';
-import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
+import { expectEnvelope, expectOk, expectRefusal } from '#tests/helpers/schema.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
 /** Stores `count` notifications for a user, one minute apart, the newest last; returns their ids. */
@@ -61,8 +61,7 @@ describe('GET /api/user/getNotifications', () => {
     expect((await notifications(bob.token)).items).toEqual([]);
     const aliceCursor = (await notifications(alice.token, { limit: '1' })).next;
     const res = await getNotifications(bob.token, { cursor: String(aliceCursor) });
-    expect(res.status).toBe(400);
-    expectError(res.json(), 'VALIDATION_FAILED');
+    expectRefusal(res, 400, 'VALIDATION_FAILED');
   });
 
   it.each([
@@ -74,8 +73,7 @@ describe('GET /api/user/getNotifications', () => {
   ])('refuses %s with 400', async (_name, query) => {
     const user = await makeUser();
     const res = await getNotifications(user.token, query);
-    expect(res.status).toBe(400);
-    expectError(res.json(), 'VALIDATION_FAILED');
+    expectRefusal(res, 400, 'VALIDATION_FAILED');
   });
 
   it('needs a token', async () => {
@@ -88,8 +86,7 @@ describe('POST /api/user/markNotificationsRead', () => {
     const user = await makeUser();
     const ids = await seedNotifications(user.id, 3);
     const res = await markRead(user.token, { ids: [ids[0], ids[2], ids[0]] });
-    expect(res.status).toBe(200);
-    expect(expectEnvelope(res.json(), MarkReadResult).ids?.sort()).toEqual([ids[0], ids[2]].sort());
+    expect(expectOk(res, MarkReadResult).ids?.sort()).toEqual([ids[0], ids[2]].sort());
     const read = Object.fromEntries((await notifications(user.token)).items.map((n) => [n.id, n.read]));
     expect(read).toEqual({ [String(ids[0])]: true, [String(ids[1])]: false, [String(ids[2])]: true });
   });
@@ -116,8 +113,7 @@ describe('POST /api/user/markNotificationsRead', () => {
     const [aliceId] = await seedNotifications(alice.id, 1);
     const [bobId] = await seedNotifications(bob.id, 1);
     const res = await markRead(bob.token, { ids: [bobId, aliceId] });
-    expect(res.status).toBe(404);
-    expectError(res.json(), 'NOT_FOUND');
+    expectRefusal(res, 404, 'NOT_FOUND');
     expect((await notifications(alice.token)).items.map((n) => n.read)).toEqual([false]);
     expect((await notifications(bob.token)).items.map((n) => n.read)).toEqual([false]);
   });
@@ -129,8 +125,7 @@ describe('POST /api/user/markNotificationsRead', () => {
   ])('refuses %s with 400', async (_name, body) => {
     const user = await makeUser();
     const res = await markRead(user.token, body);
-    expect(res.status).toBe(400);
-    expectError(res.json(), 'VALIDATION_FAILED');
+    expectRefusal(res, 400, 'VALIDATION_FAILED');
   });
 
   it('answers with the envelope of its route', async () => {

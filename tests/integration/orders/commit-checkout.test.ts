@@ -1,13 +1,12 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { putCartItem } from '#lib/db/cart.ts';
-import { db, TABLE } from '#lib/db/client.ts';
 import { bookKey, orderKey } from '#lib/db/keys.ts';
 import { commitCheckout } from '#lib/db/orders.ts';
 import type { BookRecord, OrderRecord } from '#lib/db/records.ts';
 import { makeBook, readBook } from '#tests/helpers/books.ts';
 import { readGlobalStats, readItem, readUserStats } from '#tests/helpers/cart.ts';
+import { setStored } from '#tests/helpers/stored.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
 function orderFor(buyerId: string, books: BookRecord[]): OrderRecord {
@@ -65,14 +64,7 @@ describe('the checkout transaction', () => {
     const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
     const book = await makeBook(seller, { price: 10 });
     await putCartItem(buyer.id, book, new Date().toISOString());
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: bookKey(book.id),
-        UpdateExpression: 'SET priceCents = :p',
-        ExpressionAttributeValues: { ':p': 9900 },
-      }),
-    );
+    await setStored(bookKey(book.id), { priceCents: 9900 });
     const outcome = await commitCheckout({ order: orderFor(buyer.id, [book]), books: [book] });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;

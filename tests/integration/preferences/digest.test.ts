@@ -2,10 +2,8 @@
  * Match e-mail pacing: a relisted book does not e-mail the same requester again within 7 days
  * (the in-app notification still appears), and the daily digest sends one e-mail per user and day.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { processors } from '#functions/streams/processors.ts';
-import { db, TABLE } from '#lib/db/client.ts';
 import { matchMailKey } from '#lib/db/keys.ts';
 import { setPreferences } from '#lib/db/preferences.ts';
 import { sendDailyDigests } from '#lib/preferences/digest.ts';
@@ -13,9 +11,9 @@ import { consume } from '#lib/streams/consume.ts';
 import { putBook, setBookStatus } from '#tests/helpers/books.ts';
 import { sentEmails } from '#tests/helpers/e2e.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';
-import { createRequest, notifications, requestBody, storedItems } from '#tests/helpers/matching.ts';
+import { notifications, requesterAndSeller, storedItems } from '#tests/helpers/matching.ts';
+import { setStored } from '#tests/helpers/stored.ts';
 import { asEvent, deliverOutbox, StreamReader } from '#tests/helpers/stream.ts';
-import { makeUser } from '#tests/helpers/users.ts';
 
 let reader: StreamReader;
 beforeEach(async () => {
@@ -33,18 +31,16 @@ const runConsumer = async () => {
   await deliverOutbox(reader);
 };
 
-async function requesterAndSeller() {
-  const buyer = await makeUser();
-  const seller = await makeUser();
-  const body = requestBody();
-  await createRequest(buyer.token, body);
+/** A requester and a seller, the request's own record consumed; `course` is what a matching book needs. */
+async function requestConsumed() {
+  const { buyer, seller, body } = await requesterAndSeller();
   await runConsumer();
   return { buyer, seller, course: body.course };
 }
 
 describe('relisting', () => {
   it('a relist within 7 days notifies in-app again but sends no second match e-mail', async () => {
-    const { buyer, seller, course } = await requesterAndSeller();
+    const { buyer, seller, course } = await requestConsumed();
     const book = await putBook({ ownerId: seller.id, course });
     await runConsumer();
     expect(await emailsTo(buyer.record.emailAddress)).toHaveLength(1);
@@ -64,19 +60,13 @@ describe('relisting', () => {
   });
 
   it('a relist more than 7 days after the last e-mail e-mails again', async () => {
-    const { buyer, seller, course } = await requesterAndSeller();
+    const { buyer, seller, course } = await requestConsumed();
     const book = await putBook({ ownerId: seller.id, course });
     await runConsumer();
     // the e-mail about it went out 8 days ago
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: matchMailKey(buyer.id, book.id),
-        UpdateExpression: 'SET #at = :at',
-        ExpressionAttributeNames: { '#at': 'at' },
-        ExpressionAttributeValues: { ':at': new Date(Date.now() - 8 * 86_400_000).toISOString() },
-      }),
-    );
+    await setStored(matchMailKey(buyer.id, book.id), {
+      at: new Date(Date.now() - 8 * 86_400_000).toISOString(),
+    });
     const unlisted = await setBookStatus(book, 5);
     await runConsumer();
     await setBookStatus(unlisted, 0, { date: new Date(Date.now() + 1000).toISOString() });
@@ -87,7 +77,7 @@ describe('relisting', () => {
 
 describe('daily digest', () => {
   it('sends one e-mail for three matches of the day, and none on a second run', async () => {
-    const { buyer, seller, course } = await requesterAndSeller();
+    const { buyer, seller, course } = await requestConsumed();
     await setPreferences(buyer.id, { matches: 'daily' });
     const books = [];
     for (let i = 0; i < 3; i++)
@@ -111,7 +101,7 @@ describe('daily digest', () => {
   });
 
   it('lists only the matches still available, and sends nothing when none are', async () => {
-    const { buyer, seller, course } = await requesterAndSeller();
+    const { buyer, seller, course } = await requestConsumed();
     await setPreferences(buyer.id, { matches: 'daily' });
     const kept = await putBook({ ownerId: seller.id, course, name: 'Still Here' });
     const gone = await putBook({ ownerId: seller.id, course, name: 'Sold Already' });
@@ -125,7 +115,7 @@ describe('daily digest', () => {
     expect(mail?.body.text).toContain(kept.name);
     expect(mail?.body.text).not.toContain(gone.name);
 
-    const other = await requesterAndSeller();
+    const other = await requestConsumed();
     await setPreferences(other.buyer.id, { matches: 'daily' });
     const only = await putBook({ ownerId: other.seller.id, course: other.course });
     await runConsumer();

@@ -15,7 +15,7 @@ import { consume } from '#lib/streams/consume.ts';
 import { putBook } from '#tests/helpers/books.ts';
 import { type SesMessage, sentEmails } from '#tests/helpers/e2e.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';
-import { createRequest, notifications, requestBody } from '#tests/helpers/matching.ts';
+import { notifications, requesterAndSeller } from '#tests/helpers/matching.ts';
 import { expectEnvelope } from '#tests/helpers/schema.ts';
 import { asEvent, deliverOutbox, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
@@ -55,10 +55,7 @@ const oneClick = (token: string, init: { rawBody?: string; headers?: Record<stri
 
 /** A requester with one open request, and a function that lists a new matching book. */
 async function requester() {
-  const buyer = await makeUser();
-  const seller = await makeUser();
-  const body = requestBody();
-  await createRequest(buyer.token, body);
+  const { buyer, seller, body } = await requesterAndSeller();
   await runConsumer();
   const listMatch = async () => {
     const book = await putBook({ ownerId: seller.id, course: body.course });

@@ -3,12 +3,10 @@
  * once, the address signs up again as a new user, other users' orders stay with `deleted user`,
  * and a deletion that stopped halfway (a crash, the time budget) finishes when run again.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as deleteAccountHandler } from '#functions/auth/delete-account.ts';
 import { handler as getOrderHandler } from '#functions/user/get-order.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
-import { db, TABLE } from '#lib/db/client.ts';
 import { accountDeletionKey, emailKey, userKey, userPartition } from '#lib/db/keys.ts';
 import { BookStatus } from '#lib/db/records.ts';
 import { OrderWithStatus } from '#lib/orders/schemas.ts';
@@ -25,6 +23,7 @@ import { addToCart, readGlobalStats, readItem } from '#tests/helpers/cart.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { createRequest } from '#tests/helpers/matching.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
+import { queryPartition } from '#tests/helpers/query.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
 const deleteAccountCall = (token: string, password: string) =>
@@ -36,17 +35,7 @@ const deleteAccountCall = (token: string, password: string) =>
   });
 
 /** Everything stored in a user's partition (USER#<id>). */
-async function partitionOf(userId: string) {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': userPartition(userId) },
-      ConsistentRead: true,
-    }),
-  );
-  return out.Items ?? [];
-}
+const partitionOf = (userId: string) => queryPartition(userPartition(userId), { consistent: true });
 
 /** A user with listed books, a request and a cart item. */
 async function busyUser(books: number): Promise<{ account: TestAccount; bookIds: string[] }> {

@@ -11,19 +11,21 @@ import { percentile, relativeDifference, summarise } from '#bench/harness/stats.
 function zipOf(name: string, content: Buffer): Buffer {
   const data = deflateRawSync(content);
   const nameBuf = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(content.length, 22);
-  local.writeUInt16LE(nameBuf.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(content.length, 24);
-  central.writeUInt16LE(nameBuf.length, 28);
-  central.writeUInt32LE(0, 42);
+  /**
+   * A header of `size` bytes: its signature, then from `at` on the fields the local header and the
+   * central directory entry share (method 8 = deflate, compressed size, size, name length).
+   */
+  const header = (size: number, signature: number, at: number) => {
+    const h = Buffer.alloc(size);
+    h.writeUInt32LE(signature, 0);
+    h.writeUInt16LE(8, at);
+    h.writeUInt32LE(data.length, at + 10);
+    h.writeUInt32LE(content.length, at + 14);
+    h.writeUInt16LE(nameBuf.length, at + 18);
+    return h;
+  };
+  const local = header(30, 0x04034b50, 8);
+  const central = header(46, 0x02014b50, 10); // the local header's offset (at 42) stays 0
   const cdOffset = local.length + nameBuf.length + data.length;
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);

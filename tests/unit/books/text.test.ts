@@ -1,40 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { searchTermsOf } from '#lib/books/search-index.ts';
-import {
-  indexPrefix,
-  MAX_PREFIX,
-  normaliseCourse,
-  titleMatches,
-  titlePrefixes,
-  words,
-} from '#lib/books/text.ts';
+import * as text from '#lib/books/text.ts';
 
 describe('course codes', () => {
-  it('treats CSC 171, csc171 and CSC-171 as the same code', () => {
-    for (const c of ['CSC 171', 'csc171', 'CSC-171', ' csc - 171 ', 'Csc_171'])
-      expect(normaliseCourse(c)).toBe('CSC171');
+  it.each(['CSC 171', 'csc171', 'CSC-171', ' csc - 171 ', '  csc -  171 ', 'csc\t171', 'Csc_171'])(
+    'reads %j as CSC171, one code however it is spaced, cased or joined',
+    (course) => expect(text.normaliseCourse(course)).toBe('CSC171'),
+  );
+
+  it('keeps the letters after the number, upper-cased: Math 161H is MATH161H', () => {
+    expect(text.normaliseCourse('Math 161H')).toBe('MATH161H');
   });
 });
 
 describe('title words', () => {
   it('splits on anything but letters and digits, lower-cased, accents removed', () => {
-    expect(words('C++ Primer (5th Ed.)')).toEqual(['c', 'primer', '5th', 'ed']);
-    expect(words('Élan vital: Ökonomie')).toEqual(['elan', 'vital', 'okonomie']);
-    expect(words('.*$^[](){}|\\')).toEqual([]);
+    expect(text.words('C++ Primer (5th Ed.)')).toEqual(['c', 'primer', '5th', 'ed']);
+    expect(text.words('Élan vital: Ökonomie')).toEqual(['elan', 'vital', 'okonomie']);
+    expect(text.words('.*$^[](){}|\\')).toEqual([]);
   });
 
   it('indexes every prefix of every word up to the cap, without repeats', () => {
-    expect(titlePrefixes('Calc Ca')).toEqual(['c', 'ca', 'cal', 'calc']);
-    const long = titlePrefixes('Electroencephalography');
-    expect(long).toHaveLength(MAX_PREFIX);
+    expect(text.titlePrefixes('Calc Ca')).toEqual(['c', 'ca', 'cal', 'calc']);
+    const long = text.titlePrefixes('Electroencephalography');
+    expect(long).toHaveLength(text.MAX_PREFIX);
     expect(long.at(-1)).toBe('electroencep');
-    expect(indexPrefix('electroencephalography')).toBe('electroencep');
+    expect(text.indexPrefix('electroencephalography')).toBe('electroencep');
   });
 
   it('matches when every query word starts a word of the title', () => {
-    expect(titleMatches('Calculus: Early Transcendentals', ['calc', 'early'])).toBe(true);
-    expect(titleMatches('Calculus: Early Transcendentals', ['calc', 'late'])).toBe(false);
-    expect(titleMatches('Calculus', ['alc'])).toBe(false);
+    expect(text.titleMatches('Calculus: Early Transcendentals', ['calc', 'early'])).toBe(true);
+    expect(text.titleMatches('Calculus: Early Transcendentals', ['calc', 'late'])).toBe(false);
+    expect(text.titleMatches('Calculus', ['alc'])).toBe(false);
   });
 });
 

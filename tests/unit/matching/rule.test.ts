@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { toIsbn13 } from '#lib/books/isbn.ts';
-import { normaliseCourse } from '#lib/books/text.ts';
 import { type MatchableBook, type MatchableRequest, matchReason } from '#lib/matching/rule.ts';
 import { keyWord, significantWords } from '#lib/matching/title-words.ts';
 import { statusAudience } from '#lib/notifications/processor.ts';
@@ -18,19 +17,6 @@ const book = (b: Partial<MatchableBook> = {}): MatchableBook => ({
   course: 'YYY 111',
   ISBN: null,
   ...b,
-});
-
-describe('course normalisation', () => {
-  it.each([
-    ['CSC 171', 'CSC171'],
-    ['csc171', 'CSC171'],
-    ['CSC-171', 'CSC171'],
-    ['  csc -  171 ', 'CSC171'],
-    ['Math 161H', 'MATH161H'],
-    ['csc\t171', 'CSC171'],
-  ])('normalises %j to %j', (input, expected) => {
-    expect(normaliseCourse(input)).toBe(expected);
-  });
 });
 
 describe('ISBN normalisation', () => {

@@ -92,48 +92,32 @@ describe('the contract check used by the end-to-end helper', () => {
   });
 });
 
+/** Every documented response body: its path, method, status, media type and media object. */
+function* documentedMedia() {
+  for (const [p, ops] of Object.entries(committed.paths))
+    for (const [method, op] of Object.entries(ops))
+      for (const [status, response] of Object.entries(
+        op.responses as Record<string, { content?: Record<string, { schema?: object; example?: unknown }> }>,
+      ))
+        for (const [mediaType, media] of Object.entries(response.content ?? {}))
+          yield { p, method, status, mediaType, media };
+}
+
 describe('the response schemas of the committed document', () => {
   it('all compile with Ajv (JSON Schema 2020-12), so the end-to-end checks can use them', () => {
-    for (const [p, ops] of Object.entries(committed.paths)) {
-      for (const [method, op] of Object.entries(ops)) {
-        for (const [status, response] of Object.entries(
-          op.responses as Record<string, { content?: object }>,
-        )) {
-          for (const [mediaType, media] of Object.entries(response.content ?? {}) as [
-            string,
-            { schema?: object },
-          ][]) {
-            if (media.schema)
-              expect(
-                () => validatorFor(p, method, status, mediaType),
-                `${method} ${p} ${status}`,
-              ).not.toThrow();
-          }
-        }
-      }
-    }
+    for (const { p, method, status, mediaType, media } of documentedMedia())
+      if (media.schema)
+        expect(() => validatorFor(p, method, status, mediaType), `${method} ${p} ${status}`).not.toThrow();
     // compiling every schema is CPU work: on a loaded 2-core machine it can take several seconds
   }, 60_000);
 });
 
 describe('the examples of the committed document', () => {
   it('validate against the documented schema for every error response', () => {
-    for (const [p, ops] of Object.entries(committed.paths)) {
-      for (const [method, op] of Object.entries(ops)) {
-        for (const [status, response] of Object.entries(
-          op.responses as Record<string, { content?: object }>,
-        )) {
-          if (Number(status) < 400) continue;
-          for (const [contentType, media] of Object.entries(response.content ?? {}) as [
-            string,
-            { example?: unknown },
-          ][]) {
-            if (media.example === undefined) continue;
-            const res = { status: Number(status), contentType, text: JSON.stringify(media.example) };
-            expect(contractProblems(res, method, p)).toEqual([]);
-          }
-        }
-      }
+    for (const { p, method, status, mediaType, media } of documentedMedia()) {
+      if (Number(status) < 400 || media.example === undefined) continue;
+      const res = { status: Number(status), contentType: mediaType, text: JSON.stringify(media.example) };
+      expect(contractProblems(res, method, p)).toEqual([]);
     }
   });
 });

@@ -60,6 +60,14 @@ const functions = readYaml('functions/streams/functions.yml');
 const events: Array<{ stream?: Record<string, unknown> }> = functions.streamsConsumer?.events ?? [];
 const streams = events.flatMap((e) => (e.stream ? [e.stream] : []));
 
+/** What both readers of the table stream hold to: failed records reported one by one, a failing batch bisected. */
+const TABLE_STREAM_READER = {
+  type: 'dynamodb',
+  arn: 'Table.StreamArn',
+  functionResponseType: 'ReportBatchItemFailures',
+  bisectBatchOnFunctionError: true,
+};
+
 describe('the stream consumer (functions/streams/functions.yml)', () => {
   it('is included by serverless.yml and handled by functions/streams/consumer.ts', () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a serverless include, not a template
@@ -69,12 +77,7 @@ describe('the stream consumer (functions/streams/functions.yml)', () => {
 
   it('reads the table stream once, reporting failed records one by one and bisecting a failing batch', () => {
     expect(streams).toHaveLength(1);
-    expect(streams[0]).toMatchObject({
-      type: 'dynamodb',
-      arn: 'Table.StreamArn',
-      functionResponseType: 'ReportBatchItemFailures',
-      bisectBatchOnFunctionError: true,
-    });
+    expect(streams[0]).toMatchObject(TABLE_STREAM_READER);
   });
 
   it("reads each shard with more than one batch at a time (Lambda keeps one key's records in order)", () => {
@@ -246,10 +249,7 @@ describe('the outbox consumer (functions/streams/functions.yml outboxConsumer)',
     expect(readers).toHaveLength(2);
     expect(source).toHaveLength(1);
     expect(source[0]).toMatchObject({
-      type: 'dynamodb',
-      arn: 'Table.StreamArn',
-      functionResponseType: 'ReportBatchItemFailures',
-      bisectBatchOnFunctionError: true,
+      ...TABLE_STREAM_READER,
       maximumRetryAttempts: streams[0]?.maximumRetryAttempts,
       parallelizationFactor: streams[0]?.parallelizationFactor,
       maximumRecordAgeInSeconds: streams[0]?.maximumRecordAgeInSeconds,
