@@ -8,8 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { answersInOrder } from './harness/concurrent.ts';
-import type { BenchResults } from './harness/report.ts';
-import { round } from './harness/stats.ts';
+import { type BenchResults, caseRows, fmt } from './harness/report.ts';
 
 export const START =
   '<!-- results:start (rendered by `npx tsx bench/readme.ts` from bench/results/latest.json; do not edit) -->';
@@ -19,13 +18,12 @@ const DIR = import.meta.dirname;
 export const README = path.join(DIR, 'README.md');
 export const RESULTS = path.join(DIR, 'results', 'latest.json');
 
-const n = (x: number, digits = 2) => (Number.isFinite(x) ? String(round(x, digits)) : '-');
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
 const range = (xs: number[], digits = 0) => {
   const ok = xs.filter(Number.isFinite);
   if (ok.length === 0) return '-';
-  const lo = n(Math.min(...ok), digits);
-  const hi = n(Math.max(...ok), digits);
+  const lo = fmt(Math.min(...ok), digits);
+  const hi = fmt(Math.max(...ok), digits);
   return lo === hi ? lo : `${lo}-${hi}`;
 };
 
@@ -40,17 +38,16 @@ export function renderResults(r: BenchResults): string {
     '',
     '| endpoint | books | p50 ms | p99 ms | floor p50 ms | ratio | calls (floor) | capacity units (floor) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...caseRows(r.cases, ({ latency: l, cost: k }) => [
+      fmt(l.endpoint.p50),
+      fmt(l.endpoint.p99),
+      fmt(l.floor.p50),
+      fmt(l.ratio),
+      `${fmt(k.calls)} (${fmt(k.floorCalls)})`,
+      `${fmt(k.capacityUnits)} (${fmt(k.floorCapacityUnits)})`,
+    ]),
+    '',
   );
-  for (const c of r.cases) {
-    for (const s of c.bySize) {
-      const l = s.latency;
-      const k = s.cost;
-      out.push(
-        `| ${c.name} | ${int(s.size)} | ${n(l.endpoint.p50)} | ${n(l.endpoint.p99)} | ${n(l.floor.p50)} | ${n(l.ratio)} | ${n(k.calls)} (${n(k.floorCalls)}) | ${n(k.capacityUnits)} (${n(k.floorCapacityUnits)}) |`,
-      );
-    }
-  }
-  out.push('');
 
   const login = r.cases.find((c) => c.kind === 'login');
   if (login) {
@@ -66,7 +63,7 @@ export function renderResults(r: BenchResults): string {
     out.push(
       `Over HTTP (serverless offline, ${int(r.http.size)} books, ${r.http.connections} connections, ${r.http.durationSeconds} s per route): ` +
         r.http.results
-          .map((h) => `${h.name} ${n(h.requestsPerSecond, 0)} req/s, p50 ${h.p50} ms, p99 ${h.p99} ms`)
+          .map((h) => `${h.name} ${fmt(h.requestsPerSecond, 0)} req/s, p50 ${h.p50} ms, p99 ${h.p99} ms`)
           .join('; ') +
         '.',
       '',
@@ -75,7 +72,7 @@ export function renderResults(r: BenchResults): string {
   const lag = r.streamLag;
   if (lag) {
     out.push(
-      `Stream lag over ${lag.posts} posts (local stack): searchable p50 ${n(lag.searchable.p50, 0)} ms / p99 ${n(lag.searchable.p99, 0)} ms; in the requester's matches ${n(lag.matched.p50, 0)} / ${n(lag.matched.p99, 0)} ms; match e-mail in the inbox ${n(lag.emailed.p50, 0)} / ${n(lag.emailed.p99, 0)} ms. Consumer: ${n(lag.burst.recordsPerSecond, 0)} stream records per second (${lag.burst.records} records of a burst of ${lag.burst.posts} posts in ${n(lag.burst.seconds, 1)} s).`,
+      `Stream lag over ${lag.posts} posts (local stack): searchable p50 ${fmt(lag.searchable.p50, 0)} ms / p99 ${fmt(lag.searchable.p99, 0)} ms; in the requester's matches ${fmt(lag.matched.p50, 0)} / ${fmt(lag.matched.p99, 0)} ms; match e-mail in the inbox ${fmt(lag.emailed.p50, 0)} / ${fmt(lag.emailed.p99, 0)} ms. Consumer: ${fmt(lag.burst.recordsPerSecond, 0)} stream records per second (${lag.burst.records} records of a burst of ${lag.burst.posts} posts in ${fmt(lag.burst.seconds, 1)} s).`,
       '',
     );
   }
@@ -86,7 +83,7 @@ export function renderResults(r: BenchResults): string {
         cws
           .map(
             (c) =>
-              `${c.clients} clients ${n(c.requestsPerSecond, 0)} req/s, p50 ${n(c.latency.p50, 0)} ms, p99 ${n(c.latency.p99, 0)} ms, answers ${answersInOrder(
+              `${c.clients} clients ${fmt(c.requestsPerSecond, 0)} req/s, p50 ${fmt(c.latency.p50, 0)} ms, p99 ${fmt(c.latency.p99, 0)} ms, answers ${answersInOrder(
                 c.answers,
               )
                 .map(([kind, count]) => `${kind} ${count}`)

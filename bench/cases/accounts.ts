@@ -1,7 +1,7 @@
 /** Login (functions/auth/login): bcrypt-bound, so the report shows bcrypt's share of its time. */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import bcrypt from 'bcryptjs';
-import type { SeedUser } from '#bench/harness/fixture.ts';
+import { inTurn } from '#bench/harness/data.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
 import {
   allowedInCurrentWindow,
@@ -21,8 +21,7 @@ const login: BenchCase = {
   floorDescription:
     "in parallel: GetItem of the address's previous attempt window (consistent) then the conditional ADD of this attempt to the current window, and GetItem of the e-mail item then of the user (consistent); after the compare, the attempt given back (conditional ADD -1). The bcrypt compare is not part of the floor but reported as bcrypt's share",
   prepare: async (ctx) => {
-    const users = ctx.fixture.users;
-    const userOf = (i: number) => users[i % users.length] as SeedUser;
+    const userOf = inTurn(ctx.fixture.users);
     return {
       event: (i) => ({
         method: 'POST',

@@ -1,18 +1,12 @@
 /** Listings, search and posting (functions/books). */
-import {
-  BatchGetCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { BENCH_CAMPUS, CATALOGUE, courseNorm } from '#bench/harness/data.ts';
+import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BENCH_CAMPUS, CATALOGUE, courseNorm, inTurn } from '#bench/harness/data.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
 import { planSearch } from '#lib/books/search-terms.ts';
 import { insertBookItems, listedBooksAt } from '#lib/db/books.ts';
-import { ALL_CAMPUSES, cartItemKey, searchTermPk, userKey } from '#lib/db/keys.ts';
+import { ALL_CAMPUSES, searchTermPk, userKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
-import { authGet, listedPage } from './floors.ts';
+import { authGet, cartEntriesOf, listedPage, newestFirst } from './floors.ts';
 
 const PAGE = 40;
 
@@ -71,16 +65,6 @@ const getBooksNoTokenDeep = offsetPage(
   false,
 );
 
-/** The cart entries of a page of books (one BatchGet of the keys, projected to `sk`). */
-const cartOf = (client: DynamoDBDocumentClient, table: string, userId: string, bookIds: string[]) =>
-  client.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [table]: { Keys: bookIds.map((id) => cartItemKey(userId, id)), ProjectionExpression: 'sk' },
-      },
-    }),
-  );
-
 const getAllBooks: BenchCase = {
   name: 'getAllBooks',
   kind: 'read',
@@ -97,7 +81,7 @@ const getAllBooks: BenchCase = {
         await authGet(client, ctx.table, reader.id);
         const items = await listedPage(client, ctx.table, PAGE, BENCH_CAMPUS, reader.id);
         const ids = items.slice(0, PAGE).map((b) => String(b.id));
-        await cartOf(client, ctx.table, reader.id, ids);
+        await cartEntriesOf(client, ctx.table, reader.id, ids);
       },
     };
   },
@@ -115,25 +99,13 @@ async function searchFloor(client: DynamoDBDocumentClient, table: string, query:
   if (!plan) throw new Error(`search query "${query}" has no plan`);
   const pages = await Promise.all(
     plan.terms.map((t) =>
-      client.send(
-        new QueryCommand({
-          TableName: table,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: {
-            ':pk': searchTermPk(t, campus),
-            ...(callerId ? { ':me': callerId } : {}),
-          },
-          ...(callerId ? { FilterExpression: 'ownerId <> :me' } : {}),
-          ScanIndexForward: false,
-          Limit: PAGE + 1,
-        }),
-      ),
+      newestFirst(client, table, { pk: searchTermPk(t, campus), limit: PAGE + 1, excludeOwner: callerId }),
     ),
   );
   const entries = pages.flatMap((p) => (p.Items ?? []) as BookRecord[]).filter((b) => plan.matches(b));
   const ids = [...new Set(entries.map((b) => b.id))].slice(0, PAGE);
   // With a caller, the page's books carry `inCart`: one BatchGet of their cart keys.
-  if (callerId && ids.length > 0) await cartOf(client, table, callerId, ids);
+  if (callerId && ids.length > 0) await cartEntriesOf(client, table, callerId, ids);
 }
 
 const search: BenchCase = {
@@ -188,9 +160,8 @@ const postBook: BenchCase = {
   floorDescription:
     "auth GetItem; GetItem of the poster's first name; TransactWriteItems: Put of the book (condition: new) + ADD to the global and the poster's counters",
   prepare: async (ctx) => {
-    const users = ctx.fixture.users;
-    const posterOf = (i: number) => users[1 + (i % (users.length - 1))] as (typeof users)[number];
-    const entryOf = (i: number) => CATALOGUE[i % CATALOGUE.length] as (typeof CATALOGUE)[number];
+    const posterOf = inTurn(ctx.fixture.users.slice(1)); // every user but the reader
+    const entryOf = inTurn(CATALOGUE);
     return {
       // Every post (endpoint and floor) lists one more book: the next top-up counts it.
       check: () => {

@@ -7,7 +7,7 @@ import {
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { makeBooks, prng } from '#bench/harness/data.ts';
+import { inTurn, makeBooks, prng } from '#bench/harness/data.ts';
 import type { SeedUser } from '#bench/harness/fixture.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
 import { CART_LIMIT, CART_READ_LIMIT, snapshotOf } from '#lib/cart/cart.ts';
@@ -57,7 +57,7 @@ const addToCart: BenchCase = {
     const ids = new Set(buyers.map((u) => u.id));
     const books = ctx.fixture.books.filter((b) => !ids.has(b.ownerId));
     if (books.length === 0) throw new Error('addToCart: no book owned by a non-shopper');
-    const buyerOf = (i: number) => buyers[i % buyers.length] as SeedUser;
+    const buyerOf = inTurn(buyers);
     // Spread the books so a cart rarely holds the same book twice; carts stay far below CART_LIMIT.
     const bookOf = (i: number) => books[(i * 7919) % books.length] as BookRecord;
     return {
@@ -110,7 +110,7 @@ const checkoutCart: BenchCase = {
     await putBooksBatch(pool);
     let next = 0;
     const cartOf = new Map<number, BookRecord[]>();
-    const buyerOf = (i: number) => buyers[i % buyers.length] as SeedUser;
+    const buyerOf = inTurn(buyers);
     const runId = Date.now().toString(36);
     const keyOf = (i: number) => `bench-${runId}-${i}`;
     // The endpoint stores the key's SHA-256, as the floor does.

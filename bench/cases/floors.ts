@@ -2,8 +2,13 @@
  * Raw DynamoDB calls shared by the cases' floors, written with the key builders of lib/db/keys.ts
  * and a plain DocumentClient (no middlewares).
  */
-import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { listingPartitions, userKey } from '#lib/db/keys.ts';
+import {
+  BatchGetCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { cartItemKey, listingPartitions, userKey } from '#lib/db/keys.ts';
 
 /**
  * The auth layer's read of every authenticated request: the user's auth state, projected and
@@ -19,6 +24,27 @@ export const authGet = (client: DynamoDBDocumentClient, table: string, userId: s
     }),
   );
 
+/**
+ * One Query of a partition of the table (or of `index`: its key is `<index>pk`), newest first, up to
+ * `limit` items, without the books of `excludeOwner` when given.
+ */
+export const newestFirst = (
+  client: DynamoDBDocumentClient,
+  table: string,
+  q: { index?: string; pk: string; limit: number; excludeOwner?: string | undefined },
+) =>
+  client.send(
+    new QueryCommand({
+      TableName: table,
+      ...(q.index ? { IndexName: q.index } : {}),
+      KeyConditionExpression: `${q.index ?? ''}pk = :pk`,
+      ExpressionAttributeValues: { ':pk': q.pk, ...(q.excludeOwner ? { ':me': q.excludeOwner } : {}) },
+      ...(q.excludeOwner ? { FilterExpression: 'ownerId <> :me' } : {}),
+      ScanIndexForward: false,
+      Limit: q.limit,
+    }),
+  );
+
 /** One page of a campus's (or every campus's) listing: each shard newest first, in parallel. */
 export const listedPage = async (
   client: DynamoDBDocumentClient,
@@ -30,18 +56,23 @@ export const listedPage = async (
   const { index, pks } = listingPartitions(campus);
   const pages = await Promise.all(
     pks.map((pk) =>
-      client.send(
-        new QueryCommand({
-          TableName: table,
-          IndexName: index,
-          KeyConditionExpression: `${index}pk = :pk`,
-          ExpressionAttributeValues: { ':pk': pk, ...(excludeOwner ? { ':me': excludeOwner } : {}) },
-          ...(excludeOwner ? { FilterExpression: 'ownerId <> :me' } : {}),
-          ScanIndexForward: false,
-          Limit: Math.ceil(limit / pks.length) + 1,
-        }),
-      ),
+      newestFirst(client, table, { index, pk, limit: Math.ceil(limit / pks.length) + 1, excludeOwner }),
     ),
   );
   return pages.flatMap((p) => p.Items ?? []);
 };
+
+/** The caller's cart entries of a page of books (one BatchGet of the keys, projected to `sk`). */
+export const cartEntriesOf = (
+  client: DynamoDBDocumentClient,
+  table: string,
+  userId: string,
+  bookIds: string[],
+) =>
+  client.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [table]: { Keys: bookIds.map((id) => cartItemKey(userId, id)), ProjectionExpression: 'sk' },
+      },
+    }),
+  );

@@ -1,9 +1,8 @@
 /** getUserMatches (functions/matching/get-user-matches): the caller's matched books. */
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BenchCase } from '#bench/harness/types.ts';
-import { cartItemKey, INDEX, matchesOfUserPk } from '#lib/db/keys.ts';
+import { INDEX, matchesOfUserPk } from '#lib/db/keys.ts';
 import { MATCHES_READ_LIMIT } from '#lib/matching/user-matches.ts';
-import { authGet } from './floors.ts';
+import { authGet, cartEntriesOf, newestFirst } from './floors.ts';
 
 const getUserMatches: BenchCase = {
   name: 'getUserMatches',
@@ -34,25 +33,14 @@ const getUserMatches: BenchCase = {
       floor: async (_i, client) => {
         const t = ctx.table;
         await authGet(client, t, reader.id);
-        const page = await client.send(
-          new QueryCommand({
-            TableName: t,
-            IndexName: INDEX.gsi2,
-            KeyConditionExpression: 'gsi2pk = :pk',
-            ExpressionAttributeValues: { ':pk': matchesOfUserPk(reader.id) },
-            ScanIndexForward: false,
-            Limit: MATCHES_READ_LIMIT,
-          }),
-        );
+        const page = await newestFirst(client, t, {
+          index: INDEX.gsi2,
+          pk: matchesOfUserPk(reader.id),
+          limit: MATCHES_READ_LIMIT,
+        });
         const ids = [...new Set((page.Items ?? []).map((m) => String(m.bookId)))];
         if (ids.length === 0) return;
-        await client.send(
-          new BatchGetCommand({
-            RequestItems: {
-              [t]: { Keys: ids.map((id) => cartItemKey(reader.id, id)), ProjectionExpression: 'sk' },
-            },
-          }),
-        );
+        await cartEntriesOf(client, t, reader.id, ids);
       },
     };
   },

@@ -1,7 +1,7 @@
 /**
  * Every route that has no latency case (bench/cases/*.ts with a floor): one request builder each,
  * so the benchmark calls every route of serverless.yml at least once and reports its DynamoDB
- * calls and capacity (bench/harness/routes.ts). `event` does the untimed set-up of call `i` (a
+ * calls and capacity (bench/harness/routes.ts). Its builder does the untimed set-up of call `i` (a
  * fresh book, order, user or token where the call consumes one) and returns the request; the
  * harness fails the run when the answer is not `status`, and when a declared route has neither a
  * case nor an entry here.
@@ -16,17 +16,34 @@ import type { EventInput } from '#tests/helpers/lambda.ts';
 
 const books = () => import('#tests/helpers/books.ts');
 
-/** A POST or PUT of `body` to `route` with the bearer `token`. */
-const write = (method: 'POST' | 'PUT', route: string, token: string, body?: unknown): EventInput => ({
-  method,
-  route,
-  token,
-  body,
-});
+/**
+ * The route call of `route` (`METHOD /path`, as serverless.yml declares it) that must answer
+ * `status`: `request` does the untimed set-up of call `i` and gives the rest of its request.
+ */
+const call = (
+  route: string,
+  status: number,
+  request: (ctx: RouteContext, i: number) => Promise<Omit<EventInput, 'method' | 'route'>>,
+): RouteCall => {
+  const [method, path] = route.split(' ') as [string, string];
+  return { route, status, event: async (ctx, i) => ({ method, route: path, ...(await request(ctx, i)) }) };
+};
+
+/** A request of the reader (the caller of the authenticated reads, with their data). */
+const asReader = async (ctx: RouteContext) => ({ token: ctx.fixture.reader.token });
+
+/** A request of the dashboard's admin (permissionType 1). */
+const asAdmin = async (ctx: RouteContext) => ({ token: ctx.admin.token });
 
 /** A listed book of `owner` (posted the way postBook stores it, counters included). */
 async function listedBook(owner: { id: string }): Promise<BookRecord> {
   return (await books()).makeBook(owner, { name: 'Calculus', course: 'MTH 161' });
+}
+
+/** A new user and a listed book of theirs. */
+async function ownBook(ctx: RouteContext) {
+  const owner = await ctx.newUser();
+  return { owner, book: await listedBook(owner) };
 }
 
 /** A book of `seller` bought by `buyer` in an order (status 1, or 2 when verified). */
@@ -56,439 +73,208 @@ const signupBody = (emailAddress: string) => ({
 
 export const routeCalls: RouteCall[] = [
   // ----- accounts -----
-  {
-    route: 'POST /api/auth/signup',
-    status: 202,
-    event: async (ctx, i) => ({
-      method: 'POST',
-      route: '/api/auth/signup',
-      body: signupBody(`signup-${ctx.runId}-${i}@bench.edu`),
-    }),
-  },
-  {
-    route: 'POST /api/auth/resendConfirmation',
-    status: 202,
-    event: async (ctx, i) => ({
-      method: 'POST',
-      route: '/api/auth/resendConfirmation',
-      body: { emailAddress: (await pendingSignup(ctx, 1_000_000 + i)).emailAddress },
-    }),
-  },
-  {
-    route: 'GET /api/auth/confirm/{token}',
-    status: 200,
-    event: async (ctx, i) => ({
-      route: '/api/auth/confirm/{token}',
-      pathParameters: { token: (await pendingSignup(ctx, 2_000_000 + i)).token },
-    }),
-  },
-  {
-    route: 'POST /api/auth/confirm',
-    status: 200,
-    event: async (ctx, i) => ({
-      method: 'POST',
-      route: '/api/auth/confirm',
-      body: { token: (await pendingSignup(ctx, 3_000_000 + i)).token, password: ctx.fixture.password },
-    }),
-  },
-  {
-    route: 'POST /api/auth/passwordResetRequest',
-    status: 202,
-    event: async (ctx) => ({
-      method: 'POST',
-      route: '/api/auth/passwordResetRequest',
-      body: { emailAddress: (await ctx.newUser()).email },
-    }),
-  },
-  {
-    route: 'POST /api/auth/passwordReset',
-    status: 200,
-    event: async (ctx) => {
-      const { createResetToken } = await import('#lib/accounts/password.ts');
-      const user = await ctx.newUser();
-      return {
-        method: 'POST',
-        route: '/api/auth/passwordReset',
-        body: { token: await createResetToken(user.id), password: 'a new long passphrase 19' },
-      };
-    },
-  },
-  {
-    route: 'POST /api/auth/updatePassword',
-    status: 200,
-    event: async (ctx) =>
-      write('POST', '/api/auth/updatePassword', (await ctx.newUser()).token, {
-        password: ctx.fixture.password,
-        newPassword: 'a new long passphrase 19',
-      }),
-  },
-  {
-    route: 'POST /api/auth/updateProfile',
-    status: 200,
-    event: async (ctx, i) =>
-      write('POST', '/api/auth/updateProfile', (ctx.fixture.users[1 + (i % 10)] as SeedUser).token, {
-        campusMailbox: `Box ${i}`,
-      }),
-  },
-  {
-    route: 'POST /api/auth/deleteAccount',
-    status: 200,
-    // a whole account (its e-mail item too), as sign-up and confirmation store it
-    event: async (ctx, i) => {
-      const { confirmSignup } = await import('#lib/accounts/signup.ts');
-      const { issueSession } = await import('#lib/accounts/login.ts');
-      const { token } = await pendingSignup(ctx, 4_000_000 + i);
-      const user = await confirmSignup(token, ctx.fixture.password);
-      return write('POST', '/api/auth/deleteAccount', (await issueSession(user)).token, {
-        password: ctx.fixture.password,
-      });
-    },
-  },
+  call('POST /api/auth/signup', 202, async (ctx, i) => ({
+    body: signupBody(`signup-${ctx.runId}-${i}@bench.edu`),
+  })),
+  call('POST /api/auth/resendConfirmation', 202, async (ctx, i) => ({
+    body: { emailAddress: (await pendingSignup(ctx, 1_000_000 + i)).emailAddress },
+  })),
+  call('GET /api/auth/confirm/{token}', 200, async (ctx, i) => ({
+    pathParameters: { token: (await pendingSignup(ctx, 2_000_000 + i)).token },
+  })),
+  call('POST /api/auth/confirm', 200, async (ctx, i) => ({
+    body: { token: (await pendingSignup(ctx, 3_000_000 + i)).token, password: ctx.fixture.password },
+  })),
+  call('POST /api/auth/passwordResetRequest', 202, async (ctx) => ({
+    body: { emailAddress: (await ctx.newUser()).email },
+  })),
+  call('POST /api/auth/passwordReset', 200, async (ctx) => {
+    const { createResetToken } = await import('#lib/accounts/password.ts');
+    const user = await ctx.newUser();
+    return { body: { token: await createResetToken(user.id), password: 'a new long passphrase 19' } };
+  }),
+  call('POST /api/auth/updatePassword', 200, async (ctx) => ({
+    token: (await ctx.newUser()).token,
+    body: { password: ctx.fixture.password, newPassword: 'a new long passphrase 19' },
+  })),
+  call('POST /api/auth/updateProfile', 200, async (ctx, i) => ({
+    token: (ctx.fixture.users[1 + (i % 10)] as SeedUser).token,
+    body: { campusMailbox: `Box ${i}` },
+  })),
+  // a whole account (its e-mail item too), as sign-up and confirmation store it
+  call('POST /api/auth/deleteAccount', 200, async (ctx, i) => {
+    const { confirmSignup } = await import('#lib/accounts/signup.ts');
+    const { issueSession } = await import('#lib/accounts/login.ts');
+    const { token } = await pendingSignup(ctx, 4_000_000 + i);
+    const user = await confirmSignup(token, ctx.fixture.password);
+    return { token: (await issueSession(user)).token, body: { password: ctx.fixture.password } };
+  }),
 
   // ----- books -----
-  {
-    route: 'GET /api/books/getBook/{bookId}',
-    status: 200,
-    event: async (ctx, i) => ({
-      route: '/api/books/getBook/{bookId}',
-      pathParameters: { bookId: (ctx.fixture.books[i % ctx.fixture.books.length] as BookRecord).id },
-      token: ctx.fixture.reader.token,
-    }),
-  },
-  {
-    route: 'GET /api/books/getUsersPosts',
-    status: 200,
-    event: async (ctx) => ({ route: '/api/books/getUsersPosts', token: ctx.fixture.reader.token }),
-  },
-  {
-    route: 'POST /api/books/updateBook',
-    status: 200,
-    event: async (ctx, i) => {
-      const owner = await ctx.newUser();
-      const book = await listedBook(owner);
-      return write('POST', '/api/books/updateBook', owner.token, { bookId: book.id, price: 20 + (i % 50) });
-    },
-  },
-  {
-    route: 'POST /api/books/deleteBook',
-    status: 200,
-    event: async (ctx) => {
-      const owner = await ctx.newUser();
-      const book = await listedBook(owner);
-      return write('POST', '/api/books/deleteBook', owner.token, { bookId: book.id });
-    },
-  },
-  {
-    route: 'POST /api/books/reactivateBook',
-    status: 200,
-    event: async (ctx) => {
-      const { deleteBook } = await import('#lib/books/listings.ts');
-      const owner = await ctx.newUser();
-      const book = await listedBook(owner);
-      await deleteBook(owner.id, book.id, false);
-      return write('POST', '/api/books/reactivateBook', owner.token, { bookId: book.id });
-    },
-  },
-  {
-    route: 'POST /api/books/reportBook',
-    status: 200,
-    event: async (ctx) => {
-      const book = await listedBook(await ctx.newUser());
-      return write('POST', '/api/books/reportBook', ctx.fixture.reader.token, {
-        bookId: book.id,
-        reason: 'wrong-info',
-      });
-    },
-  },
-  {
-    route: 'POST /api/books/addPhoto',
-    status: 201,
-    event: async (ctx) => {
-      const owner = await ctx.newUser();
-      const book = await listedBook(owner);
-      return write('POST', '/api/books/addPhoto', owner.token, {
-        bookId: book.id,
-        contentType: 'image/jpeg',
-      });
-    },
-  },
-  {
-    route: 'POST /api/books/removePhoto',
-    status: 200,
-    event: async (ctx) => {
-      const { addPhoto } = await import('#lib/photos/photos.ts');
-      const owner = await ctx.newUser();
-      const book = await listedBook(owner);
-      const { photoId } = await addPhoto(owner.id, book.id, 'image/jpeg');
-      return write('POST', '/api/books/removePhoto', owner.token, { bookId: book.id, photoId });
-    },
-  },
+  call('GET /api/books/getBook/{bookId}', 200, async (ctx, i) => ({
+    pathParameters: { bookId: (ctx.fixture.books[i % ctx.fixture.books.length] as BookRecord).id },
+    token: ctx.fixture.reader.token,
+  })),
+  call('GET /api/books/getUsersPosts', 200, asReader),
+  call('POST /api/books/updateBook', 200, async (ctx, i) => {
+    const { owner, book } = await ownBook(ctx);
+    return { token: owner.token, body: { bookId: book.id, price: 20 + (i % 50) } };
+  }),
+  call('POST /api/books/deleteBook', 200, async (ctx) => {
+    const { owner, book } = await ownBook(ctx);
+    return { token: owner.token, body: { bookId: book.id } };
+  }),
+  call('POST /api/books/reactivateBook', 200, async (ctx) => {
+    const { deleteBook } = await import('#lib/books/listings.ts');
+    const { owner, book } = await ownBook(ctx);
+    await deleteBook(owner.id, book.id, false);
+    return { token: owner.token, body: { bookId: book.id } };
+  }),
+  call('POST /api/books/reportBook', 200, async (ctx) => {
+    const book = await listedBook(await ctx.newUser());
+    return { token: ctx.fixture.reader.token, body: { bookId: book.id, reason: 'wrong-info' } };
+  }),
+  call('POST /api/books/addPhoto', 201, async (ctx) => {
+    const { owner, book } = await ownBook(ctx);
+    return { token: owner.token, body: { bookId: book.id, contentType: 'image/jpeg' } };
+  }),
+  call('POST /api/books/removePhoto', 200, async (ctx) => {
+    const { addPhoto } = await import('#lib/photos/photos.ts');
+    const { owner, book } = await ownBook(ctx);
+    const { photoId } = await addPhoto(owner.id, book.id, 'image/jpeg');
+    return { token: owner.token, body: { bookId: book.id, photoId } };
+  }),
 
   // ----- requests, matches, notifications -----
-  {
-    route: 'POST /api/books/requestBook',
-    status: 201,
-    event: async (ctx) =>
-      write('POST', '/api/books/requestBook', (await ctx.newUser()).token, {
-        name: 'Organic Chemistry',
-        course: 'CHM 203',
-      }),
-  },
-  {
-    route: 'GET /api/user/getRequests',
-    status: 200,
-    event: async (ctx) => ({ route: '/api/user/getRequests', token: ctx.fixture.reader.token }),
-  },
-  {
-    route: 'POST /api/user/deleteRequest',
-    status: 200,
-    event: async (ctx) => {
-      const { requestBook } = await import('#lib/matching/requests.ts');
-      const user = await ctx.newUser();
-      const { getUserListingInfo } = await import('#lib/db/users.ts');
-      const campus = (await getUserListingInfo(user.id))?.campus ?? '';
-      const request = await requestBook({ userId: user.id, campus }, { name: 'Physics', course: 'PHY 121' });
-      return write('POST', '/api/user/deleteRequest', user.token, { requestId: request.id });
-    },
-  },
-  {
-    route: 'GET /api/user/getNotifications',
-    status: 200,
-    event: async (ctx) => ({ route: '/api/user/getNotifications', token: ctx.fixture.reader.token }),
-  },
-  {
-    route: 'POST /api/user/markNotificationsRead',
-    status: 200,
-    event: async (ctx) => write('POST', '/api/user/markNotificationsRead', ctx.fixture.reader.token, {}),
-  },
+  call('POST /api/books/requestBook', 201, async (ctx) => ({
+    token: (await ctx.newUser()).token,
+    body: { name: 'Organic Chemistry', course: 'CHM 203' },
+  })),
+  call('GET /api/user/getRequests', 200, asReader),
+  call('POST /api/user/deleteRequest', 200, async (ctx) => {
+    const { requestBook } = await import('#lib/matching/requests.ts');
+    const user = await ctx.newUser();
+    const { getUserListingInfo } = await import('#lib/db/users.ts');
+    const campus = (await getUserListingInfo(user.id))?.campus ?? '';
+    const request = await requestBook({ userId: user.id, campus }, { name: 'Physics', course: 'PHY 121' });
+    return { token: user.token, body: { requestId: request.id } };
+  }),
+  call('GET /api/user/getNotifications', 200, asReader),
+  call('POST /api/user/markNotificationsRead', 200, async (ctx) => ({
+    token: ctx.fixture.reader.token,
+    body: {},
+  })),
 
   // ----- cart and orders -----
-  {
-    route: 'GET /api/user/getCartItems',
-    status: 200,
-    event: async (ctx) => ({
-      route: '/api/user/getCartItems',
-      token: (ctx.fixture.users[1] as SeedUser).token,
-    }),
-  },
-  {
-    route: 'POST /api/user/removeFromCart',
-    status: 200,
-    event: async (ctx) => {
-      const { addToCart } = await import('#lib/cart/cart.ts');
-      const buyer = await ctx.newUser();
-      const book = await listedBook(await ctx.newUser());
-      await addToCart(buyer.id, book.id);
-      return write('POST', '/api/user/removeFromCart', buyer.token, { bookId: book.id });
-    },
-  },
-  {
-    route: 'POST /api/user/clearCart',
-    status: 200,
-    event: async (ctx) => {
-      const { addToCart } = await import('#lib/cart/cart.ts');
-      const buyer = await ctx.newUser();
-      const seller = await ctx.newUser();
-      for (let k = 0; k < 3; k++) await addToCart(buyer.id, (await listedBook(seller)).id);
-      return { method: 'POST', route: '/api/user/clearCart', token: buyer.token };
-    },
-  },
-  {
-    route: 'GET /api/user/getOrder/{orderId}',
-    status: 200,
-    event: async (ctx) => {
-      const buyer = await ctx.newUser();
-      const { order } = await boughtBook(buyer, await ctx.newUser());
-      return {
-        route: '/api/user/getOrder/{orderId}',
-        pathParameters: { orderId: order.id },
-        token: buyer.token,
-      };
-    },
-  },
-  ...['getOrders', 'getPurchasedBooks', 'getSoldBooks', 'getUserData', 'getUserStatistics'].map(
-    (name): RouteCall => ({
-      route: `GET /api/user/${name}`,
-      status: 200,
-      event: async (ctx) => ({ route: `/api/user/${name}`, token: ctx.fixture.reader.token }),
-    }),
+  call('GET /api/user/getCartItems', 200, async (ctx) => ({
+    token: (ctx.fixture.users[1] as SeedUser).token,
+  })),
+  call('POST /api/user/removeFromCart', 200, async (ctx) => {
+    const { addToCart } = await import('#lib/cart/cart.ts');
+    const buyer = await ctx.newUser();
+    const book = await listedBook(await ctx.newUser());
+    await addToCart(buyer.id, book.id);
+    return { token: buyer.token, body: { bookId: book.id } };
+  }),
+  call('POST /api/user/clearCart', 200, async (ctx) => {
+    const { addToCart } = await import('#lib/cart/cart.ts');
+    const buyer = await ctx.newUser();
+    const seller = await ctx.newUser();
+    for (let k = 0; k < 3; k++) await addToCart(buyer.id, (await listedBook(seller)).id);
+    return { token: buyer.token };
+  }),
+  call('GET /api/user/getOrder/{orderId}', 200, async (ctx) => {
+    const buyer = await ctx.newUser();
+    const { order } = await boughtBook(buyer, await ctx.newUser());
+    return { pathParameters: { orderId: order.id }, token: buyer.token };
+  }),
+  ...['getOrders', 'getPurchasedBooks', 'getSoldBooks', 'getUserData', 'getUserStatistics'].map((name) =>
+    call(`GET /api/user/${name}`, 200, asReader),
   ),
-  {
-    route: 'GET /api/user/exportData',
-    status: 200,
-    event: async (ctx) => ({ route: '/api/user/exportData', token: ctx.fixture.reader.token }),
-  },
+  call('GET /api/user/exportData', 200, asReader),
 
   // ----- e-mail preferences -----
-  {
-    route: 'GET /api/user/getEmailPreferences',
-    status: 200,
-    event: async (ctx) => ({ route: '/api/user/getEmailPreferences', token: ctx.fixture.reader.token }),
-  },
-  {
-    route: 'POST /api/user/updateEmailPreferences',
-    status: 200,
-    event: async (ctx, i) =>
-      write('POST', '/api/user/updateEmailPreferences', (ctx.fixture.users[2 + (i % 10)] as SeedUser).token, {
-        matches: i % 2 === 0 ? 'daily' : 'each',
-      }),
-  },
-  ...(['GET', 'POST'] as const).map(
-    (method): RouteCall => ({
-      route: `${method} /api/user/unsubscribe/{token}`,
-      status: 200,
-      event: async (ctx) => {
-        const { unsubscribeToken } = await import('#lib/preferences/unsubscribe.ts');
-        const user = await ctx.newUser();
-        return {
-          method,
-          route: '/api/user/unsubscribe/{token}',
-          pathParameters: { token: unsubscribeToken(user.id, 'matches') },
-        };
-      },
+  call('GET /api/user/getEmailPreferences', 200, asReader),
+  call('POST /api/user/updateEmailPreferences', 200, async (ctx, i) => ({
+    token: (ctx.fixture.users[2 + (i % 10)] as SeedUser).token,
+    body: { matches: i % 2 === 0 ? 'daily' : 'each' },
+  })),
+  ...(['GET', 'POST'] as const).map((method) =>
+    call(`${method} /api/user/unsubscribe/{token}`, 200, async (ctx) => {
+      const { unsubscribeToken } = await import('#lib/preferences/unsubscribe.ts');
+      const user = await ctx.newUser();
+      return { pathParameters: { token: unsubscribeToken(user.id, 'matches') } };
     }),
   ),
 
   // ----- dashboard -----
-  ...['permissionLevel', 'getStatistics', 'getUsers', 'getOrders', 'getReports', 'getAuditLog'].map(
-    (name): RouteCall => ({
-      route: `GET /api/dashboard/${name}`,
-      status: 200,
-      event: async (ctx) => ({ route: `/api/dashboard/${name}`, token: ctx.admin.token }),
-    }),
+  ...['permissionLevel', 'getStatistics', 'getUsers', 'getOrders', 'getReports', 'getAuditLog'].map((name) =>
+    call(`GET /api/dashboard/${name}`, 200, asAdmin),
   ),
-  {
-    route: 'GET /api/dashboard/findUsers',
-    status: 200,
-    event: async (ctx) => ({
-      route: '/api/dashboard/findUsers',
-      token: ctx.admin.token,
-      query: { query: ctx.fixture.reader.email.slice(0, 6) },
-    }),
-  },
-  {
-    route: 'GET /api/dashboard/getBooksWithStatus/{status}',
-    status: 200,
-    event: async (ctx) => ({
-      route: '/api/dashboard/getBooksWithStatus/{status}',
-      pathParameters: { status: '0' },
-      token: ctx.admin.token,
-    }),
-  },
-  {
-    route: 'POST /api/dashboard/confirmBook',
-    status: 200,
-    event: async (ctx) => {
-      const { book } = await boughtBook(await ctx.newUser(), await ctx.newUser());
-      return write('POST', '/api/dashboard/confirmBook', ctx.admin.token, { bookId: book.id });
-    },
-  },
-  {
-    route: 'POST /api/dashboard/setBookPaid',
-    status: 200,
-    event: async (ctx) => {
-      const { book } = await boughtBook(await ctx.newUser(), await ctx.newUser(), 2);
-      return write('POST', '/api/dashboard/setBookPaid', ctx.admin.token, { bookId: book.id });
-    },
-  },
-  {
-    route: 'POST /api/dashboard/cancelPurchase',
-    status: 200,
-    event: async (ctx) => {
-      const { book } = await boughtBook(await ctx.newUser(), await ctx.newUser());
-      return write('POST', '/api/dashboard/cancelPurchase', ctx.admin.token, {
-        bookId: book.id,
-        reason: 'The buyer never came.',
-      });
-    },
-  },
-  {
-    route: 'POST /api/dashboard/resolveReport',
-    status: 200,
-    event: async (ctx) => {
-      const { reportBook } = await import('#lib/moderation/reports.ts');
-      const book = await listedBook(await ctx.newUser());
-      await reportBook(ctx.fixture.reader.id, { bookId: book.id, reason: 'spam' });
-      return write('POST', '/api/dashboard/resolveReport', ctx.admin.token, {
-        bookId: book.id,
-        action: 'dismiss',
-      });
-    },
-  },
-  {
-    route: 'PUT /api/dashboard/suspendUser',
-    status: 200,
-    event: async (ctx) =>
-      write('PUT', '/api/dashboard/suspendUser', ctx.admin.token, {
-        userId: (await ctx.newUser()).id,
-        reason: 'Benchmark suspension.',
-      }),
-  },
-  {
-    route: 'PUT /api/dashboard/reinstateUser',
-    status: 200,
-    event: async (ctx) => {
-      const { suspendUser } = await import('#lib/moderation/suspension.ts');
-      const user = await ctx.newUser();
-      await suspendUser(
-        { userId: ctx.admin.id, permissionType: 1 },
-        { userId: user.id, reason: 'Benchmark suspension.' },
-      );
-      return write('PUT', '/api/dashboard/reinstateUser', ctx.admin.token, { userId: user.id });
-    },
-  },
-  {
-    route: 'PUT /api/dashboard/makeAdmin',
-    status: 200,
-    event: async (ctx) =>
-      write('PUT', '/api/dashboard/makeAdmin', ctx.owner.token, { userId: (await ctx.newUser()).id }),
-  },
-  {
-    route: 'PUT /api/dashboard/revokeAdmin',
-    status: 200,
-    event: async (ctx) =>
-      write('PUT', '/api/dashboard/revokeAdmin', ctx.owner.token, {
-        userId: (await ctx.newUser({ permissionType: 1 })).id,
-      }),
-  },
-  {
-    route: 'POST /api/dashboard/deactivateBooks',
-    status: 200,
-    event: async (ctx) =>
-      write('POST', '/api/dashboard/deactivateBooks', ctx.owner.token, { olderThanDays: 365 }),
-  },
+  call('GET /api/dashboard/findUsers', 200, async (ctx) => ({
+    token: ctx.admin.token,
+    query: { query: ctx.fixture.reader.email.slice(0, 6) },
+  })),
+  call('GET /api/dashboard/getBooksWithStatus/{status}', 200, async (ctx) => ({
+    pathParameters: { status: '0' },
+    token: ctx.admin.token,
+  })),
+  call('POST /api/dashboard/confirmBook', 200, async (ctx) => {
+    const { book } = await boughtBook(await ctx.newUser(), await ctx.newUser());
+    return { token: ctx.admin.token, body: { bookId: book.id } };
+  }),
+  call('POST /api/dashboard/setBookPaid', 200, async (ctx) => {
+    const { book } = await boughtBook(await ctx.newUser(), await ctx.newUser(), 2);
+    return { token: ctx.admin.token, body: { bookId: book.id } };
+  }),
+  call('POST /api/dashboard/cancelPurchase', 200, async (ctx) => {
+    const { book } = await boughtBook(await ctx.newUser(), await ctx.newUser());
+    return { token: ctx.admin.token, body: { bookId: book.id, reason: 'The buyer never came.' } };
+  }),
+  call('POST /api/dashboard/resolveReport', 200, async (ctx) => {
+    const { reportBook } = await import('#lib/moderation/reports.ts');
+    const book = await listedBook(await ctx.newUser());
+    await reportBook(ctx.fixture.reader.id, { bookId: book.id, reason: 'spam' });
+    return { token: ctx.admin.token, body: { bookId: book.id, action: 'dismiss' } };
+  }),
+  call('PUT /api/dashboard/suspendUser', 200, async (ctx) => ({
+    token: ctx.admin.token,
+    body: { userId: (await ctx.newUser()).id, reason: 'Benchmark suspension.' },
+  })),
+  call('PUT /api/dashboard/reinstateUser', 200, async (ctx) => {
+    const { suspendUser } = await import('#lib/moderation/suspension.ts');
+    const user = await ctx.newUser();
+    await suspendUser(
+      { userId: ctx.admin.id, permissionType: 1 },
+      { userId: user.id, reason: 'Benchmark suspension.' },
+    );
+    return { token: ctx.admin.token, body: { userId: user.id } };
+  }),
+  call('PUT /api/dashboard/makeAdmin', 200, async (ctx) => ({
+    token: ctx.owner.token,
+    body: { userId: (await ctx.newUser()).id },
+  })),
+  call('PUT /api/dashboard/revokeAdmin', 200, async (ctx) => ({
+    token: ctx.owner.token,
+    body: { userId: (await ctx.newUser({ permissionType: 1 })).id },
+  })),
+  call('POST /api/dashboard/deactivateBooks', 200, async (ctx) => ({
+    token: ctx.owner.token,
+    body: { olderThanDays: 365 },
+  })),
 
   // ----- mail, docs, samples -----
-  {
-    route: 'GET /api/docs',
-    status: 200,
-    event: async () => ({ route: '/api/docs' }),
-  },
-  {
-    route: 'GET /api/docs/assets/{file}',
-    status: 200,
-    event: async () => ({ route: '/api/docs/assets/{file}', pathParameters: { file: 'docs.js' } }),
-  },
-  {
-    route: 'GET /api/openapi.json',
-    status: 200,
-    event: async () => ({ route: '/api/openapi.json' }),
-  },
-  ...['ping', 'test'].map(
-    (name): RouteCall => ({
-      route: `GET /api/${name}`,
-      status: 200,
-      // the sample service's Basic credentials and API key (lib/config.ts, stage local defaults)
-      event: async () => {
-        const { config } = await import('#lib/config.ts');
-        const basic = Buffer.from(`${config.SAMPLE_BASIC_USER}:${config.SAMPLE_BASIC_PASSWORD}`).toString(
-          'base64',
-        );
-        return {
-          route: `/api/${name}`,
-          headers: { authorization: `Basic ${basic}`, 'x-api-key': String(config.SAMPLE_API_KEY) },
-        };
-      },
+  call('GET /api/docs', 200, async () => ({})),
+  call('GET /api/docs/assets/{file}', 200, async () => ({ pathParameters: { file: 'docs.js' } })),
+  call('GET /api/openapi.json', 200, async () => ({})),
+  // the sample service's Basic credentials and API key (lib/config.ts, stage local defaults)
+  ...['ping', 'test'].map((name) =>
+    call(`GET /api/${name}`, 200, async () => {
+      const { config } = await import('#lib/config.ts');
+      const basic = Buffer.from(`${config.SAMPLE_BASIC_USER}:${config.SAMPLE_BASIC_PASSWORD}`).toString(
+        'base64',
+      );
+      return { headers: { authorization: `Basic ${basic}`, 'x-api-key': String(config.SAMPLE_API_KEY) } };
     }),
   ),
 ];

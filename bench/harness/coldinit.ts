@@ -9,12 +9,12 @@
  * secrets come on top, one Secrets Manager call each, in parallel). "import" is the bundle's whole
  * import (configuration included); the shares are import - config, config, and the first call.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { makeEvent } from '#tests/helpers/lambda.ts';
-import { run, unzip } from './coldstart.ts';
+import { run, unzip, writeEntries } from './coldstart.ts';
 import { ROOT } from './measure.ts';
 import { median } from './stats.ts';
 import type { BenchCase, CaseRun } from './types.ts';
@@ -131,11 +131,7 @@ export async function measureColdInit(
       }
       const mjs = [...entries.keys()].find((n) => n.endsWith('.mjs'));
       if (!mjs) continue;
-      for (const [name, data] of entries) {
-        const p = path.join(tmp, fn, name);
-        mkdirSync(path.dirname(p), { recursive: true });
-        writeFileSync(p, data);
-      }
+      writeEntries(entries, path.join(tmp, fn));
       const imports: number[] = [];
       const calls: number[] = [];
       let status = 0;

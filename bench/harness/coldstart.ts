@@ -57,6 +57,15 @@ export function unzip(buffer: Buffer): Map<string, Buffer> {
   return files;
 }
 
+/** Writes a package's entries (as unzip read them) below `dir`, as Lambda unpacks the package. */
+export function writeEntries(entries: Map<string, Buffer>, dir: string): void {
+  for (const [name, data] of entries) {
+    const p = path.join(dir, name);
+    mkdirSync(path.dirname(p), { recursive: true });
+    writeFileSync(p, data);
+  }
+}
+
 /** Runs a command from the repository root, collecting its output and wall time. */
 export function run(
   command: string,
@@ -136,13 +145,8 @@ export async function measureBundles(runs: number, log: (m: string) => void): Pr
         log(`  ${fn}: carries sharp for linux-arm64; not importable on ${process.arch}, import not measured`);
         continue;
       }
+      writeEntries(entries, path.join(tmp, fn));
       const target = path.join(tmp, fn, mjs);
-      mkdirSync(path.dirname(target), { recursive: true });
-      for (const [name, data] of entries) {
-        const p = path.join(tmp, fn, name);
-        mkdirSync(path.dirname(p), { recursive: true });
-        writeFileSync(p, data);
-      }
       const imports: number[] = [];
       const wall: number[] = [];
       for (let k = 0; k < runs; k++) {

@@ -21,6 +21,12 @@ export function prng(seed: number): () => number {
   };
 }
 
+/** The item of call `i` when the calls take `items` in turn (call i gets item i mod their number). */
+export const inTurn =
+  <T>(items: readonly T[]) =>
+  (i: number): T =>
+    items[i % items.length] as T;
+
 /**
  * Titles with their course and a weight. "Calculus" titles make up about 10 % of the books and
  * course MTH 161 about 6 %, so the benchmark's search and matches fill a page at 1,000 books.

@@ -30,6 +30,17 @@ export class CallCounter {
   next(): number {
     return this.n++;
   }
+
+  /** The numbers of the next endpoint call and of its floor call, with their untimed set-up done. */
+  async nextPair(run: CaseRun): Promise<{ iEndpoint: number; iFloor: number }> {
+    const iEndpoint = this.next();
+    const iFloor = this.next();
+    if (run.before) {
+      await run.before(iEndpoint);
+      await run.before(iFloor);
+    }
+    return { iEndpoint, iFloor };
+  }
 }
 
 async function callEndpoint(c: BenchCase, run: CaseRun, handler: Handler, i: number): Promise<void> {
@@ -64,12 +75,7 @@ export async function measureLatency(
   const floorTimes: number[] = [];
   const total = iterations.warmup + iterations.measured;
   for (let k = 0; k < total; k++) {
-    const iEndpoint = counter.next();
-    const iFloor = counter.next();
-    if (run.before) {
-      await run.before(iEndpoint);
-      await run.before(iFloor);
-    }
+    const { iEndpoint, iFloor } = await counter.nextPair(run);
     startMeasuring(); // keeps the meter's list short; no capacity requested while timing
     const timeEndpoint = async () => {
       const t = performance.now();
@@ -143,12 +149,7 @@ export async function measureCost(
   let operationUnits: number[] = [];
   let floorOperationUnits: number[] = [];
   for (let k = 0; k < samples; k++) {
-    const iEndpoint = counter.next();
-    const iFloor = counter.next();
-    if (run.before) {
-      await run.before(iEndpoint);
-      await run.before(iFloor);
-    }
+    const { iEndpoint, iFloor } = await counter.nextPair(run);
     startMeasuring({ capacity: true });
     await callEndpoint(c, run, handler, iEndpoint);
     const e = measured();

@@ -187,8 +187,22 @@ export function checkTargets(r: Omit<BenchResults, 'targets'>): TargetCheck[] {
   return checks;
 }
 
-const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? String(round(x, digits)) : '-');
+/** `x` rounded to `digits`, or '-' when it is not a finite number. */
+export const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? String(round(x, digits)) : '-');
 const size = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The Markdown rows of a table with a row per case and table size: the endpoint, the number of
+ * books, then the `cells` of that size's results.
+ */
+export function caseRows(
+  cases: CaseResult[],
+  cells: (s: CaseResult['bySize'][number], c: CaseResult) => string[],
+): string[] {
+  return cases.flatMap((c) =>
+    c.bySize.map((s) => `| ${[c.name, size(s.size), ...cells(s, c)].join(' | ')} |`),
+  );
+}
 
 /** The Markdown report; `explanations` maps a subject (or a target) to why it is missed. */
 export function toMarkdown(r: BenchResults, explanations: Record<string, string> = {}): string {
@@ -249,21 +263,19 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
     '',
     '| endpoint | books | p50 | p99 | floor p50 | floor p99 | p50 ratio | target |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...caseRows(r.cases, ({ latency: l }, c) => [
+      fmt(l.endpoint.p50),
+      fmt(l.endpoint.p99),
+      fmt(l.floor.p50),
+      fmt(l.floor.p99),
+      fmt(l.ratio),
+      c.kind === 'login'
+        ? `bcrypt ${fmt(l.bcrypt?.p50 ?? Number.NaN)} ms = ${fmt((l.bcrypt?.share ?? Number.NaN) * 100, 0)} % of p50`
+        : c.maxRatio !== undefined
+          ? `<= ${c.maxRatio}`
+          : '(none)',
+    ]),
   );
-  for (const c of r.cases) {
-    for (const s of c.bySize) {
-      const l = s.latency;
-      const target =
-        c.kind === 'login'
-          ? `bcrypt ${fmt(l.bcrypt?.p50 ?? Number.NaN)} ms = ${fmt((l.bcrypt?.share ?? Number.NaN) * 100, 0)} % of p50`
-          : c.maxRatio !== undefined
-            ? `<= ${c.maxRatio}`
-            : '(none)';
-      push(
-        `| ${c.name} | ${size(s.size)} | ${fmt(l.endpoint.p50)} | ${fmt(l.endpoint.p99)} | ${fmt(l.floor.p50)} | ${fmt(l.floor.p99)} | ${fmt(l.ratio)} | ${target} |`,
-      );
-    }
-  }
   push('', 'Floors:', '', ...r.cases.map((c) => `- ${c.name}: ${c.floorDescription}`), '');
 
   push(
@@ -273,16 +285,15 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
     '',
     '| endpoint | books | calls | capacity units | operations | floor calls | floor units |',
     '| --- | ---: | ---: | ---: | --- | ---: | ---: |',
+    ...caseRows(r.cases, ({ cost: k }) => [
+      fmt(k.calls),
+      fmt(k.capacityUnits),
+      k.operations.join(', '),
+      fmt(k.floorCalls),
+      fmt(k.floorCapacityUnits),
+    ]),
+    '',
   );
-  for (const c of r.cases) {
-    for (const s of c.bySize) {
-      const k = s.cost;
-      push(
-        `| ${c.name} | ${size(s.size)} | ${fmt(k.calls)} | ${fmt(k.capacityUnits)} | ${k.operations.join(', ')} | ${fmt(k.floorCalls)} | ${fmt(k.floorCapacityUnits)} |`,
-      );
-    }
-  }
-  push('');
 
   push('## 4. Over HTTP (serverless offline, loopback)', '');
   if (!r.http) push('Not run.', '');
