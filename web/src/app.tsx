@@ -71,6 +71,29 @@ const TITLES: Record<string, string> = {
   '/dashboard': 'Dashboard',
 };
 
+/** The pages at fixed paths: open to anyone, or (`session`) after logging in. */
+const PAGES: Record<string, [page: React.ComponentType, who: 'anyone' | 'session']> = {
+  '/signup': [SignupPage, 'anyone'],
+  '/email-confirmed': [EmailConfirmedPage, 'anyone'],
+  '/login': [LoginPage, 'anyone'],
+  '/forgot-password': [ForgotPage, 'anyone'],
+  '/reset-password': [ResetPage, 'anyone'],
+  '/terms': [TermsPage, 'anyone'],
+  '/privacy': [PrivacyPage, 'anyone'],
+  '/unsubscribe': [UnsubscribePage, 'anyone'],
+  '/sell': [SellPage, 'session'],
+  '/listings': [ListingsPage, 'session'],
+  '/requests': [RequestsPage, 'session'],
+  '/cart': [CartPage, 'session'],
+  '/orders': [OrdersPage, 'session'],
+  '/notifications': [NotificationsPage, 'session'],
+  '/settings': [SettingsPage, 'session'],
+  '/preferences': [PreferencesPage, 'session'],
+  '/my-data': [MyDataPage, 'session'],
+  '/delete-account': [DeleteAccountPage, 'session'],
+  '/dashboard': [DashboardPage, 'session'],
+};
+
 function route(path: string) {
   if (path === '/') return <BrowsePage />;
   if (path.startsWith('/books/')) return <BookPage id={decodeURIComponent(path.slice('/books/'.length))} />;
@@ -81,34 +104,16 @@ function route(path: string) {
         <OrderPage id={decodeURIComponent(path.slice('/orders/'.length))} />
       </RequireLogin>
     );
-  const pub: Record<string, () => React.ReactNode> = {
-    '/signup': () => <SignupPage />,
-    '/email-confirmed': () => <EmailConfirmedPage />,
-    '/login': () => <LoginPage />,
-    '/forgot-password': () => <ForgotPage />,
-    '/reset-password': () => <ResetPage />,
-    '/terms': () => <TermsPage />,
-    '/privacy': () => <PrivacyPage />,
-    '/unsubscribe': () => <UnsubscribePage />,
-  };
-  const priv: Record<string, () => React.ReactNode> = {
-    '/sell': () => <SellPage />,
-    '/listings': () => <ListingsPage />,
-    '/requests': () => <RequestsPage />,
-    '/cart': () => <CartPage />,
-    '/orders': () => <OrdersPage />,
-    '/notifications': () => <NotificationsPage />,
-    '/settings': () => <SettingsPage />,
-    '/preferences': () => <PreferencesPage />,
-    '/my-data': () => <MyDataPage />,
-    '/delete-account': () => <DeleteAccountPage />,
-    '/dashboard': () => <DashboardPage />,
-  };
-  const p = pub[path];
-  if (p) return p();
-  const q = priv[path];
-  if (q) return <RequireLogin>{q()}</RequireLogin>;
-  return <NotFound />;
+  const page = PAGES[path];
+  if (!page) return <NotFound />;
+  const [Page, who] = page;
+  return who === 'session' ? (
+    <RequireLogin>
+      <Page />
+    </RequireLogin>
+  ) : (
+    <Page />
+  );
 }
 
 const STUDENT_LINKS = [

@@ -1,5 +1,5 @@
 /** Shared pieces: data loading, form fields with the server's messages, book rows. */
-import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiFailure, money } from '#web/api.ts';
 import type { Book } from '#web/books.ts';
 import { Thumbnail } from '#web/photos.tsx';
@@ -36,24 +36,56 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
   return { ...state, reload };
 }
 
-/** Runs an action, keeping its error and a busy flag for the button. */
-export function useAction() {
+/**
+ * Runs an action, keeping its error and a busy flag for the button; `succeeded` runs after each
+ * action that succeeds (e.g. the reload of the list it changed).
+ */
+export function useAction(succeeded?: () => void) {
   const [error, setError] = useState<ApiFailure | undefined>();
   const [busy, setBusy] = useState(false);
+  const after = useRef(succeeded);
+  after.current = succeeded;
   const run = useCallback(async (action: () => Promise<unknown>): Promise<boolean> => {
     setBusy(true);
     setError(undefined);
     try {
       await action();
-      return true;
     } catch (err) {
       setError(err instanceof ApiFailure ? err : new ApiFailure(0, undefined, new Response()));
       return false;
     } finally {
       setBusy(false);
     }
+    after.current?.();
+    return true;
   }, []);
   return { error, busy, run, setError };
+}
+
+/** A button that runs `action` through `act` (keeping its error); with `confirm`, once the visitor agrees. */
+export function ActionButton({
+  act,
+  action,
+  confirm,
+  className,
+  children,
+}: {
+  act: ReturnType<typeof useAction>;
+  action: () => Promise<unknown>;
+  /** the question to agree to first */
+  confirm?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => (!confirm || window.confirm(confirm)) && act.run(action)}
+    >
+      {children}
+    </button>
+  );
 }
 
 /**
@@ -113,6 +145,94 @@ export function Submit({
         {children}
       </button>
     </>
+  );
+}
+
+/** A form whose fields end with its last error and its submit button (`button`), disabled while busy. */
+export function Form({
+  error,
+  busy,
+  button,
+  children,
+  ...form
+}: {
+  onSubmit: (e: FormEvent) => unknown;
+  error: ApiFailure | undefined;
+  busy: boolean;
+  button: ReactNode;
+  children: ReactNode;
+  noValidate?: boolean;
+}) {
+  return (
+    <form {...form}>
+      {children}
+      <Submit error={error} busy={busy}>
+        {button}
+      </Submit>
+    </form>
+  );
+}
+
+/**
+ * A section under an `h2` that `id` names, showing what it `loaded`: its error (else `error`, of an
+ * action taken in the section), `empty` when it is an empty list, then the rest.
+ */
+export function Section({
+  id,
+  title,
+  loaded,
+  error,
+  empty,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  loaded?: Pick<Loaded<unknown>, 'data' | 'error'>;
+  error?: ApiFailure | undefined;
+  empty?: string;
+  children?: ReactNode;
+}) {
+  const data = loaded?.data;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ErrorNote error={loaded?.error ?? error} />
+      {Array.isArray(data) && data.length === 0 && <p>{empty}</p>}
+      {children}
+    </section>
+  );
+}
+
+/** A table with a column for each entry of `columns` (its heading, and its cell of a row), a row for each of `rows`. */
+export function Table<T extends { id: string }>({
+  rows,
+  columns,
+}: {
+  rows: T[] | undefined;
+  columns: Record<string, (row: T) => ReactNode>;
+}) {
+  const cells = Object.entries(columns);
+  return (
+    <table>
+      <thead>
+        <tr>
+          {cells.map(([heading]) => (
+            <th key={heading} scope="col">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows?.map((row) => (
+          <tr key={row.id}>
+            {cells.map(([heading, cell]) => (
+              <td key={heading}>{cell(row)}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -234,6 +354,36 @@ export function BookSummary({ book, children }: { book: BookLike; children?: Rea
       {book.comments && <p className="muted">{book.comments}</p>}
       {children}
     </article>
+  );
+}
+
+/** A list of book rows: `children` adds a book's own lines and buttons, `inactive` greys its row. */
+export function BookList<B extends BookLike & { status?: number }>({
+  books,
+  status,
+  inactive,
+  busy,
+  children,
+}: {
+  books: B[] | undefined;
+  /** shows each book's status first */
+  status?: boolean;
+  inactive?: (book: B) => boolean;
+  /** said while the list shown is about to be replaced */
+  busy?: boolean;
+  children?: (book: B) => ReactNode;
+}) {
+  return (
+    <ul className="books" aria-busy={busy}>
+      {books?.map((b) => (
+        <li key={b.id} className={inactive?.(b) ? 'inactive' : undefined}>
+          <BookSummary book={b}>
+            {status && b.status !== undefined && <p>Status: {STATUS_LABELS[b.status]}</p>}
+            {children?.(b)}
+          </BookSummary>
+        </li>
+      ))}
+    </ul>
   );
 }
 

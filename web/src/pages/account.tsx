@@ -15,6 +15,7 @@ import {
   Progress,
   passwordField,
   Submit,
+  useFields,
   useLoad,
   useSubmit,
 } from '#web/ui.tsx';
@@ -158,9 +159,9 @@ export function MyDataPage() {
  * session ends and the home page says so.
  */
 export function DeleteAccountPage() {
-  const [password, setPassword] = useState('');
+  const { form, bind } = useFields({ password: '' });
   const { error, busy, submit } = useSubmit(async () => {
-    await call(api.POST('/api/auth/deleteAccount', { body: { password } }));
+    await call(api.POST('/api/auth/deleteAccount', { body: form }));
     setSession(null);
     navigate('/?deleted=1', { replace: true });
   });
@@ -173,12 +174,7 @@ export function DeleteAccountPage() {
         <Link href="/my-data">download your data</Link> first.
       </p>
       <form onSubmit={submit} noValidate>
-        <Field
-          {...passwordField('Your password', 'current')}
-          value={password}
-          onChange={setPassword}
-          error={error?.field('password')}
-        />
+        <Field {...passwordField('Your password', 'current')} {...bind('password', error)} />
         <ErrorNote error={error} />
         <button type="submit" className="danger" disabled={busy}>
           Delete my account

@@ -3,7 +3,16 @@ import { useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { setSession } from '#web/session.ts';
-import { EMAIL_FIELD, ErrorNote, Field, passwordField, Submit, useFields, useSubmit } from '#web/ui.tsx';
+import {
+  EMAIL_FIELD,
+  ErrorNote,
+  Field,
+  Form,
+  passwordField,
+  Submit,
+  useFields,
+  useSubmit,
+} from '#web/ui.tsx';
 
 const SIGNUP_FIELDS = [
   ['emailAddress', 'University e-mail (.edu)', 'email', 'email'],
@@ -82,9 +91,9 @@ export function SignupPage() {
 export function ConfirmPage() {
   const { path, query } = useLocation();
   const token = query.get('token') ?? decodeURIComponent(path.slice('/confirm/'.length));
-  const [password, setPassword] = useState('');
+  const { form, bind } = useFields({ password: '' });
   const { error, busy, submit } = useSubmit(async () => {
-    await call(api.POST('/api/auth/confirm', { body: { token, password } }));
+    await call(api.POST('/api/auth/confirm', { body: { token, ...form } }));
     navigate('/email-confirmed', { replace: true });
   });
   if (!token)
@@ -97,18 +106,10 @@ export function ConfirmPage() {
   return (
     <section>
       <h1>Confirm your account</h1>
-      <form onSubmit={submit}>
+      <Form onSubmit={submit} error={error} busy={busy} button="Confirm my account">
         <p>To confirm that the account is yours, enter the password you chose when you signed up.</p>
-        <Field
-          {...passwordField('Password', 'current')}
-          value={password}
-          onChange={setPassword}
-          error={error?.field('password')}
-        />
-        <Submit error={error} busy={busy}>
-          Confirm my account
-        </Submit>
-      </form>
+        <Field {...passwordField('Password', 'current')} {...bind('password', error)} />
+      </Form>
       <p>
         Link expired? <Link href="/signup">Sign up again</Link> to get a new one.
       </p>
@@ -154,32 +155,24 @@ export function LoginPage() {
 }
 
 export function ForgotPage() {
-  const [emailAddress, setEmail] = useState('');
+  const { form, bind } = useFields({ emailAddress: '' });
   const {
     error,
     busy,
     done: sent,
     submit,
-  } = useSubmit(() => call(api.POST('/api/auth/passwordResetRequest', { body: { emailAddress } })));
+  } = useSubmit(() => call(api.POST('/api/auth/passwordResetRequest', { body: form })));
   return (
     <section>
       <h1>Forgot password</h1>
       {sent ? (
         <p role="status">
-          If {emailAddress} has an account, a reset link is on its way. It works for one hour.
+          If {form.emailAddress} has an account, a reset link is on its way. It works for one hour.
         </p>
       ) : (
-        <form onSubmit={submit}>
-          <Field
-            {...EMAIL_FIELD}
-            value={emailAddress}
-            onChange={setEmail}
-            error={error?.field('emailAddress')}
-          />
-          <Submit error={error} busy={busy}>
-            Send a reset link
-          </Submit>
-        </form>
+        <Form onSubmit={submit} error={error} busy={busy} button="Send a reset link">
+          <Field {...EMAIL_FIELD} {...bind('emailAddress', error)} />
+        </Form>
       )}
     </section>
   );
@@ -187,10 +180,9 @@ export function ForgotPage() {
 
 export function ResetPage() {
   const { query } = useLocation();
-  const [token, setToken] = useState(query.get('token') ?? '');
-  const [password, setPassword] = useState('');
+  const { form, set, bind } = useFields({ token: query.get('token') ?? '', password: '' });
   const { error, busy, done, submit } = useSubmit(() =>
-    call(api.POST('/api/auth/passwordReset', { body: { token, password } })),
+    call(api.POST('/api/auth/passwordReset', { body: form })),
   );
   if (done)
     return (
@@ -204,20 +196,18 @@ export function ResetPage() {
   return (
     <section>
       <h1>Choose a new password</h1>
-      <form onSubmit={submit}>
+      <Form onSubmit={submit} error={error} busy={busy} button="Set the new password">
         {!query.get('token') && (
-          <Field name="token" label="Reset code from the e-mail" required value={token} onChange={setToken} />
+          <Field
+            name="token"
+            label="Reset code from the e-mail"
+            required
+            value={form.token}
+            onChange={set('token')}
+          />
         )}
-        <Field
-          {...passwordField('New password (8 to 72 characters)', 'new')}
-          value={password}
-          onChange={setPassword}
-          error={error?.field('password')}
-        />
-        <Submit error={error} busy={busy}>
-          Set the new password
-        </Submit>
-      </form>
+        <Field {...passwordField('New password (8 to 72 characters)', 'new')} {...bind('password', error)} />
+      </Form>
     </section>
   );
 }

@@ -6,7 +6,20 @@ import { type FormEvent, useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call, money } from '#web/api.ts';
 import { Link, useLocation } from '#web/router.tsx';
-import { ErrorNote, Field, Loading, STATUS_LABELS, Submit, useAction, useLoad, useSubmit } from '#web/ui.tsx';
+import {
+  ActionButton,
+  ErrorNote,
+  Field,
+  Form,
+  Loading,
+  Section,
+  STATUS_LABELS,
+  Table,
+  useAction,
+  useFields,
+  useLoad,
+  useSubmit,
+} from '#web/ui.tsx';
 
 const TABS = [
   ['queues', 'Hand-over queues'],
@@ -43,9 +56,8 @@ function Queue({ status, version, moved }: { status: 1 | 2 | 3; version: number;
       ),
     [status, version],
   );
-  const act = useAction();
+  const act = useAction(moved);
   const [reasons, setReasons] = useState<Record<string, string>>({});
-  const move = (fn: () => Promise<unknown>) => act.run(fn).then((ok) => ok && moved());
   return (
     <section aria-labelledby={`q${status}-h`}>
       <h3 id={`q${status}-h`}>
@@ -64,31 +76,27 @@ function Queue({ status, version, moved }: { status: 1 | 2 | 3; version: number;
               <ContactOf who="Buyer" contact={buyer} />
               <p className="actions">
                 {status === 1 && (
-                  <button
-                    type="button"
-                    onClick={() =>
-                      move(() => call(api.POST('/api/dashboard/confirmBook', { body: { bookId: book.id } })))
-                    }
+                  <ActionButton
+                    act={act}
+                    action={() => call(api.POST('/api/dashboard/confirmBook', { body: { bookId: book.id } }))}
                   >
                     Confirm {book.name}
-                  </button>
+                  </ActionButton>
                 )}
                 {status === 2 && (
-                  <button
-                    type="button"
-                    onClick={() =>
-                      move(() => call(api.POST('/api/dashboard/setBookPaid', { body: { bookId: book.id } })))
-                    }
+                  <ActionButton
+                    act={act}
+                    action={() => call(api.POST('/api/dashboard/setBookPaid', { body: { bookId: book.id } }))}
                   >
                     Set {book.name} paid
-                  </button>
+                  </ActionButton>
                 )}
               </p>
               {status !== 3 && (
                 <form
                   onSubmit={(e) => {
                     e.preventDefault();
-                    move(() =>
+                    act.run(() =>
                       call(
                         api.POST('/api/dashboard/cancelPurchase', {
                           body: { bookId: book.id, reason: reasons[book.id] ?? '' },
@@ -119,31 +127,17 @@ function Queue({ status, version, moved }: { status: 1 | 2 | 3; version: number;
 function Orders() {
   const list = useLoad(() => call(api.GET('/api/dashboard/getOrders')), []);
   return (
-    <section aria-labelledby="orders-h">
-      <h2 id="orders-h">Orders</h2>
-      <ErrorNote error={list.error} />
-      {list.data?.length === 0 && <p>No orders yet.</p>}
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Buyer</th>
-            <th scope="col">Books</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data?.map((o) => (
-            <tr key={o.id}>
-              <td>{new Date(o.createdAt).toLocaleString()}</td>
-              <td>{o.buyer ? `${o.buyer.firstName} ${o.buyer.lastName}` : 'deleted user'}</td>
-              <td>{o.books.length}</td>
-              <td>{money(o.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <Section id="orders-h" title="Orders" loaded={list} empty="No orders yet.">
+      <Table
+        rows={list.data}
+        columns={{
+          Date: (o) => new Date(o.createdAt).toLocaleString(),
+          Buyer: (o) => (o.buyer ? `${o.buyer.firstName} ${o.buyer.lastName}` : 'deleted user'),
+          Books: (o) => o.books.length,
+          Total: (o) => money(o.total),
+        }}
+      />
+    </Section>
   );
 }
 
@@ -158,25 +152,15 @@ const REASONS: Record<string, string> = {
 /** The moderation queue: reported books, most reported first; dismiss the reports or unlist the book. */
 function Reports() {
   const list = useLoad(() => call(api.GET('/api/dashboard/getReports')), []);
-  const act = useAction();
+  const act = useAction(list.reload);
   const [reasons, setReasons] = useState<Record<string, string>>({});
   const resolve = (bookId: string, action: 'dismiss' | 'unlist') => {
     const reason = reasons[bookId]?.trim();
-    return act
-      .run(() =>
-        call(
-          api.POST('/api/dashboard/resolveReport', {
-            body: { bookId, action, ...(reason ? { reason } : {}) },
-          }),
-        ),
-      )
-      .then((ok) => ok && list.reload());
+    const body = { bookId, action, ...(reason ? { reason } : {}) };
+    return act.run(() => call(api.POST('/api/dashboard/resolveReport', { body })));
   };
   return (
-    <section aria-labelledby="reports-h">
-      <h2 id="reports-h">Reported books</h2>
-      <ErrorNote error={list.error ?? act.error} />
-      {list.data?.length === 0 && <p>No open reports.</p>}
+    <Section id="reports-h" title="Reported books" loaded={list} error={act.error} empty="No open reports.">
       <ul className="books">
         {list.data?.map((r) => {
           const name = r.book?.name ?? 'A deleted book';
@@ -224,7 +208,7 @@ function Reports() {
           );
         })}
       </ul>
-    </section>
+    </Section>
   );
 }
 
@@ -271,9 +255,7 @@ function Statistics() {
   const stats = useLoad(() => call(api.GET('/api/dashboard/getStatistics')), []);
   const s = stats.data;
   return (
-    <section aria-labelledby="stats-h">
-      <h2 id="stats-h">Statistics</h2>
-      <ErrorNote error={stats.error} />
+    <Section id="stats-h" title="Statistics" loaded={stats}>
       {s && (
         <dl className="details">
           <dt>Users</dt>
@@ -294,9 +276,12 @@ function Statistics() {
           <dd>{money(s.feesEarned)}</dd>
         </dl>
       )}
-    </section>
+    </Section>
   );
 }
+
+type User =
+  paths['/api/dashboard/getUsers']['get']['responses'][200]['content']['application/json']['data'][number];
 
 function Users({ owner }: { owner: boolean }) {
   const [text, setText] = useState('');
@@ -308,23 +293,20 @@ function Users({ owner }: { owner: boolean }) {
         : call(api.GET('/api/dashboard/getUsers')),
     [query],
   );
-  const act = useAction();
+  const act = useAction(list.reload);
   const [said, setSaid] = useState<string | null>(null);
   const search = (e: FormEvent) => {
     e.preventDefault();
     setQuery(text.trim());
   };
   const role = (userId: string, make: boolean) =>
-    act
-      .run(() =>
-        make
-          ? call(api.PUT('/api/dashboard/makeAdmin', { body: { userId } }))
-          : call(api.PUT('/api/dashboard/revokeAdmin', { body: { userId } })),
-      )
-      .then((ok) => ok && list.reload());
+    act.run(() =>
+      make
+        ? call(api.PUT('/api/dashboard/makeAdmin', { body: { userId } }))
+        : call(api.PUT('/api/dashboard/revokeAdmin', { body: { userId } })),
+    );
   return (
-    <section aria-labelledby="users-h">
-      <h2 id="users-h">Users</h2>
+    <Section id="users-h" title="Users">
       <form onSubmit={search} className="search">
         <label htmlFor="user-q">Find by e-mail or name</label>
         <input id="user-q" type="search" value={text} onChange={(e) => setText(e.target.value)} />
@@ -332,112 +314,77 @@ function Users({ owner }: { owner: boolean }) {
       </form>
       <ErrorNote error={list.error ?? act.error} />
       {said && <p role="status">{said}</p>}
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Role</th>
-            {owner && <th scope="col">Action</th>}
-            <th scope="col">Suspension</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data?.map((u) => (
-            <tr key={u.id}>
-              <td>
-                {u.firstName} {u.lastName}
-              </td>
-              <td>{u.emailAddress}</td>
-              <td>{['student', 'admin', 'owner'][u.permissionType]}</td>
-              {owner && (
-                <td>
-                  {u.permissionType === 0 && (
-                    <button type="button" onClick={() => role(u.id, true)}>
-                      Make {u.firstName} admin
-                    </button>
-                  )}
-                  {u.permissionType === 1 && (
-                    <button type="button" onClick={() => role(u.id, false)}>
-                      Revoke admin of {u.firstName}
-                    </button>
-                  )}
-                </td>
-              )}
-              <td>{u.permissionType < 2 && <Suspension user={u} done={setSaid} />}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+      <Table
+        rows={list.data}
+        columns={{
+          Name: (u) => `${u.firstName} ${u.lastName}`,
+          'E-mail': (u) => u.emailAddress,
+          Role: (u) => ['student', 'admin', 'owner'][u.permissionType],
+          ...(owner && {
+            Action: (u: User) =>
+              u.permissionType === 0 ? (
+                <button type="button" onClick={() => role(u.id, true)}>
+                  Make {u.firstName} admin
+                </button>
+              ) : (
+                u.permissionType === 1 && (
+                  <button type="button" onClick={() => role(u.id, false)}>
+                    Revoke admin of {u.firstName}
+                  </button>
+                )
+              ),
+          }),
+          Suspension: (u) => u.permissionType < 2 && <Suspension user={u} done={setSaid} />,
+        }}
+      />
+    </Section>
   );
 }
 
 function Audit() {
   const log = useLoad(() => call(api.GET('/api/dashboard/getAuditLog')), []);
   return (
-    <section aria-labelledby="audit-h">
-      <h2 id="audit-h">Audit log</h2>
-      <ErrorNote error={log.error} />
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Action</th>
-            <th scope="col">Target</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.data?.map((e) => (
-            <tr key={e.id}>
-              <td>{new Date(e.at).toLocaleString()}</td>
-              <td>{e.actor}</td>
-              <td>{e.action}</td>
-              <td>
-                {e.target.kind} {e.target.id}
-              </td>
-              <td>
-                {JSON.stringify(e.before)} → {JSON.stringify(e.after)}
-                {e.reason ? ` (${e.reason})` : ''}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <Section id="audit-h" title="Audit log" loaded={log}>
+      <Table
+        rows={log.data}
+        columns={{
+          When: (e) => new Date(e.at).toLocaleString(),
+          Who: (e) => e.actor,
+          Action: (e) => e.action,
+          Target: (e) => `${e.target.kind} ${e.target.id}`,
+          Change: (e) => (
+            <>
+              {JSON.stringify(e.before)} → {JSON.stringify(e.after)}
+              {e.reason ? ` (${e.reason})` : ''}
+            </>
+          ),
+        }}
+      />
+    </Section>
   );
 }
 
 function OwnerTools() {
-  const [days, setDays] = useState('62');
+  const { form, bind } = useFields({ olderThanDays: '62' });
   const [result, setResult] = useState<number | null>(null);
   const { error, busy, submit } = useSubmit(async () => {
     const r = await call(
-      api.POST('/api/dashboard/deactivateBooks', { body: { olderThanDays: Number(days) } }),
+      api.POST('/api/dashboard/deactivateBooks', { body: { olderThanDays: Number(form.olderThanDays) } }),
     );
     setResult(r.unlisted);
   });
   return (
-    <section aria-labelledby="owner-h">
-      <h2 id="owner-h">Owner tools</h2>
-      <form onSubmit={submit}>
+    <Section id="owner-h" title="Owner tools">
+      <Form onSubmit={submit} error={error} busy={busy} button="Unlist old books">
         <Field
-          name="olderThanDays"
+          {...bind('olderThanDays', error)}
           label="Unlist listed books older than this many days"
           type="number"
           min={1}
-          value={days}
-          onChange={setDays}
-          error={error?.field('olderThanDays')}
         />
-        <Submit error={error} busy={busy}>
-          Unlist old books
-        </Submit>
-      </form>
+      </Form>
       {result !== null && <p role="status">{result} books were unlisted.</p>}
-    </section>
+    </Section>
   );
 }
 

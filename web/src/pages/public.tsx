@@ -17,7 +17,18 @@ import {
 } from '#web/browse.ts';
 import { Gallery } from '#web/photos.tsx';
 import { Link, navigate, useLocation } from '#web/router.tsx';
-import { BookSummary, ErrorNote, Field, Loading, Submit, useAction, useLoad } from '#web/ui.tsx';
+import {
+  BookList,
+  ErrorNote,
+  Field,
+  Form,
+  Loading,
+  Section,
+  useAction,
+  useFields,
+  useLoad,
+  useSubmit,
+} from '#web/ui.tsx';
 
 const PAGE = 20;
 
@@ -126,8 +137,7 @@ function Home() {
   const matches = useLoad(() => call(api.GET('/api/books/getUserMatches')), []);
   if (!stats.data) return null;
   return (
-    <section aria-labelledby="home-h">
-      <h2 id="home-h">Your activity</h2>
+    <Section id="home-h" title="Your activity">
       <ul className="stats">
         <li>{stats.data.activeListings} active listings</li>
         <li>{stats.data.openRequests} open requests</li>
@@ -138,7 +148,7 @@ function Home() {
           <Link href="/requests">{matches.data?.length ?? 0} books match your requests</Link>
         </li>
       </ul>
-    </section>
+    </Section>
   );
 }
 
@@ -216,25 +226,21 @@ export function BrowsePage() {
         {first.loading && !first.data && <Loading what="books" />}
         <ErrorNote error={first.error ?? paging.error ?? cart.error} />
         {first.data && books.length === 0 && <p>No books found.</p>}
-        <ul className="books" aria-busy={busy}>
-          {books.map((b) => (
-            <li key={b.id}>
-              <BookSummary book={b}>
-                <p>
-                  <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
-                  {session &&
-                    (b.inCart || added.has(b.id) ? (
-                      <span className="tag"> In your cart</span>
-                    ) : (
-                      <button type="button" onClick={() => add(b.id)} disabled={cart.busy}>
-                        Add {b.name} to cart
-                      </button>
-                    ))}
-                </p>
-              </BookSummary>
-            </li>
-          ))}
-        </ul>
+        <BookList books={books} busy={busy}>
+          {(b) => (
+            <p>
+              <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
+              {session &&
+                (b.inCart || added.has(b.id) ? (
+                  <span className="tag"> In your cart</span>
+                ) : (
+                  <button type="button" onClick={() => add(b.id)} disabled={cart.busy}>
+                    Add {b.name} to cart
+                  </button>
+                ))}
+            </p>
+          )}
+        </BookList>
         {next && (
           <button type="button" onClick={loadMore} disabled={paging.busy}>
             More books
@@ -255,41 +261,28 @@ const REPORT_REASONS = {
 
 /** Tells the administrators that a listing breaks the rules (once per student and book). */
 function ReportForm({ book }: { book: BookDetail }) {
-  const [reason, setReason] = useState<keyof typeof REPORT_REASONS>('spam');
-  const [details, setDetails] = useState('');
-  const [sent, setSent] = useState(false);
-  const { error, busy, run } = useAction();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const { form, bind } = useFields<{ reason: keyof typeof REPORT_REASONS; details: string }>({
+    reason: 'spam',
+    details: '',
+  });
+  const { error, busy, done, submit } = useSubmit(() => {
+    const { reason, details } = form;
     const body = { bookId: book.id, reason, ...(details.trim() ? { details } : {}) };
-    if (await run(() => call(api.POST('/api/books/reportBook', { body })))) setSent(true);
-  };
-  if (sent) return <p role="status">Thank you: the administrators will look at this listing.</p>;
+    return call(api.POST('/api/books/reportBook', { body }));
+  });
+  if (done) return <p role="status">Thank you: the administrators will look at this listing.</p>;
   return (
     <details className="report">
       <summary>Report this listing</summary>
-      <form onSubmit={submit}>
+      <Form onSubmit={submit} error={error} busy={busy} button={`Report ${book.name}`}>
         <Field
-          name="reason"
+          {...bind('reason', error)}
           label="What is wrong?"
           options={Object.keys(REPORT_REASONS)}
           labels={REPORT_REASONS}
-          value={reason}
-          onChange={(v) => setReason(v as keyof typeof REPORT_REASONS)}
-          error={error?.field('reason')}
         />
-        <Field
-          name="details"
-          label="Details (optional)"
-          multiline
-          value={details}
-          onChange={setDetails}
-          error={error?.field('details')}
-        />
-        <Submit error={error} busy={busy}>
-          Report {book.name}
-        </Submit>
-      </form>
+        <Field {...bind('details', error)} label="Details (optional)" multiline />
+      </Form>
     </details>
   );
 }

@@ -7,15 +7,17 @@ import { PhotoEditor } from '#web/photos.tsx';
 import { Link } from '#web/router.tsx';
 import { getSession, setSession } from '#web/session.ts';
 import {
+  ActionButton,
   Amounts,
-  BookSummary,
+  BookList,
   ErrorNote,
   Field,
+  Form,
   type Loaded,
   Loading,
   Progress,
   passwordField,
-  STATUS_LABELS,
+  Section,
   Submit,
   useAction,
   useFields,
@@ -52,7 +54,7 @@ export function SellPage() {
           “{posted}” is listed. See it in <Link href="/listings">my listings</Link>.
         </p>
       )}
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate error={error} busy={busy} button="List the book">
         <Field {...bind('name', error)} label="Title" required />
         <Field {...bind('edition', error)} label="Edition" type="number" min={1} required />
         <Field {...bind('course', error)} label="Course (e.g. CSC 171)" required />
@@ -67,10 +69,7 @@ export function SellPage() {
         <Field {...bind('condition', error)} label="Condition" options={CONDITIONS} />
         <Field {...bind('ISBN', error)} label="ISBN (optional)" />
         <Field {...bind('comments', error)} label="Comments (optional)" multiline />
-        <Submit error={error} busy={busy}>
-          List the book
-        </Submit>
-      </form>
+      </Form>
     </section>
   );
 }
@@ -79,9 +78,11 @@ type Listing = Awaited<ReturnType<typeof loadListings>>[number];
 const loadListings = () => call(api.GET('/api/books/getUsersPosts'));
 
 function ListingEditor({ book, done }: { book: Listing; done: () => void }) {
-  const [price, setPrice] = useState(String(book.price));
-  const [condition, setCondition] = useState<string>(book.condition);
-  const [comments, setComments] = useState(book.comments);
+  const { form, bind } = useFields({
+    price: String(book.price),
+    condition: book.condition as string,
+    comments: book.comments,
+  });
   const {
     error,
     busy,
@@ -89,38 +90,25 @@ function ListingEditor({ book, done }: { book: Listing; done: () => void }) {
   } = useSubmit(async () => {
     await call(
       api.POST('/api/books/updateBook', {
-        body: { bookId: book.id, price: Number(price), condition, comments },
+        body: {
+          bookId: book.id,
+          price: Number(form.price),
+          condition: form.condition,
+          comments: form.comments,
+        },
       }),
     );
     done();
   });
   return (
     <form onSubmit={save} aria-label={`Edit ${book.name}`}>
+      <Field {...bind('price', error)} label="Price" type="number" step="0.01" />
       <Field
-        name="price"
-        label="Price"
-        type="number"
-        step="0.01"
-        value={price}
-        onChange={setPrice}
-        error={error?.field('price')}
-      />
-      <Field
-        name="condition"
+        {...bind('condition', error)}
         label="Condition"
-        options={CONDITIONS.includes(condition) ? CONDITIONS : [condition, ...CONDITIONS]}
-        value={condition}
-        onChange={setCondition}
-        error={error?.field('condition')}
+        options={CONDITIONS.includes(form.condition) ? CONDITIONS : [form.condition, ...CONDITIONS]}
       />
-      <Field
-        name="comments"
-        label="Comments"
-        multiline
-        value={comments}
-        onChange={setComments}
-        error={error?.field('comments')}
-      />
+      <Field {...bind('comments', error)} label="Comments" multiline />
       <Submit error={error} busy={busy}>
         Save
       </Submit>
@@ -134,8 +122,7 @@ function ListingEditor({ book, done }: { book: Listing; done: () => void }) {
 export function ListingsPage() {
   const list = useLoad(loadListings, []);
   const [editing, setEditing] = useState<string | null>(null);
-  const act = useAction();
-  const doAndReload = (fn: () => Promise<unknown>) => act.run(fn).then((ok) => ok && list.reload());
+  const act = useAction(list.reload);
   return (
     <section>
       <h1>My listings</h1>
@@ -145,64 +132,53 @@ export function ListingsPage() {
       {list.loading && !list.data && <Loading what="your listings" />}
       <ErrorNote error={list.error ?? act.error} />
       {list.data?.length === 0 && <p>You have no listings.</p>}
-      <ul className="books">
-        {list.data?.map((b) => (
-          <li key={b.id} className={b.status === 5 ? 'inactive' : undefined}>
-            <BookSummary book={b}>
-              <p>Status: {STATUS_LABELS[b.status]}</p>
-              {(b.status === 0 || b.status === 5) && <PhotoEditor book={b} changed={list.reload} />}
-              {editing === b.id ? (
-                <ListingEditor
-                  book={b}
-                  done={() => {
-                    setEditing(null);
-                    list.reload();
-                  }}
-                />
-              ) : (
-                <p className="actions">
-                  <button type="button" onClick={() => setEditing(b.id)}>
-                    Edit {b.name}
-                  </button>
-                  {b.status === 0 ? (
-                    <button
-                      type="button"
-                      onClick={() =>
-                        doAndReload(() => call(api.POST('/api/books/deleteBook', { body: { bookId: b.id } })))
-                      }
-                    >
-                      Unlist {b.name}
-                    </button>
-                  ) : (
-                    <button
-                      type="button"
-                      onClick={() =>
-                        doAndReload(() =>
-                          call(api.POST('/api/books/reactivateBook', { body: { bookId: b.id } })),
-                        )
-                      }
-                    >
-                      Relist {b.name}
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="danger"
-                    onClick={() =>
-                      window.confirm(`Delete “${b.name}” for good?`) &&
-                      doAndReload(() =>
-                        call(api.POST('/api/books/deleteBook', { body: { bookId: b.id, permanent: true } })),
-                      )
-                    }
+      <BookList books={list.data} status inactive={(b) => b.status === 5}>
+        {(b) => (
+          <>
+            {(b.status === 0 || b.status === 5) && <PhotoEditor book={b} changed={list.reload} />}
+            {editing === b.id ? (
+              <ListingEditor
+                book={b}
+                done={() => {
+                  setEditing(null);
+                  list.reload();
+                }}
+              />
+            ) : (
+              <p className="actions">
+                <button type="button" onClick={() => setEditing(b.id)}>
+                  Edit {b.name}
+                </button>
+                {b.status === 0 ? (
+                  <ActionButton
+                    act={act}
+                    action={() => call(api.POST('/api/books/deleteBook', { body: { bookId: b.id } }))}
                   >
-                    Delete {b.name} for good
-                  </button>
-                </p>
-              )}
-            </BookSummary>
-          </li>
-        ))}
-      </ul>
+                    Unlist {b.name}
+                  </ActionButton>
+                ) : (
+                  <ActionButton
+                    act={act}
+                    action={() => call(api.POST('/api/books/reactivateBook', { body: { bookId: b.id } }))}
+                  >
+                    Relist {b.name}
+                  </ActionButton>
+                )}
+                <ActionButton
+                  act={act}
+                  action={() =>
+                    call(api.POST('/api/books/deleteBook', { body: { bookId: b.id, permanent: true } }))
+                  }
+                  confirm={`Delete “${b.name}” for good?`}
+                  className="danger"
+                >
+                  Delete {b.name} for good
+                </ActionButton>
+              </p>
+            )}
+          </>
+        )}
+      </BookList>
     </section>
   );
 }
@@ -212,7 +188,7 @@ export function RequestsPage() {
   const matches = useLoad(() => call(api.GET('/api/books/getUserMatches')), []);
   const empty = { name: '', course: '', edition: '', ISBN: '' };
   const { form, bind, reset } = useFields(empty);
-  const del = useAction();
+  const del = useAction(requests.reload);
   const add = useSubmit(async () => {
     await call(
       api.POST('/api/books/requestBook', {
@@ -231,51 +207,39 @@ export function RequestsPage() {
   return (
     <>
       <h1>My requests and matches</h1>
-      <section aria-labelledby="req-h">
-        <h2 id="req-h">Ask for a book</h2>
-        <form onSubmit={add.submit} noValidate>
+      <Section id="req-h" title="Ask for a book">
+        <Form onSubmit={add.submit} noValidate error={add.error} busy={add.busy} button="Add the request">
           <Field {...bind('name', add.error)} label="Title" required />
           <Field {...bind('course', add.error)} label="Course" required />
           <Field {...bind('edition', add.error)} label="Edition (optional)" type="number" />
           <Field {...bind('ISBN', add.error)} label="ISBN (optional)" />
-          <Submit error={add.error} busy={add.busy}>
-            Add the request
-          </Submit>
-        </form>
+        </Form>
         <ErrorNote error={requests.error ?? del.error} />
         <ul>
           {requests.data?.map((r) => (
             <li key={r.id}>
               {r.name} · {r.course}
               {r.edition ? ` · edition ${r.edition}` : ''}{' '}
-              <button
-                type="button"
-                onClick={() =>
-                  del
-                    .run(() => call(api.POST('/api/user/deleteRequest', { body: { requestId: r.id } })))
-                    .then((ok) => ok && requests.reload())
-                }
+              <ActionButton
+                act={del}
+                action={() => call(api.POST('/api/user/deleteRequest', { body: { requestId: r.id } }))}
               >
                 Delete the request for {r.name}
-              </button>
+              </ActionButton>
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="match-h">
-        <h2 id="match-h">Books that match</h2>
-        <ErrorNote error={matches.error} />
-        {matches.data?.length === 0 && <p>No matches yet: we notify you when one is listed.</p>}
-        <ul className="books">
-          {matches.data?.map((b) => (
-            <li key={b.id}>
-              <BookSummary book={b}>
-                <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
-              </BookSummary>
-            </li>
-          ))}
-        </ul>
-      </section>
+      </Section>
+      <Section
+        id="match-h"
+        title="Books that match"
+        loaded={matches}
+        empty="No matches yet: we notify you when one is listed."
+      >
+        <BookList books={matches.data}>
+          {(b) => <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>}
+        </BookList>
+      </Section>
     </>
   );
 }
@@ -291,7 +255,7 @@ function takenBooks(error: ApiFailure | undefined, names: Map<string, string>): 
 
 export function CartPage() {
   const cart = useLoad(() => call(api.GET('/api/user/getCartItems')), []);
-  const act = useAction();
+  const act = useAction(cart.reload);
   const checkout = useAction();
   // One key per checkout attempt: a retry after a lost answer returns the same order.
   const [key, setKey] = useState(idempotencyKey);
@@ -349,25 +313,19 @@ export function CartPage() {
           Your cart is empty. <Link href="/">Find books</Link>.
         </p>
       )}
-      <ul className="books">
-        {items.map((b) => (
-          <li key={b.id} className={b.available ? undefined : 'inactive'}>
-            <BookSummary book={b}>
-              {!b.available && <p className="tag">No longer available</p>}
-              <button
-                type="button"
-                onClick={() =>
-                  act
-                    .run(() => call(api.POST('/api/user/removeFromCart', { body: { bookId: b.id } })))
-                    .then((ok) => ok && cart.reload())
-                }
-              >
-                Remove {b.name}
-              </button>
-            </BookSummary>
-          </li>
-        ))}
-      </ul>
+      <BookList books={items} inactive={(b) => !b.available}>
+        {(b) => (
+          <>
+            {!b.available && <p className="tag">No longer available</p>}
+            <ActionButton
+              act={act}
+              action={() => call(api.POST('/api/user/removeFromCart', { body: { bookId: b.id } }))}
+            >
+              Remove {b.name}
+            </ActionButton>
+          </>
+        )}
+      </BookList>
       {available.length > 0 && (
         <>
           <p>
@@ -379,14 +337,9 @@ export function CartPage() {
             <button type="button" onClick={buy} disabled={checkout.busy}>
               Check out
             </button>
-            <button
-              type="button"
-              onClick={() =>
-                act.run(() => call(api.POST('/api/user/clearCart'))).then((ok) => ok && cart.reload())
-              }
-            >
+            <ActionButton act={act} action={() => call(api.POST('/api/user/clearCart'))}>
               Empty the cart
-            </button>
+            </ActionButton>
           </p>
         </>
       )}
@@ -396,53 +349,34 @@ export function CartPage() {
 
 function ProgressList({ id, title, books }: { id: string; title: string; books: Loaded<Book[]> }) {
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <ErrorNote error={books.error} />
-      {books.data?.length === 0 && <p>Nothing yet.</p>}
-      <ul className="books">
-        {books.data?.map((b) => (
-          <li key={b.id}>
-            <BookSummary book={b}>
-              <p>Status: {STATUS_LABELS[b.status]}</p>
-              <Progress status={b.status} />
-            </BookSummary>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function MyOrders() {
-  const orders = useLoad(() => call(api.GET('/api/user/getOrders')), []);
-  return (
-    <section aria-labelledby="orders-h">
-      <h2 id="orders-h">My orders</h2>
-      <ErrorNote error={orders.error} />
-      {orders.data?.length === 0 && <p>No orders yet.</p>}
-      <ul>
-        {orders.data?.map((o) => (
-          <li key={o.id}>
-            <Link href={`/orders/${encodeURIComponent(o.id)}`}>
-              Order of {new Date(o.createdAt ?? '').toLocaleDateString()}:{' '}
-              {o.books.map((b) => b.name).join(', ')}
-            </Link>{' '}
-            · {money(o.total)}
-          </li>
-        ))}
-      </ul>
-    </section>
+    <Section id={id} title={title} loaded={books} empty="Nothing yet.">
+      <BookList books={books.data} status>
+        {(b) => <Progress status={b.status} />}
+      </BookList>
+    </Section>
   );
 }
 
 export function OrdersPage() {
+  const orders = useLoad(() => call(api.GET('/api/user/getOrders')), []);
   const bought = useLoad(() => call(api.GET('/api/user/getPurchasedBooks')), []);
   const sold = useLoad(() => call(api.GET('/api/user/getSoldBooks')), []);
   return (
     <>
       <h1>Purchases and sales</h1>
-      <MyOrders />
+      <Section id="orders-h" title="My orders" loaded={orders} empty="No orders yet.">
+        <ul>
+          {orders.data?.map((o) => (
+            <li key={o.id}>
+              <Link href={`/orders/${encodeURIComponent(o.id)}`}>
+                Order of {new Date(o.createdAt ?? '').toLocaleDateString()}:{' '}
+                {o.books.map((b) => b.name).join(', ')}
+              </Link>{' '}
+              · {money(o.total)}
+            </li>
+          ))}
+        </ul>
+      </Section>
       <ProgressList id="bought-h" title="Books I bought" books={bought} />
       <ProgressList id="sold-h" title="Books I sold" books={sold} />
     </>
@@ -454,11 +388,9 @@ export function NotificationsPage() {
     () => call(api.GET('/api/user/getNotifications', { params: { query: { limit: '50' } } })),
     [],
   );
-  const act = useAction();
+  const act = useAction(list.reload);
   const mark = (ids?: string[]) =>
-    act
-      .run(() => call(api.POST('/api/user/markNotificationsRead', { body: ids ? { ids } : {} })))
-      .then((ok) => ok && list.reload());
+    act.run(() => call(api.POST('/api/user/markNotificationsRead', { body: ids ? { ids } : {} })));
   return (
     <section>
       <h1>Notifications</h1>
@@ -520,12 +452,7 @@ function ProfileForm({ user }: { user: ProfileFields & { emailAddress: string } 
     campusMailbox: user.campusMailbox,
     paymentUsername: user.paymentUsername,
   });
-  const {
-    error,
-    busy,
-    done: saved,
-    submit,
-  } = useSubmit(() => call(api.POST('/api/auth/updateProfile', { body: form })));
+  const save = useSubmit(() => call(api.POST('/api/auth/updateProfile', { body: form })));
   const labels: Record<keyof ProfileFields, string> = {
     firstName: 'First name',
     lastName: 'Last name',
@@ -534,60 +461,46 @@ function ProfileForm({ user }: { user: ProfileFields & { emailAddress: string } 
     paymentUsername: 'Payment username',
   };
   return (
-    <section aria-labelledby="profile-h">
-      <h2 id="profile-h">Profile</h2>
+    <Section id="profile-h" title="Profile">
       <p>E-mail: {user.emailAddress}</p>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={save.submit} noValidate>
         {(Object.keys(labels) as (keyof ProfileFields)[]).map((k) => (
-          <Field key={k} {...bind(k, error)} label={labels[k]} />
+          <Field key={k} {...bind(k, save.error)} label={labels[k]} />
         ))}
-        <ErrorNote error={error} />
-        {saved && <p role="status">Saved.</p>}
-        <button type="submit" disabled={busy}>
+        <ErrorNote error={save.error} />
+        {save.done && <p role="status">Saved.</p>}
+        <button type="submit" disabled={save.busy}>
           Save the profile
         </button>
       </form>
-    </section>
+    </Section>
   );
 }
 
 function PasswordForm() {
-  const [password, setPassword] = useState('');
-  const [newPassword, setNew] = useState('');
+  const { form, bind, reset } = useFields({ password: '', newPassword: '' });
   const {
     error,
     busy,
     done: saved,
     submit,
   } = useSubmit(async () => {
-    const { token } = await call(api.POST('/api/auth/updatePassword', { body: { password, newPassword } }));
+    const { token } = await call(api.POST('/api/auth/updatePassword', { body: form }));
     const s = getSession();
     if (s) setSession({ ...s, token });
-    setPassword('');
-    setNew('');
+    reset();
   });
   return (
-    <section aria-labelledby="pw-h">
-      <h2 id="pw-h">Password</h2>
+    <Section id="pw-h" title="Password">
       <form onSubmit={submit} noValidate>
-        <Field
-          {...passwordField('Current password', 'current')}
-          value={password}
-          onChange={setPassword}
-          error={error?.field('password')}
-        />
-        <Field
-          {...passwordField('New password', 'new', 'newPassword')}
-          value={newPassword}
-          onChange={setNew}
-          error={error?.field('newPassword')}
-        />
+        <Field {...passwordField('Current password', 'current')} {...bind('password', error)} />
+        <Field {...passwordField('New password', 'new', 'newPassword')} {...bind('newPassword', error)} />
         <ErrorNote error={error} />
         {saved && <p role="status">Password changed; other sessions have ended.</p>}
         <button type="submit" disabled={busy}>
           Change the password
         </button>
       </form>
-    </section>
+    </Section>
   );
 }
