@@ -12,7 +12,6 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed } from './conditions.ts';
 import { counterItems } from './counters.ts';
 import {
   ACCOUNT_DELETIONS_PK,
@@ -28,6 +27,7 @@ import {
 } from './keys.ts';
 import type { OrderLineRecord } from './records.ts';
 import { tag, tagAll, transactWrite } from './transact.ts';
+import { setAttribute, updateIf } from './write-if.ts';
 
 /** `books`: the user's books (position = gsi2sk reached); `partition`: everything under USER#<id>. */
 export type DeletionPhase = 'books' | 'partition';
@@ -102,20 +102,15 @@ export async function saveDeletionProgress(
   phase: DeletionPhase,
   after: string | null,
 ): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: accountDeletionKey(userId),
-        UpdateExpression: 'SET phase = :phase, #after = :after',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#after': 'after' },
-        ExpressionAttributeValues: { ':phase': phase, ':after': after },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err; // finished by another run meanwhile
-  }
+  // false: finished by another run meanwhile
+  await updateIf({
+    TableName: TABLE,
+    Key: accountDeletionKey(userId),
+    UpdateExpression: 'SET phase = :phase, #after = :after',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#after': 'after' },
+    ExpressionAttributeValues: { ':phase': phase, ':after': after },
+  });
 }
 
 /** Ends a deletion: its job item goes. */
@@ -155,19 +150,7 @@ export async function deleteUserItemsPage(userId: string, limit: number): Promis
 
 /** Shows a kept book's owner under `name` (the book stays for its buyer's history). */
 export async function renameBookOwner(bookId: string, name: string): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: bookKey(bookId),
-        UpdateExpression: 'SET ownerFirstName = :name',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':name': name },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err;
-  }
+  await updateIf(setAttribute(bookKey(bookId), 'ownerFirstName', name));
 }
 
 /** Shows `sellerId` under `name` on every line of an order that is theirs (read, then one update). */

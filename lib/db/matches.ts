@@ -26,7 +26,7 @@ import { queryAll, queryPages } from './page.ts';
 import type { BookRecord } from './records.ts';
 import type { CandidatePosition } from './requests.ts';
 import { refusalOf, TransactionRefused, tag, transactWrite } from './transact.ts';
-import { updateIf } from './write-if.ts';
+import { setAttribute, updateIf } from './write-if.ts';
 
 /** What the matcher needs of a listed book. */
 export interface ListedBook {
@@ -202,14 +202,7 @@ export async function rewriteMatchesOfBook(bookId: string, book: BookRecord): Pr
 
 async function setMatchBook(key: ItemKey, book: BookRecord): Promise<void> {
   // a match removed meanwhile stays removed
-  await updateIf({
-    TableName: TABLE,
-    Key: { pk: key.pk, sk: key.sk },
-    UpdateExpression: 'SET #book = :book',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: { '#book': 'book' },
-    ExpressionAttributeValues: { ':book': book },
-  });
+  await updateIf(setAttribute(key, 'book', book));
 }
 
 /** A listed book as stored now: its list fields and the condition that they still are. */

@@ -2,7 +2,7 @@
  * Notifications repository: in-app notifications, written once per cause (deterministic id,
  * conditional put), each carrying the state of its e-mail so the e-mail is sent once.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '#lib/zod.ts';
 import { db, TABLE } from './client.ts';
 import { isConditionFailed } from './conditions.ts';
@@ -15,7 +15,7 @@ import {
 } from './keys.ts';
 import { type Page, pageFrom } from './page.ts';
 import { TransactionRefused, tag, transactWrite } from './transact.ts';
-import { updateIf } from './write-if.ts';
+import { setAttribute, updateIf } from './write-if.ts';
 
 export type NotificationKind = 'match' | 'sold' | 'verified' | 'delivered' | 'cancelled' | 'unlisted';
 
@@ -142,19 +142,8 @@ export async function getReadMark(userId: string): Promise<string | null> {
 
 /** Moves the read mark forward to `at` (never back). */
 export async function advanceReadMark(userId: string, at: string): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: notificationsReadMarkKey(userId),
-        UpdateExpression: 'SET readBefore = :at',
-        ConditionExpression: 'attribute_not_exists(readBefore) OR readBefore < :at',
-        ExpressionAttributeValues: { ':at': at },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err;
-  }
+  const later = { condition: 'attribute_not_exists(#a) OR #a < :v' };
+  await updateIf(setAttribute(notificationsReadMarkKey(userId), 'readBefore', at, later));
 }
 
 /**
