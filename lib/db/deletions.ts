@@ -9,7 +9,7 @@
  *  - unfinished deletions, oldest first            Query gsi1 DELETIONS, sk before a time
  *  - what is left in a user's partition            Query USER#<id> (keys only), then BatchWrite
  */
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import { counterItems } from './counters.ts';
@@ -25,6 +25,7 @@ import {
   userKey,
   userPartition,
 } from './keys.ts';
+import { queryAll } from './page.ts';
 import type { OrderLineRecord } from './records.ts';
 import { tag, tagAll, transactWrite } from './transact.ts';
 import { setAttribute, updateIf } from './write-if.ts';
@@ -120,30 +121,25 @@ export async function endAccountDeletion(userId: string): Promise<void> {
 
 /** Users whose deletion was requested before `before` and is unfinished, oldest first (one page). */
 export async function unfinishedAccountDeletions(before: string, limit: number): Promise<string[]> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
+  const unfinished = await queryAll(
+    {
       IndexName: INDEX.gsi1,
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
       ExpressionAttributeValues: { ':pk': ACCOUNT_DELETIONS_PK, ':before': before },
-      Limit: limit,
-    }),
+    },
+    limit,
   );
-  return (out.Items ?? []).map((i) => String(i.userId));
+  return unfinished.map((i) => String(i.userId));
 }
 
 /** Deletes up to `limit` of the items left in a user's partition (keys only); returns how many. */
 export async function deleteUserItemsPage(userId: string, limit: number): Promise<number> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': userPartition(userId) },
-      ProjectionExpression: 'pk, sk',
-      Limit: limit,
-    }),
-  );
-  const keys = (out.Items ?? []) as ItemKey[];
+  const query = {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': userPartition(userId) },
+    ProjectionExpression: 'pk, sk',
+  };
+  const keys = (await queryAll(query, limit)) as ItemKey[];
   await batchDelete(keys);
   return keys.length;
 }
