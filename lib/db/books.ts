@@ -42,11 +42,16 @@ import {
 import {
   type CursorScope,
   cursorAfter,
+  DatedPosition,
   gsi1Listing,
   type Item,
+  indexPartition,
+  indexResume,
   type Page,
+  pagedList,
   pageFrom,
   positionOf,
+  queryAfter,
   queryAll,
   queryGsi1Page,
   queryPages,
@@ -585,34 +590,12 @@ export async function moveBookWithAudit(args: {
 
 // ----- purchase history: books by buyer and books sold --------------------------------------------
 
-/** A position in a purchase history: the index sort key `<ISO date>#<bookId>` of the last book shown. */
-const HistoryPosition = z
-  .string()
-  .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#[A-Za-z0-9_-]{1,64}$/));
-
-/** The start key of a book index query resuming after the book with index sort key `after`. */
-function startAfter(index: 'gsi2' | 'gsi3', partition: string, after: string | undefined) {
-  if (after === undefined) return undefined;
-  const bookId = after.slice(after.lastIndexOf('#') + 1);
-  return { ...bookKey(bookId), [`${index}pk`]: partition, [`${index}sk`]: after };
-}
-
 /** Books bought by a user, newest purchase first (gsi3 `BUYER#<id>`), resuming after `after`. */
 async function queryBooksOfBuyer(buyerId: string, limit: number, after?: string): Promise<Page<BookRecord>> {
   const partition = booksOfBuyerPk(buyerId);
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      IndexName: INDEX.gsi3,
-      KeyConditionExpression: 'gsi3pk = :pk',
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startAfter('gsi3', partition, after),
-    }),
-  );
-  const last = out.LastEvaluatedKey?.gsi3sk;
-  return { items: (out.Items ?? []).map(asBook), next: typeof last === 'string' ? last : null };
+  const resume = indexResume('gsi3', partition, bookKey);
+  const page = await queryAfter(resume, indexPartition('gsi3', partition), limit, after);
+  return { items: page.items.map(asBook), next: page.next };
 }
 
 /** A user's books that were bought (status 1, 2 or 3), newest listing first; see queryBooksOfOwner. */
@@ -638,6 +621,7 @@ export async function queryBooksOfOwner(
   maxCalls = 3,
 ): Promise<Page<BookRecord>> {
   const partition = booksOfOwnerPk(ownerId);
+  const resume = indexResume('gsi2', partition, bookKey);
   const statusValues = Object.fromEntries(statuses.map((s, i) => [`:s${i}`, s]));
   const items: BookRecord[] = [];
   let position: string | undefined = after;
@@ -652,7 +636,7 @@ export async function queryBooksOfOwner(
         ExpressionAttributeValues: { ':pk': partition, ...statusValues },
         ScanIndexForward: false,
         Limit: Math.max(limit - items.length, 25),
-        ExclusiveStartKey: startAfter('gsi2', partition, position),
+        ExclusiveStartKey: position === undefined ? undefined : resume.startKey(position),
       }),
     );
     for (const item of (out.Items ?? []).map(asBook)) {
@@ -671,39 +655,26 @@ export async function queryBooksOfOwner(
 const asBook = (item: Record<string, unknown>): BookRecord => upgradeBook(item) as unknown as BookRecord;
 
 /** Books a user bought, newest purchase first, a page at a time (cursor bound to the buyer's list). */
-export async function listBooksBoughtBy(
-  buyerId: string,
-  limit: number,
-  cursor: string | undefined,
-): Promise<Page<BookRecord>> {
-  const scope = `purchasedBooks:${booksOfBuyerPk(buyerId)}`;
-  return pageFrom({ scope, position: HistoryPosition }, cursor, (after) =>
-    queryBooksOfBuyer(buyerId, limit, after),
-  );
-}
+export const listBooksBoughtBy = pagedList(
+  (buyerId) => `purchasedBooks:${booksOfBuyerPk(buyerId)}`,
+  DatedPosition,
+  queryBooksOfBuyer,
+);
 
 /** A user's listed and unlisted books, newest listing first, a page at a time (cursor bound to the list). */
-export async function listPostsOf(
-  ownerId: string,
-  limit: number,
-  cursor: string | undefined,
-): Promise<Page<BookRecord>> {
-  return pageFrom({ scope: `posts:${ownerId}`, position: Position }, cursor, (after) =>
+export const listPostsOf = pagedList(
+  (ownerId) => `posts:${ownerId}`,
+  Position,
+  (ownerId, limit, after) =>
     queryBooksOfOwner(ownerId, [BookStatus.Listed, BookStatus.Unlisted], limit, after),
-  );
-}
+);
 
 /** A user's books that were bought, newest listing first, a page at a time (cursor bound to the list). */
-export async function listBooksSoldBy(
-  ownerId: string,
-  limit: number,
-  cursor: string | undefined,
-): Promise<Page<BookRecord>> {
-  const scope = `soldBooks:${booksOfOwnerPk(ownerId)}`;
-  return pageFrom({ scope, position: HistoryPosition }, cursor, (after) =>
-    queryBooksSoldBy(ownerId, limit, after),
-  );
-}
+export const listBooksSoldBy = pagedList(
+  (ownerId) => `soldBooks:${booksOfOwnerPk(ownerId)}`,
+  DatedPosition,
+  queryBooksSoldBy,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Search index entries (SEARCH#<term> / <date>#<bookId>, and by price on gsi4)

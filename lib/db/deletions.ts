@@ -9,10 +9,9 @@
  *  - unfinished deletions, oldest first            Query gsi1 DELETIONS, sk before a time
  *  - what is left in a user's partition            Query USER#<id> (keys only), then BatchWrite
  */
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed } from './conditions.ts';
 import { counterItems } from './counters.ts';
 import {
   ACCOUNT_DELETIONS_PK,
@@ -26,8 +25,10 @@ import {
   userKey,
   userPartition,
 } from './keys.ts';
+import { queryAll } from './page.ts';
 import type { OrderLineRecord } from './records.ts';
 import { tag, tagAll, transactWrite } from './transact.ts';
+import { setAttribute, updateIf } from './write-if.ts';
 
 /** `books`: the user's books (position = gsi2sk reached); `partition`: everything under USER#<id>. */
 export type DeletionPhase = 'books' | 'partition';
@@ -102,20 +103,15 @@ export async function saveDeletionProgress(
   phase: DeletionPhase,
   after: string | null,
 ): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: accountDeletionKey(userId),
-        UpdateExpression: 'SET phase = :phase, #after = :after',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#after': 'after' },
-        ExpressionAttributeValues: { ':phase': phase, ':after': after },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err; // finished by another run meanwhile
-  }
+  // false: finished by another run meanwhile
+  await updateIf({
+    TableName: TABLE,
+    Key: accountDeletionKey(userId),
+    UpdateExpression: 'SET phase = :phase, #after = :after',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#after': 'after' },
+    ExpressionAttributeValues: { ':phase': phase, ':after': after },
+  });
 }
 
 /** Ends a deletion: its job item goes. */
@@ -125,49 +121,32 @@ export async function endAccountDeletion(userId: string): Promise<void> {
 
 /** Users whose deletion was requested before `before` and is unfinished, oldest first (one page). */
 export async function unfinishedAccountDeletions(before: string, limit: number): Promise<string[]> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
+  const unfinished = await queryAll(
+    {
       IndexName: INDEX.gsi1,
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
       ExpressionAttributeValues: { ':pk': ACCOUNT_DELETIONS_PK, ':before': before },
-      Limit: limit,
-    }),
+    },
+    limit,
   );
-  return (out.Items ?? []).map((i) => String(i.userId));
+  return unfinished.map((i) => String(i.userId));
 }
 
 /** Deletes up to `limit` of the items left in a user's partition (keys only); returns how many. */
 export async function deleteUserItemsPage(userId: string, limit: number): Promise<number> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': userPartition(userId) },
-      ProjectionExpression: 'pk, sk',
-      Limit: limit,
-    }),
-  );
-  const keys = (out.Items ?? []) as ItemKey[];
+  const query = {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': userPartition(userId) },
+    ProjectionExpression: 'pk, sk',
+  };
+  const keys = (await queryAll(query, limit)) as ItemKey[];
   await batchDelete(keys);
   return keys.length;
 }
 
 /** Shows a kept book's owner under `name` (the book stays for its buyer's history). */
 export async function renameBookOwner(bookId: string, name: string): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: bookKey(bookId),
-        UpdateExpression: 'SET ownerFirstName = :name',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':name': name },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err;
-  }
+  await updateIf(setAttribute(bookKey(bookId), 'ownerFirstName', name));
 }
 
 /** Shows `sellerId` under `name` on every line of an order that is theirs (read, then one update). */

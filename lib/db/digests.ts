@@ -2,10 +2,10 @@
  * Match e-mail bookkeeping: the per-(user, book) mark that stops a relisted book from e-mailing the
  * same requester again within 7 days, and the daily digest's entries and per-user claims.
  */
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
 import { digestDayPk, digestEntryKey, digestSentKey, matchMailKey } from './keys.ts';
-import type { Page } from './page.ts';
+import { type Page, partitionPage } from './page.ts';
 import { putIf, updateIf } from './write-if.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -66,25 +66,11 @@ export async function putDigestEntry(entry: Omit<DigestEntry, 'type'>, now: Date
 }
 
 /** One page of a day's digest entries, in (user, book) order. */
-export async function listDigestEntries(
+export const listDigestEntries = (
   day: string,
   limit: number,
   after: string | undefined,
-): Promise<Page<DigestEntry>> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': digestDayPk(day) },
-      Limit: limit,
-      ...(after ? { ExclusiveStartKey: { pk: digestDayPk(day), sk: after } } : {}),
-    }),
-  );
-  return {
-    items: (out.Items ?? []) as DigestEntry[],
-    next: (out.LastEvaluatedKey?.sk as string | undefined) ?? null,
-  };
-}
+): Promise<Page<DigestEntry>> => partitionPage(digestDayPk(day), limit, after);
 
 /**
  * Claims the digest of `day` for a user before sending it (conditional put): false when it was

@@ -2,7 +2,7 @@
  * Matching repository: the index of listed books kept by the stream consumer, and the stored
  * matches of books to requests.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete, batchGet, batchWrite, deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import {
@@ -22,11 +22,11 @@ import {
   requestKey,
 } from './keys.ts';
 import { listFieldsOf, sameValuesCondition } from './list-fields.ts';
-import { queryAll, queryPages } from './page.ts';
+import { indexPartition, queryAll, queryPages } from './page.ts';
 import type { BookRecord } from './records.ts';
 import type { CandidatePosition } from './requests.ts';
 import { refusalOf, TransactionRefused, tag, transactWrite } from './transact.ts';
-import { updateIf } from './write-if.ts';
+import { setAttribute, updateIf } from './write-if.ts';
 
 /** What the matcher needs of a listed book. */
 export interface ListedBook {
@@ -83,16 +83,12 @@ export async function candidateListedBooks(
   if (r.keyWord) pks.push(listedBookWordPk(r.keyWord, r.campus));
   const found = new Map<string, ListedBook>();
   for (const pk of pks) {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ScanIndexForward: false,
-        Limit: perKeyLimit,
-      }),
-    );
-    for (const item of (page.Items ?? []) as ListedBookEntry[]) {
+    const newest = {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ScanIndexForward: false,
+    };
+    for (const item of (await queryAll(newest, perKeyLimit)) as ListedBookEntry[]) {
       found.set(item.bookId, {
         bookId: item.bookId,
         name: item.name,
@@ -202,14 +198,7 @@ export async function rewriteMatchesOfBook(bookId: string, book: BookRecord): Pr
 
 async function setMatchBook(key: ItemKey, book: BookRecord): Promise<void> {
   // a match removed meanwhile stays removed
-  await updateIf({
-    TableName: TABLE,
-    Key: { pk: key.pk, sk: key.sk },
-    UpdateExpression: 'SET #book = :book',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: { '#book': 'book' },
-    ExpressionAttributeValues: { ':book': book },
-  });
+  await updateIf(setAttribute(key, 'book', book));
 }
 
 /** A listed book as stored now: its list fields and the condition that they still are. */
@@ -235,16 +224,7 @@ export async function listedBooksNow(bookIds: string[]): Promise<Map<string, Boo
 
 /** A user's matches, newest book first (gsi2), at most `limit` of them. */
 export async function listMatchesOfUser(userId: string, limit: number): Promise<MatchRecord[]> {
-  const out = (await queryAll(
-    {
-      IndexName: INDEX.gsi2,
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': matchesOfUserPk(userId) },
-      ScanIndexForward: false,
-    },
-    limit,
-  )) as MatchRecord[];
-  return out;
+  return (await queryAll(indexPartition('gsi2', matchesOfUserPk(userId)), limit)) as MatchRecord[];
 }
 
 /** MATCHSCAN#<bookId> / <bookDate>: where the matcher stopped reading a listing's candidate requests. */

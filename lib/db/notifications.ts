@@ -2,20 +2,19 @@
  * Notifications repository: in-app notifications, written once per cause (deterministic id,
  * conditional put), each carrying the state of its e-mail so the e-mail is sent once.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '#lib/zod.ts';
 import { db, TABLE } from './client.ts';
 import { isConditionFailed } from './conditions.ts';
 import {
-  INDEX,
   notificationIndexes,
   notificationKey,
   notificationsOfUserPk,
   notificationsReadMarkKey,
 } from './keys.ts';
-import { type Page, pageFrom } from './page.ts';
+import { indexPartition, indexResume, type Page, pagedList, queryAfter } from './page.ts';
 import { TransactionRefused, tag, transactWrite } from './transact.ts';
-import { updateIf } from './write-if.ts';
+import { setAttribute, updateIf } from './write-if.ts';
 
 export type NotificationKind = 'match' | 'sold' | 'verified' | 'delivered' | 'cancelled' | 'unlisted';
 
@@ -94,21 +93,9 @@ export async function listNotifications(
   limit: number,
   after: string | undefined,
 ): Promise<Page<NotificationRecord>> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      IndexName: INDEX.gsi1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': notificationsOfUserPk(userId) },
-      ScanIndexForward: false,
-      Limit: limit,
-      ...(after ? { ExclusiveStartKey: startKey(userId, after) } : {}),
-    }),
-  );
-  return {
-    items: (out.Items ?? []) as NotificationRecord[],
-    next: (out.LastEvaluatedKey?.gsi1sk as string | undefined) ?? null,
-  };
+  const partition = notificationsOfUserPk(userId);
+  const resume = indexResume('gsi1', partition, (id) => notificationKey(userId, id));
+  return queryAfter(resume, indexPartition('gsi1', partition), limit, after);
 }
 
 /** A position in a user's notifications: gsi1sk, `<date>#<notification id>`. */
@@ -117,22 +104,11 @@ const Position = z
   .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z#[A-Za-z0-9_-]{1,64}$/));
 
 /** A user's notifications, newest first, a page at a time (cursors signed for that user's list). */
-export const listNotificationsPage = (
-  userId: string,
-  limit: number,
-  cursor: string | undefined,
-): Promise<Page<NotificationRecord>> =>
-  pageFrom({ scope: `notifications:${userId}`, position: Position }, cursor, (after) =>
-    listNotifications(userId, limit, after),
-  );
-
-/** The full key (table and gsi1) of the notification at a position `<date>#<id>`. */
-function startKey(userId: string, position: string): Record<string, unknown> {
-  const cut = position.indexOf('#');
-  const date = position.slice(0, cut);
-  const id = position.slice(cut + 1);
-  return { ...notificationKey(userId, id), ...notificationIndexes(userId, date, id) };
-}
+export const listNotificationsPage = pagedList(
+  (userId) => `notifications:${userId}`,
+  Position,
+  listNotifications,
+);
 
 /** The time before which all of a user's notifications count as read (markNotificationsRead without ids). */
 export async function getReadMark(userId: string): Promise<string | null> {
@@ -142,19 +118,8 @@ export async function getReadMark(userId: string): Promise<string | null> {
 
 /** Moves the read mark forward to `at` (never back). */
 export async function advanceReadMark(userId: string, at: string): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: notificationsReadMarkKey(userId),
-        UpdateExpression: 'SET readBefore = :at',
-        ConditionExpression: 'attribute_not_exists(readBefore) OR readBefore < :at',
-        ExpressionAttributeValues: { ':at': at },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err;
-  }
+  const later = { condition: 'attribute_not_exists(#a) OR #a < :v' };
+  await updateIf(setAttribute(notificationsReadMarkKey(userId), 'readBefore', at, later));
 }
 
 /**

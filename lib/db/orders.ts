@@ -2,9 +2,8 @@
  * Orders repository: the checkout transaction, orders, Idempotency-Key records, and the books a
  * user bought or sold (read through the book indexes).
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Busy } from '#lib/errors.ts';
-import * as z from '#lib/zod.ts';
 import { cartCountMove } from './cart.ts';
 import { db, TABLE } from './client.ts';
 import { NO_RETRY } from './conflict-retry.ts';
@@ -13,14 +12,22 @@ import {
   bookIndexes,
   bookKey,
   cartItemKey,
-  INDEX,
   idempotencyKey,
   orderIndexes,
   orderKey,
   ordersByStatusPk,
   ordersOfBuyerPk,
 } from './keys.ts';
-import { type Page, pageFrom, queryGsi1Page, stripKeys } from './page.ts';
+import {
+  DatedPosition,
+  indexPartition,
+  indexResume,
+  type Page,
+  pagedList,
+  queryAfter,
+  queryGsi1Page,
+  stripKeys,
+} from './page.ts';
 import {
   type BookRecord,
   BookStatus,
@@ -219,44 +226,16 @@ export async function queryOrdersOfBuyer(
   after?: string,
 ): Promise<Page<OrderRecord>> {
   const partition = ordersOfBuyerPk(buyerId);
-  const start =
-    after === undefined
-      ? undefined
-      : { ...orderKey(after.slice(after.lastIndexOf('#') + 1)), gsi2pk: partition, gsi2sk: after };
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      IndexName: INDEX.gsi2,
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: start,
-    }),
-  );
-  const last = out.LastEvaluatedKey?.gsi2sk;
-  return {
-    items: (out.Items ?? []) as unknown as OrderRecord[],
-    next: typeof last === 'string' ? last : null,
-  };
+  const resume = indexResume('gsi2', partition, orderKey);
+  return queryAfter(resume, indexPartition('gsi2', partition), limit, after);
 }
-
-/** A position in the buyer's orders: the index sort key `<ISO date>#<orderId>` of the last order shown. */
-const OrderPosition = z
-  .string()
-  .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#[A-Za-z0-9_-]{1,64}$/));
 
 /** The buyer's orders, newest first, a page at a time (cursor bound to the buyer's list). */
-export async function listOrdersOfBuyer(
-  buyerId: string,
-  limit: number,
-  cursor: string | undefined,
-): Promise<Page<OrderRecord>> {
-  const scope = `orders:${ordersOfBuyerPk(buyerId)}`;
-  return pageFrom({ scope, position: OrderPosition }, cursor, (after) =>
-    queryOrdersOfBuyer(buyerId, limit, after),
-  );
-}
+export const listOrdersOfBuyer = pagedList(
+  (buyerId) => `orders:${ordersOfBuyerPk(buyerId)}`,
+  DatedPosition,
+  queryOrdersOfBuyer,
+);
 
 /** A stored book item in today's shape (price in cents, a condition grade). */
 const asBook = (item: Record<string, unknown>): BookRecord => upgradeBook(item) as unknown as BookRecord;

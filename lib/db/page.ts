@@ -65,36 +65,80 @@ export async function pageFrom<T>(
   return { items: page.items, next: cursorAfter(at, page.next) };
 }
 
+/** Where a position read resumes: the sort key its `next` holds, and the full start key of a position. */
+export type Resume = Pick<Listing, 'sortKey' | 'startKey'>;
+
 /**
- * One Query of a listing, `limit` items after the cursor's position. `query` gives the key
- * condition (and index, direction, filter); `map` turns stored items into records (items it maps
- * to undefined are left out).
+ * One Query of `limit` items after the item at position `after` (none: from the start), answering
+ * in `next` the raw position it stopped at: the position reads beneath pageFrom, and the walks that
+ * never leave the service.
  */
-export async function queryPage<T>(
-  listing: Listing,
+export async function queryAfter<T = Item>(
+  at: Resume,
   query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>,
   limit: number,
-  cursor: string | undefined,
-  map: (item: Item) => T | undefined,
+  after: string | undefined,
 ): Promise<Page<T>> {
-  const position = positionOf(listing, cursor);
   const out = await db.send(
     new QueryCommand({
       ...query,
       TableName: TABLE,
       Limit: limit,
-      ExclusiveStartKey: position === undefined ? undefined : listing.startKey(position),
+      ExclusiveStartKey: after ? at.startKey(after) : undefined,
     }),
   );
-  const last = out.LastEvaluatedKey?.[listing.sortKey];
-  return {
-    items: (out.Items ?? []).flatMap((i) => {
-      const mapped = map(i);
-      return mapped === undefined ? [] : [mapped];
-    }),
-    next: cursorAfter(listing, typeof last === 'string' ? last : null),
-  };
+  const last = out.LastEvaluatedKey?.[at.sortKey];
+  return { items: (out.Items ?? []) as T[], next: typeof last === 'string' ? last : null };
 }
+
+/** One page of a table partition `pk` in sort key order, after the item with sort key `after`. */
+export const partitionPage = <T = Item>(
+  pk: string,
+  limit: number,
+  after: string | undefined,
+): Promise<Page<T>> =>
+  queryAfter<T>(
+    { sortKey: 'sk', startKey: (sk) => ({ pk, sk }) },
+    { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } },
+    limit,
+    after,
+  );
+
+/**
+ * One Query of a listing, `limit` items after the cursor's position. `query` gives the key
+ * condition (and index, direction, filter); `map` turns stored items into records (items it maps
+ * to undefined are left out).
+ */
+export const queryPage = <T>(
+  listing: Listing,
+  query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>,
+  limit: number,
+  cursor: string | undefined,
+  map: (item: Item) => T | undefined,
+): Promise<Page<T>> =>
+  pageFrom(listing, cursor, async (after) => {
+    const page = await queryAfter(listing, query, limit, after);
+    return {
+      items: page.items.flatMap((i) => {
+        const mapped = map(i);
+        return mapped === undefined ? [] : [mapped];
+      }),
+      next: page.next,
+    };
+  });
+
+/**
+ * The paged access pattern over a position read of one list (a user's, a buyer's):
+ * `(id, limit, cursor)`, its cursors bound to the list's scope, `scopeOf(id)`.
+ */
+export const pagedList =
+  <T>(
+    scopeOf: (id: string) => string,
+    position: z.ZodMiniType<string>,
+    read: (id: string, limit: number, after: string | undefined) => Promise<Page<T>>,
+  ) =>
+  (id: string, limit: number, cursor: string | undefined): Promise<Page<T>> =>
+    pageFrom({ scope: scopeOf(id), position }, cursor, (after) => read(id, limit, after));
 
 /**
  * Every page of a Query, one after another, for the walks that read a whole (small or bounded)
@@ -156,19 +200,42 @@ export function stripKeys<T>(item: Item): T {
 /** A time-ordered position: the sort key `<ISO time>#<id>` of the last item of the previous page. */
 export const TimePosition = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{1,64}$/));
 
+/** A dated position of a user's history (books, orders): the sort key `<ISO date>#<id>` of the last item shown. */
+export const DatedPosition = z
+  .string()
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#[A-Za-z0-9_-]{1,64}$/));
+
+export type IndexName = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4';
+
+/** The Query of one partition of an index, newest (highest sort key) first unless `forward`. */
+export const indexPartition = (index: IndexName, partition: string, forward = false) => ({
+  IndexName: INDEX[index],
+  KeyConditionExpression: `${index}pk = :pk`,
+  ExpressionAttributeValues: { ':pk': partition },
+  ScanIndexForward: forward,
+});
+
+/**
+ * How a read of an index partition ordered by `<time>#<id>` resumes after a position; `keyOf`
+ * gives the table key of the item with that id.
+ */
+export const indexResume = (index: IndexName, partition: string, keyOf: (id: string) => ItemKey): Resume => ({
+  sortKey: `${index}sk`,
+  startKey: (position) => ({
+    ...keyOf(position.slice(position.lastIndexOf('#') + 1)),
+    [`${index}pk`]: partition,
+    [`${index}sk`]: position,
+  }),
+});
+
 /**
  * A gsi1 partition ordered by `<time>#<id>` as a listing of the dashboard (scope
  * `dashboard:<partition>`); `keyOf` gives the table key of the item with that id.
  */
 export const gsi1Listing = (partition: string, keyOf: (id: string) => ItemKey): Listing => ({
   scope: `dashboard:${partition}`,
-  sortKey: 'gsi1sk',
   position: TimePosition,
-  startKey: (position) => ({
-    ...keyOf(position.slice(position.lastIndexOf('#') + 1)),
-    gsi1pk: partition,
-    gsi1sk: position,
-  }),
+  ...indexResume('gsi1', partition, keyOf),
 });
 
 /** One page of a gsi1 listing, oldest first (`forward`) or newest first. */
@@ -180,12 +247,7 @@ export const queryGsi1Page = <T>(
 ): Promise<Page<T>> =>
   queryPage(
     gsi1Listing(partition, keyOf),
-    {
-      IndexName: INDEX.gsi1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: page.forward,
-    },
+    indexPartition('gsi1', partition, page.forward),
     page.limit,
     page.cursor,
     map,

@@ -10,7 +10,7 @@ import { type AuditRecord, auditPutOp } from './audit.ts';
 import { batchDelete, deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import { bookKey, REPORT_SK_PREFIX, REPORTS_PK, reportKey, reportQueueKey } from './keys.ts';
-import { type CursorScope, cursorAfter, positionOf } from './page.ts';
+import { type Listing, type Page, queryPage } from './page.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -138,32 +138,21 @@ export async function reportsOfBook(bookId: string, limit: number): Promise<Repo
   });
 }
 
-const CURSORS: CursorScope = {
+/** The moderation queue as a listing: positions are its sort keys. */
+const QUEUE: Listing = {
   scope: 'dashboard:reports',
   position: z.string().check(z.regex(/^\d{6}#[0-9A-Za-z_-]{1,64}$/)),
+  sortKey: 'sk',
+  startKey: (sk) => ({ pk: REPORTS_PK, sk }),
 };
 
 /** The moderation queue, most reported first, a page at a time. */
 export async function listReportQueue(
   limit: number,
   cursor: string | undefined,
-): Promise<{ items: ReportQueueRecord[]; next: string | null }> {
-  const after = positionOf(CURSORS, cursor);
-  const start = after === undefined ? undefined : { pk: REPORTS_PK, sk: after };
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': REPORTS_PK },
-      Limit: limit,
-      ExclusiveStartKey: start,
-    }),
-  );
-  const last = out.LastEvaluatedKey?.sk;
-  return {
-    items: (out.Items ?? []) as ReportQueueRecord[],
-    next: cursorAfter(CURSORS, typeof last === 'string' ? last : null),
-  };
+): Promise<Page<ReportQueueRecord>> {
+  const query = { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': REPORTS_PK } };
+  return queryPage(QUEUE, query, limit, cursor, (i) => i as ReportQueueRecord);
 }
 
 /** Deletes a book's reports and its queue item (the book is being deleted for good). Idempotent. */

@@ -5,10 +5,11 @@
  * processors that failed; a record that ran out of the stream's retries stays here (30 days) for
  * the replay script (scripts/replay-stream-failures.ts).
  */
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
 import { INDEX, STREAM_FAILURES_PK, streamFailureKey, streamFailuresIndex } from './keys.ts';
+import { queryPages } from './page.ts';
 
 /** STREAMFAIL#<eventId> / STREAMFAIL */
 export interface StreamFailureRecord {
@@ -72,20 +73,14 @@ export async function deleteStreamFailure(eventId: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: TABLE, Key: streamFailureKey(eventId) }));
 }
 
-/** Kept failures, the oldest first, `limit` at a time (one Query of gsi1). */
-export async function listStreamFailures(
-  limit: number,
-  startKey?: Record<string, unknown>,
-): Promise<{ items: StreamFailureRecord[]; lastKey?: Record<string, unknown> }> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      IndexName: INDEX.gsi1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': STREAM_FAILURES_PK },
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return { items: (out.Items ?? []) as StreamFailureRecord[], lastKey: out.LastEvaluatedKey };
+/**
+ * Every kept failure, the oldest first, a page (one Query of gsi1) at a time; the walk goes on
+ * from where it stopped, so failures deleted meanwhile (replayed ones) do not disturb it.
+ */
+export async function* keptStreamFailures(): AsyncGenerator<StreamFailureRecord[]> {
+  yield* queryPages({
+    IndexName: INDEX.gsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': STREAM_FAILURES_PK },
+  }) as AsyncGenerator<StreamFailureRecord[]>;
 }

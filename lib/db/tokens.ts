@@ -3,10 +3,10 @@
  * password resets (kind `reset`). Only the SHA-256 of a token is ever stored. Expired items are
  * deleted by the table's TTL eventually; every read and every consumption checks `expiresAt` too.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE } from './client.ts';
 import { INDEX, pendingSignupIndex, pendingSignupsPk, tokenKey } from './keys.ts';
-import { queryAll } from './page.ts';
+import { indexPartition, queryAll } from './page.ts';
 import { type TransactItem, tag, transactWrite } from './transact.ts';
 
 /** What a sign-up carries until it is confirmed. */
@@ -86,17 +86,8 @@ export async function removeOlderPendingSignups(kept: PendingSignupRecord): Prom
 
 /** The newest pending sign-up of an address (gsi1 `PENDING#<email>`, read backwards), or null. */
 export async function latestPendingSignup(normalisedEmail: string): Promise<PendingSignupRecord | null> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      IndexName: INDEX.gsi1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': pendingSignupsPk(normalisedEmail) },
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
-  );
-  const item = out.Items?.[0] as PendingSignupRecord | undefined;
+  const [latest] = await queryAll(indexPartition('gsi1', pendingSignupsPk(normalisedEmail)), 1);
+  const item = latest as PendingSignupRecord | undefined;
   return item?.kind === 'confirm' ? item : null;
 }
 

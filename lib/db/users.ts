@@ -5,14 +5,13 @@
  * search) can be added in one place.
  */
 
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { campusOfUser } from '#lib/accounts/campus.ts';
 import type { EmailPreferences } from '#lib/preferences/schemas.ts';
 import type { AuditRecord } from './audit.ts';
 import { auditPutOp } from './audit.ts';
 import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
-import { isConditionFailed } from './conditions.ts';
 import { newUserCounterItems } from './counters.ts';
 import { emailKey, USERS_INDEX_PK, userKey, usersIndex } from './keys.ts';
 import { type Page, queryGsi1Page, stripKeys } from './page.ts';
@@ -20,6 +19,7 @@ import { PREFERENCES_PROJECTION, storedPreferences } from './preferences.ts';
 import type { UserRecord } from './records.ts';
 import { consumeTokenOp } from './tokens.ts';
 import { tag, tagAll, transactOrThrow, transactWrite } from './transact.ts';
+import { updateIf, updateReturning } from './write-if.ts';
 
 /** What the auth layer needs of a user on every authenticated request. */
 export interface UserAuthState {
@@ -133,23 +133,16 @@ export async function updateProfile(userId: string, changes: ProfileChanges): Pr
     values[`:v${i}`] = value;
     return `#f${i} = :v${i}`;
   });
-  try {
-    const out = await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: userKey(userId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toUser(out.Attributes);
-  } catch (err) {
-    if (isConditionFailed(err)) return null;
-    throw err;
-  }
+  const updated = await updateReturning({
+    TableName: TABLE,
+    Key: userKey(userId),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ReturnValues: 'ALL_NEW',
+  });
+  return updated && toUser(updated);
 }
 
 /**
@@ -161,22 +154,15 @@ export async function changePasswordHash(
   newHash: string,
   expectedTokenVersion: number,
 ): Promise<number | null> {
-  try {
-    const out = await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: userKey(userId),
-        UpdateExpression: 'SET passwordHash = :hash, tokenVersion = tokenVersion + :one',
-        ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :tv',
-        ExpressionAttributeValues: { ':hash': newHash, ':one': 1, ':tv': expectedTokenVersion },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return Number((out.Attributes as { tokenVersion?: number } | undefined)?.tokenVersion);
-  } catch (err) {
-    if (isConditionFailed(err)) return null;
-    throw err;
-  }
+  const updated = await updateReturning({
+    TableName: TABLE,
+    Key: userKey(userId),
+    UpdateExpression: 'SET passwordHash = :hash, tokenVersion = tokenVersion + :one',
+    ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :tv',
+    ExpressionAttributeValues: { ':hash': newHash, ':one': 1, ':tv': expectedTokenVersion },
+    ReturnValues: 'UPDATED_NEW',
+  });
+  return updated && Number(updated.tokenVersion);
 }
 
 /**
@@ -211,39 +197,26 @@ export async function resetPasswordWithToken(
  * if the hash changed meanwhile; the token version stays (same password).
  */
 export async function upgradePasswordHash(userId: string, oldHash: string, newHash: string): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: userKey(userId),
-        UpdateExpression: 'SET passwordHash = :new',
-        ConditionExpression: 'passwordHash = :old',
-        ExpressionAttributeValues: { ':new': newHash, ':old': oldHash },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err;
-  }
+  await updateIf({
+    TableName: TABLE,
+    Key: userKey(userId),
+    UpdateExpression: 'SET passwordHash = :new',
+    ConditionExpression: 'passwordHash = :old',
+    ExpressionAttributeValues: { ':new': newHash, ':old': oldHash },
+  });
 }
 
 /** Sets a user's role (0 user, 1 admin, 2 owner); returns the updated user, or null if there is none. */
 export async function setPermissionType(userId: string, permissionType: number): Promise<UserRecord | null> {
-  try {
-    const out = await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: userKey(userId),
-        UpdateExpression: 'SET permissionType = :p',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':p': permissionType },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toUser(out.Attributes);
-  } catch (err) {
-    if (isConditionFailed(err)) return null;
-    throw err;
-  }
+  const updated = await updateReturning({
+    TableName: TABLE,
+    Key: userKey(userId),
+    UpdateExpression: 'SET permissionType = :p',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':p': permissionType },
+    ReturnValues: 'ALL_NEW',
+  });
+  return updated && toUser(updated);
 }
 
 /** Users by id (BatchGet; missing ones are left out). */
@@ -309,6 +282,28 @@ export async function listUsers(limit: number, cursor: string | undefined): Prom
   );
 }
 
+/** An update of a user record: what it changes, on what condition, with what values. */
+export interface UserChange {
+  UpdateExpression: string;
+  ConditionExpression: string;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+/**
+ * One change of a user record by an admin (role, suspension) with its audit entry, in one
+ * transaction; TransactionRefused when the condition failed.
+ */
+export async function changeUserWithAudit(
+  userId: string,
+  change: UserChange,
+  audit: AuditRecord,
+): Promise<void> {
+  await transactOrThrow([
+    tag('user', { Update: { TableName: TABLE, Key: userKey(userId), ...change } }),
+    tag('audit', auditPutOp(audit)),
+  ]);
+}
+
 /** Changes a user's role from `from` to `to` with its audit entry; TransactionRefused otherwise. */
 export async function changeRole(
   userId: string,
@@ -316,16 +311,10 @@ export async function changeRole(
   to: number,
   audit: AuditRecord,
 ): Promise<void> {
-  await transactOrThrow([
-    tag('user', {
-      Update: {
-        TableName: TABLE,
-        Key: userKey(userId),
-        UpdateExpression: 'SET permissionType = :to',
-        ConditionExpression: 'attribute_exists(pk) AND permissionType = :from',
-        ExpressionAttributeValues: { ':from': from, ':to': to },
-      },
-    }),
-    tag('audit', auditPutOp(audit)),
-  ]);
+  const change = {
+    UpdateExpression: 'SET permissionType = :to',
+    ConditionExpression: 'attribute_exists(pk) AND permissionType = :from',
+    ExpressionAttributeValues: { ':from': from, ':to': to },
+  };
+  await changeUserWithAudit(userId, change, audit);
 }

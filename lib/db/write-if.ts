@@ -8,23 +8,50 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { db } from './client.ts';
+import { db, TABLE } from './client.ts';
 import { isConditionFailed } from './conditions.ts';
 
-async function sentIf(send: () => Promise<unknown>): Promise<boolean> {
+/** What `send` answers, or null when its condition failed. */
+async function sentIf<T>(send: () => Promise<T>): Promise<T | null> {
   try {
-    await send();
-    return true;
+    return await send();
   } catch (err) {
-    if (isConditionFailed(err)) return false;
+    if (isConditionFailed(err)) return null;
     throw err;
   }
 }
 
 /** One conditional UpdateItem; false when its condition failed. */
-export const updateIf = (input: UpdateCommandInput): Promise<boolean> =>
-  sentIf(() => db.send(new UpdateCommand(input)));
+export const updateIf = async (input: UpdateCommandInput): Promise<boolean> =>
+  (await sentIf(() => db.send(new UpdateCommand(input)))) !== null;
+
+/**
+ * One conditional UpdateItem that answers the attributes its `ReturnValues` asks for (empty when it
+ * asks none); null when its condition failed.
+ */
+export const updateReturning = async (input: UpdateCommandInput): Promise<Record<string, unknown> | null> => {
+  const out = await sentIf(() => db.send(new UpdateCommand(input)));
+  return out && (out.Attributes ?? {});
+};
 
 /** One conditional PutItem; false when its condition failed. */
-export const putIf = (input: PutCommandInput): Promise<boolean> =>
-  sentIf(() => db.send(new PutCommand(input)));
+export const putIf = async (input: PutCommandInput): Promise<boolean> =>
+  (await sentIf(() => db.send(new PutCommand(input)))) !== null;
+
+/**
+ * The UpdateItem that sets one attribute (`#a`) of the item at `key` to `value` (`:v`), only on
+ * `condition` (by default: while the item exists), which may name `#a`, `:v` and its own `values`.
+ */
+export const setAttribute = (
+  key: { pk: unknown; sk: unknown },
+  name: string,
+  value: unknown,
+  on: { condition?: string; values?: Record<string, unknown> } = {},
+): UpdateCommandInput => ({
+  TableName: TABLE,
+  Key: { pk: key.pk, sk: key.sk },
+  UpdateExpression: 'SET #a = :v',
+  ConditionExpression: on.condition ?? 'attribute_exists(pk)',
+  ExpressionAttributeNames: { '#a': name },
+  ExpressionAttributeValues: { ':v': value, ...on.values },
+});

@@ -8,7 +8,7 @@
  * changes nothing more.
  */
 import type { DynamoDBRecord } from 'aws-lambda';
-import { listStreamFailures } from '#lib/db/stream-failures.ts';
+import { keptStreamFailures } from '#lib/db/stream-failures.ts';
 import { applyRecord } from './consume.ts';
 import type { ChangeProcessor } from './types.ts';
 
@@ -24,10 +24,8 @@ export async function replayStreamFailures(
   progress: (line: string) => void = () => {},
 ): Promise<ReplayResult> {
   const result: ReplayResult = { replayed: 0, failed: 0, skipped: 0 };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await listStreamFailures(25, startKey);
-    for (const kept of page.items) {
+  for await (const page of keptStreamFailures()) {
+    for (const kept of page) {
       const processors = consumers[kept.consumer];
       const record = JSON.parse(kept.record) as DynamoDBRecord & { truncated?: boolean };
       if (!processors || record.truncated) {
@@ -46,7 +44,6 @@ export async function replayStreamFailures(
         progress(`failed again ${kept.eventId}: ${(err as Error).message}`);
       }
     }
-    startKey = page.lastKey;
-  } while (startKey);
+  }
   return result;
 }

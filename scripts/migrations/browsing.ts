@@ -29,6 +29,7 @@ import { isConditionFailed } from '#lib/db/conditions.ts';
 import { bookIndexes, bookKey, requestIndexes, userKey } from '#lib/db/keys.ts';
 import { listFieldsOf } from '#lib/db/list-fields.ts';
 import { type BookRecord, upgradeBook } from '#lib/db/records.ts';
+import { setAttribute } from '#lib/db/write-if.ts';
 
 type Item = Record<string, unknown>;
 
@@ -184,14 +185,8 @@ async function searchEntryMigration(item: Item): Promise<Migration> {
 async function matchMigration(item: Item): Promise<Migration | null> {
   const fields = listFieldsOf(await storedBook(item.bookId));
   if (!fields || fields.date !== item.bookDate) return null; // the consumer removes it with its book
-  return new UpdateCommand({
-    TableName: TABLE,
-    Key: { pk: item.pk, sk: item.sk },
-    UpdateExpression: 'SET #book = :book',
-    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#book)',
-    ExpressionAttributeNames: { '#book': 'book' },
-    ExpressionAttributeValues: { ':book': fields },
-  });
+  const earlierShape = { condition: 'attribute_exists(pk) AND attribute_not_exists(#a)' };
+  return new UpdateCommand(setAttribute({ pk: item.pk, sk: item.sk }, 'book', fields, earlierShape));
 }
 
 /** The conditional write that migrates one item, or null when it is up to date. */
@@ -203,32 +198,19 @@ async function updateOf(item: Item, campusOf: CampusOf): Promise<Migration | nul
     return bookUpdate(item, item.campus ? null : await campusOf(String(item.ownerId)));
   }
   if (item.type === 'user' && !item.campus && typeof item.emailNormalised === 'string') {
-    return new UpdateCommand({
-      TableName: TABLE,
-      Key: key,
-      UpdateExpression: 'SET #campus = :campus',
-      ConditionExpression:
-        'attribute_exists(pk) AND attribute_not_exists(#campus) AND emailNormalised = :email',
-      ExpressionAttributeNames: { '#campus': 'campus' },
-      ExpressionAttributeValues: {
-        ':campus': campusOfEmail(item.emailNormalised),
-        ':email': item.emailNormalised,
-      },
-    });
+    const noCampus = {
+      condition: 'attribute_exists(pk) AND attribute_not_exists(#a) AND emailNormalised = :email',
+      values: { ':email': item.emailNormalised },
+    };
+    return new UpdateCommand(setAttribute(key, 'campus', campusOfEmail(item.emailNormalised), noCampus));
   }
   if (item.type === 'request' && !item.campus) {
     const campus = await campusOf(String(item.userId));
     return campus ? requestUpdate(item, campus) : null;
   }
   if (item.type === 'cartItem' && item.snapshot && bookIsOutdated(item.snapshot as Item)) {
-    return new UpdateCommand({
-      TableName: TABLE,
-      Key: key,
-      UpdateExpression: 'SET #snapshot = :snapshot',
-      ConditionExpression: '#snapshot = :old',
-      ExpressionAttributeNames: { '#snapshot': 'snapshot' },
-      ExpressionAttributeValues: { ':snapshot': upgradeBook(item.snapshot as Item), ':old': item.snapshot },
-    });
+    const asRead = { condition: '#a = :old', values: { ':old': item.snapshot } };
+    return new UpdateCommand(setAttribute(key, 'snapshot', upgradeBook(item.snapshot as Item), asRead));
   }
   return null;
 }
