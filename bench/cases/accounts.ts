@@ -1,5 +1,5 @@
 /** Login (functions/auth/login): bcrypt-bound, so the report shows bcrypt's share of its time. */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
 import bcrypt from 'bcryptjs';
 import { inTurn } from '#bench/harness/data.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
@@ -10,6 +10,7 @@ import {
   THROTTLE,
   throttleWindow,
 } from '#lib/accounts/rules.ts';
+import { GetCommand, UpdateCommand } from '#lib/db/commands.ts';
 import { emailKey, userKey } from '#lib/db/keys.ts';
 import { addToWindowIfBelowInput, countInWindowInput, removeFromWindowInput } from '#lib/db/throttle.ts';
 

@@ -1,9 +1,11 @@
 /** Listings, search and posting (functions/books). */
-import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+
 import { BENCH_CAMPUS, CATALOGUE, courseNorm, inTurn } from '#bench/harness/data.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
 import { planSearch } from '#lib/books/search-terms.ts';
 import { insertBookItems, listedBooksAt } from '#lib/db/books.ts';
+import { GetCommand, TransactWriteCommand } from '#lib/db/commands.ts';
+import type { DbClient } from '#lib/db/dynamo.ts';
 import { ALL_CAMPUSES, searchTermPk, userKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { authGet, cartEntriesOf, listedPage, newestFirst } from './floors.ts';
@@ -92,7 +94,7 @@ const getAllBooks: BenchCase = {
  * ${PAGE}+1, newest first (the entries carry the books' list fields: no BatchGet of books), the
  * caller's own books filtered out; with a caller, one BatchGet of the page's cart keys (inCart).
  */
-async function searchFloor(client: DynamoDBDocumentClient, table: string, query: string, callerId?: string) {
+async function searchFloor(client: DbClient, table: string, query: string, callerId?: string) {
   // a reader searches their campus by default; anonymous search, every campus
   const campus = callerId ? BENCH_CAMPUS : 'all';
   const plan = planSearch(query);

@@ -2,19 +2,15 @@
  * Raw DynamoDB calls shared by the cases' floors, written with the key builders of lib/db/keys.ts
  * and a plain DocumentClient (no middlewares).
  */
-import {
-  BatchGetCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '#lib/db/commands.ts';
+import type { DbClient } from '#lib/db/dynamo.ts';
 import { cartItemKey, listingPartitions, userKey } from '#lib/db/keys.ts';
 
 /**
  * The auth layer's read of every authenticated request: the user's auth state, projected and
  * strongly consistent (a role or password change applies at once: lib/db/users.ts), so 1 unit.
  */
-export const authGet = (client: DynamoDBDocumentClient, table: string, userId: string) =>
+export const authGet = (client: DbClient, table: string, userId: string) =>
   client.send(
     new GetCommand({
       TableName: table,
@@ -29,7 +25,7 @@ export const authGet = (client: DynamoDBDocumentClient, table: string, userId: s
  * `limit` items, without the books of `excludeOwner` when given.
  */
 export const newestFirst = (
-  client: DynamoDBDocumentClient,
+  client: DbClient,
   table: string,
   q: { index?: string; pk: string; limit: number; excludeOwner?: string | undefined },
 ) =>
@@ -47,7 +43,7 @@ export const newestFirst = (
 
 /** One page of a campus's (or every campus's) listing: each shard newest first, in parallel. */
 export const listedPage = async (
-  client: DynamoDBDocumentClient,
+  client: DbClient,
   table: string,
   limit: number,
   campus: string,
@@ -63,12 +59,7 @@ export const listedPage = async (
 };
 
 /** The caller's cart entries of a page of books (one BatchGet of the keys, projected to `sk`). */
-export const cartEntriesOf = (
-  client: DynamoDBDocumentClient,
-  table: string,
-  userId: string,
-  bookIds: string[],
-) =>
+export const cartEntriesOf = (client: DbClient, table: string, userId: string, bookIds: string[]) =>
   client.send(
     new BatchGetCommand({
       RequestItems: {

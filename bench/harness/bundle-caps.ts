@@ -9,7 +9,7 @@ export const BUNDLE_CAP_BYTES = 300 * 1024;
 
 /** HTTP functions held to a cap of their own (today's size and a margin), with the reason. */
 export const EXEMPT_HTTP: Record<string, { why: string; bytes: number }> = {
-  booksAddPhoto: { why: 'S3 client and presigned POST (exempt by issue 19)', bytes: 420 * 1024 },
+  booksAddPhoto: { why: 'S3 client and presigned POST (exempt by issue 19)', bytes: 380 * 1024 },
 };
 
 /**

@@ -4,11 +4,12 @@
  * processor is applied to its INSERT record with consumed capacity measured. Copying the list
  * fields onto the index entries (search, price, matches) multiplies writes: this keeps them counted.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+
 import { ulid } from 'ulid';
 import { searchEntriesOf } from '#lib/books/search-index.ts';
 import { bookItem } from '#lib/db/books.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { PutCommand } from '#lib/db/commands.ts';
 import { bookKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring, stopMeasuring } from '#lib/db/metrics.ts';
 import type { BookRecord } from '#lib/db/records.ts';

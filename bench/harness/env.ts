@@ -3,8 +3,7 @@
  * from serverless.yml, and the environment the handlers read their configuration from. Call
  * `planEnvironment` before importing any project module (lib/config.ts reads env at import).
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoClient } from '#lib/db/dynamo.ts';
 import { localClient, startDynamoDbLocal } from '#scripts/local/dynamodb.ts';
 import { freePort } from '#scripts/local/ports.ts';
 import { startS3 } from '#scripts/local/s3.ts';
@@ -78,22 +77,16 @@ export async function startEnvironment(plan: PlannedEnvironment): Promise<Enviro
 }
 
 /**
- * A plain DocumentClient for the floor: the same endpoint, region, credentials, retries and
- * marshalling as lib/db/client.ts, but no middlewares. `metered` adds the project's meter, for
- * counting the floor's calls and capacity (never while timing).
+ * The floor's client: the project's DynamoDB client (lib/db/dynamo.ts) with the same endpoint,
+ * region, credentials, retries and marshalling as lib/db/client.ts, so endpoint and floor share a
+ * transport; `metered` records its calls and capacity (never while timing).
  */
-export async function floorClient(endpoint: string, metered: boolean): Promise<DynamoDBDocumentClient> {
-  const base = new DynamoDBClient({
+export async function floorClient(endpoint: string, metered: boolean): Promise<DynamoClient> {
+  return new DynamoClient({
     region: 'us-east-1',
     endpoint,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     maxAttempts: 4,
-  });
-  if (metered) {
-    const { meterMiddleware } = await import('#lib/db/metrics.ts');
-    base.middlewareStack.add(meterMiddleware, { step: 'initialize', name: 'benchFloorMeter' });
-  }
-  return DynamoDBDocumentClient.from(base, {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    meter: metered,
   });
 }

@@ -3,7 +3,8 @@
  * API Gateway events to send it, and declares its DynamoDB floor: the raw SDK calls the endpoint
  * must make, issued with a plain DocumentClient (no middlewares) in the same run.
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+import type { DbClient } from '#lib/db/dynamo.ts';
 import type { EventInput } from '#tests/helpers/lambda.ts';
 import type { Fixture } from './fixture.ts';
 
@@ -31,7 +32,7 @@ export interface CaseRun {
   /** the event of endpoint call `i` */
   event: (i: number) => EventInput;
   /** the raw DynamoDB calls matching endpoint call `i`, issued with `client` */
-  floor: (i: number, client: DynamoDBDocumentClient) => Promise<void>;
+  floor: (i: number, client: DbClient) => Promise<void>;
   /** untimed check of the endpoint's answer (throw to fail the run) */
   check?: (status: number, body: string) => void;
   /** for login: the share of bcrypt in the endpoint's time (a function timing one compare) */

@@ -2,10 +2,11 @@
  * Audit log repository: `AUDIT` / `<iso time>#<ulid>`. Entries are written inside the transaction
  * of the change they describe (auditPutOp), never after it, so there is no change without its entry.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+
 import { ulid } from 'ulid';
 import * as z from '#lib/zod.ts';
 import { db, TABLE } from './client.ts';
+import { QueryCommand } from './commands.ts';
 import { AUDIT_PARTITIONS, AUDIT_SHARDS, auditKey } from './keys.ts';
 import { type CursorScope, cursorAfter, positionOf } from './page.ts';
 import type { TransactItem } from './transact.ts';

@@ -1,7 +1,8 @@
 /** Batched reads and writes by key, in the sizes DynamoDB allows, retrying unprocessed keys. */
-import { BatchGetCommand, BatchWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+
 import { Busy } from '#lib/errors.ts';
 import { db, TABLE } from './client.ts';
+import { BatchGetCommand, BatchWriteCommand, type QueryCommandInput } from './commands.ts';
 import type { ItemKey } from './keys.ts';
 import { queryPages } from './page.ts';
 

@@ -14,15 +14,16 @@
  */
 
 import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ConditionGrade } from '#lib/books/conditions.ts';
 import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
 import { batchGet, batchWrite } from './batch.ts';
 import { db, TABLE } from './client.ts';
+import { GetCommand, QueryCommand, UpdateCommand } from './commands.ts';
 import { isConditionFailed } from './conditions.ts';
 import { counterItems, type Deltas } from './counters.ts';
+import type { DbClient } from './dynamo.ts';
 import {
   allListingPks,
   bookIndexes,
@@ -417,7 +418,7 @@ export async function listedBooksAt(
   campus: string,
   skip: number,
   limit: number,
-  client: DynamoDBDocumentClient = db,
+  client: DbClient = db,
 ): Promise<BookRecord[]> {
   const { index, keysIndex, pks } = listingPartitions(campus);
   const filter = listingFilter({});

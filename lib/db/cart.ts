@@ -2,8 +2,9 @@
  * Cart repository: the cart items in a user's partition (`USER#<id>` / `CART#<bookId>`), and the
  * reads of the books they point at. A cart item is only a pointer: it never reserves the book.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+
 import { db, TABLE } from './client.ts';
+import { PutCommand } from './commands.ts';
 import { isConditionFailed } from './conditions.ts';
 import { CART_PREFIX, cartCountKey, cartItemKey, userPartition } from './keys.ts';
 import { queryAll } from './page.ts';

@@ -2,25 +2,17 @@
  * Reading why DynamoDB refused a write: a failed condition of a single conditional write, or a
  * cancelled transaction (whose reasons only the runner, lib/db/transact.ts, decodes).
  */
-import {
-  type CancellationReason,
-  ConditionalCheckFailedException,
-  TransactionCanceledException,
-} from '@aws-sdk/client-dynamodb';
+import type { CancellationReason } from '@aws-sdk/client-dynamodb';
 
 /** A single conditional write (Put, Update, Delete) whose condition failed. */
 export const isConditionFailed = (err: unknown): boolean =>
-  err instanceof ConditionalCheckFailedException ||
   (err as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
 
 /** A cancelled TransactWriteItems (some condition failed, or a conflicting write raced it). */
 export function isTransactionCancelled(
   err: unknown,
 ): err is Error & { CancellationReasons?: CancellationReason[] } {
-  return (
-    err instanceof TransactionCanceledException ||
-    (err as { name?: string } | null)?.name === 'TransactionCanceledException'
-  );
+  return (err as { name?: string } | null)?.name === 'TransactionCanceledException';
 }
 
 /** What DynamoDB answers when a partition, a table or the account is over its rate. */

@@ -7,9 +7,10 @@
  * Global counters: totalUsers, totalBooks, books_s<status>, totalOrders, grossSales, feesEarned.
  * User counters: booksBought, booksSold, moneyMade (cents), activeListings, openRequests.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
 import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
+import { GetCommand, UpdateCommand } from './commands.ts';
 import {
   GLOBAL_STATS_SHARDS,
   globalStatsKeys,

@@ -9,9 +9,10 @@
  *  - unfinished deletions, oldest first            Query gsi1 DELETIONS, sk before a time
  *  - what is left in a user's partition            Query USER#<id> (keys only), then BatchWrite
  */
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
 import { batchDelete } from './batch.ts';
 import { db, TABLE } from './client.ts';
+import { DeleteCommand, GetCommand, UpdateCommand } from './commands.ts';
 import { counterItems } from './counters.ts';
 import {
   ACCOUNT_DELETIONS_PK,

@@ -2,8 +2,9 @@
  * Match e-mail bookkeeping: the per-(user, book) mark that stops a relisted book from e-mailing the
  * same requester again within 7 days, and the daily digest's entries and per-user claims.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+
 import { db, TABLE } from './client.ts';
+import { DeleteCommand, PutCommand } from './commands.ts';
 import { digestDayPk, digestEntryKey, digestSentKey, matchMailKey } from './keys.ts';
 import { type Page, partitionPage } from './page.ts';
 import { putIf, updateIf } from './write-if.ts';

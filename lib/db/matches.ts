@@ -2,9 +2,10 @@
  * Matching repository: the index of listed books kept by the stream consumer, and the stored
  * matches of books to requests.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+
 import { batchDelete, batchGet, batchWrite, deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
+import { PutCommand } from './commands.ts';
 import {
   bookKey,
   fitsKey,

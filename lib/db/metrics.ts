@@ -1,16 +1,11 @@
 /**
- * DynamoDB operation meter and Scan guard, as SDK middlewares.
+ * DynamoDB operation meter and Scan guard, called by the project's client (lib/db/dynamo.ts) around
+ * each call.
  *
  * The meter records only while a measurement is running (tests, benchmark): outside one it
  * keeps nothing, so a warm production container never accumulates records. `ReturnConsumedCapacity`
  * is requested only while a capacity measurement is running, so production requests are unchanged.
  */
-import type {
-  InitializeHandler,
-  InitializeHandlerArguments,
-  InitializeMiddleware,
-  MetadataBearer,
-} from '@smithy/types';
 
 export class ScanForbiddenError extends Error {
   override name = 'ScanForbiddenError';
@@ -34,21 +29,28 @@ interface MeterState {
 
 const state: MeterState = { measuring: false, operations: [], captureCapacity: false };
 
-const CAPACITY_COMMANDS = new Set([
-  'GetItemCommand',
-  'PutItemCommand',
-  'UpdateItemCommand',
-  'DeleteItemCommand',
-  'QueryCommand',
-  'BatchGetItemCommand',
-  'BatchWriteItemCommand',
-  'TransactWriteItemsCommand',
-  'TransactGetItemsCommand',
-]);
+/** Who watches each call's operation and input (tests that check which items a request touches). */
+type CallWatcher = (operation: string, input: Readonly<Record<string, unknown>>) => void;
+const watchers = new Set<CallWatcher>();
 
-/** 'QueryCommand' -> 'Query' */
-const operationName = (commandName: string | undefined): string =>
-  (commandName ?? 'unknown').replace(/Command$/, '');
+/** Calls `watcher` with every call's operation and input until the returned function is called. */
+export function watchCalls(watcher: CallWatcher): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
+/** The operations that can report the capacity they consumed. */
+const CAPACITY_OPERATIONS = new Set([
+  'GetItem',
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'Query',
+  'BatchGetItem',
+  'BatchWriteItem',
+  'TransactWriteItems',
+  'TransactGetItems',
+]);
 
 type Consumed = { CapacityUnits?: number };
 
@@ -59,40 +61,38 @@ function capacityOf(output: unknown): number {
   return list.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
 }
 
-/** Refuses every Scan issued through the project's client. */
-export const scanGuardMiddleware: InitializeMiddleware<object, MetadataBearer> =
-  (next: InitializeHandler<object, MetadataBearer>, context) =>
-  async (args: InitializeHandlerArguments<object>) => {
-    if (operationName(context.commandName) === 'Scan') throw new ScanForbiddenError();
-    return next(args);
-  };
+/** Refuses a Scan (`operation` is DynamoDB's name, e.g. 'Scan', 'GetItem'). */
+export function refuseScan(operation: string): void {
+  if (operation === 'Scan') throw new ScanForbiddenError();
+}
 
-/** Records each call (and its consumed capacity while capturing). */
-export const meterMiddleware: InitializeMiddleware<object, MetadataBearer> =
-  (next: InitializeHandler<object, MetadataBearer>, context) =>
-  async (args: InitializeHandlerArguments<object>) => {
-    if (!state.measuring) return next(args);
-    const command = operationName(context.commandName);
-    const input = args.input as Record<string, unknown>;
-    if (
-      state.captureCapacity &&
-      CAPACITY_COMMANDS.has(context.commandName ?? '') &&
-      !input.ReturnConsumedCapacity
-    ) {
-      input.ReturnConsumedCapacity = 'TOTAL';
-    }
-    // A refused call (a failed condition, a cancelled transaction) is still a call: count it, or a
-    // wasted conditional write would not show in the benchmark's calls.
-    let result: Awaited<ReturnType<typeof next>>;
-    try {
-      result = await next(args);
-    } catch (err) {
-      state.operations.push({ command, capacityUnits: 0, failed: true });
-      throw err;
-    }
-    state.operations.push({ command, capacityUnits: capacityOf(result.output) });
-    return result;
-  };
+/**
+ * Runs one call of `operation` (DynamoDB's name, e.g. 'GetItem') with `input` (whose
+ * ReturnConsumedCapacity it sets while capturing), recording it and its consumed capacity while a
+ * measurement runs.
+ */
+export async function metered<T>(
+  operation: string,
+  input: Record<string, unknown>,
+  call: () => Promise<T>,
+): Promise<T> {
+  for (const watch of watchers) watch(operation, input);
+  if (!state.measuring) return call();
+  if (state.captureCapacity && CAPACITY_OPERATIONS.has(operation) && !input.ReturnConsumedCapacity) {
+    input.ReturnConsumedCapacity = 'TOTAL';
+  }
+  // A refused call (a failed condition, a cancelled transaction) is still a call: count it, or a
+  // wasted conditional write would not show in the benchmark's calls.
+  let output: T;
+  try {
+    output = await call();
+  } catch (err) {
+    state.operations.push({ command: operation, capacityUnits: 0, failed: true });
+    throw err;
+  }
+  state.operations.push({ command: operation, capacityUnits: capacityOf(output) });
+  return output;
+}
 
 /** Starts a fresh measurement; `capacity` also asks DynamoDB for consumed capacity. */
 export function startMeasuring(options: { capacity?: boolean } = {}): void {

@@ -2,9 +2,10 @@
  * Notifications repository: in-app notifications, written once per cause (deterministic id,
  * conditional put), each carrying the state of its e-mail so the e-mail is sent once.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+
 import * as z from '#lib/zod.ts';
 import { db, TABLE } from './client.ts';
+import { GetCommand, PutCommand } from './commands.ts';
 import { isConditionFailed } from './conditions.ts';
 import {
   notificationIndexes,

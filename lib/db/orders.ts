@@ -2,10 +2,11 @@
  * Orders repository: the checkout transaction, orders, Idempotency-Key records, and the books a
  * user bought or sold (read through the book indexes).
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+
 import { Busy } from '#lib/errors.ts';
 import { cartCountMove } from './cart.ts';
 import { db, TABLE } from './client.ts';
+import { GetCommand } from './commands.ts';
 import { NO_RETRY } from './conflict-retry.ts';
 import { counterItems, statusCounterDeltas } from './counters.ts';
 import {

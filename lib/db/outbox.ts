@@ -14,8 +14,9 @@
  * While owed, the message sits on gsi1 `OUTBOX` sorted by `due`, the time the sweeper must look at
  * it if nothing else has moved it on.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+
 import { db, TABLE } from './client.ts';
+import { QueryCommand } from './commands.ts';
 import { INDEX, OUTBOX_DUE_PK, outboxDueIndex, outboxFailedIndex, outboxKey } from './keys.ts';
 import type { TransactItem } from './transact.ts';
 import { putIf, updateIf } from './write-if.ts';

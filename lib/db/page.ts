@@ -6,9 +6,10 @@
  * into positions and back only here (`pageFrom`, `queryPage`): the domains pass them through, and
  * only name the scope a cursor is bound to (e.g. a search's terms, campus, filters and sort).
  */
-import { type NativeAttributeValue, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+
 import * as z from '#lib/zod.ts';
 import { db, TABLE } from './client.ts';
+import { type NativeAttributeValue, QueryCommand, type QueryCommandInput } from './commands.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { INDEX, type ItemKey } from './keys.ts';
 

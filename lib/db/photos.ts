@@ -12,10 +12,11 @@
  *  - expired slots, oldest first                             Query PHOTOSLOTS, sk < now
  *  - forget a slot's expiry item                             DeleteItem PHOTOSLOTS / <sk>
  */
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
 import type { PhotoSlot } from '#lib/photos/rules.ts';
 import { BookWriteRefused, getBook } from './books.ts';
 import { db, TABLE } from './client.ts';
+import { DeleteCommand, QueryCommand, UpdateCommand } from './commands.ts';
 import { isConditionFailed } from './conditions.ts';
 import { bookKey, type ItemKey, PHOTO_SLOTS_PK, photoSlotExpiryKey } from './keys.ts';
 import type { BookRecord, PhotoRecord } from './records.ts';

@@ -3,9 +3,10 @@
  * `prefPurchases`, `prefListings` (absent = the default), so the notifier reads them in the same
  * projected GetItem as the address, and deleting the user deletes them.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
 import type { EmailPreferences } from '#lib/preferences/schemas.ts';
 import { db, TABLE } from './client.ts';
+import { GetCommand, UpdateCommand } from './commands.ts';
 import { isConditionFailed } from './conditions.ts';
 import { userKey } from './keys.ts';
 

@@ -4,11 +4,12 @@
  * A new report is one transaction: the report put only if absent, the book's count moved from the
  * value read (optimistic), the queue item moved, the audit entry.
  */
-import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+
 import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
 import { batchDelete, deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
+import { QueryCommand, type TransactWriteCommandInput } from './commands.ts';
 import { bookKey, REPORT_SK_PREFIX, REPORTS_PK, reportKey, reportQueueKey } from './keys.ts';
 import { type Listing, type Page, queryPage } from './page.ts';
 

@@ -1,9 +1,10 @@
 /**
  * Requests repository: a user's wanted books, and the candidate lookups the matcher uses.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+
 import { deleteQueried } from './batch.ts';
 import { db, TABLE } from './client.ts';
+import { QueryCommand } from './commands.ts';
 import { boundedUserCounterItem, counterItems } from './counters.ts';
 import {
   fitsKey,

@@ -3,9 +3,10 @@
  * write one at a time, put with BatchWriteItem (25 a call, unprocessed items retried). Not used
  * by any request path. Counters are set once at the end with `addToCounters`.
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+
 import { bookItem } from './books.ts';
 import { db, TABLE } from './client.ts';
+import { BatchWriteCommand } from './commands.ts';
 import { addCounters, zeroUserStatsItem } from './counters.ts';
 import { emailKey, userKey, usersIndex } from './keys.ts';
 import type { BookRecord, UserRecord } from './records.ts';

@@ -9,8 +9,10 @@
  * The position is a single sort key: every shard resumes with `sk < position` (newest first) or
  * `sk > position` (oldest first) in its key condition, so a cursor stays one key long.
  */
-import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+
 import { db, TABLE } from './client.ts';
+import { QueryCommand, type QueryCommandInput } from './commands.ts';
+import type { DbClient } from './dynamo.ts';
 import type { Item, Page } from './page.ts';
 
 export interface ShardedListing {
@@ -156,7 +158,7 @@ export async function placeInShards(
   listing: ShardedListing,
   from: number,
   count: number,
-  client: DynamoDBDocumentClient = db,
+  client: DbClient = db,
 ): Promise<string[]> {
   const want = from + count;
   const sk = `${keyPrefix(listing)}sk`;
@@ -214,7 +216,7 @@ export async function placeInShards(
 export async function readRange(
   listing: ShardedListing,
   range: { from: string; to: string },
-  client: DynamoDBDocumentClient = db,
+  client: DbClient = db,
 ): Promise<Item[]> {
   const sk = `${keyPrefix(listing)}sk`;
   const forward = listing.forward === true;

@@ -5,9 +5,10 @@
  * processors that failed; a record that ran out of the stream's retries stays here (30 days) for
  * the replay script (scripts/replay-stream-failures.ts).
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+
 import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
+import { DeleteCommand, PutCommand } from './commands.ts';
 import { INDEX, STREAM_FAILURES_PK, streamFailureKey, streamFailuresIndex } from './keys.ts';
 import { queryPages } from './page.ts';
 

@@ -1,6 +1,7 @@
 /** Suppressed e-mail addresses (hard bounces and complaints reported by SES). */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+
 import { db, TABLE } from './client.ts';
+import { GetCommand, PutCommand } from './commands.ts';
 import { suppressionKey } from './keys.ts';
 
 export type SuppressionReason = 'bounce' | 'complaint';

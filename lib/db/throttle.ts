@@ -5,8 +5,9 @@
  * the previous window's count all through the current one); the window start in the key means an
  * old count never leaks into a new window even before TTL deletion.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
 import { db, TABLE } from './client.ts';
+import { GetCommand, UpdateCommand } from './commands.ts';
 import { isConditionFailed } from './conditions.ts';
 import { throttleWindowKey } from './keys.ts';
 

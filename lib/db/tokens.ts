@@ -3,8 +3,9 @@
  * password resets (kind `reset`). Only the SHA-256 of a token is ever stored. Expired items are
  * deleted by the table's TTL eventually; every read and every consumption checks `expiresAt` too.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+
 import { db, TABLE } from './client.ts';
+import { DeleteCommand, GetCommand, PutCommand } from './commands.ts';
 import { INDEX, pendingSignupIndex, pendingSignupsPk, tokenKey } from './keys.ts';
 import { indexPartition, queryAll } from './page.ts';
 import { type TransactItem, tag, transactWrite } from './transact.ts';

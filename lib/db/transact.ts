@@ -10,10 +10,10 @@
  * It imports no entity file: entities build the items, the runner only runs them.
  */
 import type { CancellationReason } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { Busy } from '#lib/errors.ts';
 import { db } from './client.ts';
+import { TransactWriteCommand, type TransactWriteCommandInput } from './commands.ts';
 import { isTransactionCancelled, TRANSIENT_REASONS } from './conditions.ts';
 import { CONFLICT_RETRY, type ConflictRetryPolicy, conflictRetryDelay } from './conflict-retry.ts';
 

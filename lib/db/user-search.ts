@@ -3,9 +3,10 @@
  * written by the stream processor lib/dashboard/user-search.ts from user profiles (so the accounts code
  * does not know about it). Puts and deletes of these deterministic keys are idempotent.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+
 import { batchWrite } from './batch.ts';
 import { db, TABLE } from './client.ts';
+import { QueryCommand } from './commands.ts';
 import {
   type ItemKey,
   UserSearchField,

@@ -5,13 +5,13 @@
  * search) can be added in one place.
  */
 
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { campusOfUser } from '#lib/accounts/campus.ts';
 import type { EmailPreferences } from '#lib/preferences/schemas.ts';
 import type { AuditRecord } from './audit.ts';
 import { auditPutOp } from './audit.ts';
 import { batchGet } from './batch.ts';
 import { db, TABLE } from './client.ts';
+import { GetCommand } from './commands.ts';
 import { newUserCounterItems } from './counters.ts';
 import { emailKey, USERS_INDEX_PK, userKey, usersIndex } from './keys.ts';
 import { type Page, queryGsi1Page, stripKeys } from './page.ts';

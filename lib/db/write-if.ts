@@ -2,13 +2,9 @@
  * Conditional writes that answer whether they happened: false when the condition failed (someone
  * else changed the item first, or it is gone), so callers of state machines read as `if (await ...)`.
  */
-import {
-  PutCommand,
-  type PutCommandInput,
-  UpdateCommand,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+
 import { db, TABLE } from './client.ts';
+import { PutCommand, type PutCommandInput, UpdateCommand, type UpdateCommandInput } from './commands.ts';
 import { isConditionFailed } from './conditions.ts';
 
 /** What `send` answers, or null when its condition failed. */

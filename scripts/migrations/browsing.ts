@@ -21,10 +21,11 @@
  * listed at its date gets them. Both only while the item still has the earlier shape, so an entry
  * the consumer rewrote meanwhile is never overwritten (counted as raced, none left for a rerun).
  */
-import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
 import { campusOfEmail, campusOfUser } from '#lib/accounts/campus.ts';
 import { searchEntriesOf } from '#lib/books/search-index.ts';
 import { createClient, type db as serviceClient, TABLE } from '#lib/db/client.ts';
+import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '#lib/db/commands.ts';
 import { isConditionFailed } from '#lib/db/conditions.ts';
 import { bookIndexes, bookKey, requestIndexes, userKey } from '#lib/db/keys.ts';
 import { listFieldsOf } from '#lib/db/list-fields.ts';

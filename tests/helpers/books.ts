@@ -1,9 +1,10 @@
 /** Book factories: request bodies for postBook, and stored records for seeding listings directly. */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
 import { ulid } from 'ulid';
 import { normaliseCourse } from '#lib/books/text.ts';
 import { bookItem, insertBook, listingIndexMove } from '#lib/db/books.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand, PutCommand, UpdateCommand } from '#lib/db/commands.ts';
 import { bookKey } from '#lib/db/keys.ts';
 import type { BookRecord, BookStatusValue } from '#lib/db/records.ts';
 import { toCents } from '#lib/orders/pricing.ts';

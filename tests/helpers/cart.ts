@@ -1,8 +1,9 @@
 /** Invokers of the cart and checkout handlers, and direct reads of what they write. */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+
 import { handler as checkoutHandler } from '#functions/cart/checkout-cart.ts';
 import { handler as addToCartHandler } from '#functions/user/add-to-cart.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand, QueryCommand } from '#lib/db/commands.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
 import { INDEX, ordersByStatusPk, ordersOfBuyerPk, userStatsKey } from '#lib/db/keys.ts';
 import type { OrderRecord } from '#lib/db/records.ts';

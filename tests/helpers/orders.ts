@@ -3,9 +3,10 @@
  * shape), written directly: the order (built by checkout's own buildOrder) and its books at status 1
  * with buyer, purchase time and order id. No counters, for seeding orders in statuses 2 and 3.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+
 import { ulid } from 'ulid';
 import { db, TABLE } from '#lib/db/client.ts';
+import { PutCommand } from '#lib/db/commands.ts';
 import { bookIndexes, bookKey, orderIndexes, orderKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { buildOrder } from '#lib/orders/checkout.ts';

@@ -1,6 +1,7 @@
 /** Reading a partition straight from the table in tests: one helper instead of a Query per file. */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+
 import { db, TABLE } from '#lib/db/client.ts';
+import { QueryCommand } from '#lib/db/commands.ts';
 import { INDEX } from '#lib/db/keys.ts';
 
 export interface PartitionQuery {

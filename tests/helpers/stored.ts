@@ -1,6 +1,7 @@
 /** Changing a stored item straight in the table in tests: a change made behind the code's back. */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
 import { db, TABLE } from '#lib/db/client.ts';
+import { UpdateCommand } from '#lib/db/commands.ts';
 import type { ItemKey } from '#lib/db/keys.ts';
 
 /** Sets top-level attributes of the item at `key` (any name, reserved words too), nothing else. */

@@ -12,7 +12,7 @@ import {
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { outboxProcessors } from '#functions/streams/outbox.ts';
 import { processors } from '#functions/streams/processors.ts';
-import { db } from '#lib/db/client.ts';
+import { watchCalls } from '#lib/db/metrics.ts';
 import { consume, toChange } from '#lib/streams/consume.ts';
 import type { ChangeProcessor } from '#lib/streams/types.ts';
 import { makeContext } from './lambda.ts';
@@ -116,21 +116,19 @@ export async function deliverOutbox(reader: StreamReader, deliveries = 1): Promi
  */
 export async function commandsOf(work: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
-  const name = `commandsOf-${Math.random()}`;
-  db.middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = args.input as { Key?: { pk?: string }; Item?: { pk?: string }; IndexName?: string };
-      const pk = String(input.Key?.pk ?? input.Item?.pk ?? '');
-      const index = input.IndexName ? ` ${input.IndexName}` : '';
-      seen.push(`${context.commandName} ${pk.split('#')[0]}${index}`);
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
+  const stop = watchCalls((operation, input) => {
+    const { Key, Item, IndexName } = input as {
+      Key?: { pk?: string };
+      Item?: { pk?: string };
+      IndexName?: string;
+    };
+    const pk = String(Key?.pk ?? Item?.pk ?? '');
+    seen.push(`${operation} ${pk.split('#')[0]}${IndexName ? ` ${IndexName}` : ''}`);
+  });
   try {
     await work();
   } finally {
-    db.middlewareStack.remove(name);
+    stop();
   }
   return seen;
 }

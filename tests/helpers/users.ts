@@ -1,7 +1,8 @@
 /** Test users: a stored UserRecord and a token for it. Unique data on every call. */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+
 import { ulid } from 'ulid';
 import { db, TABLE } from '#lib/db/client.ts';
+import { PutCommand } from '#lib/db/commands.ts';
 import { userKey, usersIndex } from '#lib/db/keys.ts';
 import type { UserRecord } from '#lib/db/records.ts';
 import { signToken } from '#lib/http/jwt.ts';

@@ -1,29 +1,30 @@
 /**
  * Nothing expensive at module load (issue 19): loading the modules every function imports builds
- * no AWS SDK client; the DynamoDB client is built on first use, once per container. Counted with
- * `v8.queryObjects`, which counts the live instances of a class in this process's heap: nothing is
- * wrapped or replaced, every module and the SDK are the real ones.
+ * no AWS SDK client and opens no connection; the DynamoDB client is built on first use, once per
+ * container. Counted with `v8.queryObjects`, which counts the live instances of a class in this
+ * process's heap: nothing is wrapped or replaced, every module and the SDK are the real ones.
  */
 import { queryObjects } from 'node:v8';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { GetCommand } from '#lib/db/commands.ts';
+import { DynamoClient } from '#lib/db/dynamo.ts';
 
 const live = () => ({
-  // the service's client is a DocumentClient (the base client it wraps is not kept, only its config)
-  dynamodb: queryObjects(DynamoDBDocumentClient, { format: 'count' }),
+  dynamodb: queryObjects(DynamoClient, { format: 'count' }),
   ses: queryObjects(SESv2Client, { format: 'count' }),
   s3: queryObjects(S3Client, { format: 'count' }),
 });
 /**
  * Before any project module loads. Not zero: a package's aggregated class (`S3 extends S3Client`)
- * has the client's prototype in its own prototype's chain, so that prototype object counts.
+ * has the client's prototype in its own prototype's chain, so that prototype object counts (and
+ * so does DynamoClient's own prototype).
  */
 const before = live();
 
 describe('module load', () => {
-  it('builds no SDK client when the data, mail, photo store and metrics modules load', async () => {
+  it('builds no client when the data, mail, photo store and metrics modules load', async () => {
     await import('#lib/db/client.ts');
     await import('#lib/mail/send.ts');
     await import('#lib/photos/store.ts');
@@ -31,10 +32,14 @@ describe('module load', () => {
     expect(live()).toEqual(before);
   });
 
-  it('builds the DynamoDB client on first use, and only once', async () => {
-    const { db } = await import('#lib/db/client.ts');
-    expect(typeof db.send).toBe('function');
-    expect(db.middlewareStack).toBe(db.middlewareStack);
+  it('builds the DynamoDB client on its first call, and only once', async () => {
+    const { db, TABLE } = await import('#lib/db/client.ts');
+    expect(live()).toEqual(before);
+    const read = () => db.send(new GetCommand({ TableName: TABLE, Key: { pk: 'LAZY#1', sk: 'LAZY#1' } }));
+    // the unit project has no database: the call fails, but the client exists from then on
+    await read().catch(() => undefined);
+    expect(live()).toEqual({ ...before, dynamodb: before.dynamodb + 1 });
+    await read().catch(() => undefined);
     expect(live()).toEqual({ ...before, dynamodb: before.dynamodb + 1 });
   });
 });

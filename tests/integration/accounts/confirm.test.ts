@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as confirm } from '#functions/auth/confirm.ts';
 import { handler as confirmLink } from '#functions/auth/confirm-link.ts';
@@ -7,6 +6,7 @@ import { hashEmailToken, newEmailToken } from '#lib/accounts/rules.ts';
 import { LoginResult, User } from '#lib/accounts/schemas.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand } from '#lib/db/commands.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
 import { emailKey, tokenKey, userKey, userStatsKey } from '#lib/db/keys.ts';
 import { login } from '#tests/helpers/account-calls.ts';

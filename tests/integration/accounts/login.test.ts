@@ -1,4 +1,3 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import bcrypt from 'bcryptjs';
 import { decodeJwt } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,6 +11,7 @@ import { LoginResult, User } from '#lib/accounts/schemas.ts';
 import { createPendingSignup } from '#lib/accounts/signup.ts';
 import { config } from '#lib/config.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand, UpdateCommand } from '#lib/db/commands.ts';
 import { throttleWindowKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import { TooManyRequests } from '#lib/errors.ts';

@@ -101,7 +101,7 @@ describe('POST /api/auth/resendConfirmation', () => {
       work.push(await commandsOf(() => ask(address)));
     expect(work[1]).toEqual(work[0]);
     expect(work[2]).toEqual(work[0]);
-    expect(work[0]).toContain('PutItemCommand OUTBOX');
+    expect(work[0]).toContain('PutItem OUTBOX');
     expect(work[0]?.filter((c) => /USER|EMAIL|TOKEN|PENDING/.test(c))).toEqual([]);
     expect(await emailsBeforeMarker(pending.emailAddress)).toEqual([]);
     expect(await emailsBeforeMarker(user.emailAddress)).toEqual([]);

@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as confirm } from '#functions/auth/confirm.ts';
 import { handler as signup } from '#functions/auth/signup.ts';
@@ -7,6 +6,7 @@ import { hashEmailToken, newEmailToken } from '#lib/accounts/rules.ts';
 import { Message } from '#lib/accounts/schemas.ts';
 import { config } from '#lib/config.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand } from '#lib/db/commands.ts';
 import { emailKey, pendingSignupsPk, tokenKey } from '#lib/db/keys.ts';
 import { login } from '#tests/helpers/account-calls.ts';
 import {

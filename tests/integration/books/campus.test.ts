@@ -4,11 +4,12 @@
  * callers see both; a request never matches a book of another campus; a cursor only works with the
  * campus, filters and sort it was issued for; filters page without repeats or gaps.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Book } from '#lib/books/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand } from '#lib/db/commands.ts';
 import { bookKey, campusListingPk, userKey } from '#lib/db/keys.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';

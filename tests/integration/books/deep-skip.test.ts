@@ -6,13 +6,14 @@
  * ones a plain walk of the listing (getAllBooks' cursor) gives: no repeats, no gaps, hidden books
  * not counted.
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+
 import { ulid } from 'ulid';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Book } from '#lib/books/schemas.ts';
 import { bookItem } from '#lib/db/books.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { BatchWriteCommand } from '#lib/db/commands.ts';
 import { LISTING_SHARDS_ALL, shardOf } from '#lib/db/keys.ts';
 import { measured, startMeasuring, stopMeasuring } from '#lib/db/metrics.ts';
 import type { BookRecord } from '#lib/db/records.ts';

@@ -1,9 +1,9 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Book, RemovedBook } from '#lib/books/schemas.ts';
 import { getBook } from '#lib/db/books.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand, PutCommand } from '#lib/db/commands.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
 import { cartItemKey, userStatsKey } from '#lib/db/keys.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';

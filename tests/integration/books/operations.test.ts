@@ -3,12 +3,13 @@
  * then with 300 listed books seeded, and must make the same DynamoDB calls (never a Scan: the
  * client refuses it) with about the same consumed capacity.
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as getUserMatches } from '#functions/matching/get-user-matches.ts';
 import { searchIndexProcessor } from '#lib/books/search-index.ts';
 import { bookItem } from '#lib/db/books.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { BatchWriteCommand } from '#lib/db/commands.ts';
 import { bookKey, LISTING_SHARDS_ALL } from '#lib/db/keys.ts';
 import { measured, type OperationRecord, startMeasuring } from '#lib/db/metrics.ts';
 import type { BookRecord } from '#lib/db/records.ts';

@@ -1,4 +1,3 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as addToCartHandler } from '#functions/user/add-to-cart.ts';
 import { handler as clearCartHandler } from '#functions/user/clear-cart.ts';
@@ -7,6 +6,7 @@ import { handler as removeFromCartHandler } from '#functions/user/remove-from-ca
 import { CART_LIMIT } from '#lib/cart/cart.ts';
 import { AddToCartResult, CartContents, ClearCartResult, RemoveFromCartResult } from '#lib/cart/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { DeleteCommand } from '#lib/db/commands.ts';
 import { bookKey, cartCountKey, cartItemKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import { makeBook, readBook, setStoredStatus } from '#tests/helpers/books.ts';

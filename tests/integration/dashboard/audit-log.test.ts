@@ -3,10 +3,11 @@
  * and the merged reader gives every entry once, newest first, at a fixed number of calls per page,
  * including the entries written to the single `AUDIT` partition before the log was sharded.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+
 import { describe, expect, it } from 'vitest';
 import { auditPutOp, listAuditEntries, newAuditRecord } from '#lib/db/audit.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { PutCommand } from '#lib/db/commands.ts';
 import { AUDIT_PARTITIONS, AUDIT_SHARDS, auditKey, LEGACY_AUDIT_PK } from '#lib/db/keys.ts';
 import { tag, transactWrite } from '#lib/db/transact.ts';
 import { commandsOf } from '#tests/helpers/stream.ts';

@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as cancelPurchase } from '#functions/dashboard/cancel-purchase.ts';
 import { handler as confirmBook } from '#functions/dashboard/confirm-book.ts';
@@ -8,6 +7,7 @@ import { processors } from '#functions/streams/processors.ts';
 import { type AuditEntry, AuditLog, MovedBook } from '#lib/dashboard/schemas.ts';
 import { listingIndexMove } from '#lib/db/books.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand } from '#lib/db/commands.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
 import { bookIndexes, bookKey, listingSortKey, orderKey, userStatsKey } from '#lib/db/keys.ts';
 import { listNotifications } from '#lib/db/notifications.ts';

@@ -1,4 +1,3 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as cancelPurchase } from '#functions/dashboard/cancel-purchase.ts';
 import { handler as confirmBook } from '#functions/dashboard/confirm-book.ts';
@@ -7,6 +6,7 @@ import { handler as getOrders } from '#functions/dashboard/get-orders.ts';
 import { handler as getStatistics } from '#functions/dashboard/get-statistics.ts';
 import { AdminOrderList, HandOverBookList, Statistics } from '#lib/dashboard/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { DeleteCommand, PutCommand } from '#lib/db/commands.ts';
 import { GLOBAL_STATS_SHARDS, globalStatsKeys, globalStatsShardKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import { invoke } from '#tests/helpers/lambda.ts';

@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as deactivateBooks } from '#functions/dashboard/deactivate-books.ts';
 import { handler as scheduledUnlist } from '#functions/scheduled/unlist-stale-books.ts';
@@ -6,6 +5,7 @@ import { outboxProcessors } from '#functions/streams/outbox.ts';
 import { DeactivateResult } from '#lib/dashboard/schemas.ts';
 import { unlistStaleBooks } from '#lib/dashboard/unlisting.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand } from '#lib/db/commands.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
 import { AUDIT_PARTITIONS, bookKey, userStatsKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';

@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as findUsers } from '#functions/dashboard/find-users.ts';
@@ -9,6 +8,7 @@ import { handler as revokeAdmin } from '#functions/dashboard/revoke-admin.ts';
 import { processors } from '#functions/streams/processors.ts';
 import { AdminUser, AuditLog, UserList } from '#lib/dashboard/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand } from '#lib/db/commands.ts';
 import { encodeCursor } from '#lib/db/cursor.ts';
 import { userKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';

@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand, PutCommand } from '#lib/db/commands.ts';
 import { counterItems, getGlobalStats, getUserStats } from '#lib/db/counters.ts';
 import {
   refusalOf,

@@ -1,12 +1,12 @@
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { config } from '#lib/config.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { PutCommand, ScanCommand } from '#lib/db/commands.ts';
 import { userKey } from '#lib/db/keys.ts';
-import { measured, ScanForbiddenError, startMeasuring } from '#lib/db/metrics.ts';
+import { measured, ScanForbiddenError, startMeasuring, watchCalls } from '#lib/db/metrics.ts';
 import { Conflict } from '#lib/errors.ts';
 import { http } from '#lib/http/index.ts';
 import { signToken } from '#lib/http/jwt.ts';
@@ -240,18 +240,11 @@ describe('bearer authentication (RFC 8725)', () => {
 
   it('reads the user record for the auth check with a consistent read, so a role or password change applies at once', async () => {
     const inputs: Array<Record<string, unknown>> = [];
-    const name = 'recordAuthReadInput';
-    db.middlewareStack.add(
-      (next) => async (args) => {
-        inputs.push({ ...(args.input as Record<string, unknown>) });
-        return next(args);
-      },
-      { step: 'initialize', name },
-    );
+    const stop = watchCalls((_operation, input) => inputs.push({ ...input }));
     try {
       expect((await invoke(maybe, { route: '/api/m', token: goodToken })).status).toBe(200);
     } finally {
-      db.middlewareStack.remove(name);
+      stop();
     }
     const userReads = inputs.filter((i) => JSON.stringify(i.Key) === JSON.stringify(userKey(userId)));
     expect(userReads).toHaveLength(1);

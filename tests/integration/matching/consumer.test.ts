@@ -2,11 +2,12 @@
  * The matcher and the status notifications, fed real stream records of this file's table, the
  * way Lambda would hand them to the consumer.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { processors } from '#functions/streams/processors.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { PutCommand } from '#lib/db/commands.ts';
 import { bookKey, cartItemKey } from '#lib/db/keys.ts';
 import { listedBooksNow, putMatch } from '#lib/db/matches.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';

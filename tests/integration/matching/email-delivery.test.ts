@@ -10,7 +10,7 @@ import { startFaultyProxy } from '#tests/helpers/faulty-proxy.ts';
 const proxy = await startFaultyProxy(inject('sesUrl'));
 process.env.SES_ENDPOINT = proxy.url;
 
-const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+const { GetCommand } = await import('#lib/db/commands.ts');
 const { db, TABLE } = await import('#lib/db/client.ts');
 const { outboxKey } = await import('#lib/db/keys.ts');
 const { consume } = await import('#lib/streams/consume.ts');

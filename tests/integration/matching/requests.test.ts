@@ -1,7 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand } from '#lib/db/commands.ts';
 import { userStatsKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import { MAX_OPEN_REQUESTS } from '#lib/db/requests.ts';

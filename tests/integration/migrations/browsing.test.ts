@@ -1,8 +1,8 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Book } from '#lib/books/schemas.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand, PutCommand } from '#lib/db/commands.ts';
 import {
   bookIndexes,
   bookKey,

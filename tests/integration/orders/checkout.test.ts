@@ -1,10 +1,10 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as checkoutHandler } from '#functions/cart/checkout-cart.ts';
 import { CART_LIMIT } from '#lib/cart/cart.ts';
 import { bookItem } from '#lib/db/books.ts';
 import { putCartItem } from '#lib/db/cart.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { DeleteCommand, PutCommand, QueryCommand } from '#lib/db/commands.ts';
 import { bookKey, booksByStatusPk, booksOfBuyerPk, cartItemKey, INDEX, orderKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import type { BookRecord } from '#lib/db/records.ts';

@@ -1,10 +1,10 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { handler as purchasedHandler } from '#functions/user/get-purchased-books.ts';
 import { handler as soldHandler } from '#functions/user/get-sold-books.ts';
 import { handler as statsHandler } from '#functions/user/get-user-statistics.ts';
 import { db, TABLE } from '#lib/db/client.ts';
+import { UpdateCommand } from '#lib/db/commands.ts';
 import { userStatsKey } from '#lib/db/keys.ts';
 import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import type { BookRecord } from '#lib/db/records.ts';

@@ -11,7 +11,7 @@ import { startFaultyProxy } from '#tests/helpers/faulty-proxy.ts';
 const proxy = await startFaultyProxy(inject('sesUrl'));
 process.env.SES_ENDPOINT = proxy.url;
 
-const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+const { GetCommand } = await import('#lib/db/commands.ts');
 const { outboxProcessors } = await import('#functions/streams/outbox.ts');
 const { unlistStaleBooks } = await import('#lib/dashboard/unlisting.ts');
 const { db, TABLE } = await import('#lib/db/client.ts');

@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { db, TABLE } from '#lib/db/client.ts';
+import { GetCommand, PutCommand } from '#lib/db/commands.ts';
 import { streamFailureKey } from '#lib/db/keys.ts';
 import { consume } from '#lib/streams/consume.ts';
 import { replayStreamFailures } from '#lib/streams/replay.ts';

@@ -1,16 +1,11 @@
-import type { HandlerExecutionContext, InitializeHandlerArguments, MetadataBearer } from '@smithy/types';
 import { afterEach, describe, expect, it } from 'vitest';
-import { measured, meterMiddleware, startMeasuring, stopMeasuring } from '#lib/db/metrics.ts';
+import { measured, metered, startMeasuring, stopMeasuring } from '#lib/db/metrics.ts';
 
-const context = { commandName: 'GetItemCommand' } as HandlerExecutionContext;
-const answer = async () => ({
-  output: { $metadata: {}, ConsumedCapacity: { CapacityUnits: 0.5 } } as MetadataBearer,
-  response: {},
-});
+const answer = async () => ({ ConsumedCapacity: { CapacityUnits: 0.5 } });
 
 async function call(): Promise<Record<string, unknown>> {
   const input: Record<string, unknown> = { TableName: 't', Key: { PK: 'x' } };
-  await meterMiddleware(answer, context)({ input } as InitializeHandlerArguments<object>);
+  await metered('GetItem', input, answer);
   return input;
 }
 
@@ -50,10 +45,7 @@ describe('the DynamoDB meter', () => {
     const fail = async () => {
       throw refused;
     };
-    const run = meterMiddleware(fail, { commandName: 'PutItemCommand' } as HandlerExecutionContext);
-    await expect(run({ input: { TableName: 't' } } as InitializeHandlerArguments<object>)).rejects.toBe(
-      refused,
-    );
+    await expect(metered('PutItem', { TableName: 't' }, fail)).rejects.toBe(refused);
     await call();
     expect(measured()).toEqual({
       operations: [
