@@ -34,6 +34,12 @@ export const SECRET_NAMES = [
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
+/**
+ * The variable that names a secret's Secrets Manager id, as serverless.yml sets it: `JWT_SECRET_ID`
+ * for JWT_SECRET (not `JWT_SECRET_SECRET_ID`), `SAMPLE_API_KEY_SECRET_ID` for SAMPLE_API_KEY.
+ */
+export const secretIdVariable = (name: SecretName): string => `${name.replace(/_SECRET$/, '')}_SECRET_ID`;
+
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.pipe(z.transform(emptyToUndefined), z.optional(z.string()));
 const intFrom = (def: number, min: number, max: number) =>
@@ -134,19 +140,44 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Fetches the named secrets from Secrets Manager in parallel (deployed stages only). */
+/**
+ * Fetches the named secrets from Secrets Manager in parallel (deployed stages only), through the
+ * small signed client of lib/aws/json-client.ts rather than the SDK's (whose import and first call
+ * were the larger part of a deployed cold start, issue 19). `AWS_ENDPOINT_URL_SECRETS_MANAGER` (the
+ * SDK's name for it) points it elsewhere, e.g. at the benchmark's stub; deployed stages set
+ * `AWS_IGNORE_CONFIGURED_ENDPOINT_URLS`, which ignores it, as the SDK does.
+ */
 async function secretsFromStore(
   ids: Partial<Record<SecretName, string>>,
+  env: Record<string, string | undefined>,
 ): Promise<Partial<Record<SecretName, string>>> {
-  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-  const client = new SecretsManagerClient({});
-  const entries = await Promise.all(
-    Object.entries(ids).map(async ([name, id]) => {
-      const out = await client.send(new GetSecretValueCommand({ SecretId: id }));
-      return [name, out.SecretString] as const;
-    }),
-  );
-  return Object.fromEntries(entries.filter(([, v]) => typeof v === 'string' && v !== ''));
+  const region = env.AWS_REGION?.trim();
+  if (!region) throw new ConfigError('AWS_REGION is needed to read the secrets');
+  const configured =
+    env.AWS_IGNORE_CONFIGURED_ENDPOINT_URLS === 'true'
+      ? undefined
+      : env.AWS_ENDPOINT_URL_SECRETS_MANAGER?.trim();
+  const { AwsJsonClient, credentialsFromEnv } = await import('#lib/aws/json-client.ts');
+  const credentials = credentialsFromEnv(env);
+  const client = new AwsJsonClient({
+    service: 'secretsmanager',
+    targetPrefix: 'secretsmanager',
+    jsonVersion: '1.1',
+    region,
+    ...(configured ? { endpoint: configured } : {}),
+    ...(credentials ? { credentials } : {}),
+  });
+  try {
+    const entries = await Promise.all(
+      Object.entries(ids).map(async ([name, id]) => {
+        const out = await client.call('GetSecretValue', JSON.stringify({ SecretId: id }));
+        return [name, out.SecretString] as const;
+      }),
+    );
+    return Object.fromEntries(entries.filter(([, v]) => typeof v === 'string' && v !== ''));
+  } finally {
+    client.destroy();
+  }
 }
 
 /** Parses an environment into a Config, applying local defaults and stored secrets. Throws ConfigError. */
@@ -159,10 +190,10 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
   } else {
     const ids: Partial<Record<SecretName, string>> = {};
     for (const k of SECRET_NAMES) {
-      const id = raw[`${k}_SECRET_ID`]?.trim();
+      const id = raw[secretIdVariable(k)]?.trim();
       if (id && blank(k)) ids[k] = id;
     }
-    if (Object.keys(ids).length > 0) Object.assign(raw, await secretsFromStore(ids));
+    if (Object.keys(ids).length > 0) Object.assign(raw, await secretsFromStore(ids, raw));
     for (const k of Object.keys(ids) as SecretName[]) {
       if (blank(k))
         throw new ConfigError(`Invalid configuration for stage "${stage}": ${k}: not found in ${ids[k]}`);
@@ -188,6 +219,6 @@ export const config: Config = await loadConfig();
 export function secret(name: SecretName): string {
   const value = config[name];
   if (value === undefined)
-    throw new ConfigError(`${name} is not configured for this function (${name}_SECRET_ID)`);
+    throw new ConfigError(`${name} is not configured for this function (${secretIdVariable(name)})`);
   return value;
 }

@@ -4,16 +4,23 @@
  * client, a new connection). Reported per case: import, the configuration's part of it, and the
  * first call, medians of `runs` fresh processes.
  *
- * "config" is measured apart, as a fresh process importing `lib/config.ts` bundled alone (zod and
- * the environment check; the stage is `local`, so no secret is fetched: on AWS the function's
- * secrets come on top, one Secrets Manager call each, in parallel). "import" is the bundle's whole
- * import (configuration included); the shares are import - config, config, and the first call.
+ * The processes run the deployed path of the configuration: a stage that is not emulated
+ * (`bench-deployed`), so each reads the secrets serverless.yml gives its function (the
+ * `*_SECRET_ID` variables of the packaged template), one GetSecretValue each, in parallel, from a
+ * local stand-in for Secrets Manager (tests/helpers/secrets-stub.ts) instead of the real service:
+ * the code path and its round trips are the deployed ones, the network's latency to AWS is not.
+ *
+ * "config" is measured apart, as a fresh process importing `lib/config.ts` bundled alone (zod, the
+ * environment check and reading the function's secrets), with the function's environment. "import" is the bundle's whole import
+ * (configuration included); the shares are import - config, config, and the first call.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { makeEvent } from '#tests/helpers/lambda.ts';
+import { startSecretsStub } from '#tests/helpers/secrets-stub.ts';
 import { run, unzip, writeEntries } from './coldstart.ts';
 import { ROOT } from './measure.ts';
 import { median } from './stats.ts';
@@ -78,12 +85,47 @@ process.stdout.write('@@' + String(performance.now() - t0));
 process.exit(0);
 `;
 
-async function node(script: string, args: string[]): Promise<string> {
-  const res = await run(process.execPath, ['--input-type=module', '-e', script, ...args], { ...process.env });
+async function node(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const res = await run(process.execPath, ['--input-type=module', '-e', script, ...args], env);
   if (res.code !== 0) throw new Error(`fresh process failed (${res.code}):\n${res.out.slice(-2000)}`);
   // stderr shares `out` (a warning, say): the result is what follows the last marker
   return res.out.slice(res.out.lastIndexOf('@@') + 2);
 }
+
+/** The `*_SECRET_ID` variables serverless.yml gives `fn`, from the packaged template. */
+function secretIdsOf(fn: string): string[] {
+  const template = JSON.parse(
+    readFileSync(path.join(ROOT, '.serverless', 'cloudformation-template-update-stack.json'), 'utf8'),
+  ) as {
+    Resources: Record<string, { Properties?: { Environment?: { Variables?: Record<string, unknown> } } }>;
+  };
+  const id = `${fn.charAt(0).toUpperCase()}${fn.slice(1)}LambdaFunction`;
+  return Object.keys(template.Resources[id]?.Properties?.Environment?.Variables ?? {}).filter((k) =>
+    k.endsWith('_SECRET_ID'),
+  );
+}
+
+/**
+ * A deployed stage's environment for a fresh process: no emulated stage's defaults, the secrets'
+ * values blank and their ids set (`ids`), Secrets Manager at `secretsUrl`, credentials as Lambda
+ * passes them (in the environment). The table, DynamoDB Local and the emulators stay the bench's.
+ */
+function deployedEnv(ids: string[], secretsUrl: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    STAGE: 'bench-deployed',
+    PUBLIC_URL: process.env.PUBLIC_URL || 'http://localhost:8080',
+    MAIL_FROM: process.env.MAIL_FROM || 'Campus Books <no-reply@campusbooks.local>',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsUrl,
+  };
+  for (const name of SECRETS) delete env[name];
+  for (const id of ids) env[id] = `bench/${id}`;
+  return env;
+}
+
+const SECRETS = ['JWT_SECRET', 'CURSOR_SECRET', 'SAMPLE_BASIC_PASSWORD', 'SAMPLE_API_KEY'] as const;
 
 export interface ColdInitCase {
   c: BenchCase;
@@ -101,6 +143,15 @@ export async function measureColdInit(
 ): Promise<ColdInitResult[]> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-coldinit-'));
   const results: ColdInitResult[] = [];
+  // the values the bench's own process signs tokens with (its stage is local), served by the stub
+  const { config, secretIdVariable } = await import('#lib/config.ts');
+  const stored = Object.fromEntries(
+    SECRETS.flatMap((name) => {
+      const value = config[name];
+      return value ? [[`bench/${secretIdVariable(name)}`, value]] : [];
+    }),
+  );
+  const secrets = await startSecretsStub(stored, config.AWS_REGION);
   try {
     const configBundle = path.join(tmp, 'config.mjs');
     await build({
@@ -111,13 +162,13 @@ export async function measureColdInit(
       platform: 'node',
       outfile: configBundle,
       logLevel: 'silent',
-      // as in the functions' bundles (serverless.yml esbuild `exclude`): the Lambda runtime provides
-      // it, and only a deployed stage loads it; bundled here, its parse alone doubled the figure
-      external: ['@aws-sdk/client-secrets-manager'],
+      // as the functions are bundled (serverless.yml custom.esbuild): Node's built-ins through
+      // `require` (an ESM import of node:http loads undici), and the banner that provides it
+      plugins: createRequire(import.meta.url)(path.join(ROOT, 'esbuild.plugins.cjs')),
+      banner: {
+        js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+      },
     });
-    const configTimes: number[] = [];
-    for (let k = 0; k < runs; k++) configTimes.push(Number(await node(IMPORT_ONLY, [configBundle])));
-    const configMs = median(configTimes);
 
     for (const { c, run } of cases) {
       const fn = functionOfModule(c.module);
@@ -132,6 +183,11 @@ export async function measureColdInit(
       const mjs = [...entries.keys()].find((n) => n.endsWith('.mjs'));
       if (!mjs) continue;
       writeEntries(entries, path.join(tmp, fn));
+      // the configuration alone, with this function's secrets
+      const env = deployedEnv(secretIdsOf(fn), secrets.url);
+      const configTimes: number[] = [];
+      for (let k = 0; k < runs; k++) configTimes.push(Number(await node(IMPORT_ONLY, [configBundle], env)));
+      const configMs = median(configTimes);
       const imports: number[] = [];
       const calls: number[] = [];
       let status = 0;
@@ -139,7 +195,7 @@ export async function measureColdInit(
         await run.before?.(i);
         const eventFile = path.join(tmp, `${fn}-${i}.json`);
         writeFileSync(eventFile, JSON.stringify(makeEvent(run.event(i))));
-        const out = JSON.parse(await node(CHILD, [path.join(tmp, fn, mjs), eventFile])) as {
+        const out = JSON.parse(await node(CHILD, [path.join(tmp, fn, mjs), eventFile], env)) as {
           importMs: number;
           callMs: number;
           status: number;
@@ -160,6 +216,7 @@ export async function measureColdInit(
       );
     }
   } finally {
+    await secrets.close();
     rmSync(tmp, { recursive: true, force: true });
   }
   return results;

@@ -389,7 +389,7 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
     push(
       '### Cold init: a fresh process imports the bundle and answers the first request',
       '',
-      "Median of fresh processes against DynamoDB Local (the first call builds the client and opens the first connection). `config` is `lib/config.ts` bundled alone and imported in a fresh process (STAGE=local: no secret is fetched; on AWS each of the function's secrets adds a Secrets Manager call, in parallel). Shares of the total: import without config, config, first call.",
+      "Median of fresh processes on the deployed configuration path against DynamoDB Local (the first call builds the client and opens the first connection): a stage that is not emulated, so at import each function reads the secrets serverless.yml gives it, one GetSecretValue each, in parallel, from a local stand-in for Secrets Manager (the code path and round trips of AWS, not its network latency). `config` is `lib/config.ts` bundled alone and imported in a fresh process with the function's environment. Shares of the total: import without config, config, first call.",
       '',
       '| case | function | cold init ms | import ms | config ms | first call ms | shares (import / config / first call) |',
       '| --- | --- | ---: | ---: | ---: | ---: | --- |',

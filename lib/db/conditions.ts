@@ -15,16 +15,8 @@ export function isTransactionCancelled(
   return (err as { name?: string } | null)?.name === 'TransactionCanceledException';
 }
 
-/** What DynamoDB answers when a partition, a table or the account is over its rate. */
-const THROTTLING = new Set([
-  'ThrottlingException',
-  'ProvisionedThroughputExceededException',
-  'RequestLimitExceeded',
-]);
-
-/** A call DynamoDB refused for rate (the SDK retries these; what is left after its retries is this). */
-export const isThrottling = (err: unknown): boolean =>
-  THROTTLING.has((err as { name?: string } | null)?.name ?? '');
+/** A call DynamoDB refused for rate (retried by the transport; what is left after the retries is this). */
+export { isThrottling } from '#lib/aws/json-client.ts';
 
 /** Network failures reaching DynamoDB (after the SDK's own retries): the database is unavailable. */
 const UNREACHABLE = new Set([

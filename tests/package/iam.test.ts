@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SECRET_NAMES, secretIdVariable } from '#lib/config.ts';
 import { envOf, lambdaFunctions, type Template, template } from '#tests/helpers/template.ts';
 
 const LOGS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
@@ -243,6 +244,10 @@ describe('least privilege per function group (packaged template)', () => {
       Object.values(GROUPS).reduce((n, g) => n + g.functions.length, 0),
     );
     expect(violations(template())).toEqual([]);
+  });
+
+  it('names each secret with the variable lib/config.ts reads its id from', () => {
+    expect(SECRET_NAMES.map(secretIdVariable).sort()).toEqual(Object.values(SECRET_ENV).sort());
   });
 
   it('has no shared default role', () => {

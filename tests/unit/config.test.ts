@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#lib/config.ts';
+import { startSecretsStub } from '#tests/helpers/secrets-stub.ts';
 
 describe('configuration', () => {
   it('refuses to start with a JWT secret shorter than 32 bytes', async () => {
@@ -66,5 +67,76 @@ describe('configuration', () => {
   it('splits the OWNER_EMAILS list', async () => {
     const c = await loadConfig({ STAGE: 'local', OWNER_EMAILS: ' a@uni.edu, b@uni.edu ,' });
     expect(c.OWNER_EMAILS).toEqual(['a@uni.edu', 'b@uni.edu']);
+  });
+
+  describe('on a deployed stage, the secrets it is given ids for', () => {
+    const ids = { JWT_SECRET_ID: 'prod/jwt', CURSOR_SECRET_ID: 'prod/cursor' };
+    const stored = { 'prod/jwt': 'j'.repeat(48), 'prod/cursor': 'c'.repeat(48) };
+    const credentials = {
+      AWS_REGION: 'eu-west-1',
+      AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    };
+
+    it('are read from Secrets Manager, one signed GetSecretValue each, and only those', async () => {
+      const stub = await startSecretsStub(stored, 'eu-west-1');
+      try {
+        const c = await loadConfig({
+          ...deployed,
+          ...ids,
+          ...credentials,
+          AWS_ENDPOINT_URL_SECRETS_MANAGER: stub.url,
+        });
+        expect(c.JWT_SECRET).toBe(stored['prod/jwt']);
+        expect(c.CURSOR_SECRET).toBe(stored['prod/cursor']);
+        expect(c.SAMPLE_API_KEY).toBeUndefined();
+        expect(stub.calls.map((call) => call.secretId).sort()).toEqual(['prod/cursor', 'prod/jwt']);
+        // the stub refuses anything but a SigV4 GetSecretValue for secretsmanager in the region
+        expect(stub.calls.every((call) => call.authorization.includes('/eu-west-1/secretsmanager/'))).toBe(
+          true,
+        );
+      } finally {
+        await stub.close();
+      }
+    });
+
+    it('are retried when Secrets Manager throttles, as the SDK retried them', async () => {
+      const stub = await startSecretsStub(stored, 'eu-west-1');
+      stub.throttleFirst = 1;
+      try {
+        const c = await loadConfig({
+          ...deployed,
+          JWT_SECRET_ID: 'prod/jwt',
+          ...credentials,
+          AWS_ENDPOINT_URL_SECRETS_MANAGER: stub.url,
+        });
+        expect(c.JWT_SECRET).toBe(stored['prod/jwt']);
+        expect(stub.calls).toHaveLength(2);
+      } finally {
+        await stub.close();
+      }
+    });
+
+    it("stop the start-up when one is missing, naming the service's refusal", async () => {
+      const stub = await startSecretsStub(stored, 'eu-west-1');
+      try {
+        await expect(
+          loadConfig({
+            ...deployed,
+            JWT_SECRET_ID: 'prod/gone',
+            ...credentials,
+            AWS_ENDPOINT_URL_SECRETS_MANAGER: stub.url,
+          }),
+        ).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+      } finally {
+        await stub.close();
+      }
+    });
+
+    it('need a region to be read', async () => {
+      await expect(loadConfig({ ...deployed, JWT_SECRET_ID: 'prod/jwt', AWS_REGION: '' })).rejects.toThrow(
+        /AWS_REGION/,
+      );
+    });
   });
 });
