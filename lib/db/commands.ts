@@ -17,8 +17,6 @@ import type {
   PutCommandOutput,
   QueryCommandInput,
   QueryCommandOutput,
-  ScanCommandInput,
-  ScanCommandOutput,
   TransactGetCommandInput,
   TransactGetCommandOutput,
   TransactWriteCommandInput,
@@ -36,7 +34,6 @@ export type {
   PutCommandInput,
   QueryCommandInput,
   QueryCommandOutput,
-  ScanCommandInput,
   TransactWriteCommandInput,
   UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -63,7 +60,7 @@ export abstract class Command<Input extends object, Output extends object> {
 }
 
 /** The command class of one operation. */
-function commandOf<Input extends object, Output extends object>(operation: Operation) {
+export function commandOf<Input extends object, Output extends object>(operation: Operation) {
   return class extends Command<Input, Output> {
     readonly operation = operation;
   };
@@ -74,8 +71,6 @@ export const PutCommand = commandOf<PutCommandInput, PutCommandOutput>('PutItem'
 export const UpdateCommand = commandOf<UpdateCommandInput, UpdateCommandOutput>('UpdateItem');
 export const DeleteCommand = commandOf<DeleteCommandInput, DeleteCommandOutput>('DeleteItem');
 export const QueryCommand = commandOf<QueryCommandInput, QueryCommandOutput>('Query');
-/** Refused by the service's client (lib/db/client.ts); maintenance scripts only. */
-export const ScanCommand = commandOf<ScanCommandInput, ScanCommandOutput>('Scan');
 export const BatchGetCommand = commandOf<BatchGetCommandInput, BatchGetCommandOutput>('BatchGetItem');
 export const BatchWriteCommand = commandOf<BatchWriteCommandInput, BatchWriteCommandOutput>('BatchWriteItem');
 export const TransactGetCommand = commandOf<TransactGetCommandInput, TransactGetCommandOutput>(

@@ -4,12 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { config } from '#lib/config.ts';
 import { db, TABLE } from '#lib/db/client.ts';
-import { PutCommand, ScanCommand } from '#lib/db/commands.ts';
+import { PutCommand } from '#lib/db/commands.ts';
 import { userKey } from '#lib/db/keys.ts';
 import { measured, ScanForbiddenError, startMeasuring, watchCalls } from '#lib/db/metrics.ts';
 import { Conflict } from '#lib/errors.ts';
 import { http } from '#lib/http/index.ts';
 import { signToken } from '#lib/http/jwt.ts';
+import { ScanCommand } from '#scripts/migrations/scan-command.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
