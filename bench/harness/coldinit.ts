@@ -110,7 +110,7 @@ function secretIdsOf(fn: string): string[] {
  * values blank and their ids set (`ids`), Secrets Manager at `secretsUrl`, credentials as Lambda
  * passes them (in the environment). The table, DynamoDB Local and the emulators stay the bench's.
  */
-function deployedEnv(ids: string[], secretsUrl: string): NodeJS.ProcessEnv {
+function deployedEnv(ids: string[], secretsUrl: string, secretNames: readonly string[]): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     STAGE: 'bench-deployed',
@@ -120,12 +120,10 @@ function deployedEnv(ids: string[], secretsUrl: string): NodeJS.ProcessEnv {
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsUrl,
   };
-  for (const name of SECRETS) delete env[name];
+  for (const name of secretNames) delete env[name];
   for (const id of ids) env[id] = `bench/${id}`;
   return env;
 }
-
-const SECRETS = ['JWT_SECRET', 'CURSOR_SECRET', 'SAMPLE_BASIC_PASSWORD', 'SAMPLE_API_KEY'] as const;
 
 export interface ColdInitCase {
   c: BenchCase;
@@ -144,9 +142,9 @@ export async function measureColdInit(
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-coldinit-'));
   const results: ColdInitResult[] = [];
   // the values the bench's own process signs tokens with (its stage is local), served by the stub
-  const { config, secretIdVariable } = await import('#lib/config.ts');
+  const { config, SECRET_NAMES, secretIdVariable } = await import('#lib/config.ts');
   const stored = Object.fromEntries(
-    SECRETS.flatMap((name) => {
+    SECRET_NAMES.flatMap((name) => {
       const value = config[name];
       return value ? [[`bench/${secretIdVariable(name)}`, value]] : [];
     }),
@@ -184,7 +182,7 @@ export async function measureColdInit(
       if (!mjs) continue;
       writeEntries(entries, path.join(tmp, fn));
       // the configuration alone, with this function's secrets
-      const env = deployedEnv(secretIdsOf(fn), secrets.url);
+      const env = deployedEnv(secretIdsOf(fn), secrets.url, SECRET_NAMES);
       const configTimes: number[] = [];
       for (let k = 0; k < runs; k++) configTimes.push(Number(await node(IMPORT_ONLY, [configBundle], env)));
       const configMs = median(configTimes);
