@@ -45,6 +45,25 @@ const awsCredentialsFromEnv = {
 };
 
 /**
+ * lib/aws/operator-credentials.ts loads the SDK's whole credential chain for an operator's script
+ * that has no credentials in its environment. A function always has them there, so in a bundle the
+ * module only says what is missing: without it each bundle carried the chain's SDK core (~95 KB of
+ * @aws-sdk/core, @smithy/core and a user-agent parser) that every cold start parsed and none ran.
+ */
+const noOperatorCredentials = {
+  name: 'no-operator-credentials',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]lib[\\/]aws[\\/]operator-credentials\.ts$/ }, () => ({
+      contents: `export async function operatorCredentials() {
+  throw new Error('No AWS credentials in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY): Lambda sets them for a function.');
+}
+`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * The AWS SDK clients' generated schema modules (dist-es/schemas/schemas_0.js) describe every
  * operation of a service with computed keys whose names are string constants
  * (`{ [_h]: ['POST', '/v2/email/outbound-emails', 200] }`). esbuild must assume a computed key may
@@ -188,8 +207,9 @@ const noJsSha256 = {
  * so results are cached in node_modules/.cache by content hash); functions/docs/functions.yml puts
  * that folder in the function's package, and lib/docs/asset-data.ts is replaced by a module that
  * reads a file from the package on first use: `$LAMBDA_TASK_ROOT/.build/docs-assets` in Lambda
- * (the zip's root), else the folder it was written to (serverless offline runs the bundle in
- * place).
+ * (the zip's root), else the one under the working directory (serverless offline runs the bundle
+ * in place, from the project's root). No absolute path of the machine that built it is written
+ * into the bundle.
  */
 const CACHE = path.join(__dirname, 'node_modules', '.cache', 'docs-assets');
 const DOCS_ASSETS_DIR = '.build/docs-assets';
@@ -239,7 +259,7 @@ import { join } from 'node:path';
 const FILES = ${JSON.stringify(files)};
 const DIRS = [
   ...(process.env.LAMBDA_TASK_ROOT ? [join(process.env.LAMBDA_TASK_ROOT, ${JSON.stringify(DOCS_ASSETS_DIR)})] : []),
-  ${JSON.stringify(path.join(__dirname, DOCS_ASSETS_DIR))},
+  join(process.cwd(), ${JSON.stringify(DOCS_ASSETS_DIR)}),
 ];
 const loaded = new Map();
 export function assetData(name) {
@@ -285,6 +305,7 @@ const builtinsThroughRequire = {
 module.exports = [
   zodEnglishOnly,
   awsCredentialsFromEnv,
+  noOperatorCredentials,
   awsSchemasLiteralKeys,
   noAwsEventStreams,
   awsPackageVersionOnly,

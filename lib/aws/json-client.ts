@@ -12,7 +12,7 @@
  *  - a corrected clock when the service says the request's time is skewed.
  * Credentials: fixed ones when given (the emulators'); else the environment's (what Lambda gives a
  * function); else, for an operator's script, the SDK's default provider chain, loaded only then
- * (`@aws-sdk/credential-provider-node`, left out of the functions' bundles).
+ * (lib/aws/operator-credentials.ts, left out of the functions' bundles).
  */
 import type { ClientRequest, Agent as HttpAgent, IncomingMessage, RequestOptions } from 'node:http';
 import { type Credentials, signPost } from './sigv4.ts';
@@ -217,7 +217,7 @@ export class AwsJsonClient {
     const fixed = this.options.credentials ?? credentialsFromEnv(process.env);
     if (fixed) return fixed;
     // an operator's script on a profile or SSO: the SDK's chain (not in the functions' bundles)
-    const { defaultProvider } = await import('@aws-sdk/credential-provider-node');
-    return defaultProvider()();
+    const { operatorCredentials } = await import('./operator-credentials.ts');
+    return operatorCredentials();
   }
 }

@@ -28,13 +28,15 @@ function httpFunctionNames(): Set<string> {
   return names;
 }
 
-/** Minified JavaScript bytes in a function's zip (source maps excluded). */
-function bundleBytes(name: string): number {
+/** The minified JavaScript files in a function's zip (source maps excluded). */
+function bundleFiles(name: string): Buffer[] {
   const zip = path.join(path.dirname(inject('templatePath')), `${name}.zip`);
-  let bytes = 0;
-  for (const [file, content] of unzip(readFileSync(zip))) if (/\.(m?js)$/.test(file)) bytes += content.length;
-  return bytes;
+  return [...unzip(readFileSync(zip))]
+    .filter(([file]) => /\.(m?js)$/.test(file))
+    .map(([, content]) => content);
 }
+
+const bundleBytes = (name: string): number => bundleFiles(name).reduce((sum, c) => sum + c.length, 0);
 
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 
@@ -55,6 +57,25 @@ describe('bundle sizes (packaged zips)', () => {
         .map(([n, e]) => `${n} ${kb(bundleBytes(n))} (${e.why}; cap ${kb(e.bytes)})`)
         .join(', ')}`,
     );
+  });
+
+  it("leaves the SDK's credential chain out of every function that signs its own calls", () => {
+    // lib/aws/operator-credentials.ts (an operator's fallback) is replaced in bundles; the chain it
+    // loads brought ~95 KB of SDK core into each bundle. The functions that still use an SDK client
+    // (photos: S3; mail: SES) keep the environment provider that client needs.
+    const withSdkClient = new Set(['booksAddPhoto', ...BACKGROUND_FUNCTIONS]);
+    const carrying = [...httpFunctionNames()]
+      .filter((name) => !withSdkClient.has(name))
+      .filter((name) => bundleFiles(name).some((c) => c.includes('CredentialsProviderError')));
+    expect(carrying).toEqual([]);
+  });
+
+  it('writes no path of the machine that built them into any bundle', () => {
+    const root = path.resolve(import.meta.dirname, '..', '..');
+    const naming = Object.keys(lambdaFunctions()).filter((name) =>
+      bundleFiles(name).some((c) => c.includes(root)),
+    );
+    expect(naming).toEqual([]);
   });
 
   it('names the background functions, which the cap does not cover, with their sizes', () => {
