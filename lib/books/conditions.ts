@@ -11,6 +11,10 @@ const canonical = (text: string): string =>
     .toLowerCase()
     .replace(/[\s_-]+/g, '-');
 
+/** Whether a value is already a grade as stored (exactly, no case or spacing to fix). */
+export const isGrade = (value: unknown): value is ConditionGrade =>
+  (CONDITION_GRADES as readonly unknown[]).includes(value);
+
 /** The grade a client wrote, or null when it is none of them. */
 export function parseGrade(text: string): ConditionGrade | null {
   const form = canonical(text);
@@ -32,6 +36,7 @@ const LEGACY_WORDS: Array<[RegExp, ConditionGrade]> = [
  * records not yet migrated and by the migration script.
  */
 export function gradeOf(stored: unknown): ConditionGrade {
+  if (isGrade(stored)) return stored;
   if (typeof stored !== 'string') return 'good';
   const exact = parseGrade(stored);
   if (exact) return exact;

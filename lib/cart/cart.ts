@@ -129,9 +129,15 @@ export async function getCartItems(userId: string): Promise<CartContents> {
   };
 }
 
-/** Cart order: the order books were added in. */
+/** Code-unit order, as DynamoDB orders sort keys (ISO times, ULIDs): no locale's collation. */
+const ordinal = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Cart order: the order books were added in, then by id. Compared by code unit, not with
+ * `localeCompare`, whose first call loads ICU's collation data (11 ms of checkout's cold start).
+ */
 export const byAdded = (a: CartItemRecord, b: CartItemRecord) =>
-  a.addedAt === b.addedAt ? a.bookId.localeCompare(b.bookId) : a.addedAt.localeCompare(b.addedAt);
+  a.addedAt === b.addedAt ? ordinal(a.bookId, b.bookId) : ordinal(a.addedAt, b.addedAt);
 
 /** What a cart item keeps of its book (shown in the cart without reading the book). */
 export function snapshotOf(b: BookRecord): CartItemRecord['snapshot'] {

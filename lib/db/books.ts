@@ -716,7 +716,8 @@ export async function searchPage(options: PageRead & { terms: string[] }): Promi
     );
     const hits = page.items.map((i) => ({
       bookId: String(i.bookId),
-      book: typeof i.name === 'string' ? stripBook({ ...i, type: 'book' }) : null,
+      // the entry carries the book's list fields: read as the book (stripBook's copy is ours to retag)
+      book: typeof i.name === 'string' ? Object.assign(stripBook(i), { type: 'book' as const }) : null,
     }));
     return { items: hits, next: page.next };
   });

@@ -2,7 +2,7 @@
  * The stored shapes of the entities several areas share. Keys and index attributes come from
  * lib/db/keys.ts; API shapes (what clients see) are separate zod schemas in lib/<domain>/.
  */
-import { type ConditionGrade, gradeOf } from '#lib/books/conditions.ts';
+import { type ConditionGrade, gradeOf, isGrade } from '#lib/books/conditions.ts';
 import { parseMoney } from '#lib/orders/pricing.ts';
 
 /** USER#<id> / PROFILE */
@@ -169,6 +169,9 @@ const legacyCents = (dollars: unknown): number =>
 export function upgradeBook<T extends Record<string, unknown>>(
   item: T,
 ): Omit<T, 'price'> & { priceCents: number; condition: ConditionGrade } {
+  // today's shape (every book written since the migration): nothing to change, nothing to copy
+  if (typeof item.priceCents === 'number' && !('price' in item) && isGrade(item.condition))
+    return item as unknown as Omit<T, 'price'> & { priceCents: number; condition: ConditionGrade };
   const { price, ...rest } = item;
   return {
     ...rest,

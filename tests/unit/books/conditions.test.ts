@@ -34,4 +34,25 @@ describe('condition grades', () => {
       condition: 'good',
     });
   });
+
+  it('upgrades a half-migrated book (cents written, a legacy price or free-text condition left) and leaves a current one as it is', () => {
+    expect(upgradeBook({ id: 'b', priceCents: 500, price: 5, condition: 'good' })).toEqual({
+      id: 'b',
+      priceCents: 500,
+      condition: 'good',
+    });
+    expect(upgradeBook({ id: 'b', priceCents: 500, condition: 'Like new' })).toEqual({
+      id: 'b',
+      priceCents: 500,
+      condition: 'like-new',
+    });
+    expect(upgradeBook({ id: 'b', price: 5, condition: 'new' })).toEqual({
+      id: 'b',
+      priceCents: 500,
+      condition: 'new',
+    });
+    // a current book is read on every listing: it is answered as is, not copied
+    const current = { id: 'b', priceCents: 500, condition: 'very-good' as const };
+    expect(upgradeBook(current)).toBe(current);
+  });
 });
