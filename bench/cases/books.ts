@@ -74,7 +74,7 @@ const getAllBooks: BenchCase = {
   status: 200,
   flat: true,
   maxRatio: 1.2,
-  floorDescription: `auth GetItem; Query gsi4 \`CAMPUS#<campus>#S0#0\` backwards, Limit ${PAGE}+1, filter ownerId <> caller; BatchGet of the page's cart keys`,
+  floorDescription: `auth GetItem; Query gsi4 \`CAMPUS#<campus>#S0#0\` backwards, Limit ${PAGE}+1, filter not hidden and ownerId <> caller; BatchGet of the page's cart keys`,
   prepare: async (ctx) => {
     const reader = ctx.fixture.reader;
     return {
@@ -101,7 +101,12 @@ async function searchFloor(client: DbClient, table: string, query: string, calle
   if (!plan) throw new Error(`search query "${query}" has no plan`);
   const pages = await Promise.all(
     plan.terms.map((t) =>
-      newestFirst(client, table, { pk: searchTermPk(t, campus), limit: PAGE + 1, excludeOwner: callerId }),
+      newestFirst(client, table, {
+        pk: searchTermPk(t, campus),
+        limit: PAGE + 1,
+        excludeOwner: callerId,
+        listing: true,
+      }),
     ),
   );
   const entries = pages.flatMap((p) => (p.Items ?? []) as BookRecord[]).filter((b) => plan.matches(b));
@@ -117,7 +122,7 @@ const search: BenchCase = {
   status: 200,
   flat: true,
   maxRatio: 1.2,
-  floorDescription: `auth GetItem (consistent); Query of the query's index term in the caller's campus (\`SEARCH#C#<campus>#T#calculus\`) backwards, Limit ${PAGE}+1, filter ownerId <> caller (the entries carry the books' list fields); BatchGet of the page's cart keys (inCart)`,
+  floorDescription: `auth GetItem (consistent); Query of the query's index term in the caller's campus (\`SEARCH#C#<campus>#T#calculus\`) backwards, Limit ${PAGE}+1, filter not hidden and ownerId <> caller (the entries carry the books' list fields); BatchGet of the page's cart keys (inCart)`,
   prepare: async (ctx) => {
     const reader = ctx.fixture.reader;
     const q = ctx.fixture.searchQuery;
@@ -142,7 +147,7 @@ const searchPublic: BenchCase = {
   status: 200,
   flat: true,
   maxRatio: 1.2,
-  floorDescription: `Query of the query's index term of every campus (\`SEARCH#T#calculus\`) backwards, Limit ${PAGE}+1 (the entries carry the books' list fields)`,
+  floorDescription: `Query of the query's index term of every campus (\`SEARCH#T#calculus\`) backwards, Limit ${PAGE}+1, filter not hidden (the entries carry the books' list fields)`,
   prepare: async (ctx) => {
     const q = ctx.fixture.searchQuery;
     return {

@@ -22,24 +22,32 @@ export const authGet = (client: DbClient, table: string, userId: string) =>
 
 /**
  * One Query of a partition of the table (or of `index`: its key is `<index>pk`), newest first, up to
- * `limit` items, without the books of `excludeOwner` when given.
+ * `limit` items, without the books of `excludeOwner` when given. `listing`: a listing's or the
+ * search index's Query, which (as every listing Query of lib/db/books.ts) filters out the books
+ * reports hid, so DynamoDB evaluates the same filter for the floor as for the endpoint.
  */
 export const newestFirst = (
   client: DbClient,
   table: string,
-  q: { index?: string; pk: string; limit: number; excludeOwner?: string | undefined },
-) =>
-  client.send(
+  q: { index?: string; pk: string; limit: number; excludeOwner?: string | undefined; listing?: boolean },
+) => {
+  const filters = [
+    ...(q.listing ? ['attribute_not_exists(#hidden)'] : []),
+    ...(q.excludeOwner ? ['ownerId <> :me'] : []),
+  ];
+  return client.send(
     new QueryCommand({
       TableName: table,
       ...(q.index ? { IndexName: q.index } : {}),
       KeyConditionExpression: `${q.index ?? ''}pk = :pk`,
       ExpressionAttributeValues: { ':pk': q.pk, ...(q.excludeOwner ? { ':me': q.excludeOwner } : {}) },
-      ...(q.excludeOwner ? { FilterExpression: 'ownerId <> :me' } : {}),
+      ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
+      ...(q.listing ? { ExpressionAttributeNames: { '#hidden': 'hidden' } } : {}),
       ScanIndexForward: false,
       Limit: q.limit,
     }),
   );
+};
 
 /** One page of a campus's (or every campus's) listing: each shard newest first, in parallel. */
 export const listedPage = async (
@@ -52,7 +60,13 @@ export const listedPage = async (
   const { index, pks } = listingPartitions(campus);
   const pages = await Promise.all(
     pks.map((pk) =>
-      newestFirst(client, table, { index, pk, limit: Math.ceil(limit / pks.length) + 1, excludeOwner }),
+      newestFirst(client, table, {
+        index,
+        pk,
+        limit: Math.ceil(limit / pks.length) + 1,
+        excludeOwner,
+        listing: true,
+      }),
     ),
   );
   return pages.flatMap((p) => p.Items ?? []);

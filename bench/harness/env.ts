@@ -16,6 +16,8 @@ export const TABLE = `campus-books-${STAGE}`;
 
 export interface Environment {
   dynamoEndpoint: string;
+  /** DynamoDB Local's Java process */
+  dynamoPid: number | undefined;
   dynamoPort: number;
   sesPort: number;
   table: string;
@@ -65,6 +67,7 @@ export async function startEnvironment(plan: PlannedEnvironment): Promise<Enviro
   client.destroy();
   return {
     dynamoEndpoint: dynamo.endpoint,
+    dynamoPid: dynamo.pid,
     dynamoPort: plan.dynamoPort,
     sesPort: plan.sesPort,
     table: TABLE,

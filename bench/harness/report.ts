@@ -187,6 +187,13 @@ export function checkTargets(r: Omit<BenchResults, 'targets'>): TargetCheck[] {
   return checks;
 }
 
+/** A case's endpoint p50 at the run's largest size (where cold init runs), or NaN. */
+export function warmP50(r: BenchResults, caseName: string): number {
+  const size = r.settings.sizes.at(-1);
+  const row = r.cases.find((c) => c.name === caseName)?.bySize.find((b) => b.size === size);
+  return row?.latency.endpoint.p50 ?? Number.NaN;
+}
+
 /** `x` rounded to `digits`, or '-' when it is not a finite number. */
 export const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? String(round(x, digits)) : '-');
 const size = (n: number) => n.toLocaleString('en-US');
@@ -386,17 +393,19 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
   const cold = r.coldInit ?? [];
   if (cold.length > 0) {
     const share = (part: number, total: number) => `${fmt((100 * part) / total, 0)} %`;
+    const warm = (c: ColdInitResult) => warmP50(r, c.case);
     push(
       '### Cold init: a fresh process imports the bundle and answers the first request',
       '',
-      "Median of fresh processes on the deployed configuration path against DynamoDB Local (the first call builds the client and opens the first connection): a stage that is not emulated, so at import each function reads the secrets serverless.yml gives it, one GetSecretValue each, in parallel, from a local stand-in for Secrets Manager (the code path and round trips of AWS, not its network latency). `config` is `lib/config.ts` bundled alone and imported in a fresh process with the function's environment. Shares of the total: import without config, config, first call.",
+      "Median of fresh processes on the deployed configuration path against DynamoDB Local (the first call builds the client and opens the first connection), timed once DynamoDB Local has gone quiet after the heavy phases (under a tenth of a core; bench/harness/quiet.ts): a stage that is not emulated, so at import each function reads the secrets serverless.yml gives it, one GetSecretValue each, in parallel, from a local stand-in for Secrets Manager (the code path and round trips of AWS, not its network latency). `config` is `lib/config.ts` bundled alone and imported in a fresh process with the function's environment. Shares of the total: import without config, config, first call. `warm p50`: the same request in a warm process at the same size (section 1), the work a first call does anyway; `over warm`: cold init minus it, what being cold adds.",
       '',
-      '| case | function | cold init ms | import ms | config ms | first call ms | shares (import / config / first call) |',
-      '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+      '| case | function | cold init ms | import ms | config ms | first call ms | shares (import / config / first call) | warm p50 ms | over warm ms |',
+      '| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |',
       ...cold.map(
         (c) =>
           `| ${c.case} | ${c.function} | ${fmt(c.totalMs, 1)} | ${fmt(c.importMs, 1)} | ${fmt(c.configMs, 1)} | ${fmt(c.firstCallMs, 1)} | ` +
-          `${share(Math.max(0, c.importMs - c.configMs), c.totalMs)} / ${share(c.configMs, c.totalMs)} / ${share(c.firstCallMs, c.totalMs)} |`,
+          `${share(Math.max(0, c.importMs - c.configMs), c.totalMs)} / ${share(c.configMs, c.totalMs)} / ${share(c.firstCallMs, c.totalMs)} | ` +
+          `${fmt(warm(c), 1)} | ${fmt(c.totalMs - warm(c), 1)} |`,
       ),
       '',
     );

@@ -26,6 +26,8 @@ export function localClient(endpoint: string): DynamoDBClient {
 
 export interface RunningDynamo {
   endpoint: string;
+  /** the Java process (the benchmark waits for it to go quiet before timing cold starts) */
+  pid: number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -82,5 +84,5 @@ export async function startDynamoDbLocal(options: {
   } finally {
     client.destroy();
   }
-  return { endpoint, stop: () => stopChild(child) };
+  return { endpoint, pid: child.pid, stop: () => stopChild(child) };
 }

@@ -4,7 +4,7 @@ import { functionOfModule } from '#bench/harness/coldinit.ts';
 import { unzip } from '#bench/harness/coldstart.ts';
 import { answerKind, type ConcurrentResult } from '#bench/harness/concurrent.ts';
 import { CATALOGUE, isbn13, makeBooks, prng } from '#bench/harness/data.ts';
-import { type BenchResults, checkTargets } from '#bench/harness/report.ts';
+import { type BenchResults, checkTargets, toMarkdown, warmP50 } from '#bench/harness/report.ts';
 import { percentile, relativeDifference, summarise } from '#bench/harness/stats.ts';
 
 /** A zip with one deflated entry, built by hand (local header, data, central directory, end record). */
@@ -257,6 +257,44 @@ describe('benchmark targets', () => {
       ['login', false],
     ]);
     expect(checks[1]?.value).toBe('105 ms (import 70, of it config 10; first call 35)');
+  });
+
+  it("sets each cold init beside the same request's warm p50 at the largest size, and what being cold adds", () => {
+    const results = {
+      ...resultsWith([
+        {
+          name: 'login',
+          kind: 'login',
+          module: 'm',
+          floorDescription: '',
+          bySize: [sizeResult(1000, 5, 5, 80, 10), sizeResult(10000, 5, 5, 90, 10)],
+        },
+      ]),
+      coldInit: [
+        {
+          case: 'login',
+          function: 'authLogin',
+          runs: 3,
+          importMs: 40,
+          configMs: 30,
+          firstCallMs: 110,
+          totalMs: 150,
+          status: 200,
+        },
+      ],
+      targets: [],
+    } as BenchResults;
+    expect(warmP50(results, 'login')).toBe(90);
+    expect(Number.isNaN(warmP50(results, 'getBook'))).toBe(true);
+    const row = toMarkdown(results)
+      .split('\n')
+      .find((l) => l.startsWith('| login | authLogin |'));
+    expect(
+      row
+        ?.split('|')
+        .slice(-3, -1)
+        .map((c) => c.trim()),
+    ).toEqual(['90', '60']);
   });
 
   it('misses "every route" when fewer routes were measured than serverless.yml declares', () => {
