@@ -203,36 +203,46 @@ export function Section({
   );
 }
 
-/** A table with a column for each entry of `columns` (its heading, and its cell of a row), a row for each of `rows`. */
+/**
+ * A table with a column for each entry of `columns` (its heading, and its cell of a row), a row
+ * for each of `rows`. A table wider than a phone scrolls inside its own region, named
+ * "`label` table", which keyboard users can focus and scroll (WCAG 2.1.1; axe's
+ * scrollable-region-focusable).
+ */
 export function Table<T extends { id: string }>({
+  label,
   rows,
   columns,
 }: {
+  label: string;
   rows: T[] | undefined;
   columns: Record<string, (row: T) => ReactNode>;
 }) {
   const cells = Object.entries(columns);
   return (
-    <table>
-      <thead>
-        <tr>
-          {cells.map(([heading]) => (
-            <th key={heading} scope="col">
-              {heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows?.map((row) => (
-          <tr key={row.id}>
-            {cells.map(([heading, cell]) => (
-              <td key={heading}>{cell(row)}</td>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard
+    <section className="table-scroll" aria-label={`${label} table`} tabIndex={0}>
+      <table>
+        <thead>
+          <tr>
+            {cells.map(([heading]) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows?.map((row) => (
+            <tr key={row.id}>
+              {cells.map(([heading, cell]) => (
+                <td key={heading}>{cell(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

@@ -110,9 +110,15 @@ describe('the web app in the browser', () => {
     const book = await listBook();
     const owner = await createConfirmedUser({ permissionType: 2 });
     const page = await web().newPage({ width: 390, height: 844 });
-    const check = async (path: string, heading: RegExp | string, shot?: string) => {
+    const check = async (
+      path: string,
+      heading: RegExp | string,
+      shot?: string,
+      loaded?: () => Promise<void>,
+    ) => {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await loaded?.();
       await expectAccessible(page);
       const overflow = Number(await page.evaluate('document.documentElement.scrollWidth'));
       expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(390);
@@ -144,12 +150,35 @@ describe('the web app in the browser', () => {
     await check('/settings', 'Settings', 'settings-phone');
     await check('/preferences', 'E-mail preferences');
     await check('/my-data', 'Your data');
+    // an audited change, so the audit tab is checked with a row too wide for the phone in it
+    const promoted = await createConfirmedUser();
+    expect(
+      (
+        await api('PUT', '/api/dashboard/makeAdmin', {
+          token: owner.token,
+          body: { userId: promoted.user.id },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await getUser(promoted.user.id))?.permissionType).toBe(1);
+    const auditLog = page.getByRole('region', { name: 'Audit log table' });
+    const auditRow = async () => {
+      await auditLog.getByRole('cell', { name: `user ${promoted.user.id}` }).waitFor();
+      const box = await auditLog.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+      expect(box.scroll, 'the audit row scrolls inside its region').toBeGreaterThan(box.client);
+    };
     for (const tab of ['queues', 'orders', 'reports', 'statistics', 'users', 'audit', 'owner'])
       await check(
         `/dashboard?tab=${tab}`,
         'Dashboard',
         tab === 'statistics' ? 'dashboard-statistics-phone' : undefined,
+        tab === 'audit' ? auditRow : undefined,
       );
+    // the scrolling region takes keyboard focus, so it can be scrolled without a pointer
+    await page.goto('/dashboard?tab=audit');
+    await auditRow();
+    await auditLog.focus();
+    expect(await page.evaluate("document.activeElement?.getAttribute('aria-label')")).toBe('Audit log table');
     expect(await tokenOf(page)).toMatch(/\S/);
   });
 });

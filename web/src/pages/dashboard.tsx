@@ -129,6 +129,7 @@ function Orders() {
   return (
     <Section id="orders-h" title="Orders" loaded={list} empty="No orders yet.">
       <Table
+        label="Orders"
         rows={list.data}
         columns={{
           Date: (o) => new Date(o.createdAt).toLocaleString(),
@@ -315,6 +316,7 @@ function Users({ owner }: { owner: boolean }) {
       <ErrorNote error={list.error ?? act.error} />
       {said && <p role="status">{said}</p>}
       <Table
+        label="Users"
         rows={list.data}
         columns={{
           Name: (u) => `${u.firstName} ${u.lastName}`,
@@ -346,6 +348,7 @@ function Audit() {
   return (
     <Section id="audit-h" title="Audit log" loaded={log}>
       <Table
+        label="Audit log"
         rows={log.data}
         columns={{
           When: (e) => new Date(e.at).toLocaleString(),
