@@ -46,8 +46,13 @@ const GROUPS: Record<string, Group> = {
     secrets: ['SampleBasicPasswordSecret', 'SampleApiKeySecret'],
   },
   DocsRole: { functions: ['docsOpenapi', 'docsPage', 'docsAssets'], actions: LOGS, secrets: [] },
+  PublicListRole: {
+    functions: ['booksGetBooksNoToken'],
+    actions: [...LOGS, ...READ],
+    secrets: [],
+  },
   PublicReadRole: {
-    functions: ['booksGetBooksNoToken', 'booksSearchPublic'],
+    functions: ['booksSearchPublic'],
     actions: [...LOGS, ...READ, SECRET],
     secrets: ['CursorSecret'],
   },
