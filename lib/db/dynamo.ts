@@ -47,9 +47,9 @@ export function fromWire(item: Item): Item {
   const out: Item = {};
   for (const name of Object.keys(item)) {
     const value = item[name] as AttributeValue;
+    const n = value.N === undefined ? Number.NaN : Number(value.N);
     if (value.S !== undefined) out[name] = value.S;
-    else if (value.N !== undefined && Math.abs(Number(value.N)) <= Number.MAX_SAFE_INTEGER)
-      out[name] = Number(value.N);
+    else if (Math.abs(n) <= Number.MAX_SAFE_INTEGER) out[name] = n;
     else out[name] = convertToNative(value);
   }
   return out;
