@@ -51,10 +51,10 @@ export function renderResults(r: BenchResults): string {
 
   const login = r.cases.find((c) => c.kind === 'login');
   if (login) {
-    const shares = login.bySize.map((s) => 100 * (s.latency.bcrypt?.share ?? Number.NaN));
-    const bcrypt = login.bySize.map((s) => s.latency.bcrypt?.p50 ?? Number.NaN);
+    const shares = login.bySize.map((s) => 100 * (s.latency.hashing?.share ?? Number.NaN));
+    const hashing = login.bySize.map((s) => s.latency.hashing?.p50 ?? Number.NaN);
     out.push(
-      `Login: one bcrypt compare at cost ${r.settings.bcryptCost} took ${range(bcrypt)} ms, ${range(shares)} % of login's p50.`,
+      `Login: one password check (${r.settings.passwordHash}) took ${range(hashing)} ms, ${range(shares)} % of login's p50.`,
       '',
     );
   }

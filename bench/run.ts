@@ -25,7 +25,7 @@ import {
 } from './harness/coldstart.ts';
 import { type ConcurrentResult, measureConcurrentWrites } from './harness/concurrent.ts';
 import type { ConsumerWrites } from './harness/consumer-writes.ts';
-import { floorClient, planEnvironment, STAGE, startEnvironment } from './harness/env.ts';
+import { floorClient, passwordHashSetting, planEnvironment, STAGE, startEnvironment } from './harness/env.ts';
 import { seedBooksTo, seedUsers } from './harness/fixture.ts';
 import { type HttpTarget, measureHttp } from './harness/http-load.ts';
 import { CallCounter, loadHandler, measureCost, measureLatency, ROOT } from './harness/measure.ts';
@@ -74,7 +74,6 @@ const ITERATIONS: Record<CaseKind, { warmup: number; measured: number }> = smoke
     };
 const COST_SAMPLES = smoke ? 2 : 5;
 const USERS = smoke ? 50 : 500;
-const BCRYPT_COST = 10;
 const HTTP = { connections: 10, durationSeconds: smoke ? 2 : 10 };
 const IMPORT_RUNS = smoke ? 2 : 5;
 /** fresh processes per cold-init case: their median is the figure held to 100 ms */
@@ -94,7 +93,7 @@ async function main(): Promise<void> {
   const sizes = sizesFromArgs();
   const outDir = path.resolve(args.out ?? path.join(ROOT, 'bench', 'results', smoke ? 'tmp' : ''));
   // The environment first: the cases import project modules, which read configuration at import.
-  const planned = await planEnvironment({ bcryptCost: BCRYPT_COST });
+  const planned = await planEnvironment();
   const { cases: allCases } = await import('./cases/index.ts');
   const { routeCalls } = await import('./cases/routes.ts');
   // Every route of serverless.yml is in the benchmark: a case with a floor or a route call.
@@ -176,7 +175,7 @@ async function main(): Promise<void> {
           `  ${c.name} @${size}: p50 ${round(latency.endpoint.p50)} ms (floor ${round(latency.floor.p50)} ms, ` +
             `x${round(latency.ratio)}), p99 ${round(latency.endpoint.p99)} ms; ${cost.calls} calls, ` +
             `${round(cost.capacityUnits)} CU [${cost.operations.join(', ')}]` +
-            (latency.bcrypt ? `; bcrypt ${round(latency.bcrypt.p50)} ms` : ''),
+            (latency.hashing ? `; password check ${round(latency.hashing.p50)} ms` : ''),
         );
       }
     }
@@ -315,7 +314,7 @@ async function main(): Promise<void> {
     settings: {
       users: USERS,
       sizes,
-      bcryptCost: BCRYPT_COST,
+      passwordHash: await passwordHashSetting(),
       iterations: ITERATIONS,
       costSamples: COST_SAMPLES,
       routeSamples: ROUTE_SAMPLES,

@@ -101,7 +101,9 @@ const schema = z.object({
   PUBLIC_URL: z.string().check(z.url()),
   MAIL_FROM: z.string().check(z.minLength(3)),
   MAIL_CONFIGURATION_SET: optionalString,
-  BCRYPT_COST: intFrom(10, 4, 15),
+  /** Argon2id's memory (KiB) and passes for password hashes (lib/accounts/passwords.ts). */
+  PASSWORD_HASH_MEMORY_KIB: intFrom(19_456, 8, 1_048_576),
+  PASSWORD_HASH_PASSES: intFrom(2, 1, 10),
   /** sign-up, resend and password-reset requests per source IP and hour (beyond: 429) */
   MAIL_CAP_PER_IP_HOURLY: intFrom(30, 1, 1_000_000),
   /** those requests from everyone together per hour (beyond: 202 and no e-mail, logged) */
@@ -206,8 +208,28 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
       .join('; ');
     throw new ConfigError(`Invalid configuration for stage "${stage}": ${problems}`);
   }
+  if (!EMULATED_STAGES.has(stage) && !meetsPasswordHashFloor(parsed.data)) {
+    throw new ConfigError(
+      `Invalid configuration for stage "${stage}": PASSWORD_HASH_MEMORY_KIB and PASSWORD_HASH_PASSES are below every OWASP minimum (${PASSWORD_HASH_FLOORS.map(([m, t]) => `${m} KiB x ${t}`).join(', ')})`,
+    );
+  }
   return parsed.data;
 }
+
+/**
+ * OWASP's password storage cheat sheet: Argon2id configurations of equal strength (memory in KiB,
+ * passes). A deployed stage must meet one of them; the emulated ones may go lower (tests do).
+ */
+export const PASSWORD_HASH_FLOORS: ReadonlyArray<readonly [number, number]> = [
+  [47_104, 1],
+  [19_456, 2],
+  [12_288, 3],
+  [9_216, 4],
+  [7_168, 5],
+];
+
+const meetsPasswordHashFloor = (c: Pick<Config, 'PASSWORD_HASH_MEMORY_KIB' | 'PASSWORD_HASH_PASSES'>) =>
+  PASSWORD_HASH_FLOORS.some(([m, t]) => c.PASSWORD_HASH_MEMORY_KIB >= m && c.PASSWORD_HASH_PASSES >= t);
 
 /** The configuration of this container, checked once at module load (fail fast). */
 export const config: Config = await loadConfig();

@@ -36,7 +36,7 @@ const PHOTOS_BUCKET = 'campus-books-bench-photos';
  * Picks the emulators' ports and sets the environment the handlers' configuration is read from.
  * Must run before any project module is imported.
  */
-export async function planEnvironment(options: { bcryptCost: number }): Promise<PlannedEnvironment> {
+export async function planEnvironment(): Promise<PlannedEnvironment> {
   const dynamoPort = await freePort();
   const sesPort = await freePort();
   const s3Port = await freePort();
@@ -50,7 +50,6 @@ export async function planEnvironment(options: { bcryptCost: number }): Promise<
     PHOTOS_BUCKET,
     PHOTOS_PUBLIC_URL: `http://127.0.0.1:${s3Port}/${PHOTOS_BUCKET}`,
     AWS_REGION: 'us-east-1',
-    BCRYPT_COST: String(options.bcryptCost),
     // The handlers' per-request logs would go to this terminal and add I/O noise to the timings.
     LOG_LEVEL: 'ERROR',
   });
@@ -92,4 +91,10 @@ export async function floorClient(endpoint: string, metered: boolean): Promise<D
     maxAttempts: 4,
     meter: metered,
   });
+}
+
+/** The password hashing the run used, from the configuration the handlers read (after planEnvironment). */
+export async function passwordHashSetting(): Promise<string> {
+  const { config } = await import('#lib/config.ts');
+  return `Argon2id, ${config.PASSWORD_HASH_MEMORY_KIB} KiB, ${config.PASSWORD_HASH_PASSES} passes`;
 }

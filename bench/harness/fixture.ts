@@ -71,12 +71,12 @@ export interface SeedOptions {
 
 /** Creates the users (and the reader's token); no books yet. */
 export async function seedUsers(options: SeedOptions): Promise<Fixture> {
-  const { config } = await import('#lib/config.ts');
-  const bcrypt = (await import('bcryptjs')).default;
+  const { hashPassword } = await import('#lib/accounts/passwords.ts');
   const { putUsersBatch } = await import('#lib/db/seed.ts');
   const { signToken } = await import('#lib/http/jwt.ts');
   const random = prng(42);
-  const passwordHash = await bcrypt.hash(BENCH_PASSWORD, config.BCRYPT_COST);
+  // as the product stores it: Argon2id with the configured parameters (the deployed defaults)
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
   const records: UserRecord[] = makeUsers(options.users, passwordHash, random);
   await putUsersBatch(records);
   const users: SeedUser[] = await Promise.all(

@@ -42,7 +42,8 @@ export interface BenchResults {
   settings: {
     users: number;
     sizes: number[];
-    bcryptCost: number;
+    /** the password hashing scheme and its parameters */
+    passwordHash: string;
     iterations: Record<CaseKind, { warmup: number; measured: number }>;
     costSamples: number;
     /** requests per route in the every-route sweep (absent in older results) */
@@ -220,7 +221,7 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
     '',
     `${r.date} on ${r.machine.cpus} x ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, ${r.machine.platform}` +
       ` (load average at start ${r.machine.load.map((l) => l.toFixed(2)).join(' / ')}).`,
-    `Table: DynamoDB Local (in memory) with ${r.settings.users} users and ${r.settings.sizes.map(size).join(', then ')} listed books; bcrypt cost ${r.settings.bcryptCost}.`,
+    `Table: DynamoDB Local (in memory) with ${r.settings.users} users and ${r.settings.sizes.map(size).join(', then ')} listed books; password hashes ${r.settings.passwordHash}.`,
     `Iterations (warm-up + measured): reads ${r.settings.iterations.read.warmup} + ${r.settings.iterations.read.measured}, ` +
       `writes ${r.settings.iterations.write.warmup} + ${r.settings.iterations.write.measured}, login ${r.settings.iterations.login.warmup} + ${r.settings.iterations.login.measured}; ` +
       `cost averaged over ${r.settings.costSamples} requests.`,
@@ -277,7 +278,7 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
       fmt(l.floor.p99),
       fmt(l.ratio),
       c.kind === 'login'
-        ? `bcrypt ${fmt(l.bcrypt?.p50 ?? Number.NaN)} ms = ${fmt((l.bcrypt?.share ?? Number.NaN) * 100, 0)} % of p50`
+        ? `password check ${fmt(l.hashing?.p50 ?? Number.NaN)} ms = ${fmt((l.hashing?.share ?? Number.NaN) * 100, 0)} % of p50`
         : c.maxRatio !== undefined
           ? `<= ${c.maxRatio}`
           : '(none)',

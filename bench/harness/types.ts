@@ -35,8 +35,8 @@ export interface CaseRun {
   floor: (i: number, client: DbClient) => Promise<void>;
   /** untimed check of the endpoint's answer (throw to fail the run) */
   check?: (status: number, body: string) => void;
-  /** for login: the share of bcrypt in the endpoint's time (a function timing one compare) */
-  bcrypt?: () => Promise<void>;
+  /** for login: the share of the password check in the endpoint's time (a function timing one check) */
+  hashing?: () => Promise<void>;
 }
 
 export interface BenchCase {

@@ -1,56 +1,123 @@
 /**
- * Password hashing with bcrypt (cost BCRYPT_COST). An unknown user still costs one bcrypt compare
- * (against a dummy hash of the same cost), so timing does not tell unknown addresses apart.
+ * Password hashing with Argon2id, OWASP's first choice for password storage, by Node's own
+ * `crypto.argon2` (native, run on libuv's thread pool). The parameters are PASSWORD_HASH_MEMORY_KIB
+ * and PASSWORD_HASH_PASSES (default 19 MiB and 2 passes, OWASP's minimum; parallelism 1), and a
+ * hash is stored in the PHC string format: `$argon2id$v=19$m=<KiB>,t=<passes>,p=1$<salt>$<hash>`.
+ *
+ * Hashes of the earlier scheme (bcrypt, `$2a$` / `$2b$`) still verify, and login replaces them
+ * (and any hash of other parameters) at the next successful login (`needsRehash`). An unknown user
+ * still costs one derivation with today's parameters, so timing does not tell unknown addresses
+ * apart. docs/security.md ("Password hashing") says why the scheme changed.
  */
-import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
+import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { config } from '#lib/config.ts';
 
-export function hashPassword(password: string, cost: number = config.BCRYPT_COST): Promise<string> {
-  return bcrypt.hash(password, cost);
+export interface HashParams {
+  memoryKib: number;
+  passes: number;
 }
 
-const dummyHashes = new Map<number, Promise<string>>();
+/** Today's parameters, from the configuration. */
+export const configuredParams = (): HashParams => ({
+  memoryKib: config.PASSWORD_HASH_MEMORY_KIB,
+  passes: config.PASSWORD_HASH_PASSES,
+});
 
-/**
- * A hash of a random secret at this cost, made once per container on first use: nothing is hashed
- * at module load, so a cold start pays for bcrypt only when an unknown address logs in.
- */
-function dummyHash(cost: number): Promise<string> {
-  let hash = dummyHashes.get(cost);
-  if (!hash) {
-    hash = bcrypt.hash(randomBytes(18).toString('base64'), cost);
-    dummyHashes.set(cost, hash);
+const SALT_BYTES = 16;
+const TAG_BYTES = 32;
+/** The most memory a stored hash may ask for (a larger one is refused, not computed). */
+const MAX_MEMORY_KIB = 1_048_576;
+
+/** The one place a password is derived: an object, so tests can count the derivations. */
+export const argon2id = {
+  derive(password: string, salt: Buffer, params: HashParams): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      argon2(
+        'argon2id',
+        {
+          message: password,
+          nonce: salt,
+          parallelism: 1,
+          tagLength: TAG_BYTES,
+          memory: params.memoryKib,
+          passes: params.passes,
+        },
+        (error, tag) => (error ? reject(error) : resolve(tag)),
+      );
+    });
+  },
+};
+
+const b64 = (bytes: Buffer): string => bytes.toString('base64').replace(/=+$/, '');
+
+export async function hashPassword(
+  password: string,
+  params: HashParams = configuredParams(),
+): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const tag = await argon2id.derive(password, salt, params);
+  return `$argon2id$v=19$m=${params.memoryKib},t=${params.passes},p=1$${b64(salt)}$${b64(tag)}`;
+}
+
+const PHC =
+  /^\$argon2id\$v=19\$m=(\d{1,7}),t=(\d{1,2}),p=1\$([A-Za-z0-9+/]{11,64})\$([A-Za-z0-9+/]{22,128})$/;
+const BCRYPT = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
+
+/** What a stored hash is: Argon2id with its parameters, the earlier bcrypt with its cost, or neither. */
+export type StoredHash =
+  | { scheme: 'argon2id'; params: HashParams; salt: Buffer; tag: Buffer }
+  | { scheme: 'bcrypt'; cost: number }
+  | { scheme: 'unknown' };
+
+export function describeHash(hash: string): StoredHash {
+  const a = PHC.exec(hash);
+  if (a) {
+    const params = { memoryKib: Number(a[1]), passes: Number(a[2]) };
+    if (params.memoryKib >= 8 && params.memoryKib <= MAX_MEMORY_KIB && params.passes >= 1) {
+      return {
+        scheme: 'argon2id',
+        params,
+        salt: Buffer.from(a[3] as string, 'base64'),
+        tag: Buffer.from(a[4] as string, 'base64'),
+      };
+    }
   }
-  return hash;
+  const b = BCRYPT.exec(hash);
+  if (b) return { scheme: 'bcrypt', cost: Number(b[1]) };
+  return { scheme: 'unknown' };
 }
 
 /**
- * Whether `password` matches `storedHash`. With no stored hash (unknown user) it compares against
- * a dummy hash anyway and answers false, taking about as long as a real check.
+ * Whether `password` matches `storedHash`. With no stored hash (unknown user) it derives one with
+ * today's parameters anyway and answers false, taking as long as a real check.
  */
 export async function verifyPassword(
   password: string,
   storedHash: string | null,
-  cost: number = config.BCRYPT_COST,
+  params: HashParams = configuredParams(),
 ): Promise<boolean> {
   if (storedHash === null) {
-    await bcrypt.compare(password, await dummyHash(cost));
+    await argon2id.derive(password, randomBytes(SALT_BYTES), params);
     return false;
   }
-  return bcrypt.compare(password, storedHash);
-}
-
-/** The cost a bcrypt hash was made with. */
-export function costOf(hash: string): number {
-  return bcrypt.getRounds(hash);
-}
-
-/** A stored hash made with a lower cost than today's is replaced at the next successful login. */
-export function needsRehash(hash: string, cost: number = config.BCRYPT_COST): boolean {
-  try {
-    return costOf(hash) < cost;
-  } catch {
-    return false;
+  const stored = describeHash(storedHash);
+  if (stored.scheme === 'argon2id') {
+    const tag = await argon2id.derive(password, stored.salt, stored.params);
+    return tag.length === stored.tag.length && timingSafeEqual(tag, stored.tag);
   }
+  if (stored.scheme === 'bcrypt') {
+    const { default: bcrypt } = await import('bcryptjs');
+    return bcrypt.compare(password, storedHash);
+  }
+  return false;
+}
+
+/** A stored hash of the earlier scheme, or of other parameters than today's, is replaced at the next successful login. */
+export function needsRehash(hash: string, params: HashParams = configuredParams()): boolean {
+  const stored = describeHash(hash);
+  if (stored.scheme === 'bcrypt') return true;
+  if (stored.scheme === 'argon2id') {
+    return stored.params.memoryKib !== params.memoryKib || stored.params.passes !== params.passes;
+  }
+  return false;
 }

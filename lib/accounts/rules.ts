@@ -47,7 +47,10 @@ export function isOwnerAddress(normalised: string, ownerEmails: readonly string[
 // Passwords
 // ---------------------------------------------------------------------------------------------
 
-/** bcrypt reads at most 72 bytes, so longer passwords are refused rather than silently cut. */
+/**
+ * At most 72 bytes (security checklist item 12): the earlier scheme, bcrypt, read no more, and a
+ * hash of it still verifies until its owner next logs in (lib/accounts/passwords.ts).
+ */
 export const PASSWORD_MIN_BYTES = 8;
 export const PASSWORD_MAX_BYTES = 72;
 

@@ -45,7 +45,7 @@ export const NewPassword = z.string().check(
   }),
 );
 
-/** A password offered to be checked (login, current password): never longer than bcrypt reads. */
+/** A password offered to be checked (login, current password): never longer than a password may be (rules.ts). */
 export const OfferedPassword = z
   .string()
   .check(z.minLength(1))

@@ -63,7 +63,7 @@ describe('accounts over HTTP', () => {
     });
     expect(login.status).toBe(200);
     const session = expectEnvelope(login.body, LoginResult);
-    expect(login.text).not.toMatch(/passwordHash|tokenVersion|tokenHash|\$2[aby]\$/);
+    expect(login.text).not.toMatch(/passwordHash|tokenVersion|tokenHash|\$2[aby]\$|\$argon2id\$/);
 
     const me = await api('GET', '/api/user/getUserData', { token: session.token });
     expect(me.status).toBe(200);

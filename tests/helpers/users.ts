@@ -29,7 +29,7 @@ export function makeUserRecord(overrides: Partial<UserRecord> = {}): UserRecord 
     paymentUsername: `pay-${id.slice(-6)}`,
     permissionType: 0,
     createdAt,
-    passwordHash: '$2b$04$not-a-real-hash-for-tests-only..................',
+    passwordHash: '$argon2id$v=19$m=256,t=1,p=1$not-a-real-hash$for-tests-only',
     tokenVersion: 0,
     ...overrides,
   };

@@ -13,7 +13,8 @@ process.env.PHOTOS_BUCKET = 'campus-books-test-photos';
 process.env.PHOTOS_PUBLIC_URL = `${inject('s3Endpoint')}/campus-books-test-photos`;
 process.env.TABLE_NAME = `it-${randomBytes(6).toString('hex')}`;
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'CRITICAL';
-process.env.BCRYPT_COST = process.env.BCRYPT_COST ?? '4';
+process.env.PASSWORD_HASH_MEMORY_KIB = process.env.PASSWORD_HASH_MEMORY_KIB ?? '256';
+process.env.PASSWORD_HASH_PASSES = process.env.PASSWORD_HASH_PASSES ?? '1';
 // every test calls from 127.0.0.1: only the sending-caps test keeps the per-IP and global caps low
 process.env.MAIL_CAP_PER_IP_HOURLY = '1000000';
 process.env.MAIL_CAP_GLOBAL_HOURLY = '1000000';

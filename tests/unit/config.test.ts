@@ -21,7 +21,7 @@ describe('configuration', () => {
     expect(c.TABLE_NAME).toBe('campus-books-local');
     expect(c.PING_TIME_ZONE).toBe('UTC');
     expect(Buffer.byteLength(c.JWT_SECRET ?? '')).toBeGreaterThanOrEqual(32);
-    expect(c.BCRYPT_COST).toBe(10);
+    expect([c.PASSWORD_HASH_MEMORY_KIB, c.PASSWORD_HASH_PASSES]).toEqual([19_456, 2]);
   });
 
   const deployed = {
@@ -57,11 +57,35 @@ describe('configuration', () => {
     );
   });
 
-  it('refuses an unknown time zone and a bad bcrypt cost', async () => {
+  it('refuses an unknown time zone and password hash settings out of range', async () => {
     await expect(loadConfig({ STAGE: 'local', PING_TIME_ZONE: 'Mars/Olympus' })).rejects.toThrow(
       /PING_TIME_ZONE/,
     );
-    await expect(loadConfig({ STAGE: 'local', BCRYPT_COST: '99' })).rejects.toThrow(/BCRYPT_COST/);
+    await expect(loadConfig({ STAGE: 'local', PASSWORD_HASH_PASSES: '0' })).rejects.toThrow(
+      /PASSWORD_HASH_PASSES/,
+    );
+    await expect(loadConfig({ STAGE: 'local', PASSWORD_HASH_MEMORY_KIB: '4' })).rejects.toThrow(
+      /PASSWORD_HASH_MEMORY_KIB/,
+    );
+  });
+
+  it('lets only the emulated stages hash passwords below OWASP minimums (Argon2id)', async () => {
+    const cheap = { PASSWORD_HASH_MEMORY_KIB: '256', PASSWORD_HASH_PASSES: '1' };
+    await expect(loadConfig({ STAGE: 'test', ...cheap })).resolves.toMatchObject({
+      PASSWORD_HASH_MEMORY_KIB: 256,
+    });
+    await expect(loadConfig({ ...deployed, ...cheap })).rejects.toThrow(/OWASP minimum/);
+    // 12 MiB needs 3 passes; 19 MiB needs 2
+    await expect(
+      loadConfig({ ...deployed, PASSWORD_HASH_MEMORY_KIB: '12288', PASSWORD_HASH_PASSES: '2' }),
+    ).rejects.toThrow(/OWASP minimum/);
+    await expect(
+      loadConfig({ ...deployed, PASSWORD_HASH_MEMORY_KIB: '12288', PASSWORD_HASH_PASSES: '3' }),
+    ).resolves.toMatchObject({ PASSWORD_HASH_PASSES: 3 });
+    await expect(loadConfig(deployed)).resolves.toMatchObject({
+      PASSWORD_HASH_MEMORY_KIB: 19_456,
+      PASSWORD_HASH_PASSES: 2,
+    });
   });
 
   it('splits the OWNER_EMAILS list', async () => {

@@ -118,7 +118,7 @@ describe('POST /api/auth/confirm', () => {
     const user = expectEnvelope(res.json(), User);
     expect(user.emailAddress).toBe(body.emailAddress.trim());
     expect(user.permissionType).toBe(0);
-    expect(res.body).not.toMatch(/passwordHash|tokenVersion|tokenHash|\$2[aby]\$/);
+    expect(res.body).not.toMatch(/passwordHash|tokenVersion|tokenHash|\$2[aby]\$|\$argon2id\$/);
     const normalised = body.emailAddress.trim().toLowerCase();
     expect(await get(emailKey(normalised))).toMatchObject({ userId: user.id });
     expect(await get(userKey(user.id))).toMatchObject({

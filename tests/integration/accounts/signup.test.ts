@@ -101,7 +101,9 @@ describe('POST /api/auth/signup', () => {
     const stored = JSON.stringify(item);
     expect(stored).not.toContain(token);
     expect(stored).not.toContain(body.password);
-    expect((item?.signup as { passwordHash?: string } | undefined)?.passwordHash).toMatch(/^\$2[aby]\$04\$/);
+    expect((item?.signup as { passwordHash?: string } | undefined)?.passwordHash).toMatch(
+      /^\$argon2id\$v=19\$m=256,t=1,p=1\$/,
+    );
     // no account yet: the address is not claimed and login fails
     const claimed = await db.send(new GetCommand({ TableName: TABLE, Key: emailKey(body.emailAddress) }));
     expect(claimed.Item).toBeUndefined();

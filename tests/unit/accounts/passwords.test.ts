@@ -1,34 +1,86 @@
+import { argon2Sync } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { describe, expect, it, vi } from 'vitest';
-import { costOf, hashPassword, needsRehash, verifyPassword } from '#lib/accounts/passwords.ts';
+import {
+  argon2id,
+  describeHash,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from '#lib/accounts/passwords.ts';
 
-describe('password hashing', () => {
-  it('hashes with the requested bcrypt cost and verifies only the right password', async () => {
-    const hash = await hashPassword('correct horse', 5);
-    expect(costOf(hash)).toBe(5);
-    expect(await verifyPassword('correct horse', hash, 5)).toBe(true);
-    expect(await verifyPassword('wrong horse', hash, 5)).toBe(false);
+const cheap = { memoryKib: 64, passes: 1 };
+
+describe('password hashing (Argon2id)', () => {
+  it('stores a PHC string with the parameters and verifies only the right password', async () => {
+    const hash = await hashPassword('correct horse', cheap);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(describeHash(hash)).toMatchObject({ scheme: 'argon2id', params: cheap });
+    expect(await verifyPassword('correct horse', hash, cheap)).toBe(true);
+    expect(await verifyPassword('wrong horse', hash, cheap)).toBe(false);
+    // a fresh salt every time
+    expect(await hashPassword('correct horse', cheap)).not.toBe(hash);
   });
 
-  it('asks for a rehash only when the stored cost is below the configured one', async () => {
-    const cost4 = await bcrypt.hash('pw', 4);
-    expect(needsRehash(cost4, 5)).toBe(true);
-    expect(needsRehash(cost4, 4)).toBe(false);
-    expect(needsRehash(await bcrypt.hash('pw', 6), 5)).toBe(false);
-    expect(needsRehash('not a bcrypt hash', 10)).toBe(false);
+  it("is RFC 9106's Argon2id: the stored tag is what an independent derivation gives", async () => {
+    const hash = await hashPassword('correct horse', cheap);
+    const [, , , , salt, tag] = hash.split('$');
+    const expected = argon2Sync('argon2id', {
+      message: 'correct horse',
+      nonce: Buffer.from(salt as string, 'base64'),
+      parallelism: 1,
+      tagLength: 32,
+      memory: 64,
+      passes: 1,
+    });
+    expect(Buffer.from(tag as string, 'base64').equals(expected)).toBe(true);
   });
 
-  it('compares against a dummy hash of the same cost when there is no stored hash (unknown user)', async () => {
-    const compare = vi.spyOn(bcrypt, 'compare');
+  it('verifies with the parameters stored in the hash, not with today’s', async () => {
+    const hash = await hashPassword('correct horse', { memoryKib: 128, passes: 2 });
+    expect(await verifyPassword('correct horse', hash, cheap)).toBe(true);
+  });
+
+  it('still verifies a hash of the earlier scheme (bcrypt)', async () => {
+    const legacy = await bcrypt.hash('correct horse', 4);
+    expect(describeHash(legacy)).toEqual({ scheme: 'bcrypt', cost: 4 });
+    expect(await verifyPassword('correct horse', legacy, cheap)).toBe(true);
+    expect(await verifyPassword('wrong horse', legacy, cheap)).toBe(false);
+  });
+
+  it('refuses a hash it cannot read, and one asking for absurd memory, without deriving', async () => {
+    const derive = vi.spyOn(argon2id, 'derive');
     try {
-      expect(await verifyPassword('a guess', null, 5)).toBe(false);
-      expect(compare).toHaveBeenCalledTimes(1);
-      const [password, hash] = compare.mock.calls[0] ?? [];
-      expect(password).toBe('a guess');
-      expect(costOf(String(hash))).toBe(5);
-      expect(await compare.mock.results[0]?.value).toBe(false);
+      expect(await verifyPassword('pw', 'not a hash', cheap)).toBe(false);
+      const greedy = (await hashPassword('pw', cheap)).replace('m=64', 'm=9999999');
+      expect(describeHash(greedy)).toEqual({ scheme: 'unknown' });
+      derive.mockClear();
+      expect(await verifyPassword('pw', greedy, cheap)).toBe(false);
+      expect(derive).not.toHaveBeenCalled();
     } finally {
-      compare.mockRestore();
+      derive.mockRestore();
+    }
+  });
+
+  it('asks for a rehash for bcrypt and for other parameters than today’s, not for today’s', async () => {
+    expect(needsRehash(await bcrypt.hash('pw', 4), cheap)).toBe(true);
+    expect(needsRehash(await hashPassword('pw', cheap), cheap)).toBe(false);
+    expect(needsRehash(await hashPassword('pw', { memoryKib: 64, passes: 2 }), cheap)).toBe(true);
+    expect(needsRehash(await hashPassword('pw', { memoryKib: 128, passes: 1 }), cheap)).toBe(true);
+    expect(needsRehash('not a hash', cheap)).toBe(false);
+  });
+
+  it('derives once with today’s parameters when there is no stored hash (unknown user)', async () => {
+    const derive = vi.spyOn(argon2id, 'derive');
+    try {
+      expect(await verifyPassword('a guess', null, cheap)).toBe(false);
+      expect(derive).toHaveBeenCalledTimes(1);
+      const [password, salt, params] = derive.mock.calls[0] ?? [];
+      expect(password).toBe('a guess');
+      expect(salt?.length).toBe(16);
+      expect(params).toEqual(cheap);
+    } finally {
+      derive.mockRestore();
     }
   });
 });

@@ -46,7 +46,7 @@ function resultsWith(overrides: Partial['cases'], bundles: Partial['bundles'] = 
     settings: {
       users: 1,
       sizes: [1000, 10000],
-      bcryptCost: 10,
+      passwordHash: 'Argon2id, 19456 KiB, 2 passes',
       iterations: {
         read: { warmup: 0, measured: 1 },
         write: { warmup: 0, measured: 1 },
