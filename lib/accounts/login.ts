@@ -1,6 +1,7 @@
 /**
  * Login: password check (Argon2id), failure throttling per address (counted in DynamoDB), rehash
- * when the stored hash is of the earlier scheme or other parameters than today's, and a JWT carrying the user id, role and token version.
+ * when the stored hash is of the earlier scheme or of other parameters than today's, and a JWT
+ * carrying the user id, role and token version.
  */
 import type { UserRecord } from '#lib/db/records.ts';
 import { getUserByEmail, upgradePasswordHash } from '#lib/db/users.ts';
@@ -28,8 +29,8 @@ export async function issueSession(user: UserRecord, now: Date = new Date()): Pr
 
 /**
  * POST /api/auth/login. An unknown address and a wrong password get the same 401 after the same
- * work (one password derivation runs either way). Every attempt is counted for the address before the
- * compare (an atomic conditional increment over a sliding window, given back on success): past the
+ * work (one password derivation runs either way). Every attempt is counted for the address before
+ * the compare (an atomic conditional increment over a sliding window, given back on success): past the
  * limit the address gets 429 with Retry-After and no password is compared, even concurrently.
  */
 export async function login(input: LoginInput, now: Date = new Date()): Promise<Session> {

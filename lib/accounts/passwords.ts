@@ -112,7 +112,10 @@ export async function verifyPassword(
   return false;
 }
 
-/** A stored hash of the earlier scheme, or of other parameters than today's, is replaced at the next successful login. */
+/**
+ * Whether a stored hash is replaced at the next successful login: one of the earlier scheme, or of
+ * other parameters than today's.
+ */
 export function needsRehash(hash: string, params: HashParams = configuredParams()): boolean {
   const stored = describeHash(hash);
   if (stored.scheme === 'bcrypt') return true;
