@@ -10,6 +10,7 @@
  * apart. docs/security.md ("Password hashing") says why the scheme changed.
  */
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
 import { config } from '#lib/config.ts';
 
 export interface HashParams {
@@ -28,22 +29,18 @@ const TAG_BYTES = 32;
 /** The most memory a stored hash may ask for (a larger one is refused, not computed). */
 const MAX_MEMORY_KIB = 1_048_576;
 
+const derive = promisify(argon2);
+
 /** The one place a password is derived: an object, so tests can count the derivations. */
 export const argon2id = {
   derive(password: string, salt: Buffer, params: HashParams): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      argon2(
-        'argon2id',
-        {
-          message: password,
-          nonce: salt,
-          parallelism: 1,
-          tagLength: TAG_BYTES,
-          memory: params.memoryKib,
-          passes: params.passes,
-        },
-        (error, tag) => (error ? reject(error) : resolve(tag)),
-      );
+    return derive('argon2id', {
+      message: password,
+      nonce: salt,
+      parallelism: 1,
+      tagLength: TAG_BYTES,
+      memory: params.memoryKib,
+      passes: params.passes,
     });
   },
 };
