@@ -1,6 +1,6 @@
 /**
  * Realistic, deterministic benchmark data (pure): campus textbooks with real-looking titles, course
- * codes, editions, prices and valid ISBN-13s, spread over the last seven weeks.
+ * codes, editions, prices and valid ISBN-13s, dated back from now (olderSpan).
  */
 import { ulid } from 'ulid';
 import { CONDITION_GRADES, type ConditionGrade } from '#lib/books/conditions.ts';
@@ -134,18 +134,41 @@ export function makeUsers(n: number, passwordHash: string, random: () => number)
   });
 }
 
-/** `n` listed books owned round-robin by `owners`, dated over the last 50 days. */
+/** A span of dates books are spread over: the `days` before `before` (ms). */
+export interface DateSpan {
+  before: number;
+  days: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Books seeded per day of their span: 10,000 books cover the last 50 days. */
+export const SEEDED_PER_DAY = 200;
+
+/**
+ * The span of the next `n` seeded books: the days just before the oldest book already seeded
+ * (`oldest`, ms; none: now), at SEEDED_PER_DAY. Each top-up is then older than every book before
+ * it, so the newest pages (listing, search, matches) hold the same books at every size and a
+ * flat-cost check compares the same page over a bigger table.
+ */
+export const olderSpan = (n: number, oldest: number | undefined, now: number): DateSpan => ({
+  before: oldest ?? now,
+  days: n / SEEDED_PER_DAY,
+});
+
+/** `n` listed books owned round-robin by `owners`, dated over `span` (default: the last 50 days). */
 export function makeBooks(
   n: number,
   owners: ReadonlyArray<Pick<UserRecord, 'id' | 'firstName'>>,
   random: () => number,
   offset = 0,
+  span: DateSpan = { before: Date.now(), days: 50 },
 ): BookRecord[] {
-  const now = Date.now();
   return Array.from({ length: n }, (_, k) => {
     const entry = pickWeighted(random);
     const owner = owners[(offset + k) % owners.length] as Pick<UserRecord, 'id' | 'firstName'>;
-    const date = new Date(now - Math.floor(random() * 50 * 86_400_000)).toISOString();
+    // strictly before `span.before`: a top-up's books never tie with the ones seeded before
+    const date = new Date(span.before - 1 - Math.floor(random() * span.days * DAY_MS)).toISOString();
     return {
       type: 'book',
       id: ulid(),

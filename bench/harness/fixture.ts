@@ -9,7 +9,7 @@
  */
 import type { BookRecord, UserRecord } from '#lib/db/records.ts';
 import type { StreamChange } from '#lib/streams/types.ts';
-import { BENCH_PASSWORD, makeBooks, makeUsers, prng } from './data.ts';
+import { BENCH_PASSWORD, makeBooks, makeUsers, olderSpan, prng } from './data.ts';
 
 export interface SeedUser {
   id: string;
@@ -102,7 +102,10 @@ export async function seedUsers(options: SeedOptions): Promise<Fixture> {
   return fixture;
 }
 
-/** Adds listed books until the table holds `target` of them, then runs the stream processors. */
+/**
+ * Adds listed books until the table holds `target` of them, each batch older than every book seeded
+ * before it (olderSpan), then runs the stream processors.
+ */
 export async function seedBooksTo(fixture: Fixture, target: number, progress = true): Promise<void> {
   const { putBooksBatch, addToCounters, bookItem } = await import('#lib/db/seed.ts');
   const missing = target - fixture.listedCount;
@@ -113,7 +116,11 @@ export async function seedBooksTo(fixture: Fixture, target: number, progress = t
   const started = Date.now();
   for (let done = 0; done < missing; done += batch) {
     const n = Math.min(batch, missing - done);
-    const books = makeBooks(n, owners, random, fixture.books.length);
+    const oldest = fixture.books.reduce<number | undefined>((o, b) => {
+      const t = Date.parse(b.date);
+      return o === undefined || t < o ? t : o;
+    }, undefined);
+    const books = makeBooks(n, owners, random, fixture.books.length, olderSpan(n, oldest, Date.now()));
     await putBooksBatch(books);
     await applyProcessors(books.map(bookItem));
     fixture.books.push(...books);

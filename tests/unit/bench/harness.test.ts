@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { functionOfModule } from '#bench/harness/coldinit.ts';
 import { unzip } from '#bench/harness/coldstart.ts';
 import { answerKind, type ConcurrentResult } from '#bench/harness/concurrent.ts';
-import { CATALOGUE, isbn13, makeBooks, prng } from '#bench/harness/data.ts';
+import { CATALOGUE, isbn13, makeBooks, olderSpan, prng, SEEDED_PER_DAY } from '#bench/harness/data.ts';
 import { type BenchResults, checkTargets, toMarkdown, warmP50 } from '#bench/harness/report.ts';
 import { percentile, relativeDifference, summarise } from '#bench/harness/stats.ts';
 
@@ -113,6 +113,27 @@ describe('benchmark data', () => {
       expect(isbn).toMatch(/^978\d{10}$/);
       expect(sum % 10).toBe(0);
     }
+  });
+
+  it('dates each top-up before every book seeded earlier, so the newest pages stay the same', () => {
+    const owners = [{ id: 'u1', firstName: 'A' }];
+    const now = Date.parse('2026-11-24T12:00:00.000Z');
+    const dates = (books: { date: string }[]) => books.map((b) => Date.parse(b.date));
+    const first = makeBooks(1_000, owners, prng(5), 0, olderSpan(1_000, undefined, now));
+    expect(Math.max(...dates(first))).toBeLessThan(now);
+    expect(Math.min(...dates(first))).toBeGreaterThanOrEqual(now - (1_000 / SEEDED_PER_DAY) * 86_400_000 - 1);
+    const oldest = Math.min(...dates(first));
+    const topUp = makeBooks(9_000, owners, prng(6), 1_000, olderSpan(9_000, oldest, now));
+    expect(Math.max(...dates(topUp))).toBeLessThan(oldest);
+    // 10,000 books over the last 50 days, as before the top-ups were dated older
+    expect(Math.min(...dates(topUp))).toBeGreaterThanOrEqual(now - 50 * 86_400_000 - 2);
+    // the 40 newest of all are the first seed's 40 newest
+    const newest = (books: { id: string; date: string }[]) =>
+      [...books]
+        .sort((a, b) => b.date.localeCompare(a.date))
+        .slice(0, 40)
+        .map((b) => b.id);
+    expect(newest([...first, ...topUp])).toEqual(newest(first));
   });
 
   it('makes the same books from the same seed, owned round-robin, from the catalogue', () => {
