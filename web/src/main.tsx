@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '#web/app.tsx';
+import { App } from '#web/shell/app.tsx';
 import '#web/styles.css';
 
 const root = document.getElementById('root');

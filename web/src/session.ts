@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * The signed-in session: the JWT lives in memory and in sessionStorage (one tab, gone when the tab
  * closes), never in localStorage or a cookie. Components subscribe to changes.
@@ -36,4 +38,9 @@ export function setSession(next: Session | null): void {
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** The current session, re-rendering the component when it changes. */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession);
 }

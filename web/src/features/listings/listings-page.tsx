@@ -1,0 +1,74 @@
+/** `/listings`: the seller's books: edit, unlist, relist, delete for good, photos. */
+import { useState } from 'react';
+import { api, call } from '#web/api.ts';
+import { ListingEditor, loadListings } from '#web/features/listings/listing-editor.tsx';
+import { PhotoEditor } from '#web/features/listings/photo-editor.tsx';
+import { Link } from '#web/router.tsx';
+import { BookList } from '#web/ui/books.tsx';
+import { ActionButton, ErrorNote } from '#web/ui/form.tsx';
+import { useAction, useLoad } from '#web/ui/hooks.ts';
+import { Loading } from '#web/ui/layout.tsx';
+
+export function ListingsPage() {
+  const list = useLoad(loadListings, []);
+  const [editing, setEditing] = useState<string | null>(null);
+  const act = useAction(list.reload);
+  return (
+    <section>
+      <h1>My listings</h1>
+      <p>
+        <Link href="/sell">Sell another book</Link>
+      </p>
+      {list.loading && !list.data && <Loading what="your listings" />}
+      <ErrorNote error={list.error ?? act.error} />
+      {list.data?.length === 0 && <p>You have no listings.</p>}
+      <BookList books={list.data} status inactive={(b) => b.status === 5}>
+        {(b) => (
+          <>
+            {(b.status === 0 || b.status === 5) && <PhotoEditor book={b} changed={list.reload} />}
+            {editing === b.id ? (
+              <ListingEditor
+                book={b}
+                done={() => {
+                  setEditing(null);
+                  list.reload();
+                }}
+              />
+            ) : (
+              <p className="actions">
+                <button type="button" onClick={() => setEditing(b.id)}>
+                  Edit {b.name}
+                </button>
+                {b.status === 0 ? (
+                  <ActionButton
+                    act={act}
+                    action={() => call(api.POST('/api/books/deleteBook', { body: { bookId: b.id } }))}
+                  >
+                    Unlist {b.name}
+                  </ActionButton>
+                ) : (
+                  <ActionButton
+                    act={act}
+                    action={() => call(api.POST('/api/books/reactivateBook', { body: { bookId: b.id } }))}
+                  >
+                    Relist {b.name}
+                  </ActionButton>
+                )}
+                <ActionButton
+                  act={act}
+                  action={() =>
+                    call(api.POST('/api/books/deleteBook', { body: { bookId: b.id, permanent: true } }))
+                  }
+                  confirm={`Delete “${b.name}” for good?`}
+                  className="danger"
+                >
+                  Delete {b.name} for good
+                </ActionButton>
+              </p>
+            )}
+          </>
+        )}
+      </BookList>
+    </section>
+  );
+}
