@@ -17,3 +17,7 @@ export const CONDITION_LABELS: Record<string, string> = {
   good: 'Good',
   acceptable: 'Acceptable',
 };
+
+/** One of the seller's own books (My listings), with its status and photos. */
+export type Listing =
+  paths['/api/books/getUsersPosts']['get']['responses'][200]['content']['application/json']['data'][number];

@@ -117,3 +117,25 @@ describe('web app imports', () => {
     expect(long).toEqual([]);
   });
 });
+
+describe('web app server state', () => {
+  // Reads are TanStack queries declared in a `queries.ts` (keyed per resource, cached, invalidated
+  // by the mutations that change them). The export download is an action, not state to keep.
+  const READ = /\bapi\.GET\(/;
+  const MAY_READ = (file: string) => file === 'queries.ts' || file.endsWith('/queries.ts');
+  const DOWNLOAD = 'features/account/my-data-page.tsx';
+
+  it('sees a read when one is written', () => {
+    expect(READ.test("const r = await call(api.GET('/api/user/getCartItems'));")).toBe(true);
+    expect(READ.test("await call(api.POST('/api/user/addToCart', { body }));")).toBe(false);
+  });
+
+  it('reads the API only in queries.ts modules (no hand-written loading hook, no useLoad)', () => {
+    const files = webSources();
+    const readers = Object.entries(files)
+      .filter(([file, text]) => file !== GENERATED && READ.test(text) && !MAY_READ(file))
+      .map(([file]) => file);
+    expect(readers).toEqual([DOWNLOAD]);
+    expect(Object.entries(files).filter(([, text]) => /\buseLoad\b/.test(text))).toEqual([]);
+  });
+});

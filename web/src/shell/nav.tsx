@@ -1,8 +1,9 @@
 /** The main navigation: the student's pages with the unread count, the dashboard for administrators. */
-import { api, call } from '#web/api.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { keys, levelQuery, notificationsQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { setSession, useSession } from '#web/session.ts';
-import { useLoad } from '#web/ui/hooks.ts';
 
 const STUDENT_LINKS = [
   ['/sell', 'Sell'],
@@ -17,19 +18,21 @@ const STUDENT_LINKS = [
 export function Nav() {
   const session = useSession();
   const { path } = useLocation();
-  const level = useLoad(
-    async () => (session ? (await call(api.GET('/api/dashboard/permissionLevel'))).permissionType : 0),
-    [session?.token],
-  );
-  const unread = useLoad(
-    async () =>
-      session
-        ? (await call(api.GET('/api/user/getNotifications', { params: { query: { limit: '50' } } }))).filter(
-            (n) => !n.read,
-          ).length
-        : 0,
-    [session?.token, path],
-  );
+  const client = useQueryClient();
+  const level = useQuery({ ...levelQuery, enabled: Boolean(session), staleTime: Number.POSITIVE_INFINITY });
+  // The same query as the notifications page: marking one read there changes the count here at once.
+  const unread = useQuery({
+    ...notificationsQuery,
+    enabled: Boolean(session),
+    select: (list) => list.filter((n) => !n.read).length,
+  });
+  // New notifications show up at the next navigation (the first render has just fetched them).
+  const shown = useRef(path);
+  useEffect(() => {
+    if (shown.current === path) return;
+    shown.current = path;
+    client.invalidateQueries({ queryKey: keys.notifications }, { cancelRefetch: false });
+  }, [client, path]);
   const current = (href: string) => (path === href ? 'page' : undefined);
   const logout = () => {
     setSession(null);

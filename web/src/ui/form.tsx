@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useId } from 'react';
 import type { ApiFailure } from '#web/api.ts';
 import type { useAction } from '#web/ui/hooks.ts';
 
-export function ErrorNote({ error }: { error: ApiFailure | undefined }) {
+export function ErrorNote({ error }: { error: ApiFailure | null | undefined }) {
   if (!error) return null;
   return (
     <p className="error" role="alert">

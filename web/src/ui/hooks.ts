@@ -1,71 +1,45 @@
-/** Shared hooks: loading data, running actions with their error and busy flag, form fields. */
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+/** Shared hooks: running actions (mutations) with their error and busy flag, form fields. */
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { ApiFailure } from '#web/api.ts';
 
-export interface Loaded<T> {
-  data?: T | undefined;
-  error?: ApiFailure | undefined;
-  loading: boolean;
-  reload: () => void;
-}
-
-/** Runs `load` on mount and when `deps` change; `reload()` runs it again. */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
-  const [state, setState] = useState<{ data?: T; error?: ApiFailure; loading: boolean }>({ loading: true });
-  const [tick, setTick] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names the dependencies
-  useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    load().then(
-      (data) => live && setState({ data, loading: false }),
-      (error: unknown) =>
-        live &&
-        setState({
-          error: error instanceof ApiFailure ? error : new ApiFailure(0, undefined, new Response()),
-          loading: false,
-        }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [...deps, tick]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { ...state, reload };
-}
+const failure = (err: unknown): ApiFailure =>
+  err instanceof ApiFailure ? err : new ApiFailure(0, undefined, new Response());
 
 /**
- * Runs an action, keeping its error and a busy flag for the button; `succeeded` runs after each
- * action that succeeds (e.g. the reload of the list it changed).
+ * Runs an action (a mutation), keeping its error and a busy flag for the button. After each action
+ * that succeeds, the queries under `changes` (keys of queries.ts) are invalidated: the pages and
+ * the navigation that show them refresh, and `run` resolves once the shown ones have.
  */
-export function useAction(succeeded?: () => void) {
-  const [error, setError] = useState<ApiFailure | undefined>();
-  const [busy, setBusy] = useState(false);
-  const after = useRef(succeeded);
-  after.current = succeeded;
-  const run = useCallback(async (action: () => Promise<unknown>): Promise<boolean> => {
-    setBusy(true);
-    setError(undefined);
+export function useAction(...changes: QueryKey[]) {
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: async (action: () => Promise<unknown>) => {
+      try {
+        return await action();
+      } catch (err) {
+        throw failure(err);
+      }
+    },
+    onSuccess: () => Promise.all(changes.map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+  const run = async (action: () => Promise<unknown>): Promise<boolean> => {
     try {
-      await action();
-    } catch (err) {
-      setError(err instanceof ApiFailure ? err : new ApiFailure(0, undefined, new Response()));
+      await mutation.mutateAsync(action);
+      return true;
+    } catch {
       return false;
-    } finally {
-      setBusy(false);
     }
-    after.current?.();
-    return true;
-  }, []);
-  return { error, busy, run, setError };
+  };
+  return { error: mutation.error ?? undefined, busy: mutation.isPending, run };
 }
 
 /**
  * A form's submit handler: runs `action` (the page is not reloaded), keeping its error, a busy
  * flag and whether the last submit succeeded (`done`, for a "Saved." line).
  */
-export function useSubmit(action: () => Promise<unknown>) {
-  const { error, busy, run } = useAction();
+export function useSubmit(action: () => Promise<unknown>, ...changes: QueryKey[]) {
+  const { error, busy, run } = useAction(...changes);
   const [done, setDone] = useState(false);
   const submit = async (e?: FormEvent): Promise<boolean> => {
     e?.preventDefault();

@@ -2,7 +2,6 @@
 import type { ReactNode } from 'react';
 import type { ApiFailure } from '#web/api.ts';
 import { ErrorNote } from '#web/ui/form.tsx';
-import type { Loaded } from '#web/ui/hooks.ts';
 
 /**
  * A section under an `h2` that `id` names, showing what it `loaded`: its error (else `error`, of an
@@ -18,7 +17,7 @@ export function Section({
 }: {
   id: string;
   title: ReactNode;
-  loaded?: Pick<Loaded<unknown>, 'data' | 'error'>;
+  loaded?: { data?: unknown; error?: ApiFailure | null };
   error?: ApiFailure | undefined;
   empty?: string;
   children?: ReactNode;

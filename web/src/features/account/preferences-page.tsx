@@ -1,9 +1,11 @@
 /** `/preferences`: the e-mail preferences (loaded on demand). */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { components } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
+import { keys, preferencesQuery } from '#web/queries.ts';
 import { ErrorNote } from '#web/ui/form.tsx';
-import { useLoad, useSubmit } from '#web/ui/hooks.ts';
+import { useSubmit } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
 
 type Preferences = components['schemas']['EmailPreferences'];
@@ -16,14 +18,18 @@ const MATCHES: Record<Preferences['matches'], string> = {
 
 function PreferencesForm({ initial }: { initial: Preferences }) {
   const [form, setForm] = useState(initial);
+  const client = useQueryClient();
   const {
     error,
     busy,
     done: saved,
     submit,
-  } = useSubmit(async () =>
-    setForm(await call(api.POST('/api/user/updateEmailPreferences', { body: form }))),
-  );
+  } = useSubmit(async () => {
+    // The answer is the stored preferences: the cache takes them as they are, no second read.
+    const saved = await call(api.POST('/api/user/updateEmailPreferences', { body: form }));
+    client.setQueryData(keys.preferences, saved);
+    setForm(saved);
+  });
   const toggle = (k: 'purchases' | 'listings', label: string) => (
     <div className="field check">
       <input
@@ -65,12 +71,12 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
 }
 
 export default function PreferencesPage() {
-  const prefs = useLoad(() => call(api.GET('/api/user/getEmailPreferences')), []);
+  const prefs = useQuery(preferencesQuery);
   return (
     <section>
       <h1>E-mail preferences</h1>
       <p>Account e-mails (confirmation, password reset) are always sent.</p>
-      {prefs.loading && !prefs.data && <Loading what="your preferences" />}
+      {prefs.isPending && <Loading what="your preferences" />}
       <ErrorNote error={prefs.error} />
       {prefs.data && <PreferencesForm initial={prefs.data} />}
     </section>

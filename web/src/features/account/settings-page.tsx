@@ -1,13 +1,15 @@
 /** `/settings`: profile and password, with links to the rarer account pages. */
+import { useQuery } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
+import { keys, profileQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
-import { getSession, setSession } from '#web/session.ts';
+import { replaceToken } from '#web/session.ts';
 import { ErrorNote, Field, passwordField } from '#web/ui/form.tsx';
-import { useFields, useLoad, useSubmit } from '#web/ui/hooks.ts';
+import { useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Section } from '#web/ui/layout.tsx';
 
 export function SettingsPage() {
-  const user = useLoad(() => call(api.GET('/api/user/getUserData')), []);
+  const user = useQuery(profileQuery);
   return (
     <>
       <h1>Settings</h1>
@@ -38,7 +40,7 @@ function ProfileForm({ user }: { user: ProfileFields & { emailAddress: string } 
     campusMailbox: user.campusMailbox,
     paymentUsername: user.paymentUsername,
   });
-  const save = useSubmit(() => call(api.POST('/api/auth/updateProfile', { body: form })));
+  const save = useSubmit(() => call(api.POST('/api/auth/updateProfile', { body: form })), keys.profile);
   const labels: Record<keyof ProfileFields, string> = {
     firstName: 'First name',
     lastName: 'Last name',
@@ -72,8 +74,7 @@ function PasswordForm() {
     submit,
   } = useSubmit(async () => {
     const { token } = await call(api.POST('/api/auth/updatePassword', { body: form }));
-    const s = getSession();
-    if (s) setSession({ ...s, token });
+    replaceToken(token);
     reset();
   });
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api, call } from '#web/api.ts';
+import { keys } from '#web/queries.ts';
 import { Link, useLocation } from '#web/router.tsx';
 import { Submit } from '#web/ui/form.tsx';
 import { useSubmit } from '#web/ui/hooks.ts';
@@ -15,7 +16,7 @@ export default function UnsubscribePage() {
   const { error, busy, submit } = useSubmit(async () => {
     const r = await call(api.POST('/api/user/unsubscribe/{token}', { params: { path: { token } } }));
     setDone(r.message);
-  });
+  }, keys.preferences);
   return (
     <section>
       <h1>Unsubscribe</h1>

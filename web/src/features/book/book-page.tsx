@@ -1,28 +1,26 @@
 /** `/books/{id}`: one book with its photos, add to cart, and the report form. */
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api, call, money } from '#web/api.ts';
 import { ReportForm } from '#web/features/book/report-form.tsx';
+import { bookQuery, keys } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
 import { ErrorNote } from '#web/ui/form.tsx';
-import { useAction, useLoad } from '#web/ui/hooks.ts';
+import { useAction } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
 import { Gallery } from '#web/ui/photos.tsx';
 
 export function BookPage({ id }: { id: string }) {
   const session = useSession();
-  const loaded = useLoad(
-    () => call(api.GET('/api/books/getBook/{bookId}', { params: { path: { bookId: id } } })),
-    [id, session?.token],
-  );
-  const cart = useAction();
-  const [added, setAdded] = useState(false);
+  const loaded = useQuery(bookQuery(id));
+  // The book is read again after it is added: it then says it is in the cart.
+  const cart = useAction(keys.cart, keys.books, keys.statistics);
   const book = loaded.data;
   if (!book)
     return (
       <section>
         <h1>Book</h1>
-        {loaded.loading ? (
+        {loaded.isPending ? (
           <Loading what="the book" />
         ) : (
           <p>
@@ -58,7 +56,7 @@ export function BookPage({ id }: { id: string }) {
         <p>
           <Link href={`/login?next=${encodeURIComponent(`/books/${book.id}`)}`}>Log in</Link> to buy it.
         </p>
-      ) : book.inCart || added ? (
+      ) : book.inCart ? (
         <p>
           In your cart. <Link href="/cart">Go to the cart</Link>.
         </p>
@@ -68,10 +66,7 @@ export function BookPage({ id }: { id: string }) {
             type="button"
             disabled={cart.busy}
             onClick={() =>
-              cart.run(async () => {
-                await call(api.POST('/api/user/addToCart', { body: { bookId: book.id } }));
-                setAdded(true);
-              })
+              cart.run(() => call(api.POST('/api/user/addToCart', { body: { bookId: book.id } })))
             }
           >
             Add to cart

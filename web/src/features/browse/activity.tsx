@@ -1,12 +1,13 @@
 /** The signed-in student's activity above the books: listings, requests, sales and matches. */
-import { api, call, money } from '#web/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { money } from '#web/api.ts';
+import { matchesQuery, statisticsQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
-import { useLoad } from '#web/ui/hooks.ts';
 import { Section } from '#web/ui/layout.tsx';
 
 export function Activity() {
-  const stats = useLoad(() => call(api.GET('/api/user/getUserStatistics')), []);
-  const matches = useLoad(() => call(api.GET('/api/books/getUserMatches')), []);
+  const stats = useQuery(statisticsQuery);
+  const matches = useQuery(matchesQuery);
   if (!stats.data) return null;
   return (
     <Section id="home-h" title="Your activity">

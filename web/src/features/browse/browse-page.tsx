@@ -1,99 +1,53 @@
 /** `/`: the books, listed or searched, with filters kept in the address and "More books" pages. */
-import { type FormEvent, useRef, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { api, call } from '#web/api.ts';
-import type { Book } from '#web/books.ts';
 import { Activity } from '#web/features/browse/activity.tsx';
 import { FilterForm } from '#web/features/browse/filter-form.tsx';
-import {
-  browseHref,
-  type Filters,
-  filtersFrom,
-  listingQuery,
-  searchQuery,
-} from '#web/features/browse/filters.ts';
+import { browseHref, filtersFrom } from '#web/features/browse/filters.ts';
+import { booksQuery } from '#web/features/browse/queries.ts';
+import { keys, profileQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
 import { BookList } from '#web/ui/books.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
-import { useAction, useLoad } from '#web/ui/hooks.ts';
+import { useAction } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
-
-const PAGE = 20;
-
-interface Page {
-  books: Book[];
-  next: string | null;
-}
-
-/**
- * One page of books: search (public without a session, the caller's view with one) or the listing
- * (getAllBooks: with a token the caller's campus by default, without one every campus), filtered.
- */
-async function loadPage(
-  query: string,
-  signedIn: boolean,
-  filters: Filters,
-  cursor: string | null,
-): Promise<Page> {
-  const page = { limit: String(PAGE), ...(cursor ? { cursor } : {}) };
-  const r = !query
-    ? await api.GET('/api/books/getAllBooks', { params: { query: { ...page, ...listingQuery(filters) } } })
-    : await (signedIn
-        ? api.GET('/api/books/search/{query}', {
-            params: { path: { query }, query: { ...page, ...searchQuery(filters) } },
-          })
-        : api.GET('/api/books/search/public/{query}', {
-            params: { path: { query }, query: { ...page, ...searchQuery(filters) } },
-          }));
-  const books = await call(Promise.resolve(r));
-  return { books, next: r.data?.next ?? null };
-}
 
 export function BrowsePage() {
   const session = useSession();
+  const signedIn = Boolean(session);
+  const client = useQueryClient();
   const { query: params } = useLocation();
   const q = params.get('q') ?? '';
   const filters = filtersFrom(params);
   const filterKey = browseHref(q, filters);
-  const shownKey = useRef(filterKey);
-  shownKey.current = filterKey;
   const [text, setText] = useState(q);
-  const [more, setMore] = useState<Page[]>([]);
-  const paging = useAction();
-  const first = useLoad(async () => {
-    setMore([]);
-    return { ...(await loadPage(q, Boolean(session), filters, null)), key: filterKey };
-  }, [filterKey, session?.token]);
-  // Until the page of the current filters is in, the list shown is the previous one: busy.
-  const busy = first.loading || paging.busy || (first.data !== undefined && first.data.key !== filterKey);
+  // The pages of one search and filters, kept in the cache: Back shows them again at once. Until
+  // the first page of new filters is in, the list shown is the previous one, marked busy.
+  const list = useInfiniteQuery({
+    ...booksQuery(q, signedIn, filters),
+    placeholderData: keepPreviousData,
+  });
   // The caller's campus names the default choice and the heading (getUserData carries it).
-  const me = useLoad(
-    async () => (session ? (await call(api.GET('/api/user/getUserData'))).campus : null),
-    [session?.token],
-  );
+  const me = useQuery({ ...profileQuery, enabled: signedIn, select: (u) => u.campus });
   const myCampus = session ? (me.data ?? null) : undefined;
   const where = !session || filters.campus === 'all' ? 'all campuses' : (myCampus ?? 'your campus');
-  const cart = useAction();
+  const cart = useAction(keys.cart, keys.statistics);
   const [added, setAdded] = useState<Set<string>>(new Set());
-  const pages = first.data ? [first.data, ...more] : [];
-  const books = pages.flatMap((p) => p.books);
-  const next = pages.at(-1)?.next ?? null;
+  const books = list.data?.pages.flatMap((p) => p.books) ?? [];
   const search = (e: FormEvent) => {
     e.preventDefault();
     const t = text.trim();
     navigate(browseHref(t, filters));
   };
-  const loadMore = () =>
-    paging.run(async () => {
-      const asked = filterKey;
-      const page = await loadPage(q, Boolean(session), filters, next);
-      // A page of other filters (changed while it loaded) is dropped.
-      if (shownKey.current === asked) setMore((m) => [...m, page]);
-    });
   const add = (bookId: string) =>
     cart.run(async () => {
       await call(api.POST('/api/user/addToCart', { body: { bookId } }));
       setAdded((s) => new Set(s).add(bookId));
+      // The lists say "In your cart" from the next time they are shown; the pages loaded here
+      // are not fetched again for it.
+      await client.invalidateQueries({ queryKey: keys.books, refetchType: 'none' });
     });
   return (
     <>
@@ -115,15 +69,21 @@ export function BrowsePage() {
           <button type="submit">Search</button>
         </form>
       </search>
-      <FilterForm key={filterKey} q={q} filters={filters} myCampus={myCampus} error={first.error} />
+      <FilterForm
+        key={filterKey}
+        q={q}
+        filters={filters}
+        myCampus={myCampus}
+        error={list.error ?? undefined}
+      />
       <section aria-labelledby="books-h">
         <h2 id="books-h">
           {q ? `Results for “${q}”` : filters.sort === 'newest' ? 'Newest books' : 'Books'} at {where}
         </h2>
-        {first.loading && !first.data && <Loading what="books" />}
-        <ErrorNote error={first.error ?? paging.error ?? cart.error} />
-        {first.data && books.length === 0 && <p>No books found.</p>}
-        <BookList books={books} busy={busy}>
+        {list.isPending && <Loading what="books" />}
+        <ErrorNote error={list.error ?? cart.error} />
+        {list.data && books.length === 0 && <p>No books found.</p>}
+        <BookList books={books} busy={list.isFetching}>
           {(b) => (
             <p>
               <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
@@ -138,8 +98,8 @@ export function BrowsePage() {
             </p>
           )}
         </BookList>
-        {next && (
-          <button type="button" onClick={loadMore} disabled={paging.busy}>
+        {list.hasNextPage && (
+          <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetching}>
             More books
           </button>
         )}

@@ -1,14 +1,16 @@
 /** `/cart`: the cart and checkout, with a fresh Idempotency-Key per attempt. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ApiFailure, api, call, idempotencyKey } from '#web/api.ts';
+import { cartQuery, keys } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { Amounts, BookList } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote } from '#web/ui/form.tsx';
-import { useAction, useLoad } from '#web/ui/hooks.ts';
+import { useAction } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
 
 /** A 409 at checkout names the books that were taken. */
-function takenBooks(error: ApiFailure | undefined, names: Map<string, string>): string[] {
+function takenBooks(error: ApiFailure | undefined | null, names: Map<string, string>): string[] {
   if (error?.status !== 409) return [];
   return (error.body?.details ?? []).flatMap((d) => {
     const id = typeof d.bookId === 'string' ? d.bookId : undefined;
@@ -17,9 +19,12 @@ function takenBooks(error: ApiFailure | undefined, names: Map<string, string>): 
 }
 
 export function CartPage() {
-  const cart = useLoad(() => call(api.GET('/api/user/getCartItems')), []);
-  const act = useAction(cart.reload);
-  const checkout = useAction();
+  const client = useQueryClient();
+  const cart = useQuery(cartQuery);
+  // Removing a book changes the cart and whether the lists say "In your cart".
+  const act = useAction(keys.cart, keys.books);
+  // An order changes the cart, the orders, the books (sold) and the buyer's statistics.
+  const checkout = useAction(keys.cart, keys.orders, keys.books, keys.statistics);
   // One key per checkout attempt: a retry after a lost answer returns the same order.
   const [key, setKey] = useState(idempotencyKey);
   const [order, setOrder] = useState<{ id: string; subtotal: number; fee: number; total: number } | null>(
@@ -35,7 +40,8 @@ export function CartPage() {
       );
     });
     setKey(idempotencyKey());
-    if (!ok) cart.reload();
+    // A refused checkout (a book was taken) means the cart shown is out of date.
+    if (!ok) await client.invalidateQueries({ queryKey: keys.cart });
   };
   if (order)
     return (
@@ -52,7 +58,7 @@ export function CartPage() {
   return (
     <section>
       <h1>Cart</h1>
-      {cart.loading && !cart.data && <Loading what="your cart" />}
+      {cart.isPending && <Loading what="your cart" />}
       <ErrorNote error={cart.error ?? act.error} />
       {/* Outside the buy block: when the only book was taken, the reloaded cart has nothing left to buy. */}
       {checkout.error && (

@@ -2,14 +2,13 @@
  * The administrators' dashboard (permissionType 1 and 2), loaded on demand. The service checks the
  * role on every call; the page also refuses to show anything to a role-0 user.
  */
-import { useState } from 'react';
-import { api, call } from '#web/api.ts';
+import { useQuery } from '@tanstack/react-query';
 import { Queue } from '#web/features/dashboard/queues.tsx';
 import { Reports } from '#web/features/dashboard/reports.tsx';
 import { Audit, Orders, OwnerTools, Statistics } from '#web/features/dashboard/tables.tsx';
 import { Users } from '#web/features/dashboard/users.tsx';
+import { levelQuery } from '#web/queries.ts';
 import { Link, useLocation } from '#web/router.tsx';
-import { useLoad } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
 
 const TABS = [
@@ -24,12 +23,8 @@ const TABS = [
 
 export default function DashboardPage() {
   const { query } = useLocation();
-  const level = useLoad(
-    async () => (await call(api.GET('/api/dashboard/permissionLevel'))).permissionType,
-    [],
-  );
-  const [version, setVersion] = useState(0);
-  if (level.loading) return <Loading what="the dashboard" />;
+  const level = useQuery(levelQuery);
+  if (level.isPending) return <Loading what="the dashboard" />;
   if ((level.data ?? 0) < 1)
     return (
       <section>
@@ -59,7 +54,7 @@ export default function DashboardPage() {
         <section aria-labelledby="queues-h">
           <h2 id="queues-h">Hand-over queues</h2>
           {([1, 2, 3] as const).map((status) => (
-            <Queue key={status} status={status} version={version} moved={() => setVersion((v) => v + 1)} />
+            <Queue key={status} status={status} />
           ))}
         </section>
       )}

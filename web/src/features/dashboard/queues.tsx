@@ -1,10 +1,12 @@
 /** The hand-over queues (status 1, 2, 3): confirm, set paid, cancel with a reason. */
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call, money } from '#web/api.ts';
+import { DASHBOARD_CHANGES, queueQuery } from '#web/features/dashboard/queries.ts';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote, Field } from '#web/ui/form.tsx';
-import { useAction, useLoad } from '#web/ui/hooks.ts';
+import { useAction } from '#web/ui/hooks.ts';
 
 type Contact =
   paths['/api/dashboard/getBooksWithStatus/{status}']['get']['responses'][200]['content']['application/json']['data'][number]['owner'];
@@ -20,18 +22,10 @@ function ContactOf({ who, contact }: { who: string; contact: Contact }) {
   );
 }
 
-/** One queue; `moved()` tells the dashboard a book changed queue, so that every queue reloads. */
-export function Queue({ status, version, moved }: { status: 1 | 2 | 3; version: number; moved: () => void }) {
-  const list = useLoad(
-    () =>
-      call(
-        api.GET('/api/dashboard/getBooksWithStatus/{status}', {
-          params: { path: { status: String(status) } },
-        }),
-      ),
-    [status, version],
-  );
-  const act = useAction(moved);
+/** One queue; a book moved out of it (confirmed, paid, cancelled) refreshes every queue shown. */
+export function Queue({ status }: { status: 1 | 2 | 3 }) {
+  const list = useQuery(queueQuery(status));
+  const act = useAction(...DASHBOARD_CHANGES);
   const [reasons, setReasons] = useState<Record<string, string>>({});
   return (
     <section aria-labelledby={`q${status}-h`}>

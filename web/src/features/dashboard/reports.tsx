@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call, money } from '#web/api.ts';
+import { DASHBOARD_CHANGES, reportsQuery } from '#web/features/dashboard/queries.ts';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { Field } from '#web/ui/form.tsx';
-import { useAction, useLoad } from '#web/ui/hooks.ts';
+import { useAction } from '#web/ui/hooks.ts';
 import { Section } from '#web/ui/layout.tsx';
 
 const REASONS: Record<string, string> = {
@@ -15,8 +17,8 @@ const REASONS: Record<string, string> = {
 
 /** The moderation queue: reported books, most reported first; dismiss the reports or unlist the book. */
 export function Reports() {
-  const list = useLoad(() => call(api.GET('/api/dashboard/getReports')), []);
-  const act = useAction(list.reload);
+  const list = useQuery(reportsQuery);
+  const act = useAction(...DASHBOARD_CHANGES);
   const [reasons, setReasons] = useState<Record<string, string>>({});
   const resolve = (bookId: string, action: 'dismiss' | 'unlist') => {
     const reason = reasons[bookId]?.trim();

@@ -1,13 +1,20 @@
 /** The dashboard's read-mostly tabs: orders, statistics, audit log, and the owner's tool. */
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call, money } from '#web/api.ts';
+import {
+  auditQuery,
+  DASHBOARD_CHANGES,
+  dashboardOrdersQuery,
+  dashboardStatisticsQuery,
+} from '#web/features/dashboard/queries.ts';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { Field, Form } from '#web/ui/form.tsx';
-import { useFields, useLoad, useSubmit } from '#web/ui/hooks.ts';
+import { useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Section, Table } from '#web/ui/layout.tsx';
 
 export function Orders() {
-  const list = useLoad(() => call(api.GET('/api/dashboard/getOrders')), []);
+  const list = useQuery(dashboardOrdersQuery);
   return (
     <Section id="orders-h" title="Orders" loaded={list} empty="No orders yet.">
       <Table
@@ -25,7 +32,7 @@ export function Orders() {
 }
 
 export function Statistics() {
-  const stats = useLoad(() => call(api.GET('/api/dashboard/getStatistics')), []);
+  const stats = useQuery(dashboardStatisticsQuery);
   const s = stats.data;
   return (
     <Section id="stats-h" title="Statistics" loaded={stats}>
@@ -54,7 +61,7 @@ export function Statistics() {
 }
 
 export function Audit() {
-  const log = useLoad(() => call(api.GET('/api/dashboard/getAuditLog')), []);
+  const log = useQuery(auditQuery);
   return (
     <Section id="audit-h" title="Audit log" loaded={log}>
       <Table
@@ -80,12 +87,15 @@ export function Audit() {
 export function OwnerTools() {
   const { form, bind } = useFields({ olderThanDays: '62' });
   const [result, setResult] = useState<number | null>(null);
-  const { error, busy, submit } = useSubmit(async () => {
-    const r = await call(
-      api.POST('/api/dashboard/deactivateBooks', { body: { olderThanDays: Number(form.olderThanDays) } }),
-    );
-    setResult(r.unlisted);
-  });
+  const { error, busy, submit } = useSubmit(
+    async () => {
+      const r = await call(
+        api.POST('/api/dashboard/deactivateBooks', { body: { olderThanDays: Number(form.olderThanDays) } }),
+      );
+      setResult(r.unlisted);
+    },
+    ...DASHBOARD_CHANGES,
+  );
   return (
     <Section id="owner-h" title="Owner tools">
       <Form onSubmit={submit} error={error} busy={busy} button="Unlist old books">

@@ -1,9 +1,11 @@
 /** The users tab: search, suspend and reinstate, and (owners) make or revoke admin. */
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
+import { DASHBOARD_CHANGES, usersQuery } from '#web/features/dashboard/queries.ts';
 import { ErrorNote, Field } from '#web/ui/form.tsx';
-import { useAction, useLoad, useSubmit } from '#web/ui/hooks.ts';
+import { useAction, useSubmit } from '#web/ui/hooks.ts';
 import { Section, Table } from '#web/ui/layout.tsx';
 
 /** Suspend (with a reason) or reinstate one user; the service refuses what the caller may not do. */
@@ -15,14 +17,20 @@ function Suspension({
   done: (said: string) => void;
 }) {
   const [reason, setReason] = useState('');
-  const suspend = useSubmit(async () => {
-    const r = await call(api.PUT('/api/dashboard/suspendUser', { body: { userId: user.id, reason } }));
-    done(`${user.firstName} is suspended; ${r.unlisted} listed books were unlisted.`);
-  });
-  const reinstate = useSubmit(async () => {
-    await call(api.PUT('/api/dashboard/reinstateUser', { body: { userId: user.id } }));
-    done(`${user.firstName} is reinstated.`);
-  });
+  const suspend = useSubmit(
+    async () => {
+      const r = await call(api.PUT('/api/dashboard/suspendUser', { body: { userId: user.id, reason } }));
+      done(`${user.firstName} is suspended; ${r.unlisted} listed books were unlisted.`);
+    },
+    ...DASHBOARD_CHANGES,
+  );
+  const reinstate = useSubmit(
+    async () => {
+      await call(api.PUT('/api/dashboard/reinstateUser', { body: { userId: user.id } }));
+      done(`${user.firstName} is reinstated.`);
+    },
+    ...DASHBOARD_CHANGES,
+  );
   const error = suspend.error ?? reinstate.error;
   const busy = suspend.busy || reinstate.busy;
   return (
@@ -51,14 +59,8 @@ type User =
 export function Users({ owner }: { owner: boolean }) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
-  const list = useLoad(
-    () =>
-      query
-        ? call(api.GET('/api/dashboard/findUsers', { params: { query: { query } } }))
-        : call(api.GET('/api/dashboard/getUsers')),
-    [query],
-  );
-  const act = useAction(list.reload);
+  const list = useQuery(usersQuery(query));
+  const act = useAction(...DASHBOARD_CHANGES);
   const [said, setSaid] = useState<string | null>(null);
   const search = (e: FormEvent) => {
     e.preventDefault();

@@ -1,11 +1,9 @@
 /** The form that edits one listing's price, condition and comments. */
 import { api, call } from '#web/api.ts';
-import { CONDITIONS } from '#web/books.ts';
+import { CONDITIONS, type Listing } from '#web/books.ts';
+import { keys } from '#web/queries.ts';
 import { Field, Submit } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
-
-export type Listing = Awaited<ReturnType<typeof loadListings>>[number];
-export const loadListings = () => call(api.GET('/api/books/getUsersPosts'));
 
 export function ListingEditor({ book, done }: { book: Listing; done: () => void }) {
   const { form, bind } = useFields({
@@ -17,19 +15,23 @@ export function ListingEditor({ book, done }: { book: Listing; done: () => void 
     error,
     busy,
     submit: save,
-  } = useSubmit(async () => {
-    await call(
-      api.POST('/api/books/updateBook', {
-        body: {
-          bookId: book.id,
-          price: Number(form.price),
-          condition: form.condition,
-          comments: form.comments,
-        },
-      }),
-    );
-    done();
-  });
+  } = useSubmit(
+    async () => {
+      await call(
+        api.POST('/api/books/updateBook', {
+          body: {
+            bookId: book.id,
+            price: Number(form.price),
+            condition: form.condition,
+            comments: form.comments,
+          },
+        }),
+      );
+      done();
+    },
+    keys.listings,
+    keys.books,
+  );
   return (
     <form onSubmit={save} aria-label={`Edit ${book.name}`}>
       <Field {...bind('price', error)} label="Price" type="number" step="0.01" />

@@ -3,9 +3,11 @@
  * and removal. An upload appears only once the service has checked and processed it, so the
  * editor waits for it to show on the book.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { ApiFailure, api, call } from '#web/api.ts';
+import { keys } from '#web/queries.ts';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import type { Photo } from '#web/ui/photos.tsx';
@@ -44,17 +46,13 @@ async function upload(bookId: string, file: File): Promise<string> {
 
 /**
  * A seller's photos of one book: each with a remove button, and a file field to add one (up to
- * five). `changed()` reloads the book; while an upload is processed it is called every second.
+ * five). While an upload is processed, the seller's books are read again every second until the
+ * photo is on the book (the book lists and pages are refreshed with them).
  */
-export function PhotoEditor({
-  book,
-  changed,
-}: {
-  book: { id: string; name: string; photos: Photo[] };
-  changed: () => void;
-}) {
+export function PhotoEditor({ book }: { book: { id: string; name: string; photos: Photo[] } }) {
   const inputId = useId();
-  const act = useAction();
+  const client = useQueryClient();
+  const act = useAction(keys.listings, keys.books);
   const [pending, setPending] = useState<{ id: string; since: number } | null>(null);
   const [gaveUp, setGaveUp] = useState(false);
   const arrived = pending !== null && book.photos.some((p) => p.id === pending.id);
@@ -64,19 +62,20 @@ export function PhotoEditor({
       if (Date.now() - pending.since > PROCESSING_MS) {
         setPending(null);
         setGaveUp(true);
-      } else changed();
+      } else {
+        client.invalidateQueries({ queryKey: keys.listings }, { cancelRefetch: false });
+        client.invalidateQueries({ queryKey: keys.books });
+      }
     }, 1000);
     return () => clearInterval(timer);
-  }, [pending, arrived, changed]);
+  }, [pending, arrived, client]);
   const add = (file: File | undefined) => {
     if (!file) return;
     setGaveUp(false);
     act.run(async () => setPending({ id: await upload(book.id, file), since: Date.now() }));
   };
   const remove = (photoId: string) =>
-    act
-      .run(() => call(api.POST('/api/books/removePhoto', { body: { bookId: book.id, photoId } })))
-      .then((ok) => ok && changed());
+    act.run(() => call(api.POST('/api/books/removePhoto', { body: { bookId: book.id, photoId } })));
   const processing = pending !== null && !arrived;
   return (
     <div className="photos">

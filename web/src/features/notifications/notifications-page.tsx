@@ -1,14 +1,14 @@
 /** `/notifications`: the notifications, marked read one by one or all at once. */
+import { useQuery } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
+import { keys, notificationsQuery } from '#web/queries.ts';
 import { ErrorNote } from '#web/ui/form.tsx';
-import { useAction, useLoad } from '#web/ui/hooks.ts';
+import { useAction } from '#web/ui/hooks.ts';
 
 export function NotificationsPage() {
-  const list = useLoad(
-    () => call(api.GET('/api/user/getNotifications', { params: { query: { limit: '50' } } })),
-    [],
-  );
-  const act = useAction(list.reload);
+  // The navigation counts the unread ones from the same query: marking read updates both.
+  const list = useQuery(notificationsQuery);
+  const act = useAction(keys.notifications);
   const mark = (ids?: string[]) =>
     act.run(() => call(api.POST('/api/user/markNotificationsRead', { body: ids ? { ids } : {} })));
   return (

@@ -1,21 +1,19 @@
 /** `/orders/{id}`: one order, its books with their progress or "cancelled" (loaded on demand). */
-import { api, call, money } from '#web/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { money } from '#web/api.ts';
+import { orderQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { Amounts, Progress } from '#web/ui/books.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
-import { useLoad } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
 
 export default function OrderPage({ id }: { id: string }) {
-  const order = useLoad(
-    () => call(api.GET('/api/user/getOrder/{orderId}', { params: { path: { orderId: id } } })),
-    [id],
-  );
+  const order = useQuery(orderQuery(id));
   const o = order.data;
   return (
     <section>
       <h1>Order</h1>
-      {order.loading && !o && <Loading what="the order" />}
+      {order.isPending && <Loading what="the order" />}
       <ErrorNote error={order.error} />
       {o && (
         <>

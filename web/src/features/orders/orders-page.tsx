@@ -1,12 +1,21 @@
 /** `/orders`: the student's orders, and the books bought and sold with their progress. */
-import { api, call, money } from '#web/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { type ApiFailure, money } from '#web/api.ts';
 import type { Book } from '#web/books.ts';
+import { boughtQuery, ordersQuery, soldQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { BookList, Progress } from '#web/ui/books.tsx';
-import { type Loaded, useLoad } from '#web/ui/hooks.ts';
 import { Section } from '#web/ui/layout.tsx';
 
-function ProgressList({ id, title, books }: { id: string; title: string; books: Loaded<Book[]> }) {
+function ProgressList({
+  id,
+  title,
+  books,
+}: {
+  id: string;
+  title: string;
+  books: { data?: Book[] | undefined; error: ApiFailure | null };
+}) {
   return (
     <Section id={id} title={title} loaded={books} empty="Nothing yet.">
       <BookList books={books.data} status>
@@ -17,9 +26,9 @@ function ProgressList({ id, title, books }: { id: string; title: string; books: 
 }
 
 export function OrdersPage() {
-  const orders = useLoad(() => call(api.GET('/api/user/getOrders')), []);
-  const bought = useLoad(() => call(api.GET('/api/user/getPurchasedBooks')), []);
-  const sold = useLoad(() => call(api.GET('/api/user/getSoldBooks')), []);
+  const orders = useQuery(ordersQuery);
+  const bought = useQuery(boughtQuery);
+  const sold = useQuery(soldQuery);
   return (
     <>
       <h1>Purchases and sales</h1>

@@ -1,32 +1,37 @@
 /** `/requests`: the student's requests (add, delete) and the books that match them. */
+import { useQuery } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
+import { keys, matchesQuery, requestsQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { BookList } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote, Field, Form } from '#web/ui/form.tsx';
-import { useAction, useFields, useLoad, useSubmit } from '#web/ui/hooks.ts';
+import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Section } from '#web/ui/layout.tsx';
 
 export function RequestsPage() {
-  const requests = useLoad(() => call(api.GET('/api/user/getRequests')), []);
-  const matches = useLoad(() => call(api.GET('/api/books/getUserMatches')), []);
+  const requests = useQuery(requestsQuery);
+  const matches = useQuery(matchesQuery);
   const empty = { name: '', course: '', edition: '', ISBN: '' };
   const { form, bind, reset } = useFields(empty);
-  const del = useAction(requests.reload);
-  const add = useSubmit(async () => {
-    await call(
-      api.POST('/api/books/requestBook', {
-        body: {
-          name: form.name,
-          course: form.course,
-          ...(form.edition ? { edition: Number(form.edition) } : {}),
-          ...(form.ISBN.trim() ? { ISBN: form.ISBN } : {}),
-        },
-      }),
-    );
-    reset();
-    requests.reload();
-    matches.reload();
-  });
+  // A request added or deleted changes the requests, the matches and the open-requests count.
+  const changes = [keys.requests, keys.matches, keys.statistics];
+  const del = useAction(...changes);
+  const add = useSubmit(
+    async () => {
+      await call(
+        api.POST('/api/books/requestBook', {
+          body: {
+            name: form.name,
+            course: form.course,
+            ...(form.edition ? { edition: Number(form.edition) } : {}),
+            ...(form.ISBN.trim() ? { ISBN: form.ISBN } : {}),
+          },
+        }),
+      );
+      reset();
+    },
+    ...changes,
+  );
   return (
     <>
       <h1>My requests and matches</h1>

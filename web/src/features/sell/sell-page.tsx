@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { CONDITIONS } from '#web/books.ts';
+import { keys } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { Field, Form } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
@@ -10,23 +11,28 @@ export function SellPage() {
   const empty = { name: '', edition: '1', course: '', price: '', condition: 'good', comments: '', ISBN: '' };
   const { form, bind, reset } = useFields(empty);
   const [posted, setPosted] = useState<string | null>(null);
-  const { error, busy, submit } = useSubmit(async () => {
-    const book = await call(
-      api.POST('/api/books/postBook', {
-        body: {
-          name: form.name,
-          edition: Number(form.edition),
-          course: form.course,
-          price: Number(form.price),
-          condition: form.condition,
-          comments: form.comments,
-          ISBN: form.ISBN.trim() ? form.ISBN : null,
-        },
-      }),
-    );
-    setPosted(book.name);
-    reset();
-  });
+  const { error, busy, submit } = useSubmit(
+    async () => {
+      const book = await call(
+        api.POST('/api/books/postBook', {
+          body: {
+            name: form.name,
+            edition: Number(form.edition),
+            course: form.course,
+            price: Number(form.price),
+            condition: form.condition,
+            comments: form.comments,
+            ISBN: form.ISBN.trim() ? form.ISBN : null,
+          },
+        }),
+      );
+      setPosted(book.name);
+      reset();
+    },
+    keys.listings,
+    keys.books,
+    keys.statistics,
+  );
   return (
     <section>
       <h1>Sell a book</h1>
