@@ -5,7 +5,7 @@
  * (`useAction(...keys)` in ui/hooks.ts), so every page and the navigation showing that resource
  * refresh without a hand-written reload. The cache is emptied when the signed-in user changes.
  */
-import { QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
+import { notifyManager, QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { type ApiFailure, api, call } from '#web/api.ts';
 import { onUserChange } from '#web/session.ts';
 
@@ -15,6 +15,10 @@ declare module '@tanstack/react-query' {
     defaultError: ApiFailure;
   }
 }
+
+// A query's new state (busy, data) reaches the components within the task that caused it, as a
+// setState in a click handler does, not one timer later: a pressed "More books" is busy at once.
+notifyManager.setScheduler(queueMicrotask);
 
 export const queryClient = new QueryClient({
   defaultOptions: {
