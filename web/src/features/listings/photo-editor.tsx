@@ -1,46 +1,26 @@
 /**
- * Photos of books: the thumbnail in lists, the photos on the detail page, and the seller's upload
- * (addPhoto's presigned POST straight to the photo store) and removal. An upload appears only
- * once the service has checked and processed it, so the editor waits for it to show on the book.
+ * The seller's photos of a book: upload (addPhoto's presigned POST straight to the photo store)
+ * and removal. An upload appears only once the service has checked and processed it, so the
+ * editor waits for it to show on the book.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { ApiFailure, api, call } from '#web/api.ts';
-import { ErrorNote, useAction } from '#web/ui.tsx';
+import { keys } from '#web/queries.ts';
+import { ErrorNote } from '#web/ui/form.tsx';
+import { useAction } from '#web/ui/hooks.ts';
+import type { Photo } from '#web/ui/photos.tsx';
 
-type Photo = { id: string; url: string; thumbnailUrl: string };
 type ContentType = NonNullable<
   paths['/api/books/addPhoto']['post']['requestBody']
 >['content']['application/json']['contentType'];
 
 const TYPES: ContentType[] = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_BYTES = 5 * 1024 * 1024;
-export const MAX_PHOTOS = 5;
+const MAX_PHOTOS = 5;
 /** How long an upload may take to be processed before the editor gives up waiting. */
 const PROCESSING_MS = 60_000;
-
-/** The first photo's thumbnail: the book's picture in lists. */
-export function Thumbnail({ name, photos }: { name: string; photos?: Photo[] | undefined }) {
-  const first = photos?.[0];
-  if (!first) return null;
-  return <img className="thumb" src={first.thumbnailUrl} alt={`The book ${name}`} width={96} height={96} />;
-}
-
-/** Every photo of a book, each linking to the full-size file. */
-export function Gallery({ name, photos }: { name: string; photos?: Photo[] | undefined }) {
-  if (!photos?.length) return null;
-  return (
-    <ul className="gallery">
-      {photos.map((p, i) => (
-        <li key={p.id}>
-          <a href={p.url}>
-            <img src={p.thumbnailUrl} alt={`${name}, view ${i + 1}`} width={160} height={160} />
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 const refused = (message: string) =>
   new ApiFailure(400, { error: message, code: 'PHOTO_REFUSED' }, new Response());
@@ -66,17 +46,13 @@ async function upload(bookId: string, file: File): Promise<string> {
 
 /**
  * A seller's photos of one book: each with a remove button, and a file field to add one (up to
- * five). `changed()` reloads the book; while an upload is processed it is called every second.
+ * five). While an upload is processed, the seller's books are read again every second until the
+ * photo is on the book (the book lists and pages are refreshed with them).
  */
-export function PhotoEditor({
-  book,
-  changed,
-}: {
-  book: { id: string; name: string; photos: Photo[] };
-  changed: () => void;
-}) {
+export function PhotoEditor({ book }: { book: { id: string; name: string; photos: Photo[] } }) {
   const inputId = useId();
-  const act = useAction();
+  const client = useQueryClient();
+  const act = useAction(keys.listings, keys.books);
   const [pending, setPending] = useState<{ id: string; since: number } | null>(null);
   const [gaveUp, setGaveUp] = useState(false);
   const arrived = pending !== null && book.photos.some((p) => p.id === pending.id);
@@ -86,19 +62,20 @@ export function PhotoEditor({
       if (Date.now() - pending.since > PROCESSING_MS) {
         setPending(null);
         setGaveUp(true);
-      } else changed();
+      } else {
+        client.invalidateQueries({ queryKey: keys.listings }, { cancelRefetch: false });
+        client.invalidateQueries({ queryKey: keys.books });
+      }
     }, 1000);
     return () => clearInterval(timer);
-  }, [pending, arrived, changed]);
+  }, [pending, arrived, client]);
   const add = (file: File | undefined) => {
     if (!file) return;
     setGaveUp(false);
     act.run(async () => setPending({ id: await upload(book.id, file), since: Date.now() }));
   };
   const remove = (photoId: string) =>
-    act
-      .run(() => call(api.POST('/api/books/removePhoto', { body: { bookId: book.id, photoId } })))
-      .then((ok) => ok && changed());
+    act.run(() => call(api.POST('/api/books/removePhoto', { body: { bookId: book.id, photoId } })));
   const processing = pending !== null && !arrived;
   return (
     <div className="photos">

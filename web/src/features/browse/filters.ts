@@ -5,21 +5,11 @@
  * contract's money parameters); the service turns them into cents.
  */
 import type { operations } from '#web/api.gen.ts';
+import { CONDITIONS } from '#web/books.ts';
 
 type ListingQuery = NonNullable<operations['booksGetAllBooks']['parameters']['query']>;
 type SearchQuery = NonNullable<operations['booksSearch']['parameters']['query']>;
 export type Sort = NonNullable<ListingQuery['sort']>;
-
-/** The condition grades, best first, and how the page names them. */
-export const CONDITIONS = ['new', 'like-new', 'very-good', 'good', 'acceptable'];
-export const CONDITION_LABELS: Record<string, string> = {
-  '': 'Any condition',
-  new: 'New',
-  'like-new': 'Like new',
-  'very-good': 'Very good',
-  good: 'Good',
-  acceptable: 'Acceptable',
-};
 
 export const SORT_LABELS: Record<Sort, string> = {
   newest: 'Newest first',
