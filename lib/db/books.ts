@@ -15,7 +15,7 @@
 
 import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { ConditionGrade } from '#lib/books/conditions.ts';
+import type { ConditionGrade } from '#lib/values/condition.ts';
 import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
 import { batchGet, batchWrite } from './batch.ts';

@@ -151,7 +151,7 @@ export const isBookKey = (key: Record<string, unknown>): boolean =>
   String(key.pk).startsWith('BOOK#') && key.sk === 'BOOK';
 
 /**
- * Campuses in keys. A campus is a lower-cased domain (`uni.edu`, see lib/accounts/campus.ts). A
+ * Campuses in keys. A campus is a lower-cased domain (`uni.edu`, see lib/values/campus.ts). A
  * record written before campuses existed has none: its keys are the earlier ones (no campus part)
  * until scripts/migrate-browsing.ts gives it its owner's campus, so nothing stored goes missing.
  */

@@ -13,7 +13,7 @@
  *  - forget a slot's expiry item                             DeleteItem PHOTOSLOTS / <sk>
  */
 
-import type { PhotoSlot } from '#lib/photos/rules.ts';
+import type { PhotoSlot } from '#lib/values/photos.ts';
 import { BookWriteRefused, getBook } from './books.ts';
 import { db, TABLE } from './client.ts';
 import { DeleteCommand, QueryCommand, UpdateCommand } from './commands.ts';

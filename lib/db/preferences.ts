@@ -4,7 +4,7 @@
  * projected GetItem as the address, and deleting the user deletes them.
  */
 
-import type { EmailPreferences } from '#lib/preferences/schemas.ts';
+import type { EmailPreferences } from '#lib/values/preferences.ts';
 import { db, TABLE } from './client.ts';
 import { GetCommand, UpdateCommand } from './commands.ts';
 import { isConditionFailed } from './conditions.ts';

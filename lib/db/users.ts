@@ -5,8 +5,8 @@
  * search) can be added in one place.
  */
 
-import { campusOfUser } from '#lib/accounts/campus.ts';
-import type { EmailPreferences } from '#lib/preferences/schemas.ts';
+import { campusOfUser } from '#lib/values/campus.ts';
+import type { EmailPreferences } from '#lib/values/preferences.ts';
 import type { AuditRecord } from './audit.ts';
 import { auditPutOp } from './audit.ts';
 import { batchGet } from './batch.ts';
@@ -26,7 +26,7 @@ export interface UserAuthState {
   id: string;
   permissionType: number;
   tokenVersion: number;
-  /** the user's campus (lib/accounts/campus.ts) */
+  /** the user's campus (lib/values/campus.ts) */
   campus: string;
 }
 

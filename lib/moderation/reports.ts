@@ -24,7 +24,7 @@ import { refusalOf, TransactionRefused, tag, tagAll, transactWrite } from '#lib/
 import { Busy, Conflict, NotFound } from '#lib/errors.ts';
 import { moderationUnlistContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
-import { toDollars } from '#lib/orders/pricing.ts';
+import { toDollars } from '#lib/values/money.ts';
 import * as z from '#lib/zod.ts';
 
 export const REPORTS_TO_HIDE = 3;

@@ -3,7 +3,7 @@
 import { CursorParam } from '#lib/db/cursor.ts';
 import { advanceReadMark, getReadMark, listNotificationsPage, markRead } from '#lib/db/notifications.ts';
 import { NotFound } from '#lib/errors.ts';
-import { IntParam } from '#lib/http/params.ts';
+import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
 
 export const NotificationKindSchema = z.enum([

@@ -5,8 +5,8 @@ import { getOrderRecord, listOrdersOfBuyer } from '#lib/db/orders.ts';
 import type { Page } from '#lib/db/page.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { NotFound } from '#lib/errors.ts';
+import { toDollars } from '#lib/values/money.ts';
 import { toApiOrder } from './checkout.ts';
-import { toDollars } from './pricing.ts';
 import type {
   HistoryQuery,
   Order,

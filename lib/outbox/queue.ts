@@ -3,7 +3,7 @@
  * outbox consumer (lib/outbox/outbox.ts) sends them. Kept apart so a writer bundles no SES client.
  */
 import { type AccountMailRequest, type OutboxMail, putReady } from '#lib/db/outbox.ts';
-import type { EmailCategory } from '#lib/preferences/schemas.ts';
+import type { EmailCategory } from '#lib/values/preferences.ts';
 import { at, READY_GRACE_MS } from './policy.ts';
 
 /**

@@ -11,8 +11,8 @@ import { config, secret } from '#lib/config.ts';
 import { setPreferences } from '#lib/db/preferences.ts';
 import { RawReply } from '#lib/http/index.ts';
 import { escapeHtml } from '#lib/mail/send.ts';
+import { EMAIL_CATEGORIES, type EmailCategory, OFF } from '#lib/values/preferences.ts';
 import * as z from '#lib/zod.ts';
-import { EMAIL_CATEGORIES, type EmailCategory, OFF } from './schemas.ts';
 
 /** Derived from the JWT secret on first use: only the functions that build or check links need it. */
 let derivedKey: Buffer | undefined;

@@ -7,7 +7,7 @@ import { db, TABLE } from '#lib/db/client.ts';
 import { GetCommand, PutCommand, UpdateCommand } from '#lib/db/commands.ts';
 import { bookKey } from '#lib/db/keys.ts';
 import type { BookRecord, BookStatusValue } from '#lib/db/records.ts';
-import { toCents } from '#lib/orders/pricing.ts';
+import { toCents } from '#lib/values/money.ts';
 import { setStored } from '#tests/helpers/stored.ts';
 
 export interface PostBookFields {

@@ -10,7 +10,7 @@ import { PutCommand } from '#lib/db/commands.ts';
 import { bookIndexes, bookKey, orderIndexes, orderKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { buildOrder } from '#lib/orders/checkout.ts';
-import { toCents } from '#lib/orders/pricing.ts';
+import { toCents } from '#lib/values/money.ts';
 import { makeBookRecord } from './books.ts';
 
 export interface SeededOrder {
