@@ -3,7 +3,7 @@
  * date are refused with 400). Bounds are the contract's (API.md, "Validation").
  */
 
-import { CursorParam } from '#lib/db/cursor.ts';
+import { CursorParam } from '#lib/table/cursor.ts';
 import { CAMPUS_PATTERN } from '#lib/values/campus.ts';
 import { CONDITION_GRADES, type ConditionGrade, parseGrade } from '#lib/values/condition.ts';
 import { isMoney, MONEY_PATTERN, parseMoney, toCents } from '#lib/values/money.ts';

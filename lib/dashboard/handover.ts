@@ -11,8 +11,8 @@ import { statusCounterDeltas } from '#lib/db/counters.ts';
 import { bookIndexes } from '#lib/db/keys.ts';
 import { cancelOrderBookOp } from '#lib/db/orders.ts';
 import type { BookRecord } from '#lib/db/records.ts';
-import { TransactionRefused } from '#lib/db/transact.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
+import { TransactionRefused } from '#lib/table/transact.ts';
 import { canMove, feeShareCents, HAND_OVER, type HandOverAction } from './rules.ts';
 
 function wrongStatus(action: HandOverAction, status: number): Conflict {

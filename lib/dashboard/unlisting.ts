@@ -24,10 +24,10 @@ import { counterItems, statusCounterDeltas } from '#lib/db/counters.ts';
 import { appendNoticeBooksOp, markReady, type OutboxRecord } from '#lib/db/outbox.ts';
 import { storedPreferences } from '#lib/db/preferences.ts';
 import { type BookRecord, BookStatus, type UserRecord } from '#lib/db/records.ts';
-import { type Tagged, TransactionRefused, tag, tagAll, transactWrite } from '#lib/db/transact.ts';
 import { escapeHtml, type Mail } from '#lib/mail/send.ts';
 import { OPEN_GRACE_MS, READY_GRACE_MS } from '#lib/outbox/policy.ts';
 import { unsubscribeUrl } from '#lib/preferences/unsubscribe.ts';
+import { type Tagged, TransactionRefused, tag, tagAll, transactWrite } from '#lib/table/transact.ts';
 import { withDefaults } from '#lib/values/preferences.ts';
 import { DEFAULT_UNLIST_AFTER_DAYS, unlistCutoff } from './rules.ts';
 

@@ -15,31 +15,11 @@
 
 import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { ConditionGrade } from '#lib/values/condition.ts';
-import * as z from '#lib/zod.ts';
-import { type AuditRecord, auditPutOp } from './audit.ts';
-import { batchGet, batchWrite } from './batch.ts';
-import { db, TABLE } from './client.ts';
-import { GetCommand, QueryCommand, UpdateCommand } from './commands.ts';
-import { isConditionFailed } from './conditions.ts';
-import { counterItems, type Deltas } from './counters.ts';
-import type { DbClient } from './dynamo.ts';
-import {
-  allListingPks,
-  bookIndexes,
-  bookKey,
-  booksByStatusPk,
-  booksOfBuyerPk,
-  booksOfOwnerPk,
-  cartItemKey,
-  INDEX,
-  type ItemKey,
-  listingKeyEntryBytes,
-  listingPartitions,
-  priceListingPks,
-  searchPricePk,
-  searchTermPk,
-} from './keys.ts';
+import { batchGet, batchWrite } from '#lib/table/batch.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand, QueryCommand, UpdateCommand } from '#lib/table/commands.ts';
+import { isConditionFailed } from '#lib/table/conditions.ts';
+import type { DbClient } from '#lib/table/dynamo.ts';
 import {
   type CursorScope,
   cursorAfter,
@@ -57,9 +37,8 @@ import {
   queryGsi1Page,
   queryPages,
   stripKeys,
-} from './page.ts';
-import { type BookRecord, BookStatus, type BookStatusValue, upgradeBook } from './records.ts';
-import { placeInShards, readRange, readShards } from './sharded.ts';
+} from '#lib/table/page.ts';
+import { placeInShards, readRange, readShards } from '#lib/table/sharded.ts';
 import {
   refusalOf,
   type TransactItem,
@@ -68,7 +47,28 @@ import {
   tagAll,
   transactOrThrow,
   transactWrite,
-} from './transact.ts';
+} from '#lib/table/transact.ts';
+import type { ConditionGrade } from '#lib/values/condition.ts';
+import * as z from '#lib/zod.ts';
+import { type AuditRecord, auditPutOp } from './audit.ts';
+import { counterItems, type Deltas } from './counters.ts';
+import {
+  allListingPks,
+  bookIndexes,
+  bookKey,
+  booksByStatusPk,
+  booksOfBuyerPk,
+  booksOfOwnerPk,
+  cartItemKey,
+  INDEX,
+  type ItemKey,
+  listingKeyEntryBytes,
+  listingPartitions,
+  priceListingPks,
+  searchPricePk,
+  searchTermPk,
+} from './keys.ts';
+import { type BookRecord, BookStatus, type BookStatusValue, upgradeBook } from './records.ts';
 
 /** The most books a user may have listed (status 0) at once. */
 export const MAX_LISTED_BOOKS = 200;
@@ -384,7 +384,7 @@ const browseCursors = (options: PageRead): CursorScope => ({
  * Listed books of one campus (or of every campus, `all`), newest first (or, with `byPrice`, by
  * price: the consumer's price listing entries, which carry the books' fields), after the cursor,
  * leaving out `excludeOwner`'s and narrowed by `filters`: one merged read of the listing's shards
- * (lib/db/sharded.ts), so a page costs the same whatever the number of books; it may be short
+ * (lib/table/sharded.ts), so a page costs the same whatever the number of books; it may be short
  * with `next` set.
  */
 export async function listedBooks(options: PageRead): Promise<Page<BookRecord>> {
@@ -408,7 +408,7 @@ export async function writeEntries(puts: Item[], deletes: ItemKey[]): Promise<vo
 /**
  * Listed books of a campus (or of all) at positions [skip, skip + limit), newest first, hidden
  * books not counted: the positions come from the keys-only index over the listing's keys (merged
- * over its shards, lib/db/sharded.ts `placeInShards`), then only the page's books are read: the
+ * over its shards, lib/table/sharded.ts `placeInShards`), then only the page's books are read: the
  * key range from its first to its last, one Query per shard (docs/concurrency.md, "Bounded
  * skip"). The same calls for any page: S keys-only Queries (rarely a second round for some
  * shards), then S Queries of the page. `client`: the

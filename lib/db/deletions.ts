@@ -10,9 +10,12 @@
  *  - what is left in a user's partition            Query USER#<id> (keys only), then BatchWrite
  */
 
-import { batchDelete } from './batch.ts';
-import { db, TABLE } from './client.ts';
-import { DeleteCommand, GetCommand, UpdateCommand } from './commands.ts';
+import { batchDelete } from '#lib/table/batch.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { DeleteCommand, GetCommand, UpdateCommand } from '#lib/table/commands.ts';
+import { queryAll } from '#lib/table/page.ts';
+import { tag, tagAll, transactWrite } from '#lib/table/transact.ts';
+import { setAttribute, updateIf } from '#lib/table/write-if.ts';
 import { counterItems } from './counters.ts';
 import {
   ACCOUNT_DELETIONS_PK,
@@ -26,10 +29,7 @@ import {
   userKey,
   userPartition,
 } from './keys.ts';
-import { queryAll } from './page.ts';
 import type { OrderLineRecord } from './records.ts';
-import { tag, tagAll, transactWrite } from './transact.ts';
-import { setAttribute, updateIf } from './write-if.ts';
 
 /** `books`: the user's books (position = gsi2sk reached); `partition`: everything under USER#<id>. */
 export type DeletionPhase = 'books' | 'partition';

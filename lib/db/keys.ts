@@ -6,21 +6,9 @@
  * key strings themselves. The README's "Key schema" table mirrors this file.
  */
 
-export const INDEX = {
-  gsi1: 'gsi1',
-  gsi2: 'gsi2',
-  gsi3: 'gsi3',
-  gsi4: 'gsi4',
-  /** gsi1's keys (and `hidden`) only: skipping through the listing of every campus (issue 14) */
-  gsi1keys: 'gsi1keys',
-  /** gsi4's keys (and `hidden`) only: skipping through one campus's listing (issue 14) */
-  gsi4keys: 'gsi4keys',
-} as const;
+import type { ItemKey } from '#lib/table/schema.ts';
 
-export interface ItemKey {
-  pk: string;
-  sk: string;
-}
+export { INDEX, type ItemKey } from '#lib/table/schema.ts';
 
 /** Sort keys that order newest-last by time, ties broken by id (ULIDs are time-ordered too). */
 export const timeSortKey = (isoDate: string, id: string): string => `${isoDate}#${id}`;
@@ -166,7 +154,7 @@ const inCampus = (campus: string | null | undefined): string => (campus ? `${cam
 /**
  * Write sharding of the busy listing partitions (docs/browsing.md, "Key schema and capacity"): a
  * listed book goes to shard `shardOf(bookId, n)` of its listing; a page reads the n shards in
- * parallel and merges them (lib/db/sharded.ts). The listing of every campus (`campus=all`) has
+ * parallel and merges them (lib/table/sharded.ts). The listing of every campus (`campus=all`) has
  * LISTING_SHARDS_ALL shards; a campus has one unless it is named in CAMPUS_LISTING_SHARDS (a campus
  * that outgrows one partition; changing its count needs the migration to rewrite its books' keys).
  */

@@ -5,13 +5,13 @@
  * value read (optimistic), the queue item moved, the audit entry.
  */
 
+import { batchDelete, deleteQueried } from '#lib/table/batch.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { QueryCommand, type TransactWriteCommandInput } from '#lib/table/commands.ts';
+import { type Listing, type Page, queryPage } from '#lib/table/page.ts';
 import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
-import { batchDelete, deleteQueried } from './batch.ts';
-import { db, TABLE } from './client.ts';
-import { QueryCommand, type TransactWriteCommandInput } from './commands.ts';
 import { bookKey, REPORT_SK_PREFIX, REPORTS_PK, reportKey, reportQueueKey } from './keys.ts';
-import { type Listing, type Page, queryPage } from './page.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

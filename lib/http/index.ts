@@ -13,8 +13,8 @@
  * a `Page<T>`.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { Page } from '#lib/db/page.ts';
 import { Forbidden } from '#lib/errors.ts';
+import type { Page } from '#lib/table/page.ts';
 import type * as z from '#lib/zod.ts';
 import { authenticate, type Principal } from './auth.ts';
 import { assertCleanText, type BodyFormat, isFormBody, parseBody, skipFormBody } from './body.ts';

@@ -20,10 +20,10 @@ import {
   type ReportRecord,
   reportsOfBook,
 } from '#lib/db/reports.ts';
-import { refusalOf, TransactionRefused, tag, tagAll, transactWrite } from '#lib/db/transact.ts';
 import { Busy, Conflict, NotFound } from '#lib/errors.ts';
 import { moderationUnlistContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
+import { refusalOf, TransactionRefused, tag, tagAll, transactWrite } from '#lib/table/transact.ts';
 import { toDollars } from '#lib/values/money.ts';
 import * as z from '#lib/zod.ts';
 

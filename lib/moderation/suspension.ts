@@ -10,9 +10,9 @@ import { newAuditRecord } from '#lib/db/audit.ts';
 import { booksOfOwner, listingIndexMove, moveBookWithAudit, updateBookOp } from '#lib/db/books.ts';
 import { statusCounterDeltas } from '#lib/db/counters.ts';
 import { reinstateUserRecord, suspendUserRecord } from '#lib/db/suspensions.ts';
-import { TransactionRefused } from '#lib/db/transact.ts';
 import { getUser } from '#lib/db/users.ts';
 import { Conflict, Forbidden, NotFound } from '#lib/errors.ts';
+import { TransactionRefused } from '#lib/table/transact.ts';
 import * as z from '#lib/zod.ts';
 
 export const SuspendBody = z.strictObject({

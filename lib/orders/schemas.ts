@@ -4,7 +4,7 @@
  */
 
 import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
-import { CursorParam } from '#lib/db/cursor.ts';
+import { CursorParam } from '#lib/table/cursor.ts';
 import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
 

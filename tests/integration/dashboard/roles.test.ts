@@ -4,8 +4,8 @@ import { handler as permissionLevel } from '#functions/dashboard/permission-leve
 import { handler as revokeAdmin } from '#functions/dashboard/revoke-admin.ts';
 import { PermissionLevel, Statistics } from '#lib/dashboard/schemas.ts';
 import { userKey } from '#lib/db/keys.ts';
-import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import type { RouteSpec } from '#lib/http/index.ts';
+import { measured, startMeasuring } from '#lib/table/metrics.ts';
 import { readItem } from '#tests/helpers/cart.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { declaredRoutes, type Route } from '#tests/helpers/routes.ts';

@@ -162,8 +162,8 @@ describe('addPhoto', () => {
     const book = await putBook({ ownerId: seller.id });
     for (let i = 0; i < 5; i++) await addPhoto(seller, book.id);
     // One slot's POST expired (as if 15 minutes passed for it), the sweeper has not run yet.
-    const { db, TABLE } = await import('#lib/db/client.ts');
-    const { UpdateCommand } = await import('#lib/db/commands.ts');
+    const { db, TABLE } = await import('#lib/table/client.ts');
+    const { UpdateCommand } = await import('#lib/table/commands.ts');
     const { bookKey } = await import('#lib/db/keys.ts');
     const first = Object.keys((await stored(book.id)).photoSlots ?? {})[0] as string;
     await db.send(
