@@ -201,7 +201,7 @@ describe('the role is read from the user record on every call', () => {
   });
 
   it('does not trust a role claimed in the token', async () => {
-    const { signToken } = await import('#lib/http/jwt.ts');
+    const { signToken } = await import('#lib/accounts/jwt.ts');
     const forged = (await signToken({ sub: user.id, role: 2, tv: 0 })).token;
     const res = await invoke(getStatistics, { route: '/api/dashboard/getStatistics', token: forged });
     expect(res.status).toBe(403);
