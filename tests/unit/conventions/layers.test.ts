@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -28,11 +28,117 @@ function importsMatching(folder: string, forbidden: RegExp): string[] {
   );
 }
 
+/**
+ * The floors of lib/ and functions/, top to bottom. A file may import its own floor or any floor
+ * below it, never one above: handlers, then the HTTP layer, then the domains (each its own floor,
+ * in this order), then the entities, the table engine, and the plain values with the shared
+ * leaves (with the generated API description the docs routes serve). Each entry is a folder
+ * (ending in `/`) or a file.
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  ['functions/'],
+  ['lib/http/'],
+  ['lib/privacy/'],
+  ['lib/dashboard/'],
+  ['lib/moderation/'],
+  ['lib/matching/'],
+  ['lib/orders/'],
+  ['lib/cart/'],
+  ['lib/photos/'],
+  ['lib/books/'],
+  ['lib/accounts/'],
+  ['lib/notifications/'],
+  ['lib/outbox/'],
+  ['lib/preferences/'],
+  ['lib/mail/'],
+  ['lib/streams/'],
+  ['lib/docs/', 'lib/sample/'],
+  ['lib/db/'],
+  ['lib/table/'],
+  [
+    'lib/values/',
+    'lib/aws/',
+    'lib/errors.ts',
+    'lib/config.ts',
+    'lib/logger.ts',
+    'lib/metrics.ts',
+    'lib/zod.ts',
+    'docs/openapi.json',
+  ],
+];
+
+/** The floor of a repository path, counted from the bottom (0), or -1 when no floor holds it. */
+function floorOf(path: string): number {
+  const index = FLOORS.findIndex((floor) =>
+    floor.some((entry) => path === entry || (entry.endsWith('/') && path.startsWith(entry))),
+  );
+  return index < 0 ? -1 : FLOORS.length - 1 - index;
+}
+
+/** The repository path an import of `file` names, or null for a package or a Node module. */
+function target(file: string, spec: string): string | null {
+  if (spec.startsWith('#')) return spec.slice(1);
+  if (spec.startsWith('.')) return join(dirname(file), spec);
+  return null;
+}
+
+/** `file -> spec` for every import of `file` (a repository path) that runs up a floor or leaves every floor. */
+function upwardImports(file: string, text: string): string[] {
+  const own = floorOf(file);
+  return [...text.matchAll(IMPORT)].flatMap((m) => {
+    const spec = m[1] ?? '';
+    const to = target(file, spec);
+    if (to === null) return [];
+    const floor = floorOf(to);
+    return floor < 0 || own < 0 || floor > own ? [`${file} -> ${spec}`] : [];
+  });
+}
+
 describe('layers', () => {
   it('sees an import of lib/http when one is written', () => {
     IMPORT.lastIndex = 0;
     const line = `import { x } from '#lib/http/auth.ts';`;
     expect([...line.matchAll(IMPORT)].map((m) => m[1])).toEqual(['#lib/http/auth.ts']);
+  });
+
+  it('every file of lib/ and functions/ stands on a declared floor', () => {
+    const files = ['lib', 'functions'].flatMap((folder) =>
+      sources(join(ROOT, folder)).map((f) => relative(ROOT, f)),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.filter((file) => floorOf(file) < 0)).toEqual([]);
+  });
+
+  it('every import in lib/ and functions/ goes to its own floor or lower', () => {
+    const offenders = ['lib', 'functions'].flatMap((folder) =>
+      sources(join(ROOT, folder)).flatMap((file) =>
+        upwardImports(relative(ROOT, file), readFileSync(file, 'utf8')),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the floor check catches an import that runs back up, and lets a downward or same-floor one pass', () => {
+    expect(upwardImports('lib/db/books.ts', `import { RawReply } from '#lib/http/index.ts';`)).toEqual([
+      'lib/db/books.ts -> #lib/http/index.ts',
+    ]);
+    expect(upwardImports('lib/table/page.ts', `import { bookKey } from '../db/keys.ts';`)).toEqual([
+      'lib/table/page.ts -> ../db/keys.ts',
+    ]);
+    expect(
+      upwardImports('lib/books/inputs.ts', `const m = await import('#lib/orders/checkout.ts');`),
+    ).toEqual(['lib/books/inputs.ts -> #lib/orders/checkout.ts']);
+    expect(upwardImports('lib/accounts/login.ts', `import { x } from '#tests/helpers/users.ts';`)).toEqual([
+      'lib/accounts/login.ts -> #tests/helpers/users.ts',
+    ]);
+    const fine = [
+      `import { getBook } from '#lib/db/books.ts';`,
+      `import { transactWrite } from '#lib/table/transact.ts';`,
+      `import { toCents } from '#lib/values/money.ts';`,
+      `import { normaliseEmail } from './rules.ts';`,
+      `import { z } from 'zod/mini';`,
+    ].join('\n');
+    expect(upwardImports('lib/accounts/login.ts', fine)).toEqual([]);
   });
 
   it('nothing under lib/db imports lib/http: the store knows nothing of HTTP', () => {
