@@ -65,7 +65,7 @@ export const pendingSignupsPk = (normalisedEmail: string): string => `PENDING#${
 /**
  * An account e-mail asked for on a public route (password reset, confirmation resend): written the
  * same way whether the address has an account or not; the stream consumer does the look-up and the
- * e-mail (lib/accounts/mail-requests.ts). `MAILREQ#<ulid>` / `MAILREQ`, ttl 1 day.
+ * e-mail (lib/accounts/mail-processor.ts). `MAILREQ#<ulid>` / `MAILREQ`, ttl 1 day.
  */
 export const mailRequestKey = (id: string): ItemKey => ({ pk: `MAILREQ#${id}`, sk: 'MAILREQ' });
 /** Whether a key (e.g. of a stream record) is an account e-mail request's. */

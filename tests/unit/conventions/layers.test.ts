@@ -122,8 +122,8 @@ describe('layers', () => {
     expect(upwardImports('lib/db/books.ts', `import { RawReply } from '#lib/http/index.ts';`)).toEqual([
       'lib/db/books.ts -> #lib/http/index.ts',
     ]);
-    expect(upwardImports('lib/table/page.ts', `import { bookKey } from '../db/keys.ts';`)).toEqual([
-      'lib/table/page.ts -> ../db/keys.ts',
+    expect(upwardImports('lib/errors.ts', `import { http } from './http/index.ts';`)).toEqual([
+      'lib/errors.ts -> ./http/index.ts',
     ]);
     expect(
       upwardImports('lib/books/inputs.ts', `const m = await import('#lib/orders/checkout.ts');`),
