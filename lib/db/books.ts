@@ -49,6 +49,7 @@ import {
   transactOrThrow,
   transactWrite,
 } from '#lib/table/transact.ts';
+import { setAttribute, updateIf } from '#lib/table/write-if.ts';
 import type { ConditionGrade } from '#lib/values/condition.ts';
 import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp, newAuditRecord } from './audit.ts';
@@ -591,6 +592,11 @@ async function moveBookWithAudit(args: {
     ...tagAll('stats', counterItems({ global: args.globalDeltas, users: args.userDeltas })),
     ...tagAll('extra', args.extra ?? []),
   ]);
+}
+
+/** Shows a kept book's owner under `name` (the book stays for its buyer's history). */
+export async function renameBookOwner(bookId: string, name: string): Promise<void> {
+  await updateIf(setAttribute(bookKey(bookId), 'ownerFirstName', name));
 }
 
 // ----- named status moves of admins and jobs: each one transaction, audited, with its counters -----
