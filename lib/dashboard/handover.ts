@@ -2,7 +2,8 @@
  * The purchase hand-over an admin runs: confirmBook (1 -> 2: condition verified, buyer charged),
  * setBookPaid (2 -> 3: delivered, seller paid) and cancelPurchase (1 or 2 -> 0: relisted). Each
  * move is one named transaction of lib/db/books.ts: the book (conditional on the status it was read
- * with), its audit entry and the counters; here, which moves are allowed and what a refusal means. Notifications follow from the status change (stream processors), not from here.
+ * with), its audit entry and the counters; here, which moves are allowed and what a refusal means.
+ * Notifications follow from the status change (stream processors), not from here.
  */
 import { type Book, toApiBook } from '#lib/books/schemas.ts';
 import { getBook, relistCancelledPurchase, settlePurchase, verifyPurchase } from '#lib/db/books.ts';

@@ -1,10 +1,11 @@
 /**
  * Unlisting stale books (0 -> 5): the owner's deactivateBooks and the daily scheduled job share
  * this. Old listings are read oldest first through gsi1 `BOOKS#S0` (ordered by listing date), a page
- * at a time; each page is one transaction of conditional book updates (still status 0, still older
- * than the cut-off), one audit entry per book, the counters and, per owner, the run's notice in the
- * e-mail outbox (lib/db/outbox.ts). A book that changed meanwhile is dropped from the page and the
- * rest retried. Unlisted books leave the index partition, so a second run finds nothing to do.
+ * at a time; each page is one transaction (lib/db/books.ts `unlistStale`) of conditional book
+ * updates (still status 0, still older than the cut-off), one audit entry per book, the counters
+ * and, per owner, the run's notice in the e-mail outbox (lib/db/outbox.ts). A book that changed
+ * meanwhile is dropped from the page and the rest retried. Unlisted books leave the index
+ * partition, so a second run finds nothing to do.
  *
  * Each owner gets one e-mail per run listing their unlisted books: the notice is written with the
  * books it names (so no timeout or crash after a page can lose it) and marked ready when the run

@@ -599,7 +599,7 @@ export async function renameBookOwner(bookId: string, name: string): Promise<voi
   await updateIf(setAttribute(bookKey(bookId), 'ownerFirstName', name));
 }
 
-// ----- named status moves of admins and jobs: each one transaction, audited, with its counters -----
+// ----- named status moves of admins and jobs: one audited transaction each, with the counters ----
 
 /** Who moves a book, when, and why: the stamp of the move's audit entry. */
 export interface MoveStamp {
@@ -708,7 +708,10 @@ export async function relistCancelledPurchase(
   return relisted;
 }
 
-/** A listed book of a suspended owner unlisted (Listed -> Unlisted); TransactionRefused when it moved meanwhile. */
+/**
+ * suspendUser: a listed book of the suspended owner unlisted (Listed -> Unlisted);
+ * TransactionRefused when it moved meanwhile.
+ */
 export async function unlistBookOfSuspendedOwner(book: BookRecord, stamp: MoveStamp): Promise<void> {
   const move = listingIndexMove({ ...book, status: BookStatus.Unlisted });
   await moveBookWithAudit({

@@ -82,7 +82,7 @@ function target(file: string, spec: string): string | null {
   return null;
 }
 
-/** `file -> spec` for every import of `file` (a repository path) that runs up a floor or leaves every floor. */
+/** `file -> spec` for each import of `file` (a repository path) that runs up a floor or leaves them all. */
 function upwardImports(file: string, text: string): string[] {
   const own = floorOf(file);
   return [...text.matchAll(IMPORT)].flatMap((m) => {
