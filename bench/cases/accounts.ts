@@ -10,9 +10,9 @@ import {
   THROTTLE,
   throttleWindow,
 } from '#lib/accounts/rules.ts';
-import { GetCommand, UpdateCommand } from '#lib/db/commands.ts';
 import { emailKey, userKey } from '#lib/db/keys.ts';
 import { addToWindowIfBelowInput, countInWindowInput, removeFromWindowInput } from '#lib/db/throttle.ts';
+import { GetCommand, UpdateCommand } from '#lib/table/commands.ts';
 
 const login: BenchCase = {
   name: 'login',

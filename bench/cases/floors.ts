@@ -2,9 +2,10 @@
  * Raw DynamoDB calls shared by the cases' floors, written with the key builders of lib/db/keys.ts
  * and a plain DocumentClient (no middlewares).
  */
-import { BatchGetCommand, GetCommand, QueryCommand } from '#lib/db/commands.ts';
-import type { DbClient } from '#lib/db/dynamo.ts';
+
 import { cartItemKey, listingPartitions, userKey } from '#lib/db/keys.ts';
+import { BatchGetCommand, GetCommand, QueryCommand } from '#lib/table/commands.ts';
+import type { DbClient } from '#lib/table/dynamo.ts';
 
 /**
  * The auth layer's read of every authenticated request: the user's auth state, projected and

@@ -3,8 +3,8 @@
  * codes, editions, prices and valid ISBN-13s, dated back from now (olderSpan).
  */
 import { ulid } from 'ulid';
-import { CONDITION_GRADES, type ConditionGrade } from '#lib/books/conditions.ts';
 import type { BookRecord, UserRecord } from '#lib/db/records.ts';
+import { CONDITION_GRADES, type ConditionGrade } from '#lib/values/condition.ts';
 
 /** A small deterministic PRNG (mulberry32), so every run seeds the same shape of data. */
 /** Every bench user's campus (their addresses are @bench-university.edu). */

@@ -3,7 +3,7 @@
  * from serverless.yml, and the environment the handlers read their configuration from. Call
  * `planEnvironment` before importing any project module (lib/config.ts reads env at import).
  */
-import { DynamoClient } from '#lib/db/dynamo.ts';
+import { DynamoClient } from '#lib/table/dynamo.ts';
 import { localClient, startDynamoDbLocal } from '#scripts/local/dynamodb.ts';
 import { freePort } from '#scripts/local/ports.ts';
 import { startS3 } from '#scripts/local/s3.ts';
@@ -79,8 +79,8 @@ export async function startEnvironment(plan: PlannedEnvironment): Promise<Enviro
 }
 
 /**
- * The floor's client: the project's DynamoDB client (lib/db/dynamo.ts) with the same endpoint,
- * region, credentials, retries and marshalling as lib/db/client.ts, so endpoint and floor share a
+ * The floor's client: the project's DynamoDB client (lib/table/dynamo.ts) with the same endpoint,
+ * region, credentials, retries and marshalling as lib/table/client.ts, so endpoint and floor share a
  * transport; `metered` records its calls and capacity (never while timing).
  */
 export async function floorClient(endpoint: string, metered: boolean): Promise<DynamoClient> {

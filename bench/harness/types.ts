@@ -4,7 +4,7 @@
  * must make, issued with a plain DocumentClient (no middlewares) in the same run.
  */
 
-import type { DbClient } from '#lib/db/dynamo.ts';
+import type { DbClient } from '#lib/table/dynamo.ts';
 import type { EventInput } from '#tests/helpers/lambda.ts';
 import type { Fixture } from './fixture.ts';
 

@@ -22,15 +22,15 @@
  * the consumer rewrote meanwhile is never overwritten (counted as raced, none left for a rerun).
  */
 
-import { campusOfEmail, campusOfUser } from '#lib/accounts/campus.ts';
 import { searchEntriesOf } from '#lib/books/search-index.ts';
-import { createClient, type db as serviceClient, TABLE } from '#lib/db/client.ts';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '#lib/db/commands.ts';
-import { isConditionFailed } from '#lib/db/conditions.ts';
 import { bookIndexes, bookKey, requestIndexes, userKey } from '#lib/db/keys.ts';
 import { listFieldsOf } from '#lib/db/list-fields.ts';
 import { type BookRecord, upgradeBook } from '#lib/db/records.ts';
-import { setAttribute } from '#lib/db/write-if.ts';
+import { createClient, type db as serviceClient, TABLE } from '#lib/table/client.ts';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '#lib/table/commands.ts';
+import { isConditionFailed } from '#lib/table/conditions.ts';
+import { setAttribute } from '#lib/table/write-if.ts';
+import { campusOfEmail, campusOfUser } from '#lib/values/campus.ts';
 import { ScanCommand } from '#scripts/migrations/scan-command.ts';
 
 type Item = Record<string, unknown>;

@@ -8,8 +8,8 @@ import { queryObjects } from 'node:v8';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
-import { GetCommand } from '#lib/db/commands.ts';
-import { DynamoClient } from '#lib/db/dynamo.ts';
+import { GetCommand } from '#lib/table/commands.ts';
+import { DynamoClient } from '#lib/table/dynamo.ts';
 
 const live = () => ({
   dynamodb: queryObjects(DynamoClient, { format: 'count' }),
@@ -25,7 +25,7 @@ const before = live();
 
 describe('module load', () => {
   it('builds no client when the data, mail, photo store and metrics modules load', async () => {
-    await import('#lib/db/client.ts');
+    await import('#lib/table/client.ts');
     await import('#lib/mail/send.ts');
     await import('#lib/photos/store.ts');
     await import('#lib/metrics.ts');
@@ -33,7 +33,7 @@ describe('module load', () => {
   });
 
   it('builds the DynamoDB client on its first call, and only once', async () => {
-    const { db, TABLE } = await import('#lib/db/client.ts');
+    const { db, TABLE } = await import('#lib/table/client.ts');
     expect(live()).toEqual(before);
     const read = () => db.send(new GetCommand({ TableName: TABLE, Key: { pk: 'LAZY#1', sk: 'LAZY#1' } }));
     // the unit project has no database: the call fails, but the client exists from then on

@@ -1,6 +1,6 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { fromWire } from '#lib/db/dynamo.ts';
+import { fromWire } from '#lib/table/dynamo.ts';
 
 type Wire = Parameters<typeof unmarshall>[0];
 

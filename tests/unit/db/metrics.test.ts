@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { measured, metered, startMeasuring, stopMeasuring } from '#lib/db/metrics.ts';
+import { measured, metered, startMeasuring, stopMeasuring } from '#lib/table/metrics.ts';
 
 const answer = async () => ({ ConsumedCapacity: { CapacityUnits: 0.5 } });
 

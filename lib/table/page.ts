@@ -1,7 +1,7 @@
 /**
  * Paged reads, one rule for all: a paged access pattern takes the caller's opaque `cursor` and
  * answers a `Page<T>` whose `next` is the cursor of the following page (null at the end). The
- * cursor is the last item's sort key, MAC-bound to the listing it came from (lib/db/cursor.ts), so
+ * cursor is the last item's sort key, MAC-bound to the listing it came from (lib/table/cursor.ts), so
  * it cannot be forged or used on another listing; a bad one is a BadRequest. Cursors are turned
  * into positions and back only here (`pageFrom`, `queryPage`): the domains pass them through, and
  * only name the scope a cursor is bound to (e.g. a search's terms, campus, filters and sort).
@@ -11,7 +11,7 @@ import * as z from '#lib/zod.ts';
 import { db, TABLE } from './client.ts';
 import { type NativeAttributeValue, QueryCommand, type QueryCommandInput } from './commands.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { INDEX, type ItemKey } from './keys.ts';
+import { INDEX, type ItemKey } from './schema.ts';
 
 /**
  * One page of a listing; `next` says where the following page starts, or null at the end. What

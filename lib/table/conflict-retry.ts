@@ -1,5 +1,5 @@
 /**
- * The retry policy of the transaction runner (lib/db/transact.ts) for a transaction that lost only
+ * The retry policy of the transaction runner (lib/table/transact.ts) for a transaction that lost only
  * a race (every refused item says `TransactionConflict`, no condition failed): a bounded number of
  * retries, each after an exponential, jittered pause. When they are spent the runner gives up with
  * `Busy` (a 503 with Retry-After at the edge).

@@ -3,8 +3,8 @@
 import { Busy } from '#lib/errors.ts';
 import { db, TABLE } from './client.ts';
 import { BatchGetCommand, BatchWriteCommand, type QueryCommandInput } from './commands.ts';
-import type { ItemKey } from './keys.ts';
 import { queryPages } from './page.ts';
+import type { ItemKey } from './schema.ts';
 
 const MAX_ATTEMPTS = 6;
 const backoff = (attempt: number) => new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
