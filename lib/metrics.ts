@@ -62,15 +62,19 @@ export const flushMetrics: middy.MiddlewareObj = {
   onError: publishMetrics,
 };
 
+/** Set on a handler made by `withMetrics` (tests check every background handler has it). */
+export const PUBLISHES_METRICS = Symbol('publishesMetrics');
+
 /** A non-HTTP handler (stream consumer, scheduled job) that publishes its counts when it ends. */
 export function withMetrics<A extends unknown[], R>(handler: (...args: A) => Promise<R>) {
-  return async (...args: A): Promise<R> => {
+  const wrapped = async (...args: A): Promise<R> => {
     try {
       return await handler(...args);
     } finally {
       publishMetrics();
     }
   };
+  return Object.assign(wrapped, { [PUBLISHES_METRICS]: true as const });
 }
 
 /** How many of `event` this process counted (tests). */

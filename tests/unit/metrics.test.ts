@@ -7,6 +7,8 @@
  * even a warning) for an invocation that counted nothing. The modules are loaded fresh under a
  * deployed stage's settings, and the lines are read from the process's real stdout and stderr.
  */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeContext, makeEvent } from '#tests/helpers/lambda.ts';
 import { printedLines } from '#tests/helpers/output.ts';
@@ -130,5 +132,24 @@ describe('business metrics on a deployed stage', () => {
     });
     expect(lines).toEqual([]);
     expect(recordedMetrics('EmailsFailed')).toBe(1);
+  });
+});
+
+describe('background handlers', () => {
+  it('every stream consumer and scheduled job publishes what it counted (withMetrics)', async () => {
+    const { PUBLISHES_METRICS } = await import('#lib/metrics.ts');
+    const root = path.join(import.meta.dirname, '..', '..', 'functions');
+    const modules = ['streams', 'scheduled'].flatMap((dir) =>
+      readdirSync(path.join(root, dir))
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `${dir}/${f}`),
+    );
+    const handlers: Record<string, boolean> = {};
+    for (const name of modules) {
+      const mod = (await import(`#functions/${name}`)) as { handler?: object };
+      if (mod.handler) handlers[name] = PUBLISHES_METRICS in mod.handler;
+    }
+    expect(Object.keys(handlers).length).toBe(6);
+    expect(Object.entries(handlers).filter(([, publishes]) => !publishes)).toEqual([]);
   });
 });
