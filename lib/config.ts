@@ -123,7 +123,14 @@ const schema = z.object({
       }, 'PING_TIME_ZONE must be an IANA time zone'),
     ),
   ),
-  LOG_LEVEL: z.pipe(z.transform(emptyToUndefined), z._default(z.string(), 'INFO')),
+  /** Powertools Logger's levels, in any case (lib/logger.ts); a typo fails at start-up. */
+  LOG_LEVEL: z.pipe(
+    z.transform((v: unknown) => {
+      const value = emptyToUndefined(v);
+      return typeof value === 'string' ? value.trim().toUpperCase() : value;
+    }),
+    z._default(z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']), 'INFO'),
+  ),
   /** The photo store: its bucket, an endpoint on the emulated stages, and its public front. */
   PHOTOS_BUCKET: z.pipe(
     z.transform(emptyToUndefined),

@@ -111,7 +111,7 @@ const pickWeighted = (random: () => number) => {
 
 export const BENCH_PASSWORD = 'bench-password-1';
 
-/** `n` confirmed users with the same password hash (one bcrypt hash, computed once). */
+/** `n` confirmed users with the same password hash (one hash, computed once). */
 export function makeUsers(n: number, passwordHash: string, random: () => number): UserRecord[] {
   const createdAt = new Date(Date.now() - 90 * 86_400_000).toISOString();
   return Array.from({ length: n }, (_, i) => {

@@ -126,8 +126,24 @@ describe('alarms (packaged template)', () => {
       ],
     ],
     ['FunctionThrottlesAlarm', 'AWS/Lambda', 'Throttles', undefined],
-    ['EmailsFailedAlarm', 'CampusBooks', 'EmailsFailed', [{ Name: 'service', Value: 'campus-books' }]],
-    ['OutboxFailedAlarm', 'CampusBooks', 'OutboxFailed', [{ Name: 'service', Value: 'campus-books' }]],
+    [
+      'EmailsFailedAlarm',
+      'CampusBooks',
+      'EmailsFailed',
+      [
+        { Name: 'service', Value: 'campus-books' },
+        { Name: 'stage', Value: 'dev' },
+      ],
+    ],
+    [
+      'OutboxFailedAlarm',
+      'CampusBooks',
+      'OutboxFailed',
+      [
+        { Name: 'service', Value: 'campus-books' },
+        { Name: 'stage', Value: 'dev' },
+      ],
+    ],
     ['MailBounceRateAlarm', 'AWS/SES', 'Reputation.BounceRate', undefined],
   ])('%s watches %s %s with the right dimensions and tells the alarm topic', (id, ns, metric, dims) => {
     const a = alarm(id);
