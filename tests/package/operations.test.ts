@@ -87,6 +87,24 @@ describe('API edge (packaged template)', () => {
   it('reserves concurrency for the stream consumer', () => {
     expect(lambdaFunctions().streamsConsumer?.Properties.ReservedConcurrentExecutions).toBe(5);
   });
+
+  it('reserves at least as much concurrency as the stream mappings may use at once (no throttling)', () => {
+    // Lambda runs up to (shards x parallelization factor) batches of a stream consumer at once; a new
+    // on-demand table has 4 partitions, so 4 shards (docs/concurrency.md, "Consumer concurrency").
+    const SHARDS = 4;
+    const mappings = Object.values(resourcesOfType('AWS::Lambda::EventSourceMapping'));
+    expect(mappings.length).toBe(2);
+    const short: string[] = [];
+    for (const m of mappings) {
+      const fnId = m.Properties.FunctionName['Fn::GetAtt'][0] as string;
+      const reserved = res()[fnId]?.Properties.ReservedConcurrentExecutions;
+      const demand = SHARDS * (m.Properties.ParallelizationFactor ?? 1);
+      if (reserved !== undefined && reserved < demand)
+        short.push(`${fnId}: ${reserved} reserved < ${demand}`);
+    }
+    expect(short).toEqual([]);
+    expect(res().StreamsConsumerLambdaFunction?.Properties.ReservedConcurrentExecutions).toBeDefined();
+  });
 });
 
 describe('data protection (packaged template)', () => {
