@@ -56,7 +56,14 @@ class StageCheck {
     const service = this.serverless.service;
     const stage = this.options.stage ?? service.provider.stage;
     const params = this.serverless.configurationInput?.params ?? {};
-    const merged = { ...(params.default ?? {}), ...(params[stage] ?? {}) };
+    // `--param key=value` on the command line wins over serverless.yml, as osls's ${param:} does.
+    const cli = Object.fromEntries(
+      [this.options.param ?? []].flat().map((kv) => {
+        const at = String(kv).indexOf('=');
+        return at < 0 ? [String(kv), ''] : [String(kv).slice(0, at), String(kv).slice(at + 1)];
+      }),
+    );
+    const merged = { ...(params.default ?? {}), ...(params[stage] ?? {}), ...cli };
     const problems = stageProblems(stage, merged);
     const region = this.options.region ?? service.provider.region;
     if (!EMULATED.has(stage) && region !== 'us-east-1') {

@@ -24,6 +24,8 @@ export interface PackagedTemplate {
 /** One stack: `root`, or the logical id of its AWS::CloudFormation::Stack in the root. */
 export interface PackagedStack {
   name: string;
+  /** the template's file */
+  file: string;
   template: PackagedTemplate;
 }
 
@@ -37,14 +39,15 @@ const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Package
 /** The root stack first, then every nested stack, read from the files beside `rootFile`. */
 export function readStacks(rootFile: string): PackagedStack[] {
   const root = read(rootFile);
-  const out: PackagedStack[] = [{ name: 'root', template: root }];
+  const out: PackagedStack[] = [{ name: 'root', file: rootFile, template: root }];
   for (const [id, r] of Object.entries(root.Resources)) {
     if (r.Type !== 'AWS::CloudFormation::Stack') continue;
     // TemplateURL: Fn::Join of https://<s3>, the bucket, the artifact folder, and the file name.
     const parts = r.Properties.TemplateURL?.['Fn::Join']?.[1];
     const file = Array.isArray(parts) ? parts.at(-1) : undefined;
     if (typeof file !== 'string') throw new Error(`${id}: unexpected TemplateURL`);
-    out.push({ name: id, template: read(path.join(path.dirname(rootFile), file)) });
+    const nested = path.join(path.dirname(rootFile), file);
+    out.push({ name: id, file: nested, template: read(nested) });
   }
   return out;
 }
