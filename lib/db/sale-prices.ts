@@ -52,8 +52,11 @@ export function withSale(kept: readonly Sale[], sale: Sale): Sale[] | null {
   return next.includes(sale) ? next : null;
 }
 
-/** How often a write that lost a race with another sale of the same ISBN is tried again. */
-const ATTEMPTS = 5;
+/**
+ * How often a write that lost a race with another sale of the same ISBN is tried. Records of one
+ * stream shard are applied one after another, so only sales on different shards race.
+ */
+const ATTEMPTS = 8;
 
 /**
  * Counts one completed sale in the item of `campus` (or `all`): read (consistent), add, write back
