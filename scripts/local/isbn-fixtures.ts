@@ -41,7 +41,7 @@ export const FIXTURE_ISBNS = {
 } as const;
 
 /** How long the stand-in waits before answering for SLOW (the service gives up after about 1.5 s). */
-export const SLOW_DELAY_MS = 2500;
+export const SLOW_DELAY_MS = 5000;
 
 export const FIXTURE_BOOKS: readonly FixtureBook[] = [
   {
