@@ -6,7 +6,9 @@
  * no Query. Shown only from MIN_SALES sales on.
  */
 
+import { listBooksByStatus } from '#lib/db/books.ts';
 import { ALL_CAMPUSES, isBookKey } from '#lib/db/keys.ts';
+import type { BookRecord } from '#lib/db/records.ts';
 import { getSales, recordSale } from '#lib/db/sale-prices.ts';
 import type { ChangeProcessor, Item } from '#lib/streams/types.ts';
 
@@ -62,8 +64,13 @@ export async function priceHintFor(isbn13: string, campus: string | null): Promi
 
 /** A book image that has just become a completed sale (status 3) with an ISBN: what to count. */
 function completedSale(change: { oldImage: Item | undefined; newImage: Item | undefined }) {
-  const book = change.newImage;
-  if (book?.status !== 3 || change.oldImage?.status === 3) return null;
+  if (change.oldImage?.status === 3) return null;
+  return saleOf(change.newImage);
+}
+
+/** What to count of a completed sale (status 3) with an ISBN, or null. */
+function saleOf(book: Item | undefined) {
+  if (book?.status !== 3) return null;
   if (typeof book.ISBN !== 'string' || typeof book.priceCents !== 'number') return null;
   const at = [book.statusChangedAt, book.boughtAt, book.date].find((v) => typeof v === 'string') as string;
   return {
@@ -78,13 +85,38 @@ function completedSale(change: { oldImage: Item | undefined; newImage: Item | un
  * Idempotent: each item counts a book once however often the record comes (lib/db/sale-prices.ts
  * `withSale`), and a retry after one of the two writes failed counts only the missing one.
  */
+/** Counts one completed sale in its campus's item and in every campus's (each idempotent). */
+async function countSale(done: NonNullable<ReturnType<typeof saleOf>>): Promise<void> {
+  const scopes = done.campus ? [done.campus, ALL_CAMPUSES] : [ALL_CAMPUSES];
+  for (const scope of scopes) await recordSale(done.isbn13, scope, done.sale);
+}
+
 export const salePricesProcessor: ChangeProcessor = {
   name: 'salePrices',
   wants: (c) => isBookKey(c.keys) && completedSale(c) !== null,
   apply: async (c) => {
     const done = completedSale(c);
-    if (!done) return;
-    const scopes = done.campus ? [done.campus, ALL_CAMPUSES] : [ALL_CAMPUSES];
-    for (const scope of scopes) await recordSale(done.isbn13, scope, done.sale);
+    if (done) await countSale(done);
   },
 };
+
+/**
+ * Counts the sales completed before the processor ran (e.g. after the release that adds it): reads
+ * gsi1 `BOOKS#S3` a page at a time, no Scan, and counts each like the processor does. Safe to run
+ * again (a counted sale is never counted twice). The number of sales with an ISBN it went through.
+ */
+export async function backfillSalePrices(pageSize = 100): Promise<number> {
+  let cursor: string | undefined;
+  let sales = 0;
+  do {
+    const page = await listBooksByStatus(3, pageSize, cursor);
+    for (const book of page.items) {
+      const done = saleOf(book as BookRecord & Item);
+      if (!done) continue;
+      await countSale(done);
+      sales++;
+    }
+    cursor = page.next ?? undefined;
+  } while (cursor);
+  return sales;
+}

@@ -7,10 +7,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '#functions/books/lookup-isbn.ts';
 import { IsbnLookup } from '#lib/books/lookup-schemas.ts';
-import { priceHintFor } from '#lib/books/price-hint.ts';
+import { backfillSalePrices, priceHintFor } from '#lib/books/price-hint.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { getSales, recordSale } from '#lib/db/sale-prices.ts';
-import { makeBook, setBookStatus } from '#tests/helpers/books.ts';
+import { makeBook, seedBook, setBookStatus } from '#tests/helpers/books.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectDocumented } from '#tests/helpers/openapi.ts';
 import { expectEnvelope } from '#tests/helpers/schema.ts';
@@ -132,5 +132,38 @@ describe('price hint', () => {
     }));
     await Promise.all(sales.map((s) => recordSale(isbn, 'all', s)));
     expect((await getSales(isbn, 'all')).map((s) => s.bookId)).toEqual(sales.map((s) => s.bookId));
+  });
+
+  it('counts the sales completed before the processor ran with the backfill, once however often it runs', async () => {
+    const isbn = '9780815344322';
+    const seller = await makeUser({ campus: 'old.edu' });
+    const buyer = await makeUser({ campus: 'old.edu' });
+    const sold = [];
+    for (const priceCents of [1200, 1800, 2400]) {
+      sold.push(
+        // stored as paid without the stream consumer ever seeing it
+        await seedBook(seller.id, {
+          ISBN: isbn,
+          campus: 'old.edu',
+          priceCents,
+          status: 3,
+          buyerId: buyer.id,
+          boughtAt: new Date().toISOString(),
+        }),
+      );
+    }
+    expect(await getSales(isbn, 'old.edu')).toEqual([]);
+    expect(await backfillSalePrices(2)).toBeGreaterThanOrEqual(3);
+    await backfillSalePrices();
+    expect((await getSales(isbn, 'old.edu')).map((s) => s.bookId).sort()).toEqual(
+      sold.map((b) => b.id).sort(),
+    );
+    expect(await priceHintFor(isbn, 'old.edu')).toEqual({
+      count: 3,
+      lowCents: 1200,
+      highCents: 2400,
+      medianCents: 1800,
+      scope: 'campus',
+    });
   });
 });
