@@ -6,8 +6,8 @@
  */
 import { DynamoClient } from '#lib/db/dynamo.ts';
 import { localClient, startDynamoDbLocal } from '#scripts/local/dynamodb.ts';
-import { freePort } from '#scripts/local/ports.ts';
 import { startIsbnStandin } from '#scripts/local/isbn-standin.ts';
+import { freePort } from '#scripts/local/ports.ts';
 import { startS3 } from '#scripts/local/s3.ts';
 import { startSes } from '#scripts/local/ses.ts';
 import { ensureTable } from '#scripts/local/table.ts';
