@@ -53,7 +53,8 @@ async function hintSeenAt(campus: string, isbn: string) {
   return expectEnvelope(res.json(), IsbnLookup).priceHint;
 }
 
-describe('price hint', () => {
+// Each case takes books through checkout and the whole consumer twice: slow on DynamoDB Local.
+describe('price hint', { timeout: 90_000 }, () => {
   it('counts each completed sale once per campus and overall, however often its records are delivered', async () => {
     const isbn = '9780262033848';
     const sold = [
