@@ -1,12 +1,12 @@
 /** The cart and checkout (functions/user/add-to-cart, functions/cart/checkout-cart). */
 import { createHash } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inTurn, makeBooks, prng } from '#bench/harness/data.ts';
 import type { SeedUser } from '#bench/harness/fixture.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
 import { CART_LIMIT, CART_READ_LIMIT, snapshotOf } from '#lib/cart/cart.ts';
 import { cartPutItems, putCartItem } from '#lib/db/cart.ts';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '#lib/db/commands.ts';
-import type { DbClient } from '#lib/db/dynamo.ts';
 import { bookKey, CART_PREFIX, idempotencyKey, userPartition } from '#lib/db/keys.ts';
 import { checkoutItems } from '#lib/db/orders.ts';
 import type { BookRecord, CartItemRecord } from '#lib/db/records.ts';
@@ -15,7 +15,7 @@ import { buildOrder, cartFingerprint, idempotencyRecord } from '#lib/orders/chec
 import { authGet } from './floors.ts';
 
 /** The cart Query every cart operation starts with (consistent, bounded). */
-const cartQuery = (client: DbClient, table: string, userId: string) =>
+const cartQuery = (client: DynamoDBDocumentClient, table: string, userId: string) =>
   client.send(
     new QueryCommand({
       TableName: table,

@@ -1,3 +1,4 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,6 @@ import { measured, ScanForbiddenError, startMeasuring, watchCalls } from '#lib/d
 import { Conflict } from '#lib/errors.ts';
 import { http } from '#lib/http/index.ts';
 import { signToken } from '#lib/http/jwt.ts';
-import { ScanCommand } from '#scripts/migrations/scan-command.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
