@@ -45,6 +45,17 @@ function originList(value) {
     .filter(Boolean);
 }
 
+/** `--param a=1 --param b=x=y` (osls: a string or a list) -> { a: "1", b: "x=y" } */
+function cliParams(param) {
+  return Object.fromEntries(
+    [param ?? []].flat().map((kv) => {
+      const text = String(kv);
+      const at = text.indexOf('=');
+      return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + 1)];
+    }),
+  );
+}
+
 class StageCheck {
   constructor(serverless, options) {
     this.serverless = serverless;
@@ -56,7 +67,8 @@ class StageCheck {
     const service = this.serverless.service;
     const stage = this.options.stage ?? service.provider.stage;
     const params = this.serverless.configurationInput?.params ?? {};
-    const merged = { ...(params.default ?? {}), ...(params[stage] ?? {}) };
+    // `--param key=value` on the command line wins over serverless.yml, as osls's ${param:} does.
+    const merged = { ...(params.default ?? {}), ...(params[stage] ?? {}), ...cliParams(this.options.param) };
     const problems = stageProblems(stage, merged);
     const region = this.options.region ?? service.provider.region;
     if (!EMULATED.has(stage) && region !== 'us-east-1') {
@@ -80,3 +92,4 @@ class StageCheck {
 module.exports = StageCheck;
 module.exports.stageProblems = stageProblems;
 module.exports.originList = originList;
+module.exports.cliParams = cliParams;

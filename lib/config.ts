@@ -72,7 +72,7 @@ const schema = z.object({
   ),
   AWS_REGION: z.pipe(z.transform(emptyToUndefined), z._default(z.string(), 'us-east-1')),
   DYNAMODB_ENDPOINT: optionalString,
-  /** each DynamoDB attempt's time limit, connecting included (lib/db/client.ts) */
+  /** each DynamoDB attempt's time limit, connecting included (lib/table/client.ts) */
   DYNAMODB_REQUEST_TIMEOUT_MS: intFrom(DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS, 100, 10_000),
   SES_ENDPOINT: optionalString,
   JWT_SECRET: z.optional(
@@ -130,7 +130,14 @@ const schema = z.object({
       }, 'PING_TIME_ZONE must be an IANA time zone'),
     ),
   ),
-  LOG_LEVEL: z.pipe(z.transform(emptyToUndefined), z._default(z.string(), 'INFO')),
+  /** Powertools Logger's levels, in any case (lib/logger.ts); a typo fails at start-up. */
+  LOG_LEVEL: z.pipe(
+    z.transform((v: unknown) => {
+      const value = emptyToUndefined(v);
+      return typeof value === 'string' ? value.trim().toUpperCase() : value;
+    }),
+    z._default(z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']), 'INFO'),
+  ),
   /** The photo store: its bucket, an endpoint on the emulated stages, and its public front. */
   PHOTOS_BUCKET: z.pipe(
     z.transform(emptyToUndefined),

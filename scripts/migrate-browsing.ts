@@ -1,6 +1,6 @@
 /**
- * The browsing migration (issue 13; lib/db/migrate.ts): prices in cents and condition grades on
- * every stored book and cart snapshot. Resumable: after every page the position is written to the
+ * The browsing migration (issue 13; scripts/migrations/browsing.ts): prices in cents and condition
+ * grades on every stored book and cart snapshot. Resumable: after every page the position is written to the
  * checkpoint file, and a run finds it there and carries on; it is removed when the table is done.
  * Safe to run while the service runs, and again (it changes only outdated items).
  *   STAGE=local npx tsx scripts/migrate-browsing.ts [--checkpoint .migrate-browsing.json]

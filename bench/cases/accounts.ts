@@ -10,9 +10,9 @@ import {
   THROTTLE,
   throttleWindow,
 } from '#lib/accounts/rules.ts';
-import { GetCommand } from '#lib/db/commands.ts';
 import { emailKey, userKey } from '#lib/db/keys.ts';
 import { addToWindowIfBelow, countInWindow, removeFromWindow } from '#lib/db/throttle.ts';
+import { GetCommand } from '#lib/table/commands.ts';
 
 const login: BenchCase = {
   name: 'login',

@@ -5,9 +5,9 @@ import { BENCH_CAMPUS, CATALOGUE, courseNorm, inTurn } from '#bench/harness/data
 import type { BenchCase } from '#bench/harness/types.ts';
 import { planSearch } from '#lib/books/search-terms.ts';
 import { insertBookItems, listedBooksAt } from '#lib/db/books.ts';
-import { GetCommand, TransactWriteCommand } from '#lib/db/commands.ts';
 import { ALL_CAMPUSES, searchTermPk, userKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
+import { GetCommand, TransactWriteCommand } from '#lib/table/commands.ts';
 import { authGet, cartEntriesOf, listedPage, newestFirst } from './floors.ts';
 
 const PAGE = 40;

@@ -6,12 +6,12 @@ import type { SeedUser } from '#bench/harness/fixture.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
 import { CART_LIMIT, CART_READ_LIMIT, snapshotOf } from '#lib/cart/cart.ts';
 import { cartPutItems, putCartItem } from '#lib/db/cart.ts';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '#lib/db/commands.ts';
 import { bookKey, CART_PREFIX, idempotencyKey, userPartition } from '#lib/db/keys.ts';
 import { checkoutItems } from '#lib/db/orders.ts';
 import type { BookRecord, CartItemRecord } from '#lib/db/records.ts';
 import { putBooksBatch } from '#lib/db/seed.ts';
 import { buildOrder, cartFingerprint, idempotencyRecord } from '#lib/orders/checkout.ts';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '#lib/table/commands.ts';
 import { authGet } from './floors.ts';
 
 /** The cart Query every cart operation starts with (consistent, bounded). */

@@ -4,8 +4,8 @@
  */
 
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand } from '#lib/db/commands.ts';
 import { cartItemKey, listingPartitions, userKey } from '#lib/db/keys.ts';
+import { BatchGetCommand, GetCommand, QueryCommand } from '#lib/table/commands.ts';
 
 /**
  * The auth layer's read of every authenticated request: the user's auth state, projected and

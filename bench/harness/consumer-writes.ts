@@ -8,11 +8,11 @@
 import { ulid } from 'ulid';
 import { searchEntriesOf } from '#lib/books/search-index.ts';
 import { bookItem } from '#lib/db/books.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { PutCommand } from '#lib/db/commands.ts';
 import { bookKey } from '#lib/db/keys.ts';
-import { measured, startMeasuring, stopMeasuring } from '#lib/db/metrics.ts';
 import type { BookRecord } from '#lib/db/records.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { PutCommand } from '#lib/table/commands.ts';
+import { measured, startMeasuring, stopMeasuring } from '#lib/table/metrics.ts';
 import { BENCH_CAMPUS, CATALOGUE, courseNorm } from './data.ts';
 
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);

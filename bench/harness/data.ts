@@ -3,8 +3,8 @@
  * codes, editions, prices and valid ISBN-13s, dated back from now (olderSpan).
  */
 import { ulid } from 'ulid';
-import { CONDITION_GRADES, type ConditionGrade } from '#lib/books/conditions.ts';
 import type { BookRecord, UserRecord } from '#lib/db/records.ts';
+import { CONDITION_GRADES, type ConditionGrade } from '#lib/values/condition.ts';
 
 /** A small deterministic PRNG (mulberry32), so every run seeds the same shape of data. */
 /** Every bench user's campus (their addresses are @bench-university.edu). */
@@ -111,7 +111,7 @@ const pickWeighted = (random: () => number) => {
 
 export const BENCH_PASSWORD = 'bench-password-1';
 
-/** `n` confirmed users with the same password hash (one bcrypt hash, computed once). */
+/** `n` confirmed users with the same password hash (one hash, computed once). */
 export function makeUsers(n: number, passwordHash: string, random: () => number): UserRecord[] {
   const createdAt = new Date(Date.now() - 90 * 86_400_000).toISOString();
   return Array.from({ length: n }, (_, i) => {

@@ -86,13 +86,13 @@ export interface FloorClient {
 
 /**
  * The floor's client: the SDK's DocumentClient built as the service builds its own
- * (lib/db/client.ts `dynamoClient`, `documentClient`: same settings, retries and marshalling) on
+ * (lib/table/client.ts `dynamoClient`, `documentClient`: same settings, retries and marshalling) on
  * the same endpoint, without the service's middleware; `metered` puts the service's meter on it
- * (lib/db/metrics.ts), to count its calls and capacity (never while timing).
+ * (lib/table/metrics.ts), to count its calls and capacity (never while timing).
  */
 export async function floorClient(endpoint: string, metered: boolean): Promise<FloorClient> {
-  const { documentClient, dynamoClient } = await import('#lib/db/client.ts');
-  const { meterOn } = await import('#lib/db/metrics.ts');
+  const { documentClient, dynamoClient } = await import('#lib/table/client.ts');
+  const { meterOn } = await import('#lib/table/metrics.ts');
   const base = dynamoClient(endpoint);
   const client = documentClient(base);
   if (metered) meterOn(client.middlewareStack);

@@ -73,7 +73,7 @@ export interface SeedOptions {
 export async function seedUsers(options: SeedOptions): Promise<Fixture> {
   const { hashPassword } = await import('#lib/accounts/passwords.ts');
   const { putUsersBatch } = await import('#lib/db/seed.ts');
-  const { signToken } = await import('#lib/http/jwt.ts');
+  const { signToken } = await import('#lib/accounts/jwt.ts');
   const random = prng(42);
   // as the product stores it: Argon2id with the configured parameters (the deployed defaults)
   const passwordHash = await hashPassword(BENCH_PASSWORD);

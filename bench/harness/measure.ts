@@ -4,7 +4,7 @@
  *    calls) issued right next to it, interleaved (alternating which goes first) so both share the
  *    machine's noise; warm-up calls first, then the measured ones;
  *  - cost: DynamoDB calls and consumed capacity units per request (ReturnConsumedCapacity via
- *    lib/db/metrics.ts), for the endpoint and for its floor.
+ *    lib/table/metrics.ts), for the endpoint and for its floor.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -80,7 +80,7 @@ export async function measureLatency(
   counter: CallCounter,
   iterations: { warmup: number; measured: number },
 ): Promise<LatencyResult> {
-  const { startMeasuring } = await import('#lib/db/metrics.ts');
+  const { startMeasuring } = await import('#lib/table/metrics.ts');
   const endpointTimes: number[] = [];
   const floorTimes: number[] = [];
   const total = iterations.warmup + iterations.measured;
@@ -145,7 +145,7 @@ export async function measureCost(
   counter: CallCounter,
   samples: number,
 ): Promise<CostResult> {
-  const { startMeasuring, measured } = await import('#lib/db/metrics.ts');
+  const { startMeasuring, measured } = await import('#lib/table/metrics.ts');
   let calls = 0;
   let cu = 0;
   let fCalls = 0;

@@ -84,7 +84,7 @@ export async function measureRoutes(
   samples: number,
   log: (msg: string) => void,
 ): Promise<RouteResult[]> {
-  const { startMeasuring, measured, stopMeasuring } = await import('#lib/db/metrics.ts');
+  const { startMeasuring, measured, stopMeasuring } = await import('#lib/table/metrics.ts');
   const routes = new Map(declaredRoutes().map((r) => [key(r), r]));
   const results: RouteResult[] = [];
   let n = 0;

@@ -1,6 +1,6 @@
-import { confirmationPage } from '#lib/accounts/pages.ts';
 import { ConfirmParams } from '#lib/accounts/schemas.ts';
 import { http } from '#lib/http/index.ts';
+import { confirmationPage } from '#lib/http/pages.ts';
 import * as z from '#lib/zod.ts';
 
 const Page = z.string().check(z.describe('a small HTML page'));

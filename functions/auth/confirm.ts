@@ -1,7 +1,7 @@
-import { confirmByForm } from '#lib/accounts/pages.ts';
 import { ConfirmBody, toUser, User } from '#lib/accounts/schemas.ts';
 import { confirmSignup } from '#lib/accounts/signup.ts';
 import { http } from '#lib/http/index.ts';
+import { confirmByForm } from '#lib/http/pages.ts';
 import * as z from '#lib/zod.ts';
 
 const Page = z.string().check(z.describe('a small HTML page'));

@@ -1,6 +1,7 @@
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { accountMail } from '#lib/accounts/mail-processor.ts';
 import { unlistedNotice } from '#lib/dashboard/unlisting.ts';
+import { withMetrics } from '#lib/metrics.ts';
 import { type OutboxRenderers, outboxProcessor, toRecipient, writtenMail } from '#lib/outbox/outbox.ts';
 import { consume } from '#lib/streams/consume.ts';
 
@@ -18,5 +19,7 @@ export const outboxProcessors = [outboxProcessor(renderers)];
  * The table stream's second reader: sends the e-mail outbox's ready messages (lib/outbox/outbox.ts),
  * apart from the main consumer, so SES trouble delays e-mail only.
  */
-export const handler = (event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> =>
-  consume(event, context, outboxProcessors, 'outbox');
+export const handler = withMetrics(
+  (event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> =>
+    consume(event, context, outboxProcessors, 'outbox'),
+);

@@ -1,6 +1,6 @@
 import { http } from '#lib/http/index.ts';
-import { EmailPreferences } from '#lib/preferences/schemas.ts';
 import { getEmailPreferences } from '#lib/preferences/service.ts';
+import { EmailPreferences } from '#lib/values/preferences.ts';
 
 /** GET /api/user/getEmailPreferences: which non-essential e-mails the caller receives. */
 export const handler = http(

@@ -1,5 +1,6 @@
 import { http } from '#lib/http/index.ts';
-import { UnsubscribeParams, unsubscribePage } from '#lib/preferences/unsubscribe.ts';
+import { unsubscribePage } from '#lib/http/pages.ts';
+import { UnsubscribeParams } from '#lib/preferences/unsubscribe.ts';
 import * as z from '#lib/zod.ts';
 
 /** GET /api/user/unsubscribe/{token}: a page with a button that makes the one-click POST (or 302 to APP_URL); changes nothing. */

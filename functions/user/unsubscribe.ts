@@ -1,5 +1,6 @@
 import { http } from '#lib/http/index.ts';
-import { UnsubscribeParams, unsubscribe, unsubscribedPage } from '#lib/preferences/unsubscribe.ts';
+import { unsubscribedPage } from '#lib/http/pages.ts';
+import { UnsubscribeParams, unsubscribe } from '#lib/preferences/unsubscribe.ts';
 import * as z from '#lib/zod.ts';
 
 const Unsubscribed = z

@@ -1,6 +1,6 @@
 import { http } from '#lib/http/index.ts';
-import { EmailPreferences, UpdateEmailPreferencesBody } from '#lib/preferences/schemas.ts';
 import { updateEmailPreferences } from '#lib/preferences/service.ts';
+import { EmailPreferences, UpdateEmailPreferencesBody } from '#lib/values/preferences.ts';
 
 /** POST /api/user/updateEmailPreferences: any of matches, purchases, listings; answers all three. */
 export const handler = http(

@@ -5,8 +5,8 @@
  */
 import type { UserRecord } from '#lib/db/records.ts';
 import { getUserByEmail, upgradePasswordHash } from '#lib/db/users.ts';
-import { signToken } from '#lib/http/jwt.ts';
 import { InvalidCredentials } from './errors.ts';
+import { signToken } from './jwt.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { normaliseEmail, THROTTLE } from './rules.ts';
 import { type LoginInput, toUser, type User } from './schemas.ts';

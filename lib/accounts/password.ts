@@ -7,13 +7,13 @@ import { ulid } from 'ulid';
 import { getToken, putResetToken } from '#lib/db/tokens.ts';
 import { changePasswordHash, getUser, getUserByEmail, resetPasswordWithToken } from '#lib/db/users.ts';
 import { Forbidden, Unauthorized } from '#lib/errors.ts';
-import type { Principal } from '#lib/http/auth.ts';
-import { signToken } from '#lib/http/jwt.ts';
 import type { Mail } from '#lib/mail/send.ts';
 import { queueAccountMail } from '#lib/outbox/queue.ts';
 import { InvalidEmailToken } from './errors.ts';
+import { signToken } from './jwt.ts';
 import { resetMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import type { Principal } from './principal.ts';
 import {
   EMAIL_TOKEN_PATTERN,
   hashEmailToken,

@@ -4,10 +4,11 @@
  * and PASSWORD_HASH_PASSES (default 19 MiB and 2 passes, OWASP's minimum; parallelism 1), and a
  * hash is stored in the PHC string format: `$argon2id$v=19$m=<KiB>,t=<passes>,p=1$<salt>$<hash>`.
  *
- * Hashes of the earlier scheme (bcrypt, `$2a$` / `$2b$`) still verify, and login replaces them
- * (and any hash of other parameters) at the next successful login (`needsRehash`). An unknown user
- * still costs one derivation with today's parameters, so timing does not tell unknown addresses
- * apart. docs/security.md ("Password hashing") says why the scheme changed.
+ * A hash of other parameters than today's still verifies, with its own, and login replaces it at the
+ * next successful login (`needsRehash`). Any other string (the earlier bcrypt scheme's among them:
+ * no table holds one) verifies nothing. An unknown user still costs one derivation with today's
+ * parameters, so timing does not tell unknown addresses apart. docs/security.md ("Password
+ * hashing") says why the scheme is Argon2id.
  */
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -58,12 +59,10 @@ export async function hashPassword(
 
 const PHC =
   /^\$argon2id\$v=19\$m=(\d{1,7}),t=(\d{1,2}),p=1\$([A-Za-z0-9+/]{11,64})\$([A-Za-z0-9+/]{22,128})$/;
-const BCRYPT = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
 
-/** What a stored hash is: Argon2id with its parameters, the earlier bcrypt with its cost, or neither. */
+/** What a stored hash is: Argon2id with its parameters, or something this code does not verify. */
 export type StoredHash =
   | { scheme: 'argon2id'; params: HashParams; salt: Buffer; tag: Buffer }
-  | { scheme: 'bcrypt'; cost: number }
   | { scheme: 'unknown' };
 
 export function describeHash(hash: string): StoredHash {
@@ -79,8 +78,6 @@ export function describeHash(hash: string): StoredHash {
       };
     }
   }
-  const b = BCRYPT.exec(hash);
-  if (b) return { scheme: 'bcrypt', cost: Number(b[1]) };
   return { scheme: 'unknown' };
 }
 
@@ -102,20 +99,12 @@ export async function verifyPassword(
     const tag = await argon2id.derive(password, stored.salt, stored.params);
     return tag.length === stored.tag.length && timingSafeEqual(tag, stored.tag);
   }
-  if (stored.scheme === 'bcrypt') {
-    const { default: bcrypt } = await import('bcryptjs');
-    return bcrypt.compare(password, storedHash);
-  }
   return false;
 }
 
-/**
- * Whether a stored hash is replaced at the next successful login: one of the earlier scheme, or of
- * other parameters than today's.
- */
+/** Whether a stored hash is replaced at the next successful login: one of other parameters than today's. */
 export function needsRehash(hash: string, params: HashParams = configuredParams()): boolean {
   const stored = describeHash(hash);
-  if (stored.scheme === 'bcrypt') return true;
   if (stored.scheme === 'argon2id') {
     return stored.params.memoryKib !== params.memoryKib || stored.params.passes !== params.passes;
   }

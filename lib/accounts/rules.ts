@@ -48,8 +48,8 @@ export function isOwnerAddress(normalised: string, ownerEmails: readonly string[
 // ---------------------------------------------------------------------------------------------
 
 /**
- * At most 72 bytes (security checklist item 12): the earlier scheme, bcrypt, read no more, and a
- * hash of it still verifies until its owner next logs in (lib/accounts/passwords.ts).
+ * At most 72 bytes (security checklist item 12, part of the API contract; the limit dates from the
+ * earlier bcrypt scheme, which read no more).
  */
 export const PASSWORD_MIN_BYTES = 8;
 export const PASSWORD_MAX_BYTES = 72;

@@ -4,8 +4,8 @@
  */
 
 import type { UserRecord } from '#lib/db/records.ts';
+import { campusOfUser } from '#lib/values/campus.ts';
 import * as z from '#lib/zod.ts';
-import { campusOfUser } from './campus.ts';
 import {
   EMAIL_MAX_LENGTH,
   isAsciiAddress,

@@ -23,7 +23,7 @@ import { createUserFromSignup, getUserByEmail, getUserIdByEmail } from '#lib/db/
 import type { Mail } from '#lib/mail/send.ts';
 import { countEvent } from '#lib/metrics.ts';
 import { queueAccountMail } from '#lib/outbox/queue.ts';
-import { campusOfEmail } from './campus.ts';
+import { campusOfEmail } from '#lib/values/campus.ts';
 import { InvalidEmailToken, WrongSignupPassword } from './errors.ts';
 import { confirmationMail, existingAccountMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';

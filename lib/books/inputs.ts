@@ -3,12 +3,12 @@
  * date are refused with 400). Bounds are the contract's (API.md, "Validation").
  */
 
-import { CAMPUS_PATTERN } from '#lib/accounts/campus.ts';
-import { CursorParam } from '#lib/db/cursor.ts';
-import { IntParam } from '#lib/http/params.ts';
-import { isMoney, MONEY_PATTERN, parseMoney, toCents } from '#lib/orders/pricing.ts';
+import { CursorParam } from '#lib/table/cursor.ts';
+import { CAMPUS_PATTERN } from '#lib/values/campus.ts';
+import { CONDITION_GRADES, type ConditionGrade, parseGrade } from '#lib/values/condition.ts';
+import { isMoney, MONEY_PATTERN, parseMoney, toCents } from '#lib/values/money.ts';
+import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
-import { CONDITION_GRADES, type ConditionGrade, parseGrade } from './conditions.ts';
 import { toIsbn13 } from './isbn.ts';
 import { normaliseCourse } from './text.ts';
 

@@ -21,12 +21,12 @@ import {
   updateBookDetails,
 } from '#lib/db/books.ts';
 import { ALL_CAMPUSES } from '#lib/db/keys.ts';
-import type { Page } from '#lib/db/page.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { getUserListingInfo } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
 import { countEvent } from '#lib/metrics.ts';
-import type { ConditionGrade } from './conditions.ts';
+import type { Page } from '#lib/table/page.ts';
+import type { ConditionGrade } from '#lib/values/condition.ts';
 import { DEFAULT_PAGE, type PostBookInput, type Sort, type UpdateBookInput } from './inputs.ts';
 import { type Book, toApiBook } from './schemas.ts';
 import { planSearch } from './search-terms.ts';

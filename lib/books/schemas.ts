@@ -4,10 +4,10 @@
  */
 
 import type { BookRecord } from '#lib/db/records.ts';
-import { toDollars } from '#lib/orders/pricing.ts';
-import { apiPhotos } from '#lib/photos/urls.ts';
+import { CONDITION_GRADES } from '#lib/values/condition.ts';
+import { toDollars } from '#lib/values/money.ts';
+import { apiPhotos } from '#lib/values/photos.ts';
 import * as z from '#lib/zod.ts';
-import { CONDITION_GRADES } from './conditions.ts';
 
 export const BookStatusSchema = z.union([
   z.literal(0),

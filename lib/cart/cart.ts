@@ -14,7 +14,7 @@ import {
 } from '#lib/db/cart.ts';
 import { type BookRecord, BookStatus, type CartItemRecord } from '#lib/db/records.ts';
 import { Busy, Conflict, NotFound } from '#lib/errors.ts';
-import { priceOrder, toDollars } from '#lib/orders/pricing.ts';
+import { priceOrder, toDollars } from '#lib/values/money.ts';
 import type { CartContents } from './schemas.ts';
 
 /**

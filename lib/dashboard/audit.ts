@@ -1,6 +1,6 @@
 /** The audit log as admins read it: every dashboard action, newest first. */
 import { listAuditEntries } from '#lib/db/audit.ts';
-import type { Page } from '#lib/db/page.ts';
+import type { Page } from '#lib/table/page.ts';
 import type { AuditEntry } from './schemas.ts';
 
 export async function getAuditLog(limit: number, cursor: string | undefined): Promise<Page<AuditEntry>> {

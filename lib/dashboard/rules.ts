@@ -3,7 +3,7 @@
  * the unlisting cut-off and the user-search terms. No I/O here.
  */
 import { BookStatus, type BookStatusValue } from '#lib/db/records.ts';
-import { feeCents } from '#lib/orders/pricing.ts';
+import { feeCents } from '#lib/values/money.ts';
 
 export type HandOverAction = 'confirmBook' | 'setBookPaid' | 'cancelPurchase';
 

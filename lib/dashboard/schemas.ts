@@ -6,9 +6,9 @@
 import { toUser, User } from '#lib/accounts/schemas.ts';
 import { SINGLE_LINE } from '#lib/books/inputs.ts';
 import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
-import { CursorParam } from '#lib/db/cursor.ts';
 import type { UserRecord } from '#lib/db/records.ts';
-import { IntParam } from '#lib/http/params.ts';
+import { CursorParam } from '#lib/table/cursor.ts';
+import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
 
 /** Path and query ids: opaque, bounded, no control characters. */

@@ -1,10 +1,11 @@
 /**
  * Unlisting stale books (0 -> 5): the owner's deactivateBooks and the daily scheduled job share
  * this. Old listings are read oldest first through gsi1 `BOOKS#S0` (ordered by listing date), a page
- * at a time; each page is one transaction of conditional book updates (still status 0, still older
- * than the cut-off), one audit entry per book, the counters and, per owner, the run's notice in the
- * e-mail outbox (lib/db/outbox.ts). A book that changed meanwhile is dropped from the page and the
- * rest retried. Unlisted books leave the index partition, so a second run finds nothing to do.
+ * at a time; each page is one transaction (lib/db/books.ts `unlistStale`) of conditional book
+ * updates (still status 0, still older than the cut-off), one audit entry per book, the counters
+ * and, per owner, the run's notice in the e-mail outbox (lib/db/outbox.ts). A book that changed
+ * meanwhile is dropped from the page and the rest retried. Unlisted books leave the index
+ * partition, so a second run finds nothing to do.
  *
  * Each owner gets one e-mail per run listing their unlisted books: the notice is written with the
  * books it names (so no timeout or crash after a page can lose it) and marked ready when the run
@@ -18,17 +19,14 @@
  * false and the next run (or call) carries on from the oldest remaining listing.
  */
 import { ulid } from 'ulid';
-import { auditPutOp, newAuditRecord } from '#lib/db/audit.ts';
-import { listingIndexMove, listStaleListings, updateBookOp } from '#lib/db/books.ts';
-import { counterItems, statusCounterDeltas } from '#lib/db/counters.ts';
-import { appendNoticeBooksOp, markReady, type OutboxRecord } from '#lib/db/outbox.ts';
+import { listStaleListings, type UnlistRun, unlistStale } from '#lib/db/books.ts';
+import { markReady, type OutboxRecord } from '#lib/db/outbox.ts';
 import { storedPreferences } from '#lib/db/preferences.ts';
-import { type BookRecord, BookStatus, type UserRecord } from '#lib/db/records.ts';
-import { type Tagged, TransactionRefused, tag, tagAll, transactWrite } from '#lib/db/transact.ts';
+import type { UserRecord } from '#lib/db/records.ts';
 import { escapeHtml, type Mail } from '#lib/mail/send.ts';
 import { OPEN_GRACE_MS, READY_GRACE_MS } from '#lib/outbox/policy.ts';
-import { withDefaults } from '#lib/preferences/schemas.ts';
 import { unsubscribeUrl } from '#lib/preferences/unsubscribe.ts';
+import { withDefaults } from '#lib/values/preferences.ts';
 import { DEFAULT_UNLIST_AFTER_DAYS, unlistCutoff } from './rules.ts';
 
 export interface UnlistOptions {
@@ -75,10 +73,12 @@ export async function unlistStaleBooks(options: UnlistOptions): Promise<UnlistRe
   const timeLeft = options.timeLeftMs ?? (() => Number.POSITIVE_INFINITY);
   const reserve = options.reserveMs ?? 3000;
   const at = options.now.toISOString();
-  const run: Run = {
-    id: ulid(options.now.getTime()),
+  const runId = ulid(options.now.getTime());
+  const run: UnlistRun = {
+    actor: options.actor,
     at,
     noticeDue: new Date(options.now.getTime() + OPEN_GRACE_MS).toISOString(),
+    noticeId: (ownerId) => noticeId(runId, ownerId),
   };
   const owners = new Set<string>();
   let after: string | undefined;
@@ -91,7 +91,7 @@ export async function unlistStaleBooks(options: UnlistOptions): Promise<UnlistRe
     const due = started + (unlisted / pace.booksPerSecond) * 1000 - pace.clock();
     if (due > 0) await pace.sleep(due);
     const page = await listStaleListings(cutoff, pageSize, after);
-    const done = await unlistPage(page.items, cutoff, run, options.actor);
+    const done = await unlistStale(page.items, cutoff, run);
     for (const b of done) owners.add(b.ownerId);
     unlisted += done.length;
     if (!page.next) {
@@ -102,97 +102,11 @@ export async function unlistStaleBooks(options: UnlistOptions): Promise<UnlistRe
   }
   // The notices are complete: the outbox consumer sends them.
   const ready = new Date(options.now.getTime() + READY_GRACE_MS).toISOString();
-  for (const ownerId of owners) await markReady(noticeId(run, ownerId), ready);
+  for (const ownerId of owners) await markReady(noticeId(runId, ownerId), ready);
   return { unlisted, complete };
 }
 
-/** One run of the job: its notices are keyed by it. */
-interface Run {
-  id: string;
-  at: string;
-  /** when the sweeper sends a notice this run left open (it died before the end) */
-  noticeDue: string;
-}
-
-const noticeId = (run: Run, ownerId: string): string => `unlisted.${run.id}.${ownerId}`;
-
-/** Unlists the given books that are still status 0 and older than the cut-off; returns those it unlisted. */
-async function unlistPage(
-  candidates: BookRecord[],
-  cutoff: string,
-  run: Run,
-  actor: string,
-): Promise<BookRecord[]> {
-  let books = candidates.filter((b) => b.status === BookStatus.Listed && b.date < cutoff);
-  while (books.length > 0) {
-    const outcome = await transactWrite(unlistOps(books, cutoff, run, actor));
-    if (outcome.ok) return books;
-    // Drop the books whose condition failed and try the rest again.
-    const failed = new Set(
-      outcome.refused.flatMap((r) =>
-        r.tag.startsWith('book:') && r.code === 'ConditionalCheckFailed' ? [r.tag.slice('book:'.length)] : [],
-      ),
-    );
-    if (failed.size === 0) throw new TransactionRefused(outcome.refused);
-    books = books.filter((b) => !failed.has(b.id));
-  }
-  return [];
-}
-
-function unlistOps(books: BookRecord[], cutoff: string, run: Run, actor: string): Tagged[] {
-  const at = run.at;
-  const ops: Tagged[] = books.map((b) =>
-    tag(
-      `book:${b.id}`,
-      updateBookOp(
-        b.id,
-        { from: BookStatus.Listed, dateBefore: cutoff },
-        {
-          status: BookStatus.Unlisted,
-          statusChangedAt: at,
-          ...listingIndexMove({ ...b, status: BookStatus.Unlisted }).set,
-        },
-        listingIndexMove({ ...b, status: BookStatus.Unlisted }).remove,
-      ),
-    ),
-  );
-  for (const b of books) {
-    ops.push(
-      tag(
-        'audit',
-        auditPutOp(
-          newAuditRecord({
-            at,
-            actor,
-            action: 'unlistBook',
-            target: { kind: 'book', id: b.id },
-            before: { status: BookStatus.Listed, date: b.date },
-            after: { status: BookStatus.Unlisted },
-            reason: `listed before ${cutoff}`,
-          }),
-        ),
-      ),
-    );
-  }
-  const counters = counterItems({
-    global: statusCounterDeltas(BookStatus.Listed, BookStatus.Unlisted, books.length),
-    users: books.map((b) => ({ userId: b.ownerId, deltas: { activeListings: -1 } })),
-  });
-  ops.push(...tagAll('stats', counters));
-  const byOwner = new Map<string, BookRecord[]>();
-  for (const b of books) byOwner.set(b.ownerId, [...(byOwner.get(b.ownerId) ?? []), b]);
-  for (const [ownerId, owned] of byOwner) {
-    const named = owned.map((b) => ({
-      id: b.id,
-      name: b.name,
-      edition: b.edition,
-      course: b.course,
-      date: b.date,
-    }));
-    ops.push(tag('notice', appendNoticeBooksOp(noticeId(run, ownerId), ownerId, named, at, run.noticeDue)));
-  }
-  return ops;
-}
+const noticeId = (runId: string, ownerId: string): string => `unlisted.${runId}.${ownerId}`;
 
 /**
  * The e-mail of one run's notice (the outbox's renderer for kind 'unlisted'), or null when the owner

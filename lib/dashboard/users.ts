@@ -4,10 +4,10 @@
  */
 
 import { newAuditRecord } from '#lib/db/audit.ts';
-import { TransactionRefused } from '#lib/db/transact.ts';
 import { findUserIdsByPrefix } from '#lib/db/user-search.ts';
 import { changeRole, getUser, getUsersById, listUsers } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
+import { TransactionRefused } from '#lib/table/transact.ts';
 import { ROLE_MOVES, type RoleAction, searchForm } from './rules.ts';
 import { type AdminUser, toAdminUser } from './schemas.ts';
 

@@ -4,12 +4,12 @@
  */
 
 import { ulid } from 'ulid';
+import { db, TABLE } from '#lib/table/client.ts';
+import { QueryCommand } from '#lib/table/commands.ts';
+import { type CursorScope, cursorAfter, positionOf } from '#lib/table/page.ts';
+import type { TransactItem } from '#lib/table/transact.ts';
 import * as z from '#lib/zod.ts';
-import { db, TABLE } from './client.ts';
-import { QueryCommand } from './commands.ts';
 import { AUDIT_PARTITIONS, AUDIT_SHARDS, auditKey } from './keys.ts';
-import { type CursorScope, cursorAfter, positionOf } from './page.ts';
-import type { TransactItem } from './transact.ts';
 
 export type AuditValue = string | number | boolean | null;
 

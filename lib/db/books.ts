@@ -15,30 +15,10 @@
 
 import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { ConditionGrade } from '#lib/books/conditions.ts';
-import * as z from '#lib/zod.ts';
-import { type AuditRecord, auditPutOp } from './audit.ts';
-import { batchGet, batchWrite } from './batch.ts';
-import { db, TABLE } from './client.ts';
-import { GetCommand, QueryCommand, UpdateCommand } from './commands.ts';
-import { isConditionFailed } from './conditions.ts';
-import { counterItems, type Deltas } from './counters.ts';
-import {
-  allListingPks,
-  bookIndexes,
-  bookKey,
-  booksByStatusPk,
-  booksOfBuyerPk,
-  booksOfOwnerPk,
-  cartItemKey,
-  INDEX,
-  type ItemKey,
-  listingKeyEntryBytes,
-  listingPartitions,
-  priceListingPks,
-  searchPricePk,
-  searchTermPk,
-} from './keys.ts';
+import { batchGet, batchWrite } from '#lib/table/batch.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand, QueryCommand, UpdateCommand } from '#lib/table/commands.ts';
+import { isConditionFailed } from '#lib/table/conditions.ts';
 import {
   type CursorScope,
   cursorAfter,
@@ -56,18 +36,43 @@ import {
   queryGsi1Page,
   queryPages,
   stripKeys,
-} from './page.ts';
-import { type BookRecord, BookStatus, type BookStatusValue, upgradeBook } from './records.ts';
-import { placeInShards, readRange, readShards } from './sharded.ts';
+} from '#lib/table/page.ts';
+import { placeInShards, readRange, readShards } from '#lib/table/sharded.ts';
 import {
   refusalOf,
+  type Tagged,
   type TransactItem,
   TransactionRefused,
   tag,
   tagAll,
   transactOrThrow,
   transactWrite,
-} from './transact.ts';
+} from '#lib/table/transact.ts';
+import { setAttribute, updateIf } from '#lib/table/write-if.ts';
+import type { ConditionGrade } from '#lib/values/condition.ts';
+import * as z from '#lib/zod.ts';
+import { type AuditRecord, auditPutOp, newAuditRecord } from './audit.ts';
+import { counterItems, type Deltas, statusCounterDeltas } from './counters.ts';
+import {
+  allListingPks,
+  bookIndexes,
+  bookKey,
+  booksByStatusPk,
+  booksOfBuyerPk,
+  booksOfOwnerPk,
+  cartItemKey,
+  INDEX,
+  type ItemKey,
+  listingKeyEntryBytes,
+  listingPartitions,
+  priceListingPks,
+  searchPricePk,
+  searchTermPk,
+} from './keys.ts';
+import { cancelOrderBookOp } from './orders.ts';
+import { appendNoticeBooksOp } from './outbox.ts';
+import { type BookRecord, BookStatus, type BookStatusValue, upgradeBook } from './records.ts';
+import { clearReportsOps } from './reports.ts';
 
 /** The most books a user may have listed (status 0) at once. */
 export const MAX_LISTED_BOOKS = 200;
@@ -383,7 +388,7 @@ const browseCursors = (options: PageRead): CursorScope => ({
  * Listed books of one campus (or of every campus, `all`), newest first (or, with `byPrice`, by
  * price: the consumer's price listing entries, which carry the books' fields), after the cursor,
  * leaving out `excludeOwner`'s and narrowed by `filters`: one merged read of the listing's shards
- * (lib/db/sharded.ts), so a page costs the same whatever the number of books; it may be short
+ * (lib/table/sharded.ts), so a page costs the same whatever the number of books; it may be short
  * with `next` set.
  */
 export async function listedBooks(options: PageRead): Promise<Page<BookRecord>> {
@@ -407,7 +412,7 @@ export async function writeEntries(puts: Item[], deletes: ItemKey[]): Promise<vo
 /**
  * Listed books of a campus (or of all) at positions [skip, skip + limit), newest first, hidden
  * books not counted: the positions come from the keys-only index over the listing's keys (merged
- * over its shards, lib/db/sharded.ts `placeInShards`), then only the page's books are read: the
+ * over its shards, lib/table/sharded.ts `placeInShards`), then only the page's books are read: the
  * key range from its first to its last, one Query per shard (docs/concurrency.md, "Bounded
  * skip"). The same calls for any page: S keys-only Queries (rarely a second round for some
  * shards), then S Queries of the page.
@@ -527,7 +532,7 @@ export async function listStaleListings(
  * A conditional update of a book: only while it exists with status `from` (and, when given, while
  * its listing date is before `dateBefore`). SETs and REMOVEs the given attributes.
  */
-export function updateBookOp(
+function updateBookOp(
   bookId: string,
   condition: { from: number; dateBefore?: string },
   set: Item,
@@ -566,7 +571,7 @@ export function updateBookOp(
  * One admin move of one book, atomically: the book update (conditional on its status), the audit
  * entry and the counters. TransactionRefused when the book changed meanwhile.
  */
-export async function moveBookWithAudit(args: {
+async function moveBookWithAudit(args: {
   bookOp: TransactItem;
   audit: AuditRecord;
   globalDeltas: Deltas;
@@ -579,6 +584,256 @@ export async function moveBookWithAudit(args: {
     ...tagAll('stats', counterItems({ global: args.globalDeltas, users: args.userDeltas })),
     ...tagAll('extra', args.extra ?? []),
   ]);
+}
+
+/** Shows a kept book's owner under `name` (the book stays for its buyer's history). */
+export async function renameBookOwner(bookId: string, name: string): Promise<void> {
+  await updateIf(setAttribute(bookKey(bookId), 'ownerFirstName', name));
+}
+
+// ----- named status moves of admins and jobs: one audited transaction each, with the counters ----
+
+/** Who moves a book, when, and why: the stamp of the move's audit entry. */
+export interface MoveStamp {
+  actor: string;
+  at: string;
+  reason: string | null;
+}
+
+/** A forward hand-over move of a bought book, from the status it was read in to `to`. */
+async function handOver(
+  book: BookRecord,
+  to: BookStatusValue,
+  action: 'confirmBook' | 'setBookPaid',
+  stamp: MoveStamp,
+  userDeltas: Array<{ userId: string; deltas: Deltas }>,
+): Promise<BookRecord> {
+  const moved: BookRecord = { ...book, status: to };
+  const move = listingIndexMove(moved);
+  await moveBookWithAudit({
+    bookOp: updateBookOp(
+      book.id,
+      { from: book.status },
+      { status: to, statusChangedAt: stamp.at, ...move.set },
+      move.remove,
+    ),
+    audit: newAuditRecord({
+      at: stamp.at,
+      actor: stamp.actor,
+      action,
+      target: { kind: 'book', id: book.id },
+      before: { status: book.status },
+      after: { status: to },
+      reason: stamp.reason,
+    }),
+    globalDeltas: statusCounterDeltas(book.status, to),
+    userDeltas,
+  });
+  return moved;
+}
+
+/** confirmBook: a bought book's condition verified and its buyer charged (Bought -> Verified). */
+export const verifyPurchase = (book: BookRecord, stamp: MoveStamp): Promise<BookRecord> =>
+  handOver(book, BookStatus.Verified, 'confirmBook', stamp, []);
+
+/** setBookPaid: delivered and the seller paid (Verified -> Paid), crediting the seller's moneyMade. */
+export const settlePurchase = (book: BookRecord, stamp: MoveStamp): Promise<BookRecord> =>
+  handOver(book, BookStatus.Paid, 'setBookPaid', stamp, [
+    { userId: book.ownerId, deltas: { moneyMade: book.priceCents } },
+  ]);
+
+/**
+ * cancelPurchase: a bought or verified book relisted with a fresh listing date, its purchase
+ * undone. Reverses what checkout counted (buyer booksBought -1, seller booksSold -1 and
+ * activeListings +1, grossSales - price, feesEarned - `feeCents`, the book's share of its order's
+ * fee); the order keeps the book, listed in its `cancelledBookIds`.
+ */
+export async function relistCancelledPurchase(
+  book: BookRecord,
+  feeCents: number,
+  stamp: MoveStamp,
+): Promise<BookRecord> {
+  const relisted: BookRecord = {
+    ...book,
+    status: BookStatus.Listed,
+    date: stamp.at,
+    buyerId: null,
+    boughtAt: null,
+    orderId: null,
+  };
+  const idx = bookIndexes(relisted);
+  const move = listingIndexMove(relisted);
+  await moveBookWithAudit({
+    bookOp: updateBookOp(
+      book.id,
+      { from: book.status },
+      {
+        status: relisted.status,
+        date: stamp.at,
+        statusChangedAt: stamp.at,
+        gsi2pk: idx.gsi2pk,
+        gsi2sk: idx.gsi2sk,
+        ...move.set,
+      },
+      ['buyerId', 'boughtAt', 'orderId', 'feeCents', 'gsi3pk', 'gsi3sk', ...move.remove],
+    ),
+    audit: newAuditRecord({
+      at: stamp.at,
+      actor: stamp.actor,
+      action: 'cancelPurchase',
+      target: { kind: 'book', id: book.id },
+      before: { status: book.status, buyerId: book.buyerId ?? null, orderId: book.orderId ?? null },
+      after: { status: relisted.status, buyerId: null, orderId: null },
+      reason: stamp.reason,
+    }),
+    globalDeltas: {
+      ...statusCounterDeltas(book.status, relisted.status),
+      grossSales: -book.priceCents,
+      feesEarned: -feeCents,
+    },
+    userDeltas: [
+      ...(book.buyerId ? [{ userId: book.buyerId, deltas: { booksBought: -1 } }] : []),
+      { userId: book.ownerId, deltas: { booksSold: -1, activeListings: 1 } },
+    ],
+    extra: book.orderId ? [cancelOrderBookOp(book.orderId, book.id, stamp.at)] : [],
+  });
+  return relisted;
+}
+
+/**
+ * suspendUser: a listed book of the suspended owner unlisted (Listed -> Unlisted);
+ * TransactionRefused when it moved meanwhile.
+ */
+export async function unlistBookOfSuspendedOwner(book: BookRecord, stamp: MoveStamp): Promise<void> {
+  const move = listingIndexMove({ ...book, status: BookStatus.Unlisted });
+  await moveBookWithAudit({
+    bookOp: updateBookOp(
+      book.id,
+      { from: BookStatus.Listed },
+      { status: BookStatus.Unlisted, ...move.set },
+      move.remove,
+    ),
+    audit: newAuditRecord({
+      at: stamp.at,
+      actor: stamp.actor,
+      action: 'unlistBook',
+      target: { kind: 'book', id: book.id },
+      before: { status: BookStatus.Listed },
+      after: { status: BookStatus.Unlisted },
+      reason: stamp.reason,
+    }),
+    globalDeltas: statusCounterDeltas(BookStatus.Listed, BookStatus.Unlisted),
+    userDeltas: [{ userId: book.ownerId, deltas: { activeListings: -1 } }],
+  });
+}
+
+/**
+ * resolveReport: the reports of a listed book seen so far cleared (conditioned on no new one), and
+ * with `unlist` the book unlisted (Listed -> Unlisted), with the audit entry the moderator's
+ * decision wrote. TransactionRefused when the book or its reports changed meanwhile.
+ */
+export async function resolveBookReports(
+  book: BookRecord,
+  seen: number,
+  unlist: boolean,
+  audit: AuditRecord,
+): Promise<void> {
+  const move = listingIndexMove({ ...book, status: BookStatus.Unlisted });
+  const [bookOp, ...rest] = clearReportsOps(
+    book.id,
+    seen,
+    unlist ? { status: BookStatus.Unlisted, ...move.set } : {},
+    unlist ? move.remove : [],
+  );
+  await moveBookWithAudit({
+    bookOp: bookOp as TransactItem,
+    audit,
+    globalDeltas: unlist ? statusCounterDeltas(BookStatus.Listed, BookStatus.Unlisted) : {},
+    userDeltas: unlist ? [{ userId: book.ownerId, deltas: { activeListings: -1 } }] : [],
+    extra: rest,
+  });
+}
+
+/** One run of the stale-listing job as its transactions see it: when, by whom, and each owner's notice. */
+export interface UnlistRun {
+  actor: string;
+  at: string;
+  /** when the sweeper sends a notice the run left open (it died before the end) */
+  noticeDue: string;
+  /** the outbox id of the run's notice to one owner */
+  noticeId: (ownerId: string) => string;
+}
+
+/**
+ * Unlists the given books that are still listed and dated before `cutoff` (Listed -> Unlisted), in
+ * one transaction: the books, an audit entry each, the counters and each owner's notice of the
+ * run. A book that changed meanwhile is dropped and the rest written again; answers those unlisted.
+ */
+export async function unlistStale(
+  candidates: BookRecord[],
+  cutoff: string,
+  run: UnlistRun,
+): Promise<BookRecord[]> {
+  let books = candidates.filter((b) => b.status === BookStatus.Listed && b.date < cutoff);
+  while (books.length > 0) {
+    const outcome = await transactWrite(staleUnlistItems(books, cutoff, run));
+    if (outcome.ok) return books;
+    const failed = new Set(
+      outcome.refused.flatMap((r) =>
+        r.tag.startsWith('book:') && r.code === 'ConditionalCheckFailed' ? [r.tag.slice('book:'.length)] : [],
+      ),
+    );
+    if (failed.size === 0) throw new TransactionRefused(outcome.refused);
+    books = books.filter((b) => !failed.has(b.id));
+  }
+  return [];
+}
+
+function staleUnlistItems(books: BookRecord[], cutoff: string, run: UnlistRun): Tagged[] {
+  const items: Tagged[] = books.map((b) => {
+    const move = listingIndexMove({ ...b, status: BookStatus.Unlisted });
+    return tag(
+      `book:${b.id}`,
+      updateBookOp(
+        b.id,
+        { from: BookStatus.Listed, dateBefore: cutoff },
+        { status: BookStatus.Unlisted, statusChangedAt: run.at, ...move.set },
+        move.remove,
+      ),
+    );
+  });
+  for (const b of books) {
+    const audit = newAuditRecord({
+      at: run.at,
+      actor: run.actor,
+      action: 'unlistBook',
+      target: { kind: 'book', id: b.id },
+      before: { status: BookStatus.Listed, date: b.date },
+      after: { status: BookStatus.Unlisted },
+      reason: `listed before ${cutoff}`,
+    });
+    items.push(tag('audit', auditPutOp(audit)));
+  }
+  const counters = counterItems({
+    global: statusCounterDeltas(BookStatus.Listed, BookStatus.Unlisted, books.length),
+    users: books.map((b) => ({ userId: b.ownerId, deltas: { activeListings: -1 } })),
+  });
+  items.push(...tagAll('stats', counters));
+  const byOwner = new Map<string, BookRecord[]>();
+  for (const b of books) byOwner.set(b.ownerId, [...(byOwner.get(b.ownerId) ?? []), b]);
+  for (const [ownerId, owned] of byOwner) {
+    const named = owned.map((b) => ({
+      id: b.id,
+      name: b.name,
+      edition: b.edition,
+      course: b.course,
+      date: b.date,
+    }));
+    items.push(
+      tag('notice', appendNoticeBooksOp(run.noticeId(ownerId), ownerId, named, run.at, run.noticeDue)),
+    );
+  }
+  return items;
 }
 
 // ----- purchase history: books by buyer and books sold --------------------------------------------

@@ -3,12 +3,10 @@
  * reads of the books they point at. A cart item is only a pointer: it never reserves the book.
  */
 
-import { db, TABLE } from './client.ts';
-import { PutCommand } from './commands.ts';
-import { isConditionFailed } from './conditions.ts';
-import { CART_PREFIX, cartCountKey, cartItemKey, userPartition } from './keys.ts';
-import { queryAll } from './page.ts';
-import { type CartBookSnapshot, type CartItemRecord, upgradeBook } from './records.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { PutCommand } from '#lib/table/commands.ts';
+import { isConditionFailed } from '#lib/table/conditions.ts';
+import { queryAll } from '#lib/table/page.ts';
 import {
   refusalOf,
   type Tagged,
@@ -16,7 +14,9 @@ import {
   TransactionRefused,
   tag,
   transactWrite,
-} from './transact.ts';
+} from '#lib/table/transact.ts';
+import { CART_PREFIX, cartCountKey, cartItemKey, userPartition } from './keys.ts';
+import { type CartBookSnapshot, type CartItemRecord, upgradeBook } from './records.ts';
 
 /** The user's cart items, oldest sort key first, reading at most `max` items (consistent). */
 export async function listCartItems(userId: string, max: number): Promise<CartItemRecord[]> {

@@ -1,16 +1,17 @@
 /**
  * The statistics items: the service-wide counters (sharded: STATS#<n> / GLOBAL) and each user's counters
  * (USER#<id> / STATS). This module is the only writer of them: every write that changes what they
- * count puts the items built here into its own transaction (lib/db/transact.ts), so a counter never
+ * count puts the items built here into its own transaction (lib/table/transact.ts), so a counter never
  * drifts from the data. It imports no entity file.
  *
  * Global counters: totalUsers, totalBooks, books_s<status>, totalOrders, grossSales, feesEarned.
  * User counters: booksBought, booksSold, moneyMade (cents), activeListings, openRequests.
  */
 
-import { batchGet } from './batch.ts';
-import { db, TABLE } from './client.ts';
-import { GetCommand, UpdateCommand } from './commands.ts';
+import { batchGet } from '#lib/table/batch.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand, UpdateCommand } from '#lib/table/commands.ts';
+import type { TransactItem } from '#lib/table/transact.ts';
 import {
   GLOBAL_STATS_SHARDS,
   globalStatsKeys,
@@ -18,7 +19,6 @@ import {
   type ItemKey,
   userStatsKey,
 } from './keys.ts';
-import type { TransactItem } from './transact.ts';
 
 /** Counter name -> amount to ADD (negative to take away). */
 export type Deltas = Record<string, number>;

@@ -10,15 +10,17 @@
  *  - what is left in a user's partition            Query USER#<id> (keys only), then BatchWrite
  */
 
-import { batchDelete } from './batch.ts';
-import { db, TABLE } from './client.ts';
-import { DeleteCommand, GetCommand, UpdateCommand } from './commands.ts';
+import { batchDelete } from '#lib/table/batch.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { DeleteCommand, GetCommand, UpdateCommand } from '#lib/table/commands.ts';
+import { queryAll } from '#lib/table/page.ts';
+import { tag, tagAll, transactWrite } from '#lib/table/transact.ts';
+import { updateIf } from '#lib/table/write-if.ts';
 import { counterItems } from './counters.ts';
 import {
   ACCOUNT_DELETIONS_PK,
   accountDeletionIndex,
   accountDeletionKey,
-  bookKey,
   emailKey,
   INDEX,
   type ItemKey,
@@ -26,10 +28,7 @@ import {
   userKey,
   userPartition,
 } from './keys.ts';
-import { queryAll } from './page.ts';
 import type { OrderLineRecord } from './records.ts';
-import { tag, tagAll, transactWrite } from './transact.ts';
-import { setAttribute, updateIf } from './write-if.ts';
 
 /** `books`: the user's books (position = gsi2sk reached); `partition`: everything under USER#<id>. */
 export type DeletionPhase = 'books' | 'partition';
@@ -143,11 +142,6 @@ export async function deleteUserItemsPage(userId: string, limit: number): Promis
   const keys = (await queryAll(query, limit)) as ItemKey[];
   await batchDelete(keys);
   return keys.length;
-}
-
-/** Shows a kept book's owner under `name` (the book stays for its buyer's history). */
-export async function renameBookOwner(bookId: string, name: string): Promise<void> {
-  await updateIf(setAttribute(bookKey(bookId), 'ownerFirstName', name));
 }
 
 /** Shows `sellerId` under `name` on every line of an order that is theirs (read, then one update). */

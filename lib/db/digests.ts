@@ -3,11 +3,11 @@
  * same requester again within 7 days, and the daily digest's entries and per-user claims.
  */
 
-import { db, TABLE } from './client.ts';
-import { DeleteCommand, PutCommand } from './commands.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { DeleteCommand, PutCommand } from '#lib/table/commands.ts';
+import { type Page, partitionPage } from '#lib/table/page.ts';
+import { putIf, updateIf } from '#lib/table/write-if.ts';
 import { digestDayPk, digestEntryKey, digestSentKey, matchMailKey } from './keys.ts';
-import { type Page, partitionPage } from './page.ts';
-import { putIf, updateIf } from './write-if.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 export const MATCH_EMAIL_QUIET_DAYS = 7;

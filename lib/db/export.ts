@@ -1,6 +1,7 @@
 /** Reads for exportData that no other area needs: a user's orders as buyer (gsi2), every page. */
+
+import { queryAll } from '#lib/table/page.ts';
 import { INDEX, ordersOfBuyerPk } from './keys.ts';
-import { queryAll } from './page.ts';
 
 export const allOrdersOfBuyer = (buyerId: string): Promise<Record<string, unknown>[]> =>
   queryAll({

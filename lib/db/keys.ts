@@ -6,21 +6,9 @@
  * key strings themselves. The README's "Key schema" table mirrors this file.
  */
 
-export const INDEX = {
-  gsi1: 'gsi1',
-  gsi2: 'gsi2',
-  gsi3: 'gsi3',
-  gsi4: 'gsi4',
-  /** gsi1's keys (and `hidden`) only: skipping through the listing of every campus (issue 14) */
-  gsi1keys: 'gsi1keys',
-  /** gsi4's keys (and `hidden`) only: skipping through one campus's listing (issue 14) */
-  gsi4keys: 'gsi4keys',
-} as const;
+import type { ItemKey } from '#lib/table/schema.ts';
 
-export interface ItemKey {
-  pk: string;
-  sk: string;
-}
+export { INDEX, type ItemKey } from '#lib/table/schema.ts';
 
 /** Sort keys that order newest-last by time, ties broken by id (ULIDs are time-ordered too). */
 export const timeSortKey = (isoDate: string, id: string): string => `${isoDate}#${id}`;
@@ -77,7 +65,7 @@ export const pendingSignupsPk = (normalisedEmail: string): string => `PENDING#${
 /**
  * An account e-mail asked for on a public route (password reset, confirmation resend): written the
  * same way whether the address has an account or not; the stream consumer does the look-up and the
- * e-mail (lib/accounts/mail-requests.ts). `MAILREQ#<ulid>` / `MAILREQ`, ttl 1 day.
+ * e-mail (lib/accounts/mail-processor.ts). `MAILREQ#<ulid>` / `MAILREQ`, ttl 1 day.
  */
 export const mailRequestKey = (id: string): ItemKey => ({ pk: `MAILREQ#${id}`, sk: 'MAILREQ' });
 /** Whether a key (e.g. of a stream record) is an account e-mail request's. */
@@ -151,7 +139,7 @@ export const isBookKey = (key: Record<string, unknown>): boolean =>
   String(key.pk).startsWith('BOOK#') && key.sk === 'BOOK';
 
 /**
- * Campuses in keys. A campus is a lower-cased domain (`uni.edu`, see lib/accounts/campus.ts). A
+ * Campuses in keys. A campus is a lower-cased domain (`uni.edu`, see lib/values/campus.ts). A
  * record written before campuses existed has none: its keys are the earlier ones (no campus part)
  * until scripts/migrate-browsing.ts gives it its owner's campus, so nothing stored goes missing.
  */
@@ -166,7 +154,7 @@ const inCampus = (campus: string | null | undefined): string => (campus ? `${cam
 /**
  * Write sharding of the busy listing partitions (docs/browsing.md, "Key schema and capacity"): a
  * listed book goes to shard `shardOf(bookId, n)` of its listing; a page reads the n shards in
- * parallel and merges them (lib/db/sharded.ts). The listing of every campus (`campus=all`) has
+ * parallel and merges them (lib/table/sharded.ts). The listing of every campus (`campus=all`) has
  * LISTING_SHARDS_ALL shards; a campus has one unless it is named in CAMPUS_LISTING_SHARDS (a campus
  * that outgrows one partition; changing its count needs the migration to rewrite its books' keys).
  */

@@ -5,8 +5,8 @@
  * change and removes it when the book leaves the listing or is hidden.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { type Item, stripKeys } from '#lib/table/page.ts';
 import type { ItemKey } from './keys.ts';
-import { type Item, stripKeys } from './page.ts';
 import { type BookRecord, BookStatus, upgradeBook } from './records.ts';
 
 /** Stored attributes of a book that no list shows (its working state). */

@@ -3,9 +3,12 @@
  * matches of books to requests.
  */
 
-import { batchDelete, batchGet, batchWrite, deleteQueried } from './batch.ts';
-import { db, TABLE } from './client.ts';
-import { PutCommand } from './commands.ts';
+import { batchDelete, batchGet, batchWrite, deleteQueried } from '#lib/table/batch.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { PutCommand } from '#lib/table/commands.ts';
+import { indexPartition, queryAll, queryPages } from '#lib/table/page.ts';
+import { refusalOf, TransactionRefused, tag, transactWrite } from '#lib/table/transact.ts';
+import { setAttribute, updateIf } from '#lib/table/write-if.ts';
 import {
   bookKey,
   fitsKey,
@@ -23,11 +26,8 @@ import {
   requestKey,
 } from './keys.ts';
 import { listFieldsOf, sameValuesCondition } from './list-fields.ts';
-import { indexPartition, queryAll, queryPages } from './page.ts';
 import type { BookRecord } from './records.ts';
 import type { CandidatePosition } from './requests.ts';
-import { refusalOf, TransactionRefused, tag, transactWrite } from './transact.ts';
-import { setAttribute, updateIf } from './write-if.ts';
 
 /** What the matcher needs of a listed book. */
 export interface ListedBook {

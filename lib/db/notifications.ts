@@ -3,19 +3,19 @@
  * conditional put), each carrying the state of its e-mail so the e-mail is sent once.
  */
 
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand, PutCommand } from '#lib/table/commands.ts';
+import { isConditionFailed } from '#lib/table/conditions.ts';
+import { indexPartition, indexResume, type Page, pagedList, queryAfter } from '#lib/table/page.ts';
+import { TransactionRefused, tag, transactWrite } from '#lib/table/transact.ts';
+import { setAttribute, updateIf } from '#lib/table/write-if.ts';
 import * as z from '#lib/zod.ts';
-import { db, TABLE } from './client.ts';
-import { GetCommand, PutCommand } from './commands.ts';
-import { isConditionFailed } from './conditions.ts';
 import {
   notificationIndexes,
   notificationKey,
   notificationsOfUserPk,
   notificationsReadMarkKey,
 } from './keys.ts';
-import { indexPartition, indexResume, type Page, pagedList, queryAfter } from './page.ts';
-import { TransactionRefused, tag, transactWrite } from './transact.ts';
-import { setAttribute, updateIf } from './write-if.ts';
 
 export type NotificationKind = 'match' | 'sold' | 'verified' | 'delivered' | 'cancelled' | 'unlisted';
 

@@ -4,10 +4,21 @@
  */
 
 import { Busy } from '#lib/errors.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand } from '#lib/table/commands.ts';
+import { NO_RETRY } from '#lib/table/conflict-retry.ts';
+import {
+  DatedPosition,
+  indexPartition,
+  indexResume,
+  type Page,
+  pagedList,
+  queryAfter,
+  queryGsi1Page,
+  stripKeys,
+} from '#lib/table/page.ts';
+import { type Tagged, type TransactItem, tag, transactWrite } from '#lib/table/transact.ts';
 import { cartCountMove } from './cart.ts';
-import { db, TABLE } from './client.ts';
-import { GetCommand } from './commands.ts';
-import { NO_RETRY } from './conflict-retry.ts';
 import { counterItems, statusCounterDeltas } from './counters.ts';
 import {
   bookIndexes,
@@ -20,23 +31,12 @@ import {
   ordersOfBuyerPk,
 } from './keys.ts';
 import {
-  DatedPosition,
-  indexPartition,
-  indexResume,
-  type Page,
-  pagedList,
-  queryAfter,
-  queryGsi1Page,
-  stripKeys,
-} from './page.ts';
-import {
   type BookRecord,
   BookStatus,
   type IdempotencyRecord,
   type OrderRecord,
   upgradeBook,
 } from './records.ts';
-import { type Tagged, type TransactItem, tag, transactWrite } from './transact.ts';
 
 export async function getIdempotencyRecord(
   userId: string,

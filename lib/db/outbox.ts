@@ -15,11 +15,11 @@
  * it if nothing else has moved it on.
  */
 
-import { db, TABLE } from './client.ts';
-import { QueryCommand } from './commands.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { QueryCommand } from '#lib/table/commands.ts';
+import type { TransactItem } from '#lib/table/transact.ts';
+import { putIf, updateIf } from '#lib/table/write-if.ts';
 import { INDEX, OUTBOX_DUE_PK, outboxDueIndex, outboxFailedIndex, outboxKey } from './keys.ts';
-import type { TransactItem } from './transact.ts';
-import { putIf, updateIf } from './write-if.ts';
 
 export type OutboxState = 'open' | 'ready' | 'sending' | 'retry' | 'sent' | 'failed';
 

@@ -13,15 +13,15 @@
  *  - forget a slot's expiry item                             DeleteItem PHOTOSLOTS / <sk>
  */
 
-import type { PhotoSlot } from '#lib/photos/rules.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '#lib/table/commands.ts';
+import { isConditionFailed } from '#lib/table/conditions.ts';
+import { tag, transactWrite } from '#lib/table/transact.ts';
+import { updateIf } from '#lib/table/write-if.ts';
+import type { PhotoSlot } from '#lib/values/photos.ts';
 import { BookWriteRefused, getBook } from './books.ts';
-import { db, TABLE } from './client.ts';
-import { DeleteCommand, QueryCommand, UpdateCommand } from './commands.ts';
-import { isConditionFailed } from './conditions.ts';
 import { bookKey, type ItemKey, PHOTO_SLOTS_PK, photoSlotExpiryKey } from './keys.ts';
 import type { BookRecord, PhotoRecord } from './records.ts';
-import { tag, transactWrite } from './transact.ts';
-import { updateIf } from './write-if.ts';
 
 /** The book is the owner's, in status 0 or 5, and nobody changed its photos since `version`. */
 const OWNED_EDITABLE_AT_VERSION = (version: number) =>

@@ -4,10 +4,10 @@
  * projected GetItem as the address, and deleting the user deletes them.
  */
 
-import type { EmailPreferences } from '#lib/preferences/schemas.ts';
-import { db, TABLE } from './client.ts';
-import { GetCommand, UpdateCommand } from './commands.ts';
-import { isConditionFailed } from './conditions.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand, UpdateCommand } from '#lib/table/commands.ts';
+import { isConditionFailed } from '#lib/table/conditions.ts';
+import type { EmailPreferences } from '#lib/values/preferences.ts';
 import { userKey } from './keys.ts';
 
 const ATTRIBUTE: Record<keyof EmailPreferences, string> = {

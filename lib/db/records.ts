@@ -2,8 +2,8 @@
  * The stored shapes of the entities several areas share. Keys and index attributes come from
  * lib/db/keys.ts; API shapes (what clients see) are separate zod schemas in lib/<domain>/.
  */
-import { type ConditionGrade, gradeOf, isGrade } from '#lib/books/conditions.ts';
-import { parseMoney } from '#lib/orders/pricing.ts';
+import { type ConditionGrade, gradeOf, isGrade } from '#lib/values/condition.ts';
+import { parseMoney } from '#lib/values/money.ts';
 
 /** USER#<id> / PROFILE */
 export interface UserRecord {
@@ -16,7 +16,7 @@ export interface UserRecord {
   firstName: string;
   lastName: string;
   university: string;
-  /** the last two labels of the address's domain (lib/accounts/campus.ts); absent on users stored before campuses */
+  /** the last two labels of the address's domain (lib/values/campus.ts); absent on users stored before campuses */
   campus?: string;
   campusMailbox: string;
   paymentUsername: string;
@@ -55,7 +55,7 @@ export interface BookRecord {
   ownerId: string;
   /** the owner's first name, for display */
   ownerFirstName: string;
-  /** the owner's campus (lib/accounts/campus.ts); absent on books stored before campuses, until the migration */
+  /** the owner's campus (lib/values/campus.ts); absent on books stored before campuses, until the migration */
   campus?: string | null;
   buyerId?: string | null;
   /** when it was checked out */

@@ -5,13 +5,14 @@
  * value read (optimistic), the queue item moved, the audit entry.
  */
 
+import { batchDelete, deleteQueried } from '#lib/table/batch.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { QueryCommand, type TransactWriteCommandInput } from '#lib/table/commands.ts';
+import { type Listing, type Page, queryPage } from '#lib/table/page.ts';
+import { refusalOf, tag, tagAll, transactWrite } from '#lib/table/transact.ts';
 import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
-import { batchDelete, deleteQueried } from './batch.ts';
-import { db, TABLE } from './client.ts';
-import { QueryCommand, type TransactWriteCommandInput } from './commands.ts';
 import { bookKey, REPORT_SK_PREFIX, REPORTS_PK, reportKey, reportQueueKey } from './keys.ts';
-import { type Listing, type Page, queryPage } from './page.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -34,6 +35,23 @@ export interface ReportQueueRecord {
   bookId: string;
   count: number;
   lastReportAt: string;
+}
+
+/**
+ * Files a report in one transaction with the book's count (and, at `hideAt`, its hiding) and the
+ * audit entry, given the count as read (`seen`): 'filed', 'already' when this user had reported
+ * the book, 'moved' when the count or the book's status changed meanwhile (read again).
+ */
+export async function fileReport(
+  report: ReportRecord,
+  seen: number,
+  hideAt: number,
+  audit: AuditRecord,
+): Promise<'filed' | 'already' | 'moved'> {
+  const [first, ...rest] = newReportOps(report, seen, hideAt, audit);
+  const outcome = await transactWrite([...(first ? [tag('report', first)] : []), ...tagAll('book', rest)]);
+  if (outcome.ok) return 'filed';
+  return refusalOf(outcome, 'report')?.code === 'ConditionalCheckFailed' ? 'already' : 'moved';
 }
 
 /** The operations of a new report, given the book's count as read (`seen`). */

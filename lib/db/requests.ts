@@ -2,9 +2,11 @@
  * Requests repository: a user's wanted books, and the candidate lookups the matcher uses.
  */
 
-import { deleteQueried } from './batch.ts';
-import { db, TABLE } from './client.ts';
-import { QueryCommand } from './commands.ts';
+import { deleteQueried } from '#lib/table/batch.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { QueryCommand } from '#lib/table/commands.ts';
+import { queryAll } from '#lib/table/page.ts';
+import { refusalOf, TransactionRefused, tag, tagAll, transactWrite } from '#lib/table/transact.ts';
 import { boundedUserCounterItem, counterItems } from './counters.ts';
 import {
   fitsKey,
@@ -18,8 +20,6 @@ import {
   requestsByWordPk,
   userPartition,
 } from './keys.ts';
-import { queryAll } from './page.ts';
-import { refusalOf, TransactionRefused, tag, tagAll, transactWrite } from './transact.ts';
 
 /** USER#<uid> / REQUEST#<id>, plus requestIndexes(...) attributes */
 export interface RequestRecord {

@@ -4,9 +4,9 @@
  * by any request path. Counters are set once at the end with `addToCounters`.
  */
 
+import { db, TABLE } from '#lib/table/client.ts';
+import { BatchWriteCommand } from '#lib/table/commands.ts';
 import { bookItem } from './books.ts';
-import { db, TABLE } from './client.ts';
-import { BatchWriteCommand } from './commands.ts';
 import { addCounters, zeroUserStatsItem } from './counters.ts';
 import { emailKey, userKey, usersIndex } from './keys.ts';
 import type { BookRecord, UserRecord } from './records.ts';

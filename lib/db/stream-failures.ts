@@ -6,11 +6,11 @@
  * the replay script (scripts/replay-stream-failures.ts).
  */
 
-import { batchGet } from './batch.ts';
-import { db, TABLE } from './client.ts';
-import { DeleteCommand, PutCommand } from './commands.ts';
+import { batchGet } from '#lib/table/batch.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { DeleteCommand, PutCommand } from '#lib/table/commands.ts';
+import { queryPages } from '#lib/table/page.ts';
 import { INDEX, STREAM_FAILURES_PK, streamFailureKey, streamFailuresIndex } from './keys.ts';
-import { queryPages } from './page.ts';
 
 /** STREAMFAIL#<eventId> / STREAMFAIL */
 export interface StreamFailureRecord {

@@ -1,7 +1,7 @@
 /** Suppressed e-mail addresses (hard bounces and complaints reported by SES). */
 
-import { db, TABLE } from './client.ts';
-import { GetCommand, PutCommand } from './commands.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand, PutCommand } from '#lib/table/commands.ts';
 import { suppressionKey } from './keys.ts';
 
 export type SuppressionReason = 'bounce' | 'complaint';

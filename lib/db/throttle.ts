@@ -6,9 +6,9 @@
  * old count never leaks into a new window even before TTL deletion.
  */
 
-import { db, TABLE } from './client.ts';
-import { GetCommand, UpdateCommand } from './commands.ts';
-import { isConditionFailed } from './conditions.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand, UpdateCommand } from '#lib/table/commands.ts';
+import { isConditionFailed } from '#lib/table/conditions.ts';
 import { throttleWindowKey } from './keys.ts';
 
 export interface Window {

@@ -4,11 +4,11 @@
  * deleted by the table's TTL eventually; every read and every consumption checks `expiresAt` too.
  */
 
-import { db, TABLE } from './client.ts';
-import { DeleteCommand, GetCommand, PutCommand } from './commands.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { DeleteCommand, GetCommand, PutCommand } from '#lib/table/commands.ts';
+import { indexPartition, queryAll } from '#lib/table/page.ts';
+import { type TransactItem, tag, transactWrite } from '#lib/table/transact.ts';
 import { INDEX, pendingSignupIndex, pendingSignupsPk, tokenKey } from './keys.ts';
-import { indexPartition, queryAll } from './page.ts';
-import { type TransactItem, tag, transactWrite } from './transact.ts';
 
 /** What a sign-up carries until it is confirmed. */
 export interface SignupData {

@@ -4,9 +4,9 @@
  * does not know about it). Puts and deletes of these deterministic keys are idempotent.
  */
 
-import { batchWrite } from './batch.ts';
-import { db, TABLE } from './client.ts';
-import { QueryCommand } from './commands.ts';
+import { batchWrite } from '#lib/table/batch.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { QueryCommand } from '#lib/table/commands.ts';
 import {
   type ItemKey,
   UserSearchField,

@@ -5,28 +5,28 @@
  * search) can be added in one place.
  */
 
-import { campusOfUser } from '#lib/accounts/campus.ts';
-import type { EmailPreferences } from '#lib/preferences/schemas.ts';
+import { batchGet } from '#lib/table/batch.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand } from '#lib/table/commands.ts';
+import { type Page, queryGsi1Page, stripKeys } from '#lib/table/page.ts';
+import { tag, tagAll, transactOrThrow, transactWrite } from '#lib/table/transact.ts';
+import { updateIf, updateReturning } from '#lib/table/write-if.ts';
+import { campusOfUser } from '#lib/values/campus.ts';
+import type { EmailPreferences } from '#lib/values/preferences.ts';
 import type { AuditRecord } from './audit.ts';
 import { auditPutOp } from './audit.ts';
-import { batchGet } from './batch.ts';
-import { db, TABLE } from './client.ts';
-import { GetCommand } from './commands.ts';
 import { newUserCounterItems } from './counters.ts';
 import { emailKey, USERS_INDEX_PK, userKey, usersIndex } from './keys.ts';
-import { type Page, queryGsi1Page, stripKeys } from './page.ts';
 import { PREFERENCES_PROJECTION, storedPreferences } from './preferences.ts';
 import type { UserRecord } from './records.ts';
 import { consumeTokenOp } from './tokens.ts';
-import { tag, tagAll, transactOrThrow, transactWrite } from './transact.ts';
-import { updateIf, updateReturning } from './write-if.ts';
 
 /** What the auth layer needs of a user on every authenticated request. */
 export interface UserAuthState {
   id: string;
   permissionType: number;
   tokenVersion: number;
-  /** the user's campus (lib/accounts/campus.ts) */
+  /** the user's campus (lib/values/campus.ts) */
   campus: string;
 }
 

@@ -4,17 +4,10 @@
  * user record (one projected GetItem): a bumped token version (password changed or reset) or a
  * deleted user -> 401, and the principal's role is the record's, not the token's.
  */
+import { InvalidToken, verifyToken } from '#lib/accounts/jwt.ts';
+import type { Principal } from '#lib/accounts/principal.ts';
 import { getUserAuthState } from '#lib/db/users.ts';
 import { Unauthorized } from '#lib/errors.ts';
-import { InvalidToken, verifyToken } from './jwt.ts';
-
-export interface Principal {
-  userId: string;
-  permissionType: number;
-  tokenVersion: number;
-  /** the caller's campus (the default of `?campus=` on listings and searches) */
-  campus: string;
-}
 
 const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]*)$/;
 

@@ -1,4 +1,4 @@
-import type { Page } from '#lib/db/page.ts';
+import type { Page } from '#lib/table/page.ts';
 import * as z from '#lib/zod.ts';
 import { http } from './index.ts';
 

@@ -13,17 +13,16 @@
  * a `Page<T>`.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { Page } from '#lib/db/page.ts';
+import type { Principal } from '#lib/accounts/principal.ts';
 import { Forbidden } from '#lib/errors.ts';
+import type { Page } from '#lib/table/page.ts';
 import type * as z from '#lib/zod.ts';
-import { authenticate, type Principal } from './auth.ts';
+import { authenticate } from './auth.ts';
 import { assertCleanText, type BodyFormat, isFormBody, parseBody, skipFormBody } from './body.ts';
 import { envelopeResponse } from './error-mapper.ts';
 import type { RawResponse } from './spec.ts';
 import { baseStack } from './stack.ts';
 import { validate } from './validate.ts';
-
-export type { Principal } from './auth.ts';
 
 export type AuthMode = 'none' | 'optional' | 'required';
 

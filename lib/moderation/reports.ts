@@ -9,22 +9,20 @@
 
 import { BookId } from '#lib/cart/schemas.ts';
 import { newAuditRecord } from '#lib/db/audit.ts';
-import { getBook, listingIndexMove, moveBookWithAudit } from '#lib/db/books.ts';
-import { statusCounterDeltas } from '#lib/db/counters.ts';
+import { getBook, resolveBookReports } from '#lib/db/books.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import {
-  clearReportsOps,
+  fileReport,
   listReportQueue,
-  newReportOps,
   REPORT_REASONS,
   type ReportRecord,
   reportsOfBook,
 } from '#lib/db/reports.ts';
-import { refusalOf, TransactionRefused, tag, tagAll, transactWrite } from '#lib/db/transact.ts';
 import { Busy, Conflict, NotFound } from '#lib/errors.ts';
 import { moderationUnlistContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
-import { toDollars } from '#lib/orders/pricing.ts';
+import { TransactionRefused } from '#lib/table/transact.ts';
+import { toDollars } from '#lib/values/money.ts';
 import * as z from '#lib/zod.ts';
 
 export const REPORTS_TO_HIDE = 3;
@@ -115,12 +113,10 @@ export async function reportBook(userId: string, input: ReportBookBody, now = ne
       after: { reportCount: seen + 1, hidden: isHidden(book) || seen + 1 >= REPORTS_TO_HIDE },
       reason: input.reason,
     });
-    const [first, ...rest] = newReportOps(report, seen, REPORTS_TO_HIDE, audit);
-    const outcome = await transactWrite([...(first ? [tag('report', first)] : []), ...tagAll('book', rest)]);
-    if (outcome.ok) return { bookId: book.id, reported: true as const };
-    // the user had reported it already: nothing changes
-    if (refusalOf(outcome, 'report')?.code === 'ConditionalCheckFailed')
+    // 'already': the user had reported it already, nothing changes
+    if ((await fileReport(report, seen, REPORTS_TO_HIDE, audit)) !== 'moved') {
       return { bookId: book.id, reported: true as const };
+    }
     // the count moved (another report) or the book left status 0: read again
   }
   throw new Busy();
@@ -172,13 +168,6 @@ export async function resolveReport(
   const at = now.toISOString();
   const reason = input.reason ?? (input.action === 'unlist' ? 'it breaks the marketplace rules' : null);
   const to = input.action === 'unlist' ? 5 : 0;
-  const move = listingIndexMove({ ...book, status: to });
-  const [bookOp, ...rest] = clearReportsOps(
-    book.id,
-    seen,
-    input.action === 'unlist' ? { status: 5, ...move.set } : {},
-    input.action === 'unlist' ? move.remove : [],
-  );
   const audit = newAuditRecord({
     at,
     actor: actorId,
@@ -189,13 +178,7 @@ export async function resolveReport(
     reason,
   });
   try {
-    await moveBookWithAudit({
-      bookOp: bookOp as NonNullable<typeof bookOp>,
-      audit,
-      globalDeltas: to === 5 ? statusCounterDeltas(0, 5) : {},
-      userDeltas: to === 5 ? [{ userId: book.ownerId, deltas: { activeListings: -1 } }] : [],
-      extra: rest,
-    });
+    await resolveBookReports(book, seen, to === 5, audit);
   } catch (err) {
     if (err instanceof TransactionRefused) {
       throw new Conflict('The book changed meanwhile; read the reports again.', undefined, 'NO_OPEN_REPORTS');

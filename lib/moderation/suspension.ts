@@ -7,12 +7,11 @@
  */
 
 import { newAuditRecord } from '#lib/db/audit.ts';
-import { booksOfOwner, listingIndexMove, moveBookWithAudit, updateBookOp } from '#lib/db/books.ts';
-import { statusCounterDeltas } from '#lib/db/counters.ts';
+import { booksOfOwner, unlistBookOfSuspendedOwner } from '#lib/db/books.ts';
 import { reinstateUserRecord, suspendUserRecord } from '#lib/db/suspensions.ts';
-import { TransactionRefused } from '#lib/db/transact.ts';
 import { getUser } from '#lib/db/users.ts';
 import { Conflict, Forbidden, NotFound } from '#lib/errors.ts';
+import { TransactionRefused } from '#lib/table/transact.ts';
 import * as z from '#lib/zod.ts';
 
 export const SuspendBody = z.strictObject({
@@ -36,24 +35,10 @@ const isSuspended = (u: object) => (u as { suspended?: boolean }).suspended === 
 async function unlistBooksOf(actorId: string, userId: string, reason: string, now: Date): Promise<number> {
   let unlisted = 0;
   const books = await booksOfOwner(userId, [0]);
+  const stamp = { actor: actorId, at: now.toISOString(), reason: `owner suspended: ${reason}` };
   for (const book of books) {
-    const at = now.toISOString();
-    const move = listingIndexMove({ ...book, status: 5 });
     try {
-      await moveBookWithAudit({
-        bookOp: updateBookOp(book.id, { from: 0 }, { status: 5, ...move.set }, move.remove),
-        audit: newAuditRecord({
-          at,
-          actor: actorId,
-          action: 'unlistBook',
-          target: { kind: 'book', id: book.id },
-          before: { status: 0 },
-          after: { status: 5 },
-          reason: `owner suspended: ${reason}`,
-        }),
-        globalDeltas: statusCounterDeltas(0, 5),
-        userDeltas: [{ userId, deltas: { activeListings: -1 } }],
-      });
+      await unlistBookOfSuspendedOwner(book, stamp);
       unlisted += 1;
     } catch (err) {
       if (!(err instanceof TransactionRefused)) throw err; // moved meanwhile (bought, unlisted)

@@ -22,7 +22,7 @@ import { getUserContact } from '#lib/db/users.ts';
 import type { Mail } from '#lib/mail/send.ts';
 import { type BusinessEvent, countEvent } from '#lib/metrics.ts';
 import { queueMail } from '#lib/outbox/queue.ts';
-import { type EmailCategory, withDefaults } from '#lib/preferences/schemas.ts';
+import { type EmailCategory, withDefaults } from '#lib/values/preferences.ts';
 
 export interface NotificationInput {
   userId: string;

@@ -1,9 +1,9 @@
 /** The caller's notifications: read newest first with a cursor, and marked read. */
 
-import { CursorParam } from '#lib/db/cursor.ts';
 import { advanceReadMark, getReadMark, listNotificationsPage, markRead } from '#lib/db/notifications.ts';
 import { NotFound } from '#lib/errors.ts';
-import { IntParam } from '#lib/http/params.ts';
+import { CursorParam } from '#lib/table/cursor.ts';
+import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
 
 export const NotificationKindSchema = z.enum([

@@ -24,7 +24,7 @@ import {
 } from '#lib/db/records.ts';
 import { BadRequest, Busy, Conflict, type ErrorDetail, Unprocessable } from '#lib/errors.ts';
 import { countEvent } from '#lib/metrics.ts';
-import { allocateFee, priceOrder, toDollars } from './pricing.ts';
+import { allocateFee, priceOrder, toDollars } from '#lib/values/money.ts';
 import type { Order } from './schemas.ts';
 
 export const MAX_ATTEMPTS = 5;

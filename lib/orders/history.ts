@@ -2,11 +2,11 @@ import { toApiBook } from '#lib/books/schemas.ts';
 import { getBooks, listBooksBoughtBy, listBooksSoldBy } from '#lib/db/books.ts';
 import { getUserStats } from '#lib/db/counters.ts';
 import { getOrderRecord, listOrdersOfBuyer } from '#lib/db/orders.ts';
-import type { Page } from '#lib/db/page.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { NotFound } from '#lib/errors.ts';
+import type { Page } from '#lib/table/page.ts';
+import { toDollars } from '#lib/values/money.ts';
 import { toApiOrder } from './checkout.ts';
-import { toDollars } from './pricing.ts';
 import type {
   HistoryQuery,
   Order,

@@ -4,8 +4,8 @@
  */
 
 import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
-import { CursorParam } from '#lib/db/cursor.ts';
-import { IntParam } from '#lib/http/params.ts';
+import { CursorParam } from '#lib/table/cursor.ts';
+import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
 
 const Money = z.number().check(z.gte(0)).check(z.multipleOf(0.01));

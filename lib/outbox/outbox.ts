@@ -17,9 +17,9 @@ import { getUser } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
 import { type Mail, sendMail } from '#lib/mail/send.ts';
 import { countEvent } from '#lib/metrics.ts';
-import { withDefaults } from '#lib/preferences/schemas.ts';
 import { unsubscribeUrl } from '#lib/preferences/unsubscribe.ts';
 import type { ChangeProcessor } from '#lib/streams/types.ts';
+import { withDefaults } from '#lib/values/preferences.ts';
 import { at, LEASE_MS, MAX_AGE_MS, READY_GRACE_MS, retryDelayMs } from './policy.ts';
 
 /** Writes a message's e-mail when it is sent, or null when there is nothing to send. */

@@ -3,7 +3,7 @@
  * outbox consumer (lib/outbox/outbox.ts) sends them. Kept apart so a writer bundles no SES client.
  */
 import { type AccountMailRequest, type OutboxMail, putReady } from '#lib/db/outbox.ts';
-import type { EmailCategory } from '#lib/preferences/schemas.ts';
+import type { EmailCategory } from '#lib/values/preferences.ts';
 import { at, READY_GRACE_MS } from './policy.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function queueMail(
 
 /**
  * Queues an account e-mail (kind 'account'), ready to send; the sender looks the address up and
- * issues the link's token when it sends (lib/accounts/account-mail.ts). `id` is the request's own.
+ * issues the link's token when it sends (lib/accounts/mail-processor.ts). `id` is the request's own.
  */
 export async function queueAccountMail(id: string, request: AccountMailRequest, now: Date): Promise<void> {
   await putReady({ id, kind: 'account', account: request }, now.toISOString(), at(now, READY_GRACE_MS));

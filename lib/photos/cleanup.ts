@@ -10,8 +10,8 @@
  */
 import { isBookKey } from '#lib/db/keys.ts';
 import type { ChangeProcessor, Item, StreamChange } from '#lib/streams/types.ts';
+import { incomingKey, photoKey, thumbnailKey } from '#lib/values/photos.ts';
 import { deleteBookObjects, deleteObjects } from './store.ts';
-import { incomingKey, photoKey, thumbnailKey } from './urls.ts';
 
 /** The ids of a book image's photos and pending uploads. */
 function photoIdsOf(image: Item | undefined): Set<string> {

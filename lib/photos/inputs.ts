@@ -1,8 +1,8 @@
 /** Input and answer schemas of the photo endpoints (strict: unknown fields are refused). */
 
 import { BookId } from '#lib/books/inputs.ts';
+import { PHOTO_CONTENT_TYPES } from '#lib/values/photos.ts';
 import * as z from '#lib/zod.ts';
-import { PHOTO_CONTENT_TYPES } from './rules.ts';
 
 export const AddPhotoBody = z.strictObject({ bookId: BookId, contentType: z.enum(PHOTO_CONTENT_TYPES) });
 export const RemovePhotoBody = z.strictObject({

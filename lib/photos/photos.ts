@@ -8,9 +8,10 @@ import { BookWriteRefused, getBook } from '#lib/db/books.ts';
 import { dropSlot, expiredSlots, forgetSlotExpiry, replacePhotos, reserveSlot } from '#lib/db/photos.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
-import { hasRoomForPhoto, liveSlots, type PhotoContentType, SLOT_TTL_SECONDS } from './rules.ts';
+import type { PhotoContentType } from '#lib/values/photos.ts';
+import { incomingKey } from '#lib/values/photos.ts';
+import { hasRoomForPhoto, liveSlots, SLOT_TTL_SECONDS } from './rules.ts';
 import { deleteObjects, presignUpload } from './store.ts';
-import { incomingKey } from './urls.ts';
 
 const notFound = () => new NotFound('No such book.', 'BOOK_NOT_FOUND');
 const tooMany = () => new Conflict('A book has at most 5 photos.', undefined, 'PHOTO_LIMIT');

@@ -5,10 +5,10 @@
 import { getBook } from '#lib/db/books.ts';
 import { attachPhoto, dropSlot } from '#lib/db/photos.ts';
 import { logger } from '#lib/logger.ts';
+import { parseIncomingKey, photoKey, thumbnailKey } from '#lib/values/photos.ts';
 import { decodedFormat, renderPhoto } from './image.ts';
 import { type Refusal, refusalOfBytes, refusalOfObject } from './rules.ts';
 import { deleteObjects, headObject, readObject, writeObject } from './store.ts';
-import { parseIncomingKey, photoKey, thumbnailKey } from './urls.ts';
 
 export type ProcessOutcome = 'attached' | 'unchanged' | Refusal | 'not-a-slot';
 

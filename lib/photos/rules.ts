@@ -2,6 +2,7 @@
  * The rules of book photos, without I/O: how many, how big, which types, how long an upload slot
  * lives, and the conditions of the presigned POST that the browser uploads with.
  */
+import { PHOTO_TYPES, type PhotoContentType, type PhotoSlot } from '#lib/values/photos.ts';
 
 /** At most this many photos a book, pending upload slots included. */
 export const MAX_PHOTOS = 5;
@@ -12,21 +13,6 @@ export const SLOT_TTL_SECONDS = 15 * 60;
 /** Longest side of a processed photo, and of its thumbnail. */
 export const PHOTO_MAX_SIDE = 1600;
 export const THUMB_MAX_SIDE = 320;
-
-/** The declared content types and the format name the image decoder reports for each. */
-export const PHOTO_TYPES = {
-  'image/jpeg': 'jpeg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-} as const;
-export type PhotoContentType = keyof typeof PHOTO_TYPES;
-export const PHOTO_CONTENT_TYPES = Object.keys(PHOTO_TYPES) as [PhotoContentType, ...PhotoContentType[]];
-
-/** A pending upload slot on a book: what type it may carry and when its POST expires (epoch s). */
-export interface PhotoSlot {
-  contentType: PhotoContentType;
-  expiresAt: number;
-}
 
 /** The slots whose POST has not expired at `nowSeconds`. */
 export function liveSlots(

@@ -12,8 +12,9 @@ import {
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
 import { clientOptions } from '#lib/aws/client-options.ts';
 import { config } from '#lib/config.ts';
-import { type PhotoContentType, SLOT_TTL_SECONDS, uploadConditions } from './rules.ts';
-import { INCOMING_PREFIX, PHOTOS_PREFIX } from './urls.ts';
+import type { PhotoContentType } from '#lib/values/photos.ts';
+import { INCOMING_PREFIX, PHOTOS_PREFIX } from '#lib/values/photos.ts';
+import { SLOT_TTL_SECONDS, uploadConditions } from './rules.ts';
 
 const emulated = Boolean(config.S3_ENDPOINT);
 let client: S3Client | undefined;

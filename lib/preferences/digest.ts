@@ -13,8 +13,8 @@ import type { BookRecord } from '#lib/db/records.ts';
 import { getUserContact } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
 import { escapeHtml, sendMail } from '#lib/mail/send.ts';
-import { toDollars } from '#lib/orders/pricing.ts';
-import { withDefaults } from './schemas.ts';
+import { toDollars } from '#lib/values/money.ts';
+import { withDefaults } from '#lib/values/preferences.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 
 const PAGE = 100;

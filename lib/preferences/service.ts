@@ -1,7 +1,7 @@
 /** The caller's e-mail preferences (getEmailPreferences / updateEmailPreferences). */
 import { getPreferences, setPreferences } from '#lib/db/preferences.ts';
 import { NotFound } from '#lib/errors.ts';
-import { type EmailPreferences, withDefaults } from './schemas.ts';
+import { type EmailPreferences, withDefaults } from '#lib/values/preferences.ts';
 
 export async function getEmailPreferences(userId: string): Promise<EmailPreferences> {
   const stored = await getPreferences(userId);

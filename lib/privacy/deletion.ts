@@ -20,12 +20,17 @@ import { verifyPassword } from '#lib/accounts/passwords.ts';
 import { THROTTLE } from '#lib/accounts/rules.ts';
 import { OfferedPassword } from '#lib/accounts/schemas.ts';
 import { takeAttempt } from '#lib/accounts/throttle.ts';
-import { BookWriteRefused, hasPurchaseInProgress, queryBooksOfOwner, removeBook } from '#lib/db/books.ts';
+import {
+  BookWriteRefused,
+  hasPurchaseInProgress,
+  queryBooksOfOwner,
+  removeBook,
+  renameBookOwner,
+} from '#lib/db/books.ts';
 import {
   deleteUserItemsPage,
   endAccountDeletion,
   getAccountDeletion,
-  renameBookOwner,
   renameOrderSeller,
   saveDeletionProgress,
   startAccountDeletion,

@@ -14,7 +14,7 @@ import { storedPreferences } from '#lib/db/preferences.ts';
 import { listRequests } from '#lib/db/requests.ts';
 import { getUser } from '#lib/db/users.ts';
 import { NotFound } from '#lib/errors.ts';
-import { EmailPreferences, withDefaults } from '#lib/preferences/schemas.ts';
+import { EmailPreferences, withDefaults } from '#lib/values/preferences.ts';
 import * as z from '#lib/zod.ts';
 
 const Items = z.array(z.record(z.string(), z.unknown()));

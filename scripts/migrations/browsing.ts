@@ -23,15 +23,15 @@
  */
 
 import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { campusOfEmail, campusOfUser } from '#lib/accounts/campus.ts';
 import { searchEntriesOf } from '#lib/books/search-index.ts';
-import { documentClient, dynamoClient, TABLE } from '#lib/db/client.ts';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '#lib/db/commands.ts';
-import { isConditionFailed } from '#lib/db/conditions.ts';
 import { bookIndexes, bookKey, requestIndexes, userKey } from '#lib/db/keys.ts';
 import { listFieldsOf } from '#lib/db/list-fields.ts';
 import { type BookRecord, upgradeBook } from '#lib/db/records.ts';
-import { setAttribute } from '#lib/db/write-if.ts';
+import { documentClient, dynamoClient, TABLE } from '#lib/table/client.ts';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '#lib/table/commands.ts';
+import { isConditionFailed } from '#lib/table/conditions.ts';
+import { setAttribute } from '#lib/table/write-if.ts';
+import { campusOfEmail, campusOfUser } from '#lib/values/campus.ts';
 
 type Item = Record<string, unknown>;
 

@@ -3,11 +3,11 @@
 import { ulid } from 'ulid';
 import { normaliseCourse } from '#lib/books/text.ts';
 import { bookItem, insertBook, listingIndexMove } from '#lib/db/books.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { GetCommand, PutCommand, UpdateCommand } from '#lib/db/commands.ts';
 import { bookKey } from '#lib/db/keys.ts';
 import type { BookRecord, BookStatusValue } from '#lib/db/records.ts';
-import { toCents } from '#lib/orders/pricing.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand, PutCommand, UpdateCommand } from '#lib/table/commands.ts';
+import { toCents } from '#lib/values/money.ts';
 import { setStored } from '#tests/helpers/stored.ts';
 
 export interface PostBookFields {

@@ -2,11 +2,11 @@
 
 import { handler as checkoutHandler } from '#functions/cart/checkout-cart.ts';
 import { handler as addToCartHandler } from '#functions/user/add-to-cart.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { GetCommand, QueryCommand } from '#lib/db/commands.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
 import { INDEX, ordersByStatusPk, ordersOfBuyerPk, userStatsKey } from '#lib/db/keys.ts';
 import type { OrderRecord } from '#lib/db/records.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand, QueryCommand } from '#lib/table/commands.ts';
 import { queryPartition } from '#tests/helpers/query.ts';
 import { invoke } from './lambda.ts';
 

@@ -5,12 +5,12 @@
  */
 
 import { ulid } from 'ulid';
-import { db, TABLE } from '#lib/db/client.ts';
-import { PutCommand } from '#lib/db/commands.ts';
 import { bookIndexes, bookKey, orderIndexes, orderKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { buildOrder } from '#lib/orders/checkout.ts';
-import { toCents } from '#lib/orders/pricing.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { PutCommand } from '#lib/table/commands.ts';
+import { toCents } from '#lib/values/money.ts';
 import { makeBookRecord } from './books.ts';
 
 export interface SeededOrder {

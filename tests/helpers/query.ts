@@ -1,8 +1,8 @@
 /** Reading a partition straight from the table in tests: one helper instead of a Query per file. */
 
-import { db, TABLE } from '#lib/db/client.ts';
-import { QueryCommand } from '#lib/db/commands.ts';
 import { INDEX } from '#lib/db/keys.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { QueryCommand } from '#lib/table/commands.ts';
 
 export interface PartitionQuery {
   /** an index (`gsi1`..), else the table's own key */

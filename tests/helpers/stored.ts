@@ -1,8 +1,8 @@
 /** Changing a stored item straight in the table in tests: a change made behind the code's back. */
 
-import { db, TABLE } from '#lib/db/client.ts';
-import { UpdateCommand } from '#lib/db/commands.ts';
 import type { ItemKey } from '#lib/db/keys.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { UpdateCommand } from '#lib/table/commands.ts';
 
 /** Sets top-level attributes of the item at `key` (any name, reserved words too), nothing else. */
 export async function setStored(key: ItemKey, values: Record<string, unknown>): Promise<void> {

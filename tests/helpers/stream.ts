@@ -12,9 +12,9 @@ import {
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { outboxProcessors } from '#functions/streams/outbox.ts';
 import { processors } from '#functions/streams/processors.ts';
-import { watchCalls } from '#lib/db/metrics.ts';
 import { consume, toChange } from '#lib/streams/consume.ts';
 import type { ChangeProcessor } from '#lib/streams/types.ts';
+import { watchCalls } from '#lib/table/metrics.ts';
 import { makeContext } from './lambda.ts';
 
 const endpoint = () => process.env.DYNAMODB_ENDPOINT as string;

@@ -1,11 +1,11 @@
 /** Test users: a stored UserRecord and a token for it. Unique data on every call. */
 
 import { ulid } from 'ulid';
-import { db, TABLE } from '#lib/db/client.ts';
-import { PutCommand } from '#lib/db/commands.ts';
+import { signToken } from '#lib/accounts/jwt.ts';
 import { userKey, usersIndex } from '#lib/db/keys.ts';
 import type { UserRecord } from '#lib/db/records.ts';
-import { signToken } from '#lib/http/jwt.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { PutCommand } from '#lib/table/commands.ts';
 
 export interface TestUser {
   id: string;

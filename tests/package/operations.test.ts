@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lambdaFunctions, resourcesOfType, template } from '#tests/helpers/template.ts';
+import { envOf, lambdaFunctions, resourcesOfType, stackOf, template } from '#tests/helpers/template.ts';
 
 const res = () => template().Resources;
 const alarm = (id: string) => {
@@ -41,6 +41,22 @@ describe('API edge (packaged template)', () => {
     }
   });
 
+  it('creates the stage after every route its RouteSettings name (else the first deploy rolls back)', () => {
+    const stage = res().HttpApiStage;
+    const dependsOn = [stage?.DependsOn ?? []].flat();
+    const keys = Object.keys(stage?.Properties.RouteSettings ?? {});
+    expect(keys.length).toBeGreaterThanOrEqual(7);
+    const routes = Object.entries(resourcesOfType('AWS::ApiGatewayV2::Route'));
+    const missing = keys.filter((key) => {
+      const id = routes.find(([, r]) => r.Properties.RouteKey === key)?.[0];
+      if (!id) return true;
+      // A route in a nested stack is waited for through that stack.
+      const holder = stackOf(id);
+      return !dependsOn.includes(holder === 'root' ? id : (holder ?? id));
+    });
+    expect(missing).toEqual([]);
+  });
+
   it('serves the web app from a private bucket and /api/* from the API on one domain, behind WAF', () => {
     const d = res().Distribution?.Properties.DistributionConfig;
     expect(d.Aliases).toEqual(['dev.campusbooks.example.edu']);
@@ -71,9 +87,76 @@ describe('API edge (packaged template)', () => {
   it('reserves concurrency for the stream consumer', () => {
     expect(lambdaFunctions().streamsConsumer?.Properties.ReservedConcurrentExecutions).toBe(5);
   });
+
+  it('reserves at least as much concurrency as the stream mappings may use at once (no throttling)', () => {
+    // Lambda runs up to (shards x parallelization factor) batches of a stream consumer at once; a new
+    // on-demand table has 4 partitions, so 4 shards (docs/concurrency.md, "Consumer concurrency").
+    const SHARDS = 4;
+    const mappings = Object.values(resourcesOfType('AWS::Lambda::EventSourceMapping'));
+    expect(mappings.length).toBe(2);
+    const short: string[] = [];
+    for (const m of mappings) {
+      const fnId = m.Properties.FunctionName['Fn::GetAtt'][0] as string;
+      const reserved = res()[fnId]?.Properties.ReservedConcurrentExecutions;
+      const demand = SHARDS * (m.Properties.ParallelizationFactor ?? 1);
+      if (reserved !== undefined && reserved < demand)
+        short.push(`${fnId}: ${reserved} reserved < ${demand}`);
+    }
+    expect(short).toEqual([]);
+    expect(res().StreamsConsumerLambdaFunction?.Properties.ReservedConcurrentExecutions).toBeDefined();
+  });
 });
 
 describe('data protection (packaged template)', () => {
+  // What a deleted stack or a replaced resource must never take with it. The deployment bucket
+  // (osls's own, ServerlessDeploymentBucket) holds build artifacts only: `serverless remove` empties it.
+  const STATEFUL = [
+    'AWS::DynamoDB::Table',
+    'AWS::S3::Bucket',
+    'AWS::Backup::BackupVault',
+    'AWS::SecretsManager::Secret',
+    'AWS::KMS::Key',
+  ];
+
+  it('retains every stateful resource when the stack is deleted or the resource replaced', () => {
+    const stateful = Object.entries(res()).filter(
+      ([id, r]) => STATEFUL.includes(r.Type) && id !== 'ServerlessDeploymentBucket',
+    );
+    expect(stateful.map(([id]) => id).sort()).toEqual(
+      [
+        'BackupVault',
+        'CursorSecret',
+        'JwtSecret',
+        'PhotosBucket',
+        'SampleApiKeySecret',
+        'SampleBasicPasswordSecret',
+        'Table',
+        'TableKey',
+        'WebBucket',
+      ].sort(),
+    );
+    const notRetained = stateful
+      .filter(([, r]) => r.DeletionPolicy !== 'Retain' || r.UpdateReplacePolicy !== 'Retain')
+      .map(([id]) => id);
+    expect(notRetained).toEqual([]);
+  });
+
+  it("names the photos bucket from the stage's params, not the deployer's shell", () => {
+    // tests/setup/package.ts packages with PHOTOS_BUCKET set in the environment. The default name
+    // takes the account id from CloudFormation at deploy time (packaging needs no credentials).
+    const bucket = ['campus-books-dev-photos-$', '{AWS::AccountId}'].join('');
+    // The split into stacks writes each Sub as [text, variables] (none here).
+    const sub = (v: unknown) => {
+      const text = [(v as { 'Fn::Sub'?: unknown })?.['Fn::Sub']].flat();
+      expect(text.slice(1).every((vars) => JSON.stringify(vars) === '{}')).toBe(true);
+      return text[0];
+    };
+    expect(sub(res().PhotosBucket?.Properties.BucketName)).toBe(bucket);
+    for (const [name, fn] of Object.entries(lambdaFunctions()))
+      expect(sub(envOf(fn).PHOTOS_BUCKET), name).toBe(bucket);
+    expect(JSON.stringify(template())).not.toContain('from-the-shell-not-the-stage');
+  });
+
   it('keeps the table: deletion protection, retained, encrypted with its own rotated KMS key', () => {
     const t = res().Table;
     expect(t?.DeletionPolicy).toBe('Retain');
@@ -126,8 +209,24 @@ describe('alarms (packaged template)', () => {
       ],
     ],
     ['FunctionThrottlesAlarm', 'AWS/Lambda', 'Throttles', undefined],
-    ['EmailsFailedAlarm', 'CampusBooks', 'EmailsFailed', [{ Name: 'service', Value: 'campus-books' }]],
-    ['OutboxFailedAlarm', 'CampusBooks', 'OutboxFailed', [{ Name: 'service', Value: 'campus-books' }]],
+    [
+      'EmailsFailedAlarm',
+      'CampusBooks',
+      'EmailsFailed',
+      [
+        { Name: 'service', Value: 'campus-books' },
+        { Name: 'stage', Value: 'dev' },
+      ],
+    ],
+    [
+      'OutboxFailedAlarm',
+      'CampusBooks',
+      'OutboxFailed',
+      [
+        { Name: 'service', Value: 'campus-books' },
+        { Name: 'stage', Value: 'dev' },
+      ],
+    ],
     ['MailBounceRateAlarm', 'AWS/SES', 'Reputation.BounceRate', undefined],
   ])('%s watches %s %s with the right dimensions and tells the alarm topic', (id, ns, metric, dims) => {
     const a = alarm(id);

@@ -21,7 +21,10 @@ describe('stage configuration (serverless.yml params)', () => {
       expect(env.DYNAMODB_ENDPOINT ?? '', name).toBe('');
       expect(env.SES_ENDPOINT ?? '', name).toBe('');
       for (const [k, v] of Object.entries(env)) {
-        expect(v, `${name} ${k}`).not.toMatch(/localhost|127\.0\.0\.1|local-only|campusbooks\.local/);
+        // (a value may be a CloudFormation function, e.g. PHOTOS_BUCKET's Fn::Sub)
+        expect(JSON.stringify(v), `${name} ${k}`).not.toMatch(
+          /localhost|127\.0\.0\.1|local-only|campusbooks\.local/,
+        );
       }
       for (const k of ['JWT_SECRET', 'CURSOR_SECRET', 'SAMPLE_BASIC_PASSWORD', 'SAMPLE_API_KEY']) {
         expect(env[k] ?? '', `${name} ${k}`).toBe('');

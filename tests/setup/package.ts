@@ -9,7 +9,8 @@ const run = promisify(execFile);
 
 /**
  * Packaging tier: `serverless package --stage dev` once (offline, no AWS credentials; ~20 s to
- * minutes on a busy machine) into a temporary directory; the tests read its CloudFormation template.
+ * minutes on a busy machine) into a temporary directory; the tests read its CloudFormation templates
+ * (the root stack's and, beside it, its nested stacks': tests/helpers/template.ts).
  * PACKAGED_TEMPLATE=<path> reuses a template already packaged from this tree (a local shortcut).
  */
 export default async function setup(project: TestProject) {
@@ -20,17 +21,27 @@ export default async function setup(project: TestProject) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'campus-books-template-'));
     const copy = path.join(dir, 'cloudformation-template-update-stack.json');
     copyFileSync(path.resolve(reuse), copy);
-    // ...and the functions' zips beside it, which tests/package/bundles.test.ts measures.
+    // ...and beside it the nested stacks' templates (infra/stacks-map.cjs) and the functions' zips,
+    // which tests/package/bundles.test.ts measures.
     const from = path.dirname(path.resolve(reuse));
     for (const f of readdirSync(from))
-      if (f.endsWith('.zip')) copyFileSync(path.join(from, f), path.join(dir, f));
+      if (f.endsWith('.zip') || /-nested-stack(-\d+)?\.json$/.test(f))
+        copyFileSync(path.join(from, f), path.join(dir, f));
     project.provide('templatePath', copy);
     return () => rmSync(dir, { recursive: true, force: true });
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'campus-books-package-'));
   const bin = path.resolve('node_modules', '.bin', 'serverless');
   await run(bin, ['package', '--stage', 'dev', '--package', dir], {
-    env: { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' },
+    env: {
+      ...process.env,
+      AWS_ACCESS_KEY_ID: '',
+      AWS_SECRET_ACCESS_KEY: '',
+      AWS_PROFILE: '',
+      // A deployed stage's photos bucket comes from its params, never the deployer's shell:
+      // tests/package/operations.test.ts finds the params' name despite this.
+      PHOTOS_BUCKET: 'from-the-shell-not-the-stage',
+    },
     maxBuffer: 32 * 1024 * 1024,
     timeout: 600_000,
   });

@@ -57,6 +57,13 @@ describe('configuration', () => {
     );
   });
 
+  it("takes Powertools Logger's levels in any case, INFO by default, and refuses a typo", async () => {
+    expect((await loadConfig({ STAGE: 'local' })).LOG_LEVEL).toBe('INFO');
+    expect((await loadConfig({ STAGE: 'local', LOG_LEVEL: ' debug ' })).LOG_LEVEL).toBe('DEBUG');
+    expect((await loadConfig({ STAGE: 'local', LOG_LEVEL: 'SILENT' })).LOG_LEVEL).toBe('SILENT');
+    await expect(loadConfig({ STAGE: 'local', LOG_LEVEL: 'VERBOSE' })).rejects.toThrow(/LOG_LEVEL/);
+  });
+
   it('refuses an unknown time zone and password hash settings out of range', async () => {
     await expect(loadConfig({ STAGE: 'local', PING_TIME_ZONE: 'Mars/Olympus' })).rejects.toThrow(
       /PING_TIME_ZONE/,

@@ -9,7 +9,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { GetCommand } from '#lib/db/commands.ts';
+import { GetCommand } from '#lib/table/commands.ts';
 
 // Nothing listens there: a call fails at once, with the emulators' credentials (no credential chain).
 process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:9';
@@ -30,7 +30,7 @@ const before = live();
 // each count walks the whole heap (v8.queryObjects): seconds on a busy machine
 describe('module load', { timeout: 30_000 }, () => {
   it('builds no client when the data, mail, photo store and metrics modules load', async () => {
-    await import('#lib/db/client.ts');
+    await import('#lib/table/client.ts');
     await import('#lib/mail/send.ts');
     await import('#lib/photos/store.ts');
     await import('#lib/metrics.ts');
@@ -38,7 +38,7 @@ describe('module load', { timeout: 30_000 }, () => {
   });
 
   it('builds the DynamoDB client on its first call, and only once', async () => {
-    const { db, TABLE } = await import('#lib/db/client.ts');
+    const { db, TABLE } = await import('#lib/table/client.ts');
     expect(live()).toEqual(before);
     const read = () => db.send(new GetCommand({ TableName: TABLE, Key: { pk: 'LAZY#1', sk: 'LAZY#1' } }));
     // the unit project has no database: the call fails, but the client exists from then on

@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 
 // The local serverless plugin is CommonJS (serverless loads it with require).
 const require = createRequire(import.meta.url);
-const { originList, stageProblems } = require('#infra/stage-check.cjs') as {
+const StageCheck = require('#infra/stage-check.cjs') as {
+  new (serverless: unknown, options: { stage: string; param?: string | string[] }): { check: () => void };
   originList: (v: unknown) => string[];
   stageProblems: (stage: string, params: Record<string, string>) => string[];
+  cliParams: (param: unknown) => Record<string, string>;
 };
+const { originList, stageProblems, cliParams } = StageCheck;
 
 const complete = {
   domain: 'books.example.edu',
@@ -41,5 +44,24 @@ describe('stage check (infra/stage-check.cjs)', () => {
     expect(stageProblems('prod', { ...complete, domain: 'http://books' })).toEqual([
       expect.stringMatching(/^params\.prod\.domain is not valid/),
     ]);
+  });
+
+  it('takes --param values from the command line over serverless.yml, as osls does', () => {
+    expect(cliParams(['domain=books.example.edu', 'note=a=b', 'flag'])).toEqual({
+      domain: 'books.example.edu',
+      note: 'a=b',
+      flag: '',
+    });
+    expect(cliParams('alarmEmail=ops@example.edu')).toEqual({ alarmEmail: 'ops@example.edu' });
+    const serverless = {
+      service: { provider: { region: 'us-east-1' } },
+      configurationInput: { params: { prod: { domain: '', certificateArn: '', alarmEmail: '' } } },
+      classes: { Error },
+    };
+    expect(() => new StageCheck(serverless, { stage: 'prod' }).check()).toThrow(
+      /params\.prod\.domain is missing/,
+    );
+    const param = Object.entries(complete).map(([k, v]) => `${k}=${v}`);
+    expect(() => new StageCheck(serverless, { stage: 'prod', param }).check()).not.toThrow();
   });
 });

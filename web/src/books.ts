@@ -6,3 +6,18 @@ export type Book =
 
 export type BookDetail =
   paths['/api/books/getBook/{bookId}']['get']['responses'][200]['content']['application/json']['data'];
+
+/** The condition grades, best first, and how the page names them. */
+export const CONDITIONS = ['new', 'like-new', 'very-good', 'good', 'acceptable'];
+export const CONDITION_LABELS: Record<string, string> = {
+  '': 'Any condition',
+  new: 'New',
+  'like-new': 'Like new',
+  'very-good': 'Very good',
+  good: 'Good',
+  acceptable: 'Acceptable',
+};
+
+/** One of the seller's own books (My listings), with its status and photos. */
+export type Listing =
+  paths['/api/books/getUsersPosts']['get']['responses'][200]['content']['application/json']['data'][number];

@@ -60,6 +60,17 @@ async function waitForCount(page: Page, count: number): Promise<void> {
     .toBe(count);
 }
 
+/** Presses "More books" until there is none (a page may hold fewer books than asked while there are more, API.md). */
+async function loadEveryPage(page: Page): Promise<void> {
+  await page.locator('ul.books[aria-busy="false"]').waitFor();
+  const more = page.getByRole('button', { name: 'More books' });
+  for (let pages = 1; (await more.count()) > 0; pages++) {
+    expect(pages, 'pages of up to 23 books').toBeLessThan(5);
+    await more.click();
+    await page.locator('ul.books[aria-busy="false"]').waitFor();
+  }
+}
+
 describe('browsing by campus, condition, price and order', () => {
   it('shows a student their campus by default, and every campus when asked', async () => {
     const [campusA, campusB] = [freshCampus(), freshCampus()];
@@ -158,14 +169,7 @@ describe('browsing by campus, condition, price and order', () => {
     await page.getByLabel('Sort').selectOption({ label: 'Price, lowest first' });
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(/sort=price-asc/);
-    await page.locator('ul.books[aria-busy="false"]').waitFor();
-    // A page may hold fewer books than asked while there are more (API.md): "More books" until none.
-    const more = page.getByRole('button', { name: 'More books' });
-    for (let pages = 1; (await more.count()) > 0; pages++) {
-      expect(pages, 'pages of 23 books').toBeLessThan(5);
-      await more.click();
-      await page.locator('ul.books[aria-busy="false"]').waitFor();
-    }
+    await loadEveryPage(page);
     await waitForCount(page, listed.length);
     const shown = await shownNames(page, /^Books at/);
     expect(new Set(shown).size).toBe(listed.length);
@@ -179,6 +183,42 @@ describe('browsing by campus, condition, price and order', () => {
     expect(cents[0]).toBe(100);
     const first = await namesFromApi('/api/books/getAllBooks?sort=price-asc&limit=20', student.token);
     expect(shown.slice(0, 20)).toEqual(first);
+  });
+
+  it('shows every loaded page again at once on Back from a book, then refreshes them', async () => {
+    const campus = freshCampus();
+    const [seller, student] = await Promise.all([studentAt(campus), studentAt(campus)]);
+    const tag = letters(6);
+    const listed: Listed[] = [];
+    for (let i = 0; i < 21; i++)
+      listed.push(await post(seller.token, { name: `Cached ${tag} ${i}`, price: 10 + i, condition: 'good' }));
+    await expect
+      .poll(() => namesFromApi('/api/books/getAllBooks?limit=100', student.token), { timeout: 30_000 })
+      .toHaveLength(listed.length);
+    const page = await web().newPage();
+    await logIn(page, student.user.emailAddress);
+    await loadEveryPage(page);
+    await waitForCount(page, listed.length);
+    const before = await shownNames(page, /^Newest books at/);
+
+    // From now on the listing answers late: what Back shows first comes from the cache.
+    let asked = 0;
+    await page.route('**/api/books/getAllBooks**', async (route) => {
+      asked++;
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const last = listed[0]?.name ?? '';
+    await page.getByRole('link', { name: `Details of ${last}`, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: last }).waitFor();
+    await page.goBack();
+    await page.locator('ul.books[aria-busy="true"]').waitFor();
+    expect(await shownNames(page, /^Newest books at/)).toEqual(before);
+    // ...and the loaded pages are read again behind it.
+    await waitForCount(page, listed.length);
+    expect(asked).toBeGreaterThanOrEqual(1);
+    expect(await shownNames(page, /^Newest books at/)).toEqual(before);
+    await page.unroute('**/api/books/getAllBooks**');
   });
 
   it('sorts search results by price, highest first', async () => {

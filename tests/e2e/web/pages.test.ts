@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
 import { getUser } from '#lib/db/users.ts';
 import { createConfirmedUser, type TestAccount } from '#tests/helpers/accounts.ts';
+import { makeBookBody } from '#tests/helpers/books.ts';
 import {
   expectAccessible,
   listBook as listBookAs,
@@ -15,7 +16,7 @@ import {
   tokenOf,
   webStackForFile,
 } from '#tests/helpers/browser.ts';
-import { api } from '#tests/helpers/e2e.ts';
+import { api, postBookOverHttp, requestOverHttp, uniqueTag } from '#tests/helpers/e2e.ts';
 
 const web = webStackForFile();
 let seller: TestAccount;
@@ -104,6 +105,35 @@ describe('the web app in the browser', () => {
     await expectAccessible(page);
     await screenshot(page, 'cart-409');
     expect((await getBook(book.id))?.buyerId).toBe(first.user.id);
+  });
+
+  it('changes the unread count in the navigation at once when a notification is marked read', async () => {
+    const buyer = await createConfirmedUser();
+    const tag = uniqueTag();
+    await requestOverHttp(buyer.token, { name: `Thermodynamics${tag} Primer`, course: `E2E ${tag}` });
+    const book = await postBookOverHttp(
+      seller.token,
+      makeBookBody({ name: `Primer of thermodynamics${tag}, 2nd ed.`, course: `TST ${tag}` }),
+    );
+    // The match notification is written by the stream consumer.
+    const unread = async () => {
+      const res = await api('GET', '/api/user/getNotifications?limit=10', { token: buyer.token });
+      expect(res.status).toBe(200);
+      return (res.body as { data: { bookId?: string; read: boolean }[] }).data.filter((n) => !n.read);
+    };
+    await expect.poll(unread, { timeout: 30_000 }).toHaveLength(1);
+    expect((await unread())[0]?.bookId).toBe(book.id);
+
+    const page = await web().newPage();
+    await logIn(page, buyer.user.emailAddress);
+    await page.getByRole('link', { name: 'Notifications (1 unread)' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    await page.getByRole('button', { name: 'Mark as read' }).click();
+    // No navigation: the navigation reads the same query the mutation invalidated.
+    await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: /unread/ }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/notifications');
+    expect(await unread()).toEqual([]);
   });
 
   it('passes axe on every page and lays every page out at 390 x 844', async () => {

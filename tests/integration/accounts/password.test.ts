@@ -7,9 +7,9 @@ import { createResetToken } from '#lib/accounts/password.ts';
 import { hashEmailToken } from '#lib/accounts/rules.ts';
 import { Message, NewToken } from '#lib/accounts/schemas.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { GetCommand } from '#lib/db/commands.ts';
 import { tokenKey } from '#lib/db/keys.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand } from '#lib/table/commands.ts';
 import { withoutTime as comparable, login as logIn, me } from '#tests/helpers/account-calls.ts';
 import {
   createConfirmedUser,

@@ -5,9 +5,9 @@ import { accountMail } from '#lib/accounts/mail-processor.ts';
 import { hashEmailToken, newEmailToken } from '#lib/accounts/rules.ts';
 import { Message } from '#lib/accounts/schemas.ts';
 import { config } from '#lib/config.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { GetCommand } from '#lib/db/commands.ts';
 import { emailKey, pendingSignupsPk, tokenKey } from '#lib/db/keys.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand } from '#lib/table/commands.ts';
 import { login } from '#tests/helpers/account-calls.ts';
 import {
   createConfirmedUser,

@@ -8,9 +8,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Book } from '#lib/books/schemas.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { GetCommand } from '#lib/db/commands.ts';
 import { bookKey, campusListingPk, userKey } from '#lib/db/keys.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand } from '#lib/table/commands.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
 import { createRequest, requestBody, userMatches } from '#tests/helpers/matching.ts';

@@ -2,7 +2,7 @@
  * getBooksNoToken with a deep skip (issue 14): `skip` up to 2,000 costs at most 40 read units, on
  * one campus (one gsi4 partition) and on every campus (8 gsi1 shards merged), because it skips over
  * the keys-only indexes (gsi1keys, gsi4keys) and then reads only the page's books. Consumed
- * capacity is DynamoDB Local's own figure (the meter of lib/db/metrics.ts). The pages must be the
+ * capacity is DynamoDB Local's own figure (the meter of lib/table/metrics.ts). The pages must be the
  * ones a plain walk of the listing (getAllBooks' cursor) gives: no repeats, no gaps, hidden books
  * not counted.
  */
@@ -12,11 +12,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Book } from '#lib/books/schemas.ts';
 import { bookItem } from '#lib/db/books.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { BatchWriteCommand } from '#lib/db/commands.ts';
 import { LISTING_SHARDS_ALL, shardOf } from '#lib/db/keys.ts';
-import { measured, startMeasuring, stopMeasuring } from '#lib/db/metrics.ts';
 import type { BookRecord } from '#lib/db/records.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { BatchWriteCommand } from '#lib/table/commands.ts';
+import { measured, startMeasuring, stopMeasuring } from '#lib/table/metrics.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { datesOldestFirst, makeBookRecord, TEST_CAMPUS } from '#tests/helpers/books.ts';
 import { expectEnvelope } from '#tests/helpers/schema.ts';

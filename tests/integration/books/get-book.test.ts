@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Book } from '#lib/books/schemas.ts';
-import { measured, startMeasuring } from '#lib/db/metrics.ts';
+import { measured, startMeasuring } from '#lib/table/metrics.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBook, readBook, setBookStatus } from '#tests/helpers/books.ts';
 import { addToCart, checkout } from '#tests/helpers/cart.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Book } from '#lib/books/schemas.ts';
-import { encodeCursor } from '#lib/db/cursor.ts';
+import { encodeCursor } from '#lib/table/cursor.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { datesOldestFirst, makeBookBody, seedBook, TEST_CAMPUS } from '#tests/helpers/books.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';

@@ -5,10 +5,10 @@ import { handler as getCartItemsHandler } from '#functions/user/get-cart-items.t
 import { handler as removeFromCartHandler } from '#functions/user/remove-from-cart.ts';
 import { CART_LIMIT } from '#lib/cart/cart.ts';
 import { AddToCartResult, CartContents, ClearCartResult, RemoveFromCartResult } from '#lib/cart/schemas.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { DeleteCommand } from '#lib/db/commands.ts';
 import { bookKey, cartCountKey, cartItemKey } from '#lib/db/keys.ts';
-import { measured, startMeasuring } from '#lib/db/metrics.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { DeleteCommand } from '#lib/table/commands.ts';
+import { measured, startMeasuring } from '#lib/table/metrics.ts';
 import { makeBook, readBook, setStoredStatus } from '#tests/helpers/books.ts';
 import { addToCart, readItem } from '#tests/helpers/cart.ts';
 import { invoke } from '#tests/helpers/lambda.ts';

@@ -15,7 +15,7 @@ const { addToCart, checkout, readGlobalStats } = await import('#tests/helpers/ca
 const { makeUser } = await import('#tests/helpers/users.ts');
 const { getUserStats } = await import('#lib/db/counters.ts');
 const { booksOfOwner } = await import('#lib/db/books.ts');
-const { DYNAMODB_TIMING } = await import('#lib/db/client.ts');
+const { DYNAMODB_TIMING } = await import('#lib/table/client.ts');
 
 afterAll(() => proxy.close());
 beforeEach(() => {

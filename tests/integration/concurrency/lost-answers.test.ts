@@ -19,9 +19,9 @@ import { type LostAnswer, startDynamoFaultProxy } from '#tests/helpers/dynamodb-
 const proxy = await startDynamoFaultProxy(process.env.DYNAMODB_ENDPOINT as string);
 process.env.DYNAMODB_ENDPOINT = proxy.url;
 process.env.DYNAMODB_REQUEST_TIMEOUT_MS = String(DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS);
-const { db, DYNAMODB_TIMING, TABLE } = await import('#lib/db/client.ts');
-const { GetCommand } = await import('#lib/db/commands.ts');
-const { tag, transactWrite } = await import('#lib/db/transact.ts');
+const { db, DYNAMODB_TIMING, TABLE } = await import('#lib/table/client.ts');
+const { GetCommand } = await import('#lib/table/commands.ts');
+const { tag, transactWrite } = await import('#lib/table/transact.ts');
 const { booksApi } = await import('#tests/helpers/book-api.ts');
 const { makeBookBody, readBook, seedBook } = await import('#tests/helpers/books.ts');
 const { readGlobalStats } = await import('#tests/helpers/cart.ts');

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 // Set before lib/config.ts loads: every module below reaches "DynamoDB" at this address.
 process.env.DYNAMODB_ENDPOINT = 'http://dynamodb.campus-books.invalid:8000';
-const { DYNAMODB_TIMING } = await import('#lib/db/client.ts');
+const { DYNAMODB_TIMING } = await import('#lib/table/client.ts');
 const { booksApi } = await import('#tests/helpers/book-api.ts');
 
 describe('a database whose address does not resolve', () => {

@@ -6,10 +6,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { auditPutOp, listAuditEntries, newAuditRecord } from '#lib/db/audit.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { PutCommand } from '#lib/db/commands.ts';
 import { AUDIT_PARTITIONS, AUDIT_SHARDS, auditKey, LEGACY_AUDIT_PK } from '#lib/db/keys.ts';
-import { tag, transactWrite } from '#lib/db/transact.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { PutCommand } from '#lib/table/commands.ts';
+import { tag, transactWrite } from '#lib/table/transact.ts';
 import { commandsOf } from '#tests/helpers/stream.ts';
 
 const entry = (i: number) =>

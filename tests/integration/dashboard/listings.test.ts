@@ -5,10 +5,10 @@ import { handler as getBooksWithStatus } from '#functions/dashboard/get-books-wi
 import { handler as getOrders } from '#functions/dashboard/get-orders.ts';
 import { handler as getStatistics } from '#functions/dashboard/get-statistics.ts';
 import { AdminOrderList, HandOverBookList, Statistics } from '#lib/dashboard/schemas.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { DeleteCommand, PutCommand } from '#lib/db/commands.ts';
 import { GLOBAL_STATS_SHARDS, globalStatsKeys, globalStatsShardKey } from '#lib/db/keys.ts';
-import { measured, startMeasuring } from '#lib/db/metrics.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { DeleteCommand, PutCommand } from '#lib/table/commands.ts';
+import { measured, startMeasuring } from '#lib/table/metrics.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
 import { expectEnvelope } from '#tests/helpers/schema.ts';

@@ -4,8 +4,8 @@ import { handler as permissionLevel } from '#functions/dashboard/permission-leve
 import { handler as revokeAdmin } from '#functions/dashboard/revoke-admin.ts';
 import { PermissionLevel, Statistics } from '#lib/dashboard/schemas.ts';
 import { userKey } from '#lib/db/keys.ts';
-import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import type { RouteSpec } from '#lib/http/index.ts';
+import { measured, startMeasuring } from '#lib/table/metrics.ts';
 import { readItem } from '#tests/helpers/cart.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { declaredRoutes, type Route } from '#tests/helpers/routes.ts';
@@ -201,7 +201,7 @@ describe('the role is read from the user record on every call', () => {
   });
 
   it('does not trust a role claimed in the token', async () => {
-    const { signToken } = await import('#lib/http/jwt.ts');
+    const { signToken } = await import('#lib/accounts/jwt.ts');
     const forged = (await signToken({ sub: user.id, role: 2, tv: 0 })).token;
     const res = await invoke(getStatistics, { route: '/api/dashboard/getStatistics', token: forged });
     expect(res.status).toBe(403);

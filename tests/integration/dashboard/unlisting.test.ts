@@ -4,11 +4,11 @@ import { handler as scheduledUnlist } from '#functions/scheduled/unlist-stale-bo
 import { outboxProcessors } from '#functions/streams/outbox.ts';
 import { DeactivateResult } from '#lib/dashboard/schemas.ts';
 import { unlistStaleBooks } from '#lib/dashboard/unlisting.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { GetCommand } from '#lib/db/commands.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
 import { AUDIT_PARTITIONS, bookKey, userStatsKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand } from '#lib/table/commands.ts';
 import { daysBefore, seedBook } from '#tests/helpers/books.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';
 import { queryPartition } from '#tests/helpers/query.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { db, TABLE } from '#lib/db/client.ts';
-import { GetCommand, PutCommand } from '#lib/db/commands.ts';
 import { counterItems, getGlobalStats, getUserStats } from '#lib/db/counters.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand, PutCommand } from '#lib/table/commands.ts';
 import {
   refusalOf,
   TransactionRefused,
@@ -9,7 +9,7 @@ import {
   tagAll,
   transactOrThrow,
   transactWrite,
-} from '#lib/db/transact.ts';
+} from '#lib/table/transact.ts';
 
 const key = (id: string) => ({ pk: `T#${id}`, sk: 'T' });
 const read = async (id: string) =>

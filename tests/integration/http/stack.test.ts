@@ -3,14 +3,14 @@ import { SignJWT } from 'jose';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { signToken } from '#lib/accounts/jwt.ts';
 import { config } from '#lib/config.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { PutCommand } from '#lib/db/commands.ts';
 import { userKey } from '#lib/db/keys.ts';
-import { measured, ScanForbiddenError, startMeasuring, watchCalls } from '#lib/db/metrics.ts';
 import { Conflict } from '#lib/errors.ts';
 import { http } from '#lib/http/index.ts';
-import { signToken } from '#lib/http/jwt.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { PutCommand } from '#lib/table/commands.ts';
+import { measured, ScanForbiddenError, startMeasuring, watchCalls } from '#lib/table/metrics.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 

@@ -6,13 +6,13 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { processors } from '#functions/streams/processors.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { PutCommand } from '#lib/db/commands.ts';
 import { bookKey, cartItemKey } from '#lib/db/keys.ts';
 import { listedBooksNow, putMatch } from '#lib/db/matches.ts';
-import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { consume } from '#lib/streams/consume.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { PutCommand } from '#lib/table/commands.ts';
+import { measured, startMeasuring } from '#lib/table/metrics.ts';
 import { putBook, setBookStatus } from '#tests/helpers/books.ts';
 import { sentEmails } from '#tests/helpers/e2e.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';

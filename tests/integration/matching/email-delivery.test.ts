@@ -10,8 +10,8 @@ import { startFaultyProxy } from '#tests/helpers/faulty-proxy.ts';
 const proxy = await startFaultyProxy(inject('sesUrl'));
 process.env.SES_ENDPOINT = proxy.url;
 
-const { GetCommand } = await import('#lib/db/commands.ts');
-const { db, TABLE } = await import('#lib/db/client.ts');
+const { GetCommand } = await import('#lib/table/commands.ts');
+const { db, TABLE } = await import('#lib/table/client.ts');
 const { outboxKey } = await import('#lib/db/keys.ts');
 const { consume } = await import('#lib/streams/consume.ts');
 const { processors } = await import('#functions/streams/processors.ts');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { db, TABLE } from '#lib/db/client.ts';
-import { GetCommand } from '#lib/db/commands.ts';
 import { userStatsKey } from '#lib/db/keys.ts';
-import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import { MAX_OPEN_REQUESTS } from '#lib/db/requests.ts';
 import { BookRequest } from '#lib/matching/requests.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand } from '#lib/table/commands.ts';
+import { measured, startMeasuring } from '#lib/table/metrics.ts';
 import {
   createRequest,
   deleteRequest,

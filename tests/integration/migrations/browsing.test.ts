@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Book } from '#lib/books/schemas.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { GetCommand, PutCommand } from '#lib/db/commands.ts';
 import {
   bookIndexes,
   bookKey,
@@ -14,6 +12,8 @@ import {
   searchTermPk,
   userKey,
 } from '#lib/db/keys.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand, PutCommand } from '#lib/table/commands.ts';
 import { migratePage, migrateTable, type StartKey } from '#scripts/migrations/browsing.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { TEST_CAMPUS } from '#tests/helpers/books.ts';

@@ -3,12 +3,12 @@ import { handler as checkoutHandler } from '#functions/cart/checkout-cart.ts';
 import { CART_LIMIT } from '#lib/cart/cart.ts';
 import { bookItem } from '#lib/db/books.ts';
 import { putCartItem } from '#lib/db/cart.ts';
-import { db, TABLE } from '#lib/db/client.ts';
-import { DeleteCommand, PutCommand, QueryCommand } from '#lib/db/commands.ts';
 import { bookKey, booksByStatusPk, booksOfBuyerPk, cartItemKey, INDEX, orderKey } from '#lib/db/keys.ts';
-import { measured, startMeasuring } from '#lib/db/metrics.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { Order } from '#lib/orders/schemas.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { DeleteCommand, PutCommand, QueryCommand } from '#lib/table/commands.ts';
+import { measured, startMeasuring } from '#lib/table/metrics.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBook, readBook, setStoredStatus } from '#tests/helpers/books.ts';
 import {

@@ -11,10 +11,10 @@ import { startFaultyProxy } from '#tests/helpers/faulty-proxy.ts';
 const proxy = await startFaultyProxy(inject('sesUrl'));
 process.env.SES_ENDPOINT = proxy.url;
 
-const { GetCommand } = await import('#lib/db/commands.ts');
+const { GetCommand } = await import('#lib/table/commands.ts');
 const { outboxProcessors } = await import('#functions/streams/outbox.ts');
 const { unlistStaleBooks } = await import('#lib/dashboard/unlisting.ts');
-const { db, TABLE } = await import('#lib/db/client.ts');
+const { db, TABLE } = await import('#lib/table/client.ts');
 const { OUTBOX_FAILED_PK, outboxKey } = await import('#lib/db/keys.ts');
 const { queryPartition } = await import('#tests/helpers/query.ts');
 const { consume, toChange } = await import('#lib/streams/consume.ts');

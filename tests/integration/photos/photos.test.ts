@@ -13,8 +13,8 @@ import { AddedPhoto } from '#lib/photos/inputs.ts';
 import { sweepExpiredSlots } from '#lib/photos/photos.ts';
 import { MAX_UPLOAD_BYTES, SLOT_TTL_SECONDS } from '#lib/photos/rules.ts';
 import { listKeys } from '#lib/photos/store.ts';
-import { incomingKey } from '#lib/photos/urls.ts';
 import { consume } from '#lib/streams/consume.ts';
+import { incomingKey } from '#lib/values/photos.ts';
 import * as z from '#lib/zod.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { putBook } from '#tests/helpers/books.ts';
@@ -162,8 +162,8 @@ describe('addPhoto', () => {
     const book = await putBook({ ownerId: seller.id });
     for (let i = 0; i < 5; i++) await addPhoto(seller, book.id);
     // One slot's POST expired (as if 15 minutes passed for it), the sweeper has not run yet.
-    const { db, TABLE } = await import('#lib/db/client.ts');
-    const { UpdateCommand } = await import('#lib/db/commands.ts');
+    const { db, TABLE } = await import('#lib/table/client.ts');
+    const { UpdateCommand } = await import('#lib/table/commands.ts');
     const { bookKey } = await import('#lib/db/keys.ts');
     const first = Object.keys((await stored(book.id)).photoSlots ?? {})[0] as string;
     await db.send(

@@ -1,11 +1,11 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { db, TABLE } from '#lib/db/client.ts';
-import { GetCommand, PutCommand } from '#lib/db/commands.ts';
 import { streamFailureKey } from '#lib/db/keys.ts';
 import { consume } from '#lib/streams/consume.ts';
 import { replayStreamFailures } from '#lib/streams/replay.ts';
 import type { ChangeProcessor, StreamChange } from '#lib/streams/types.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand, PutCommand } from '#lib/table/commands.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';
 import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPUS_PATTERN, campusOfEmail, campusOfUser } from '#lib/accounts/campus.ts';
+import { CAMPUS_PATTERN, campusOfEmail, campusOfUser } from '#lib/values/campus.ts';
 
 describe('a campus', () => {
   it('is the last two labels of the address domain, lower-cased', () => {

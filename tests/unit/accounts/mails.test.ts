@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { confirmationLink, confirmationMail, existingAccountMail, resetMail } from '#lib/accounts/mails.ts';
-import { page } from '#lib/accounts/pages.ts';
 import { newEmailToken } from '#lib/accounts/rules.ts';
 import { config } from '#lib/config.ts';
+import { page } from '#lib/http/pages.ts';
 
 const evilName = '<img src=x onerror=alert(1)>&"\'';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITION_GRADES, gradeOf, parseGrade } from '#lib/books/conditions.ts';
 import { upgradeBook } from '#lib/db/records.ts';
+import { CONDITION_GRADES, gradeOf, parseGrade } from '#lib/values/condition.ts';
 
 describe('condition grades', () => {
   it('reads every grade case-insensitively, with spaces for hyphens', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFLICT_RETRY, conflictRetryDelay, NO_RETRY } from '#lib/db/conflict-retry.ts';
+import { CONFLICT_RETRY, conflictRetryDelay, NO_RETRY } from '#lib/table/conflict-retry.ts';
 
 describe('the conflict retry policy', () => {
   it('is bounded: a delay for each allowed retry, then none', () => {

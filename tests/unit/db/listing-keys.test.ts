@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listingKeyEntryBytes, listingSortKey, timeSortKey } from '#lib/db/keys.ts';
-import { fillBlocks } from '#lib/db/sharded.ts';
+import { fillBlocks } from '#lib/table/sharded.ts';
 
 const ID = '01JABCDEFGHJKMNPQRSTVWXYZ0';
 
@@ -33,7 +33,7 @@ describe('the listing sort key (lib/db/keys.ts listingSortKey)', () => {
   });
 });
 
-describe('fillBlocks (lib/db/sharded.ts)', () => {
+describe('fillBlocks (lib/table/sharded.ts)', () => {
   it('asks for as many entries as fill the 4 KB blocks the asked ones are charged for', () => {
     // 287 entries of 97 bytes are 27,839 bytes: 7 blocks, which hold 295
     expect(fillBlocks(287, 97)).toBe(295);

@@ -13,7 +13,7 @@ import {
   ScanForbiddenError,
   startMeasuring,
   stopMeasuring,
-} from '#lib/db/metrics.ts';
+} from '#lib/table/metrics.ts';
 
 type Output = MetadataBearer & { ConsumedCapacity?: { CapacityUnits: number } };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripKeys } from '#lib/db/page.ts';
+import { stripKeys } from '#lib/table/page.ts';
 
 describe('stripKeys', () => {
   it('answers a copy of the record without its key and index attributes, leaving the stored item as it was', () => {

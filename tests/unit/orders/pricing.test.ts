@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as pricing from '#lib/orders/pricing.ts';
+import * as pricing from '#lib/values/money.ts';
 
 describe('order pricing', () => {
   it('converts prices whose float form is inexact to whole cents', () => {

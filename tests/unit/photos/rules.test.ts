@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as rules from '#lib/photos/rules.ts';
-import { parseIncomingKey } from '#lib/photos/urls.ts';
+import { parseIncomingKey } from '#lib/values/photos.ts';
 
 describe('the upload policy', () => {
   it('pins the key, the exact content type and 1 byte to 5 MB', () => {

@@ -1,0 +1,8 @@
+/** The authenticated caller of a request, as lib/http/auth.ts builds it from a token and the user record. */
+export interface Principal {
+  userId: string;
+  permissionType: number;
+  tokenVersion: number;
+  /** the caller's campus (the default of `?campus=` on listings and searches) */
+  campus: string;
+}

@@ -1,0 +1,93 @@
+/** `/settings`: profile and password, with links to the rarer account pages. */
+import { useQuery } from '@tanstack/react-query';
+import { api, call } from '#web/api.ts';
+import { keys, profileQuery } from '#web/queries.ts';
+import { Link } from '#web/router.tsx';
+import { replaceToken } from '#web/session.ts';
+import { ErrorNote, Field, passwordField } from '#web/ui/form.tsx';
+import { useFields, useSubmit } from '#web/ui/hooks.ts';
+import { Section } from '#web/ui/layout.tsx';
+
+export function SettingsPage() {
+  const user = useQuery(profileQuery);
+  return (
+    <>
+      <h1>Settings</h1>
+      <ErrorNote error={user.error} />
+      <p>
+        <Link href="/preferences">E-mail preferences</Link> · <Link href="/my-data">Your data</Link> ·{' '}
+        <Link href="/delete-account">Delete your account</Link>
+      </p>
+      {user.data && <ProfileForm user={user.data} />}
+      <PasswordForm />
+    </>
+  );
+}
+
+type ProfileFields = {
+  firstName: string;
+  lastName: string;
+  university: string;
+  campusMailbox: string;
+  paymentUsername: string;
+};
+
+function ProfileForm({ user }: { user: ProfileFields & { emailAddress: string } }) {
+  const { form, bind } = useFields<ProfileFields>({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    university: user.university,
+    campusMailbox: user.campusMailbox,
+    paymentUsername: user.paymentUsername,
+  });
+  const save = useSubmit(() => call(api.POST('/api/auth/updateProfile', { body: form })), keys.profile);
+  const labels: Record<keyof ProfileFields, string> = {
+    firstName: 'First name',
+    lastName: 'Last name',
+    university: 'University',
+    campusMailbox: 'Campus mailbox',
+    paymentUsername: 'Payment username',
+  };
+  return (
+    <Section id="profile-h" title="Profile">
+      <p>E-mail: {user.emailAddress}</p>
+      <form onSubmit={save.submit} noValidate>
+        {(Object.keys(labels) as (keyof ProfileFields)[]).map((k) => (
+          <Field key={k} {...bind(k, save.error)} label={labels[k]} />
+        ))}
+        <ErrorNote error={save.error} />
+        {save.done && <p role="status">Saved.</p>}
+        <button type="submit" disabled={save.busy}>
+          Save the profile
+        </button>
+      </form>
+    </Section>
+  );
+}
+
+function PasswordForm() {
+  const { form, bind, reset } = useFields({ password: '', newPassword: '' });
+  const {
+    error,
+    busy,
+    done: saved,
+    submit,
+  } = useSubmit(async () => {
+    const { token } = await call(api.POST('/api/auth/updatePassword', { body: form }));
+    replaceToken(token);
+    reset();
+  });
+  return (
+    <Section id="pw-h" title="Password">
+      <form onSubmit={submit} noValidate>
+        <Field {...passwordField('Current password', 'current')} {...bind('password', error)} />
+        <Field {...passwordField('New password', 'new', 'newPassword')} {...bind('newPassword', error)} />
+        <ErrorNote error={error} />
+        {saved && <p role="status">Password changed; other sessions have ended.</p>}
+        <button type="submit" disabled={busy}>
+          Change the password
+        </button>
+      </form>
+    </Section>
+  );
+}

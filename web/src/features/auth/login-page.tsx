@@ -1,0 +1,74 @@
+/** `/login` and `/confirm` (the e-mailed link's page): the pages that start or confirm an account's session. */
+import { useState } from 'react';
+import { api, call } from '#web/api.ts';
+import { Link, navigate, useLocation } from '#web/router.tsx';
+import { setSession } from '#web/session.ts';
+import { EMAIL_FIELD, ErrorNote, Field, Form, passwordField } from '#web/ui/form.tsx';
+import { useFields, useSubmit } from '#web/ui/hooks.ts';
+
+/** The page the e-mailed link opens: `/confirm?token=...` (or `/confirm/<token>`). */
+export function ConfirmPage() {
+  const { path, query } = useLocation();
+  const token = query.get('token') ?? decodeURIComponent(path.slice('/confirm/'.length));
+  const { form, bind } = useFields({ password: '' });
+  const { error, busy, submit } = useSubmit(async () => {
+    await call(api.POST('/api/auth/confirm', { body: { token, ...form } }));
+    navigate('/email-confirmed', { replace: true });
+  });
+  if (!token)
+    return (
+      <section>
+        <h1>Confirm your account</h1>
+        <p>This link has no confirmation code. Open the link from the e-mail again.</p>
+      </section>
+    );
+  return (
+    <section>
+      <h1>Confirm your account</h1>
+      <Form onSubmit={submit} error={error} busy={busy} button="Confirm my account">
+        <p>To confirm that the account is yours, enter the password you chose when you signed up.</p>
+        <Field {...passwordField('Password', 'current')} {...bind('password', error)} />
+      </Form>
+      <p>
+        Link expired? <Link href="/signup">Sign up again</Link> to get a new one.
+      </p>
+    </section>
+  );
+}
+
+export function LoginPage() {
+  const { query } = useLocation();
+  const next = query.get('next');
+  const [emailAddress, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { error, busy, submit } = useSubmit(async () => {
+    const data = await call(api.POST('/api/auth/login', { body: { emailAddress, password } }));
+    setSession({ token: data.token, expiresAt: data.expiresAt, firstName: data.user.firstName });
+    // Only a path on this site: never an absolute URL from the query.
+    navigate(next?.startsWith('/') && !next.startsWith('//') ? next : '/', { replace: true });
+  });
+  const retryAfter = error?.status === 429 ? error.response.headers.get('Retry-After') : null;
+  return (
+    <section>
+      <h1>Log in</h1>
+      {query.get('expired') && <p role="status">Your session has expired. Log in again to continue.</p>}
+      <form onSubmit={submit}>
+        <Field {...EMAIL_FIELD} value={emailAddress} onChange={setEmail} />
+        <Field {...passwordField('Password', 'current')} value={password} onChange={setPassword} />
+        {retryAfter ? (
+          <p role="alert" className="error">
+            Too many attempts: try again in {retryAfter} seconds.
+          </p>
+        ) : (
+          <ErrorNote error={error} />
+        )}
+        <button type="submit" disabled={busy}>
+          Log in
+        </button>
+      </form>
+      <p>
+        <Link href="/forgot-password">Forgot your password?</Link> · <Link href="/signup">Sign up</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+/** `/books/{id}`: one book with its photos, add to cart, and the report form. */
+import { useQuery } from '@tanstack/react-query';
+import { api, call, money } from '#web/api.ts';
+import { ReportForm } from '#web/features/book/report-form.tsx';
+import { bookQuery, keys } from '#web/queries.ts';
+import { Link } from '#web/router.tsx';
+import { useSession } from '#web/session.ts';
+import { ErrorNote } from '#web/ui/form.tsx';
+import { useAction } from '#web/ui/hooks.ts';
+import { Loading } from '#web/ui/layout.tsx';
+import { Gallery } from '#web/ui/photos.tsx';
+
+export function BookPage({ id }: { id: string }) {
+  const session = useSession();
+  const loaded = useQuery(bookQuery(id));
+  // The book is read again after it is added: it then says it is in the cart.
+  const cart = useAction(keys.cart, keys.books, keys.statistics);
+  const book = loaded.data;
+  if (!book)
+    return (
+      <section>
+        <h1>Book</h1>
+        {loaded.isPending ? (
+          <Loading what="the book" />
+        ) : (
+          <p>
+            {loaded.error?.status === 404 ? 'This book is not listed.' : loaded.error?.message}{' '}
+            <Link href="/">Back to the books</Link>.
+          </p>
+        )}
+      </section>
+    );
+  return (
+    <section>
+      <h1>{book.name}</h1>
+      <Gallery name={book.name} photos={book.photos} />
+      <dl className="details">
+        <dt>Price</dt>
+        <dd>{money(book.price)}</dd>
+        <dt>Edition</dt>
+        <dd>{book.edition}</dd>
+        <dt>Course</dt>
+        <dd>{book.course}</dd>
+        <dt>Condition</dt>
+        <dd>{book.condition}</dd>
+        <dt>ISBN</dt>
+        <dd>{book.ISBN ?? '—'}</dd>
+        <dt>Seller</dt>
+        <dd>{book.owner.firstName}</dd>
+        <dt>Listed</dt>
+        <dd>{new Date(book.date).toLocaleDateString()}</dd>
+        <dt>Comments</dt>
+        <dd className="pre">{book.comments || '—'}</dd>
+      </dl>
+      {!session ? (
+        <p>
+          <Link href={`/login?next=${encodeURIComponent(`/books/${book.id}`)}`}>Log in</Link> to buy it.
+        </p>
+      ) : book.inCart ? (
+        <p>
+          In your cart. <Link href="/cart">Go to the cart</Link>.
+        </p>
+      ) : (
+        book.status === 0 && (
+          <button
+            type="button"
+            disabled={cart.busy}
+            onClick={() =>
+              cart.run(() => call(api.POST('/api/user/addToCart', { body: { bookId: book.id } })))
+            }
+          >
+            Add to cart
+          </button>
+        )
+      )}
+      <ErrorNote error={cart.error} />
+      {session && <ReportForm book={book} />}
+    </section>
+  );
+}

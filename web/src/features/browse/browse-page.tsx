@@ -1,0 +1,109 @@
+/** `/`: the books, listed or searched, with filters kept in the address and "More books" pages. */
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, call } from '#web/api.ts';
+import { Activity } from '#web/features/browse/activity.tsx';
+import { FilterForm } from '#web/features/browse/filter-form.tsx';
+import { browseHref, filtersFrom } from '#web/features/browse/filters.ts';
+import { booksQuery } from '#web/features/browse/queries.ts';
+import { keys, profileQuery } from '#web/queries.ts';
+import { Link, navigate, useLocation } from '#web/router.tsx';
+import { useSession } from '#web/session.ts';
+import { BookList } from '#web/ui/books.tsx';
+import { ErrorNote } from '#web/ui/form.tsx';
+import { useAction } from '#web/ui/hooks.ts';
+import { Loading } from '#web/ui/layout.tsx';
+
+export function BrowsePage() {
+  const session = useSession();
+  const signedIn = Boolean(session);
+  const client = useQueryClient();
+  const { query: params } = useLocation();
+  const q = params.get('q') ?? '';
+  const filters = filtersFrom(params);
+  const filterKey = browseHref(q, filters);
+  const [text, setText] = useState(q);
+  // The pages of one search and filters, kept in the cache: Back shows them again at once. Until
+  // the first page of new filters is in, the list shown is the previous one, marked busy.
+  const list = useInfiniteQuery({
+    ...booksQuery(q, signedIn, filters),
+    placeholderData: keepPreviousData,
+  });
+  // The caller's campus names the default choice and the heading (getUserData carries it).
+  const me = useQuery({ ...profileQuery, enabled: signedIn, select: (u) => u.campus });
+  const myCampus = session ? (me.data ?? null) : undefined;
+  const where = !session || filters.campus === 'all' ? 'all campuses' : (myCampus ?? 'your campus');
+  const cart = useAction(keys.cart, keys.statistics);
+  const [added, setAdded] = useState<Set<string>>(new Set());
+  const books = list.data?.pages.flatMap((p) => p.books) ?? [];
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    const t = text.trim();
+    navigate(browseHref(t, filters));
+  };
+  const add = (bookId: string) =>
+    cart.run(async () => {
+      await call(api.POST('/api/user/addToCart', { body: { bookId } }));
+      setAdded((s) => new Set(s).add(bookId));
+      // The lists say "In your cart" from the next time they are shown; the pages loaded here
+      // are not fetched again for it.
+      await client.invalidateQueries({ queryKey: keys.books, refetchType: 'none' });
+    });
+  return (
+    <>
+      <h1>{session ? `Welcome back, ${session.firstName}` : 'Textbooks from students on your campus'}</h1>
+      {!session && params.get('deleted') === '1' && (
+        <p role="status">Your account was deleted. Thank you for using Campus Books.</p>
+      )}
+      {session && <Activity />}
+      <search>
+        <form onSubmit={search} className="search">
+          <label htmlFor="q">Search by title, course or ISBN</label>
+          <input
+            id="q"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            maxLength={100}
+          />
+          <button type="submit">Search</button>
+        </form>
+      </search>
+      <FilterForm
+        key={filterKey}
+        q={q}
+        filters={filters}
+        myCampus={myCampus}
+        error={list.error ?? undefined}
+      />
+      <section aria-labelledby="books-h">
+        <h2 id="books-h">
+          {q ? `Results for “${q}”` : filters.sort === 'newest' ? 'Newest books' : 'Books'} at {where}
+        </h2>
+        {list.isPending && <Loading what="books" />}
+        <ErrorNote error={list.error ?? cart.error} />
+        {list.data && books.length === 0 && <p>No books found.</p>}
+        <BookList books={books} busy={list.isFetching}>
+          {(b) => (
+            <p>
+              <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
+              {session &&
+                (b.inCart || added.has(b.id) ? (
+                  <span className="tag"> In your cart</span>
+                ) : (
+                  <button type="button" onClick={() => add(b.id)} disabled={cart.busy}>
+                    Add {b.name} to cart
+                  </button>
+                ))}
+            </p>
+          )}
+        </BookList>
+        {list.hasNextPage && (
+          <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetching}>
+            More books
+          </button>
+        )}
+      </section>
+    </>
+  );
+}

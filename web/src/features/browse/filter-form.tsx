@@ -1,0 +1,84 @@
+/** The browsing filters' form: campus, condition, price range and order, applied by their button. */
+import { type FormEvent, useState } from 'react';
+import type { ApiFailure } from '#web/api.ts';
+import { CONDITION_LABELS, CONDITIONS } from '#web/books.ts';
+import {
+  browseHref,
+  type Filters,
+  SEARCH_SORTS,
+  SORT_LABELS,
+  type Sort,
+} from '#web/features/browse/filters.ts';
+import { navigate } from '#web/router.tsx';
+import { Field } from '#web/ui/form.tsx';
+
+/** The campus, condition, price and order controls; applied by their button (keyboard: Enter). */
+export function FilterForm({
+  q,
+  filters,
+  myCampus,
+  error,
+}: {
+  q: string;
+  filters: Filters;
+  /** the signed-in caller's campus; undefined without a session (every campus is shown) */
+  myCampus: string | null | undefined;
+  error: ApiFailure | undefined;
+}) {
+  const [draft, setDraft] = useState(filters);
+  const set = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const sorts = (q ? SEARCH_SORTS : Object.keys(SORT_LABELS)) as Sort[];
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    navigate(browseHref(q, draft));
+  };
+  return (
+    <form onSubmit={apply} className="filters" aria-label="Narrow the books">
+      {myCampus !== undefined && (
+        <Field
+          name="campus"
+          label="Campus"
+          options={['', 'all']}
+          labels={{ '': `My campus${myCampus ? ` (${myCampus})` : ''}`, all: 'All campuses' }}
+          value={draft.campus}
+          onChange={set('campus')}
+          error={error?.field('campus')}
+        />
+      )}
+      <Field
+        name="condition"
+        label="Condition"
+        options={['', ...CONDITIONS]}
+        labels={CONDITION_LABELS}
+        value={draft.condition}
+        onChange={set('condition')}
+        error={error?.field('condition')}
+      />
+      {(['minPrice', 'maxPrice'] as const).map((k) => (
+        <Field
+          key={k}
+          name={k}
+          label={k === 'minPrice' ? 'Lowest price in dollars' : 'Highest price in dollars'}
+          type="number"
+          min={0}
+          step="0.01"
+          value={draft[k]}
+          onChange={set(k)}
+          error={error?.field(k)}
+        />
+      ))}
+      {sorts.length > 1 && (
+        <Field
+          name="sort"
+          label="Sort"
+          options={sorts}
+          labels={SORT_LABELS}
+          value={draft.sort}
+          onChange={set('sort')}
+          error={error?.field('sort')}
+        />
+      )}
+      <button type="submit">Apply filters</button>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+/** `/cart`: the cart and checkout, with a fresh Idempotency-Key per attempt. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type ApiFailure, api, call, idempotencyKey } from '#web/api.ts';
+import { cartQuery, keys } from '#web/queries.ts';
+import { Link } from '#web/router.tsx';
+import { Amounts, BookList } from '#web/ui/books.tsx';
+import { ActionButton, ErrorNote } from '#web/ui/form.tsx';
+import { useAction } from '#web/ui/hooks.ts';
+import { Loading } from '#web/ui/layout.tsx';
+
+/** A 409 at checkout names the books that were taken. */
+function takenBooks(error: ApiFailure | undefined | null, names: Map<string, string>): string[] {
+  if (error?.status !== 409) return [];
+  return (error.body?.details ?? []).flatMap((d) => {
+    const id = typeof d.bookId === 'string' ? d.bookId : undefined;
+    return id ? [`${names.get(id) ?? 'A book'}: ${d.message}`] : [];
+  });
+}
+
+export function CartPage() {
+  const client = useQueryClient();
+  const cart = useQuery(cartQuery);
+  // Removing a book changes the cart and whether the lists say "In your cart".
+  const act = useAction(keys.cart, keys.books);
+  // An order changes the cart, the orders, the books (sold) and the buyer's statistics.
+  const checkout = useAction(keys.cart, keys.orders, keys.books, keys.statistics);
+  // One key per checkout attempt: a retry after a lost answer returns the same order.
+  const [key, setKey] = useState(idempotencyKey);
+  const [order, setOrder] = useState<{ id: string; subtotal: number; fee: number; total: number } | null>(
+    null,
+  );
+  const items = cart.data?.items ?? [];
+  const names = new Map(items.map((b) => [b.id, b.name]));
+  const available = items.filter((b) => b.available);
+  const buy = async () => {
+    const ok = await checkout.run(async () => {
+      setOrder(
+        await call(api.POST('/api/books/checkoutCart', { params: { header: { 'Idempotency-Key': key } } })),
+      );
+    });
+    setKey(idempotencyKey());
+    // A refused checkout (a book was taken) means the cart shown is out of date.
+    if (!ok) await client.invalidateQueries({ queryKey: keys.cart });
+  };
+  if (order)
+    return (
+      <section>
+        <h1>Thank you for your order</h1>
+        <Amounts amounts={order} />
+        <p>
+          An administrator checks each book at the hand-over; follow it in{' '}
+          <Link href="/orders">purchases</Link>.
+        </p>
+      </section>
+    );
+  const taken = takenBooks(checkout.error, names);
+  return (
+    <section>
+      <h1>Cart</h1>
+      {cart.isPending && <Loading what="your cart" />}
+      <ErrorNote error={cart.error ?? act.error} />
+      {/* Outside the buy block: when the only book was taken, the reloaded cart has nothing left to buy. */}
+      {checkout.error && (
+        <div role="alert" className="error">
+          <p>
+            {checkout.error.status === 409
+              ? 'Some books were taken before you checked out:'
+              : checkout.error.message}
+          </p>
+          {taken.length > 0 && (
+            <ul>
+              {taken.map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {cart.data && items.length === 0 && (
+        <p>
+          Your cart is empty. <Link href="/">Find books</Link>.
+        </p>
+      )}
+      <BookList books={items} inactive={(b) => !b.available}>
+        {(b) => (
+          <>
+            {!b.available && <p className="tag">No longer available</p>}
+            <ActionButton
+              act={act}
+              action={() => call(api.POST('/api/user/removeFromCart', { body: { bookId: b.id } }))}
+            >
+              Remove {b.name}
+            </ActionButton>
+          </>
+        )}
+      </BookList>
+      {available.length > 0 && (
+        <>
+          <p>
+            {available.length} book{available.length === 1 ? '' : 's'} to buy. The service adds a 5 % fee; the
+            subtotal, fee and total are confirmed when you check out.
+          </p>
+          {cart.data && <Amounts amounts={cart.data} />}
+          <p className="actions">
+            <button type="button" onClick={buy} disabled={checkout.busy}>
+              Check out
+            </button>
+            <ActionButton act={act} action={() => call(api.POST('/api/user/clearCart'))}>
+              Empty the cart
+            </ActionButton>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

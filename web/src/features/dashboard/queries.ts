@@ -1,0 +1,37 @@
+/** The dashboard's server state: each tab's query, all under `keys.dashboard`. */
+import { api, call } from '#web/api.ts';
+import { keys, read } from '#web/queries.ts';
+
+/** What an administrator's action changes: every dashboard tab, and the books students see. */
+export const DASHBOARD_CHANGES = [keys.dashboard, keys.books] as const;
+
+export const queueQuery = (status: 1 | 2 | 3) =>
+  read([...keys.dashboard, 'queue', status], () =>
+    call(
+      api.GET('/api/dashboard/getBooksWithStatus/{status}', { params: { path: { status: String(status) } } }),
+    ),
+  );
+
+export const dashboardOrdersQuery = read([...keys.dashboard, 'orders'], () =>
+  call(api.GET('/api/dashboard/getOrders')),
+);
+
+export const reportsQuery = read([...keys.dashboard, 'reports'], () =>
+  call(api.GET('/api/dashboard/getReports')),
+);
+
+export const dashboardStatisticsQuery = read([...keys.dashboard, 'statistics'], () =>
+  call(api.GET('/api/dashboard/getStatistics')),
+);
+
+/** The users found by a search (by e-mail or name), or the first page of users without one. */
+export const usersQuery = (query: string) =>
+  read([...keys.dashboard, 'users', query], () =>
+    query
+      ? call(api.GET('/api/dashboard/findUsers', { params: { query: { query } } }))
+      : call(api.GET('/api/dashboard/getUsers')),
+  );
+
+export const auditQuery = read([...keys.dashboard, 'audit'], () =>
+  call(api.GET('/api/dashboard/getAuditLog')),
+);

@@ -1,0 +1,94 @@
+/** The hand-over queues (status 1, 2, 3): confirm, set paid, cancel with a reason. */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { paths } from '#web/api.gen.ts';
+import { api, call, money } from '#web/api.ts';
+import { DASHBOARD_CHANGES, queueQuery } from '#web/features/dashboard/queries.ts';
+import { STATUS_LABELS } from '#web/ui/books.tsx';
+import { ActionButton, ErrorNote, Field } from '#web/ui/form.tsx';
+import { useAction } from '#web/ui/hooks.ts';
+
+type Contact =
+  paths['/api/dashboard/getBooksWithStatus/{status}']['get']['responses'][200]['content']['application/json']['data'][number]['owner'];
+
+function ContactOf({ who, contact }: { who: string; contact: Contact }) {
+  if (!contact) return <p>{who}: deleted user</p>;
+  return (
+    <p>
+      {who}: {contact.firstName} {contact.lastName} ·{' '}
+      <a href={`mailto:${contact.emailAddress}`}>{contact.emailAddress}</a> · mailbox {contact.campusMailbox}{' '}
+      · pays with {contact.paymentUsername}
+    </p>
+  );
+}
+
+/** One queue; a book moved out of it (confirmed, paid, cancelled) refreshes every queue shown. */
+export function Queue({ status }: { status: 1 | 2 | 3 }) {
+  const list = useQuery(queueQuery(status));
+  const act = useAction(...DASHBOARD_CHANGES);
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  return (
+    <section aria-labelledby={`q${status}-h`}>
+      <h3 id={`q${status}-h`}>
+        Status {status}: {STATUS_LABELS[status]}
+      </h3>
+      <ErrorNote error={list.error ?? act.error} />
+      {list.data?.length === 0 && <p>Empty.</p>}
+      <ul className="books">
+        {list.data?.map(({ book, owner, buyer }) => (
+          <li key={book.id}>
+            <article aria-label={book.name}>
+              <h4>
+                {book.name} · {money(book.price)}
+              </h4>
+              <ContactOf who="Seller" contact={owner} />
+              <ContactOf who="Buyer" contact={buyer} />
+              <p className="actions">
+                {status === 1 && (
+                  <ActionButton
+                    act={act}
+                    action={() => call(api.POST('/api/dashboard/confirmBook', { body: { bookId: book.id } }))}
+                  >
+                    Confirm {book.name}
+                  </ActionButton>
+                )}
+                {status === 2 && (
+                  <ActionButton
+                    act={act}
+                    action={() => call(api.POST('/api/dashboard/setBookPaid', { body: { bookId: book.id } }))}
+                  >
+                    Set {book.name} paid
+                  </ActionButton>
+                )}
+              </p>
+              {status !== 3 && (
+                <form
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    act.run(() =>
+                      call(
+                        api.POST('/api/dashboard/cancelPurchase', {
+                          body: { bookId: book.id, reason: reasons[book.id] ?? '' },
+                        }),
+                      ),
+                    );
+                  }}
+                >
+                  <Field
+                    name="reason"
+                    label={`Reason to cancel the purchase of ${book.name}`}
+                    value={reasons[book.id] ?? ''}
+                    onChange={(v) => setReasons((r) => ({ ...r, [book.id]: v }))}
+                  />
+                  <button type="submit" className="danger">
+                    Cancel the purchase of {book.name}
+                  </button>
+                </form>
+              )}
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

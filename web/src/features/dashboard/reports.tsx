@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, call, money } from '#web/api.ts';
+import { DASHBOARD_CHANGES, reportsQuery } from '#web/features/dashboard/queries.ts';
+import { STATUS_LABELS } from '#web/ui/books.tsx';
+import { Field } from '#web/ui/form.tsx';
+import { useAction } from '#web/ui/hooks.ts';
+import { Section } from '#web/ui/layout.tsx';
+
+const REASONS: Record<string, string> = {
+  spam: 'spam',
+  prohibited: 'not allowed',
+  'wrong-info': 'wrong information',
+  offensive: 'offensive',
+  other: 'other',
+};
+
+/** The moderation queue: reported books, most reported first; dismiss the reports or unlist the book. */
+export function Reports() {
+  const list = useQuery(reportsQuery);
+  const act = useAction(...DASHBOARD_CHANGES);
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const resolve = (bookId: string, action: 'dismiss' | 'unlist') => {
+    const reason = reasons[bookId]?.trim();
+    const body = { bookId, action, ...(reason ? { reason } : {}) };
+    return act.run(() => call(api.POST('/api/dashboard/resolveReport', { body })));
+  };
+  return (
+    <Section id="reports-h" title="Reported books" loaded={list} error={act.error} empty="No open reports.">
+      <ul className="books">
+        {list.data?.map((r) => {
+          const name = r.book?.name ?? 'A deleted book';
+          return (
+            <li key={r.bookId}>
+              <article aria-label={name}>
+                <h3>
+                  {name} · {r.count} report{r.count === 1 ? '' : 's'}
+                  {r.hidden ? ' · hidden from students' : ''}
+                </h3>
+                {r.book && (
+                  <p>
+                    {r.book.course} · {money(r.book.price)} · {STATUS_LABELS[r.book.status]}
+                  </p>
+                )}
+                <ul>
+                  {r.reports.map((x) => (
+                    <li key={`${x.userId}-${x.at}`}>
+                      {new Date(x.at).toLocaleString()}: {REASONS[x.reason] ?? x.reason}
+                      {x.details ? `: ${x.details}` : ''}
+                    </li>
+                  ))}
+                </ul>
+                <Field
+                  name="reason"
+                  label={`Reason told to the seller of ${name} (optional)`}
+                  value={reasons[r.bookId] ?? ''}
+                  onChange={(v) => setReasons((all) => ({ ...all, [r.bookId]: v }))}
+                />
+                <p className="actions">
+                  <button type="button" onClick={() => resolve(r.bookId, 'dismiss')} disabled={act.busy}>
+                    Dismiss the reports on {name}
+                  </button>
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => resolve(r.bookId, 'unlist')}
+                    disabled={act.busy}
+                  >
+                    Unlist {name}
+                  </button>
+                </p>
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,110 @@
+/** The users tab: search, suspend and reinstate, and (owners) make or revoke admin. */
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { paths } from '#web/api.gen.ts';
+import { api, call } from '#web/api.ts';
+import { DASHBOARD_CHANGES, usersQuery } from '#web/features/dashboard/queries.ts';
+import { ErrorNote, Field } from '#web/ui/form.tsx';
+import { useAction, useSubmit } from '#web/ui/hooks.ts';
+import { Section, Table } from '#web/ui/layout.tsx';
+
+/** Suspend (with a reason) or reinstate one user; the service refuses what the caller may not do. */
+function Suspension({
+  user,
+  done,
+}: {
+  user: { id: string; firstName: string };
+  done: (said: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const suspend = useSubmit(
+    async () => {
+      const r = await call(api.PUT('/api/dashboard/suspendUser', { body: { userId: user.id, reason } }));
+      done(`${user.firstName} is suspended; ${r.unlisted} listed books were unlisted.`);
+    },
+    ...DASHBOARD_CHANGES,
+  );
+  const reinstate = useSubmit(
+    async () => {
+      await call(api.PUT('/api/dashboard/reinstateUser', { body: { userId: user.id } }));
+      done(`${user.firstName} is reinstated.`);
+    },
+    ...DASHBOARD_CHANGES,
+  );
+  const error = suspend.error ?? reinstate.error;
+  const busy = suspend.busy || reinstate.busy;
+  return (
+    <form onSubmit={suspend.submit} className="inline">
+      <Field
+        name="reason"
+        label={`Reason to suspend ${user.firstName}`}
+        value={reason}
+        onChange={setReason}
+        error={error?.field('reason')}
+      />
+      <ErrorNote error={error} />
+      <button type="submit" className="danger" disabled={busy}>
+        Suspend {user.firstName}
+      </button>
+      <button type="button" onClick={() => reinstate.submit()} disabled={busy}>
+        Reinstate {user.firstName}
+      </button>
+    </form>
+  );
+}
+
+type User =
+  paths['/api/dashboard/getUsers']['get']['responses'][200]['content']['application/json']['data'][number];
+
+export function Users({ owner }: { owner: boolean }) {
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const list = useQuery(usersQuery(query));
+  const act = useAction(...DASHBOARD_CHANGES);
+  const [said, setSaid] = useState<string | null>(null);
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setQuery(text.trim());
+  };
+  const role = (userId: string, make: boolean) =>
+    act.run(() =>
+      make
+        ? call(api.PUT('/api/dashboard/makeAdmin', { body: { userId } }))
+        : call(api.PUT('/api/dashboard/revokeAdmin', { body: { userId } })),
+    );
+  return (
+    <Section id="users-h" title="Users">
+      <form onSubmit={search} className="search">
+        <label htmlFor="user-q">Find by e-mail or name</label>
+        <input id="user-q" type="search" value={text} onChange={(e) => setText(e.target.value)} />
+        <button type="submit">Find</button>
+      </form>
+      <ErrorNote error={list.error ?? act.error} />
+      {said && <p role="status">{said}</p>}
+      <Table
+        label="Users"
+        rows={list.data}
+        columns={{
+          Name: (u) => `${u.firstName} ${u.lastName}`,
+          'E-mail': (u) => u.emailAddress,
+          Role: (u) => ['student', 'admin', 'owner'][u.permissionType],
+          ...(owner && {
+            Action: (u: User) =>
+              u.permissionType === 0 ? (
+                <button type="button" onClick={() => role(u.id, true)}>
+                  Make {u.firstName} admin
+                </button>
+              ) : (
+                u.permissionType === 1 && (
+                  <button type="button" onClick={() => role(u.id, false)}>
+                    Revoke admin of {u.firstName}
+                  </button>
+                )
+              ),
+          }),
+          Suspension: (u) => u.permissionType < 2 && <Suspension user={u} done={setSaid} />,
+        }}
+      />
+    </Section>
+  );
+}

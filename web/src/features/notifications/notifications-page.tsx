@@ -1,0 +1,41 @@
+/** `/notifications`: the notifications, marked read one by one or all at once. */
+import { useQuery } from '@tanstack/react-query';
+import { api, call } from '#web/api.ts';
+import { keys, notificationsQuery } from '#web/queries.ts';
+import { ErrorNote } from '#web/ui/form.tsx';
+import { useAction } from '#web/ui/hooks.ts';
+
+export function NotificationsPage() {
+  // The navigation counts the unread ones from the same query: marking read updates both.
+  const list = useQuery(notificationsQuery);
+  const act = useAction(keys.notifications);
+  const mark = (ids?: string[]) =>
+    act.run(() => call(api.POST('/api/user/markNotificationsRead', { body: ids ? { ids } : {} })));
+  return (
+    <section>
+      <h1>Notifications</h1>
+      <ErrorNote error={list.error ?? act.error} />
+      {list.data?.length === 0 && <p>No notifications.</p>}
+      {list.data?.some((n) => !n.read) && (
+        <button type="button" onClick={() => mark()}>
+          Mark all as read
+        </button>
+      )}
+      <ul className="notifications">
+        {list.data?.map((n) => (
+          <li key={n.id} className={n.read ? 'read' : 'unread'}>
+            <p>
+              {n.read ? '' : <strong>New: </strong>}
+              {n.message} <small>{new Date(n.date).toLocaleString()}</small>
+            </p>
+            {!n.read && (
+              <button type="button" onClick={() => mark([n.id])}>
+                Mark as read
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

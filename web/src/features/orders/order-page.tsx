@@ -1,0 +1,45 @@
+/** `/orders/{id}`: one order, its books with their progress or "cancelled" (loaded on demand). */
+import { useQuery } from '@tanstack/react-query';
+import { money } from '#web/api.ts';
+import { orderQuery } from '#web/queries.ts';
+import { Link } from '#web/router.tsx';
+import { Amounts, Progress } from '#web/ui/books.tsx';
+import { ErrorNote } from '#web/ui/form.tsx';
+import { Loading } from '#web/ui/layout.tsx';
+
+export default function OrderPage({ id }: { id: string }) {
+  const order = useQuery(orderQuery(id));
+  const o = order.data;
+  return (
+    <section>
+      <h1>Order</h1>
+      {order.isPending && <Loading what="the order" />}
+      <ErrorNote error={order.error} />
+      {o && (
+        <>
+          <p>Placed {o.createdAt ? new Date(o.createdAt).toLocaleString() : ''}</p>
+          <ul className="books">
+            {o.books.map((b) => (
+              <li key={b.id} className={b.cancelled ? 'inactive' : undefined}>
+                <article className="book" aria-labelledby={`ob-${b.id}`}>
+                  <h2 id={`ob-${b.id}`}>
+                    {b.name} <span className="muted">(edition {b.edition})</span>
+                  </h2>
+                  <p>
+                    <strong>{money(b.price)}</strong> · {b.course} · {b.condition} · sold by{' '}
+                    {b.owner.firstName}
+                  </p>
+                  {b.cancelled ? <p className="tag">Cancelled</p> : <Progress status={b.status ?? 0} />}
+                </article>
+              </li>
+            ))}
+          </ul>
+          <Amounts amounts={o} />
+        </>
+      )}
+      <p>
+        <Link href="/orders">All purchases and sales</Link>
+      </p>
+    </section>
+  );
+}

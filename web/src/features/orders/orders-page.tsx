@@ -1,0 +1,52 @@
+/** `/orders`: the student's orders, and the books bought and sold with their progress. */
+import { useQuery } from '@tanstack/react-query';
+import { type ApiFailure, money } from '#web/api.ts';
+import type { Book } from '#web/books.ts';
+import { boughtQuery, ordersQuery, soldQuery } from '#web/queries.ts';
+import { Link } from '#web/router.tsx';
+import { BookList, Progress } from '#web/ui/books.tsx';
+import { Section } from '#web/ui/layout.tsx';
+
+function ProgressList({
+  id,
+  title,
+  books,
+}: {
+  id: string;
+  title: string;
+  books: { data?: Book[] | undefined; error: ApiFailure | null };
+}) {
+  return (
+    <Section id={id} title={title} loaded={books} empty="Nothing yet.">
+      <BookList books={books.data} status>
+        {(b) => <Progress status={b.status} />}
+      </BookList>
+    </Section>
+  );
+}
+
+export function OrdersPage() {
+  const orders = useQuery(ordersQuery);
+  const bought = useQuery(boughtQuery);
+  const sold = useQuery(soldQuery);
+  return (
+    <>
+      <h1>Purchases and sales</h1>
+      <Section id="orders-h" title="My orders" loaded={orders} empty="No orders yet.">
+        <ul>
+          {orders.data?.map((o) => (
+            <li key={o.id}>
+              <Link href={`/orders/${encodeURIComponent(o.id)}`}>
+                Order of {new Date(o.createdAt ?? '').toLocaleDateString()}:{' '}
+                {o.books.map((b) => b.name).join(', ')}
+              </Link>{' '}
+              · {money(o.total)}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <ProgressList id="bought-h" title="Books I bought" books={bought} />
+      <ProgressList id="sold-h" title="Books I sold" books={sold} />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+/** `/requests`: the student's requests (add, delete) and the books that match them. */
+import { useQuery } from '@tanstack/react-query';
+import { api, call } from '#web/api.ts';
+import { keys, matchesQuery, requestsQuery } from '#web/queries.ts';
+import { Link } from '#web/router.tsx';
+import { BookList } from '#web/ui/books.tsx';
+import { ActionButton, ErrorNote, Field, Form } from '#web/ui/form.tsx';
+import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
+import { Section } from '#web/ui/layout.tsx';
+
+export function RequestsPage() {
+  const requests = useQuery(requestsQuery);
+  const matches = useQuery(matchesQuery);
+  const empty = { name: '', course: '', edition: '', ISBN: '' };
+  const { form, bind, reset } = useFields(empty);
+  // A request added or deleted changes the requests, the matches and the open-requests count.
+  const changes = [keys.requests, keys.matches, keys.statistics];
+  const del = useAction(...changes);
+  const add = useSubmit(
+    async () => {
+      await call(
+        api.POST('/api/books/requestBook', {
+          body: {
+            name: form.name,
+            course: form.course,
+            ...(form.edition ? { edition: Number(form.edition) } : {}),
+            ...(form.ISBN.trim() ? { ISBN: form.ISBN } : {}),
+          },
+        }),
+      );
+      reset();
+    },
+    ...changes,
+  );
+  return (
+    <>
+      <h1>My requests and matches</h1>
+      <Section id="req-h" title="Ask for a book">
+        <Form onSubmit={add.submit} noValidate error={add.error} busy={add.busy} button="Add the request">
+          <Field {...bind('name', add.error)} label="Title" required />
+          <Field {...bind('course', add.error)} label="Course" required />
+          <Field {...bind('edition', add.error)} label="Edition (optional)" type="number" />
+          <Field {...bind('ISBN', add.error)} label="ISBN (optional)" />
+        </Form>
+        <ErrorNote error={requests.error ?? del.error} />
+        <ul>
+          {requests.data?.map((r) => (
+            <li key={r.id}>
+              {r.name} · {r.course}
+              {r.edition ? ` · edition ${r.edition}` : ''}{' '}
+              <ActionButton
+                act={del}
+                action={() => call(api.POST('/api/user/deleteRequest', { body: { requestId: r.id } }))}
+              >
+                Delete the request for {r.name}
+              </ActionButton>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section
+        id="match-h"
+        title="Books that match"
+        loaded={matches}
+        empty="No matches yet: we notify you when one is listed."
+      >
+        <BookList books={matches.data}>
+          {(b) => <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>}
+        </BookList>
+      </Section>
+    </>
+  );
+}

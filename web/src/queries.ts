@@ -1,0 +1,104 @@
+/**
+ * Server state through TanStack Query: one QueryClient for the tab, one key per resource, and the
+ * query of each resource the pages read. A page shows what the cache holds at once and refreshes
+ * it in the background when it mounts; a mutation invalidates the keys of what it changed
+ * (`useAction(...keys)` in ui/hooks.ts), so every page and the navigation showing that resource
+ * refresh without a hand-written reload. The cache is emptied when the signed-in user changes.
+ */
+import { notifyManager, QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
+import { type ApiFailure, api, call } from '#web/api.ts';
+import { onUserChange } from '#web/session.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    // Every query and mutation function fails with an ApiFailure (call() turns any failure into one).
+    defaultError: ApiFailure;
+  }
+}
+
+// A query's new state (busy, data) reaches the components within the task that caused it, as a
+// setState in a click handler does, not one timer later: a pressed "More books" is busy at once.
+notifyManager.setScheduler(queueMicrotask);
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // A failed read is shown at once, as before; a tab's focus does not refetch behind the user.
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+// Another user's (or no user's) cart, notifications and listings must never show from the cache.
+onUserChange(() => queryClient.clear());
+
+/**
+ * The key of each resource. A key is a prefix of the keys under it: invalidating `keys.books`
+ * refreshes every listing, search and book page; `keys.dashboard` every dashboard tab.
+ */
+export const keys = {
+  /** every book list and book page (listing and search pages, one book) */
+  books: ['books'],
+  bookLists: ['books', 'list'],
+  book: (id: string) => ['books', 'one', id],
+  /** the caller's own account: role, profile, statistics, e-mail preferences */
+  me: ['me'],
+  level: ['me', 'level'],
+  profile: ['me', 'profile'],
+  statistics: ['me', 'statistics'],
+  preferences: ['me', 'preferences'],
+  cart: ['cart'],
+  listings: ['listings'],
+  requests: ['requests'],
+  matches: ['matches'],
+  notifications: ['notifications'],
+  /** the caller's orders, one order, the books bought and sold */
+  orders: ['orders'],
+  dashboard: ['dashboard'],
+} as const;
+
+/** The query of one resource: its key and the call that reads it. */
+export const read = <T>(queryKey: QueryKey, queryFn: () => Promise<T>) => queryOptions({ queryKey, queryFn });
+
+/** The notifications the navigation counts and the notifications page lists: the newest 50. */
+export const notificationsQuery = read(keys.notifications, () =>
+  call(api.GET('/api/user/getNotifications', { params: { query: { limit: '50' } } })),
+);
+
+/** The caller's role: 0 student, 1 admin, 2 owner. */
+export const levelQuery = read(
+  keys.level,
+  async () => (await call(api.GET('/api/dashboard/permissionLevel'))).permissionType,
+);
+
+/** The caller's profile (its campus names the browse page's default). */
+export const profileQuery = read(keys.profile, () => call(api.GET('/api/user/getUserData')));
+
+export const statisticsQuery = read(keys.statistics, () => call(api.GET('/api/user/getUserStatistics')));
+
+export const matchesQuery = read(keys.matches, () => call(api.GET('/api/books/getUserMatches')));
+
+export const requestsQuery = read(keys.requests, () => call(api.GET('/api/user/getRequests')));
+
+export const cartQuery = read(keys.cart, () => call(api.GET('/api/user/getCartItems')));
+
+export const listingsQuery = read(keys.listings, () => call(api.GET('/api/books/getUsersPosts')));
+
+export const bookQuery = (id: string) =>
+  read(keys.book(id), () =>
+    call(api.GET('/api/books/getBook/{bookId}', { params: { path: { bookId: id } } })),
+  );
+
+export const ordersQuery = read([...keys.orders, 'mine'], () => call(api.GET('/api/user/getOrders')));
+
+export const orderQuery = (id: string) =>
+  read([...keys.orders, 'one', id], () =>
+    call(api.GET('/api/user/getOrder/{orderId}', { params: { path: { orderId: id } } })),
+  );
+
+export const boughtQuery = read([...keys.orders, 'bought'], () =>
+  call(api.GET('/api/user/getPurchasedBooks')),
+);
+
+export const soldQuery = read([...keys.orders, 'sold'], () => call(api.GET('/api/user/getSoldBooks')));
+
+export const preferencesQuery = read(keys.preferences, () => call(api.GET('/api/user/getEmailPreferences')));

@@ -1,0 +1,111 @@
+/** Which page each path shows, its title, and who may open it. */
+import { lazy, useEffect } from 'react';
+import { SettingsPage } from '#web/features/account/settings-page.tsx';
+import { ConfirmPage, LoginPage } from '#web/features/auth/login-page.tsx';
+import { ForgotPage, ResetPage } from '#web/features/auth/password-pages.tsx';
+import { SignupPage } from '#web/features/auth/signup-page.tsx';
+import { BookPage } from '#web/features/book/book-page.tsx';
+import { BrowsePage } from '#web/features/browse/browse-page.tsx';
+import { CartPage } from '#web/features/cart/cart-page.tsx';
+import { ListingsPage } from '#web/features/listings/listings-page.tsx';
+import { NotificationsPage } from '#web/features/notifications/notifications-page.tsx';
+import { OrdersPage } from '#web/features/orders/orders-page.tsx';
+import { EmailConfirmedPage, NotFound, PrivacyPage, TermsPage } from '#web/features/public/plain-pages.tsx';
+import { RequestsPage } from '#web/features/requests/requests-page.tsx';
+import { SellPage } from '#web/features/sell/sell-page.tsx';
+import { navigate, useLocation } from '#web/router.tsx';
+import { useSession } from '#web/session.ts';
+
+// The dashboard is for a few administrators, the account pages and one order are opened rarely:
+// their code is loaded only when opened.
+const DashboardPage = lazy(() => import('#web/features/dashboard/dashboard-page.tsx'));
+const PreferencesPage = lazy(() => import('#web/features/account/preferences-page.tsx'));
+const UnsubscribePage = lazy(() => import('#web/features/account/unsubscribe-page.tsx'));
+const MyDataPage = lazy(() => import('#web/features/account/my-data-page.tsx'));
+const DeleteAccountPage = lazy(() => import('#web/features/account/delete-account-page.tsx'));
+const OrderPage = lazy(() => import('#web/features/orders/order-page.tsx'));
+
+/** Pages that need a session send the visitor to log in first, then back here. */
+function RequireLogin({ children }: { children: React.ReactNode }) {
+  const session = useSession();
+  const { href } = useLocation();
+  useEffect(() => {
+    if (!session) navigate(`/login?next=${encodeURIComponent(href)}`, { replace: true });
+  }, [session, href]);
+  return session ? children : null;
+}
+
+const TITLES: Record<string, string> = {
+  '/': 'Books',
+  '/signup': 'Sign up',
+  '/confirm': 'Confirm your account',
+  '/email-confirmed': 'Account confirmed',
+  '/login': 'Log in',
+  '/forgot-password': 'Forgot password',
+  '/reset-password': 'Choose a new password',
+  '/terms': 'Terms of use',
+  '/privacy': 'Privacy',
+  '/sell': 'Sell a book',
+  '/listings': 'My listings',
+  '/requests': 'My requests and matches',
+  '/cart': 'Cart',
+  '/orders': 'Purchases and sales',
+  '/notifications': 'Notifications',
+  '/settings': 'Settings',
+  '/preferences': 'E-mail preferences',
+  '/my-data': 'Your data',
+  '/delete-account': 'Delete your account',
+  '/unsubscribe': 'Unsubscribe',
+  '/dashboard': 'Dashboard',
+};
+
+/** The document title of a path's page. */
+export const titleOf = (path: string): string =>
+  TITLES[path] ??
+  (path.startsWith('/books/') ? 'Book' : path.startsWith('/orders/') ? 'Order' : 'Campus Books');
+
+/** The pages at fixed paths: open to anyone, or (`session`) after logging in. */
+const PAGES: Record<string, [page: React.ComponentType, who: 'anyone' | 'session']> = {
+  '/signup': [SignupPage, 'anyone'],
+  '/email-confirmed': [EmailConfirmedPage, 'anyone'],
+  '/login': [LoginPage, 'anyone'],
+  '/forgot-password': [ForgotPage, 'anyone'],
+  '/reset-password': [ResetPage, 'anyone'],
+  '/terms': [TermsPage, 'anyone'],
+  '/privacy': [PrivacyPage, 'anyone'],
+  '/unsubscribe': [UnsubscribePage, 'anyone'],
+  '/sell': [SellPage, 'session'],
+  '/listings': [ListingsPage, 'session'],
+  '/requests': [RequestsPage, 'session'],
+  '/cart': [CartPage, 'session'],
+  '/orders': [OrdersPage, 'session'],
+  '/notifications': [NotificationsPage, 'session'],
+  '/settings': [SettingsPage, 'session'],
+  '/preferences': [PreferencesPage, 'session'],
+  '/my-data': [MyDataPage, 'session'],
+  '/delete-account': [DeleteAccountPage, 'session'],
+  '/dashboard': [DashboardPage, 'session'],
+};
+
+/** The page of a path. */
+export function route(path: string) {
+  if (path === '/') return <BrowsePage />;
+  if (path.startsWith('/books/')) return <BookPage id={decodeURIComponent(path.slice('/books/'.length))} />;
+  if (path === '/confirm' || path.startsWith('/confirm/')) return <ConfirmPage />;
+  if (path.startsWith('/orders/'))
+    return (
+      <RequireLogin>
+        <OrderPage id={decodeURIComponent(path.slice('/orders/'.length))} />
+      </RequireLogin>
+    );
+  const page = PAGES[path];
+  if (!page) return <NotFound />;
+  const [Page, who] = page;
+  return who === 'session' ? (
+    <RequireLogin>
+      <Page />
+    </RequireLogin>
+  ) : (
+    <Page />
+  );
+}

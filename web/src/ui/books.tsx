@@ -1,0 +1,103 @@
+/** Book rows, a purchase's progress and the amounts of a cart or an order. */
+import type { ReactNode } from 'react';
+import { money } from '#web/api.ts';
+import type { Book } from '#web/books.ts';
+import { Thumbnail } from '#web/ui/photos.tsx';
+
+export const STATUS_LABELS: Record<number, string> = {
+  0: 'Listed',
+  1: 'Bought, waiting for the hand-over check',
+  2: 'Condition verified, buyer charged',
+  3: 'Delivered, seller paid',
+  5: 'Unlisted',
+};
+
+/** What a book row shows: the listing's book type, generated from the API document. */
+export type BookLike = Pick<
+  Book,
+  'id' | 'name' | 'edition' | 'course' | 'price' | 'condition' | 'comments' | 'ISBN' | 'owner'
+> & { photos?: { id: string; url: string; thumbnailUrl: string }[] };
+
+export function BookSummary({ book, children }: { book: BookLike; children?: ReactNode }) {
+  return (
+    <article className="book" aria-labelledby={`book-${book.id}`}>
+      <Thumbnail name={book.name} photos={book.photos} />
+      <h3 id={`book-${book.id}`}>
+        {book.name} <span className="muted">(edition {book.edition})</span>
+      </h3>
+      <p>
+        <strong>{money(book.price)}</strong> · {book.course} · {book.condition}
+        {book.ISBN ? ` · ISBN ${book.ISBN}` : ''} · sold by {book.owner.firstName}
+      </p>
+      {book.comments && <p className="muted">{book.comments}</p>}
+      {children}
+    </article>
+  );
+}
+
+/** A list of book rows: `children` adds a book's own lines and buttons, `inactive` greys its row. */
+export function BookList<B extends BookLike & { status?: number }>({
+  books,
+  status,
+  inactive,
+  busy,
+  children,
+}: {
+  books: B[] | undefined;
+  /** shows each book's status first */
+  status?: boolean;
+  inactive?: (book: B) => boolean;
+  /** said while the list shown is about to be replaced */
+  busy?: boolean;
+  children?: (book: B) => ReactNode;
+}) {
+  return (
+    <ul className="books" aria-busy={busy}>
+      {books?.map((b) => (
+        <li key={b.id} className={inactive?.(b) ? 'inactive' : undefined}>
+          <BookSummary book={b}>
+            {status && b.status !== undefined && <p>Status: {STATUS_LABELS[b.status]}</p>}
+            {children?.(b)}
+          </BookSummary>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The amounts of a cart or an order, as the service computed them. */
+export function Amounts({ amounts }: { amounts: { subtotal: number; fee: number; total: number } }) {
+  return (
+    <dl className="details">
+      <dt>Subtotal</dt>
+      <dd>{money(amounts.subtotal)}</dd>
+      <dt>Service fee (5 %)</dt>
+      <dd>{money(amounts.fee)}</dd>
+      <dt>Total</dt>
+      <dd>{money(amounts.total)}</dd>
+    </dl>
+  );
+}
+
+const PROGRESS = [
+  [1, 'Bought'],
+  [2, 'Verified and charged'],
+  [3, 'Delivered and paid'],
+] as const;
+
+/** A purchased book's progress: bought, verified and charged, delivered and paid. */
+export function Progress({ status }: { status: number }) {
+  return (
+    <ol className="progress" aria-label="Progress">
+      {PROGRESS.map(([s, label]) => (
+        <li
+          key={s}
+          aria-current={status === s ? 'step' : undefined}
+          className={status >= s ? 'done' : undefined}
+        >
+          {label}
+        </li>
+      ))}
+    </ol>
+  );
+}

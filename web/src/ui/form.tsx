@@ -1,0 +1,170 @@
+/** Form pieces: fields with the server's messages, the error line, submit and action buttons. */
+import { type FormEvent, type ReactNode, useId } from 'react';
+import type { ApiFailure } from '#web/api.ts';
+import type { useAction } from '#web/ui/hooks.ts';
+
+export function ErrorNote({ error }: { error: ApiFailure | null | undefined }) {
+  if (!error) return null;
+  return (
+    <p className="error" role="alert">
+      {error.message}
+    </p>
+  );
+}
+
+/** A form's last error and its submit button, disabled while the form is busy. */
+export function Submit({
+  error,
+  busy,
+  children,
+}: {
+  error: ApiFailure | undefined;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <ErrorNote error={error} />
+      <button type="submit" disabled={busy}>
+        {children}
+      </button>
+    </>
+  );
+}
+
+/** A form whose fields end with its last error and its submit button (`button`), disabled while busy. */
+export function Form({
+  error,
+  busy,
+  button,
+  children,
+  ...form
+}: {
+  onSubmit: (e: FormEvent) => unknown;
+  error: ApiFailure | undefined;
+  busy: boolean;
+  button: ReactNode;
+  children: ReactNode;
+  noValidate?: boolean;
+}) {
+  return (
+    <form {...form}>
+      {children}
+      <Submit error={error} busy={busy}>
+        {button}
+      </Submit>
+    </form>
+  );
+}
+
+/** A button that runs `action` through `act` (keeping its error); with `confirm`, once the visitor agrees. */
+export function ActionButton({
+  act,
+  action,
+  confirm,
+  className,
+  children,
+}: {
+  act: ReturnType<typeof useAction>;
+  action: () => Promise<unknown>;
+  /** the question to agree to first */
+  confirm?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => (!confirm || window.confirm(confirm)) && act.run(action)}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function Field({
+  label,
+  name,
+  error,
+  type = 'text',
+  value,
+  onChange,
+  required,
+  autoComplete,
+  multiline,
+  hint,
+  options,
+  labels,
+  ...rest
+}: {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  type?: string;
+  value: string;
+  onChange: (v: string) => void;
+  required?: boolean;
+  autoComplete?: string;
+  multiline?: boolean;
+  hint?: string;
+  options?: string[];
+  /** what each option shows, when not its value */
+  labels?: Record<string, string>;
+  min?: number;
+  step?: string;
+}) {
+  const id = useId();
+  const errId = `${id}-error`;
+  const common = {
+    id,
+    name,
+    value,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errId : undefined,
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint && <small>{hint}</small>}
+      {multiline ? (
+        <textarea {...common} onChange={(e) => onChange(e.target.value)} rows={3} />
+      ) : options ? (
+        <select {...common} onChange={(e) => onChange(e.target.value)}>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {labels?.[o] ?? o}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          {...rest}
+          type={type}
+          autoComplete={autoComplete}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {error && (
+        <span className="field-error" id={errId}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The e-mail address field of the account forms. */
+export const EMAIL_FIELD = {
+  name: 'emailAddress',
+  label: 'E-mail',
+  type: 'email',
+  autoComplete: 'username',
+  required: true,
+} as const;
+
+/** A password field: the `current` one (log in, confirm) or a `new` one. */
+export const passwordField = (label: string, kind: 'current' | 'new', name = 'password') =>
+  ({ name, label, type: 'password', autoComplete: `${kind}-password`, required: true }) as const;

@@ -1,0 +1,81 @@
+/** Page layout pieces: a titled section, a scrolling table, the loading line. */
+import type { ReactNode } from 'react';
+import type { ApiFailure } from '#web/api.ts';
+import { ErrorNote } from '#web/ui/form.tsx';
+
+/**
+ * A section under an `h2` that `id` names, showing what it `loaded`: its error (else `error`, of an
+ * action taken in the section), `empty` when it is an empty list, then the rest.
+ */
+export function Section({
+  id,
+  title,
+  loaded,
+  error,
+  empty,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  loaded?: { data?: unknown; error?: ApiFailure | null };
+  error?: ApiFailure | undefined;
+  empty?: string;
+  children?: ReactNode;
+}) {
+  const data = loaded?.data;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ErrorNote error={loaded?.error ?? error} />
+      {Array.isArray(data) && data.length === 0 && <p>{empty}</p>}
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A table with a column for each entry of `columns` (its heading, and its cell of a row), a row
+ * for each of `rows`. A table wider than a phone scrolls inside its own region, named
+ * "`label` table", which keyboard users can focus and scroll (WCAG 2.1.1; axe's
+ * scrollable-region-focusable).
+ */
+export function Table<T extends { id: string }>({
+  label,
+  rows,
+  columns,
+}: {
+  label: string;
+  rows: T[] | undefined;
+  columns: Record<string, (row: T) => ReactNode>;
+}) {
+  const cells = Object.entries(columns);
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard
+    <section className="table-scroll" aria-label={`${label} table`} tabIndex={0}>
+      <table>
+        <thead>
+          <tr>
+            {cells.map(([heading]) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows?.map((row) => (
+            <tr key={row.id}>
+              {cells.map(([heading, cell]) => (
+                <td key={heading}>{cell(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return <p aria-live="polite">Loading {what}…</p>;
+}
