@@ -28,6 +28,8 @@ const LOCAL_SETTINGS = {
   // DynamoDB Local runs transactions one at a time, on a machine shared with the tests' own work:
   // a call may wait seconds there that it never waits on AWS.
   DYNAMODB_REQUEST_TIMEOUT_MS: '5000',
+  /** the Open Library stand-in of `npm start` (scripts/local/isbn-standin.ts); tests set their own port */
+  ISBN_LOOKUP_URL: 'http://127.0.0.1:8010',
 } as const;
 
 /** The secrets. A deployed function gets `<NAME>_SECRET_ID` only for those it needs. */
@@ -144,6 +146,20 @@ const schema = z.object({
     z._default(z.string().check(z.minLength(3)), 'campus-books-local-photos'),
   ),
   S3_ENDPOINT: optionalString,
+  /**
+   * Base URL of the book-data source of GET /api/books/lookupIsbn (Open Library's Books API:
+   * `<base>/api/books?bibkeys=ISBN:<isbn>&jscmd=data&format=json`); the stand-in locally.
+   */
+  ISBN_LOOKUP_URL: z.pipe(
+    z.transform(emptyToUndefined),
+    z._default(
+      z
+        .string()
+        .check(z.url())
+        .check(z.refine((u) => /^https?:\/\//.test(u), 'ISBN_LOOKUP_URL must be an http(s) URL')),
+      'https://openlibrary.org',
+    ),
+  ),
   PHOTOS_PUBLIC_URL: z.pipe(
     z.transform(emptyToUndefined),
     z._default(z.string().check(z.url()), 'http://127.0.0.1:4569/campus-books-local-photos'),

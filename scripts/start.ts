@@ -1,13 +1,14 @@
 /**
  * `npm start`: the whole service on this machine, no cloud account needed.
  * DynamoDB Local (in memory; DYNAMODB_PERSIST=1 keeps data in .local-data/dynamodb), the table
- * from serverless.yml, the SES emulator, the S3 emulator for photos (s3rver; its uploads are
+ * from serverless.yml, the SES emulator, the Open Library stand-in (ISBN lookup), the S3 emulator for photos (s3rver; its uploads are
  * forwarded to the photo processor through serverless-offline's Lambda port), and serverless-offline
  * with the stream consumer and the schedules. Ctrl-C or SIGTERM stops everything.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localClient, startDynamoDbLocal } from './local/dynamodb.ts';
+import { startIsbnStandin } from './local/isbn-standin.ts';
 import { startOffline } from './local/offline.ts';
 import { assertPortFree } from './local/ports.ts';
 import { missingPrerequisites } from './local/prereqs.ts';
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
     LAMBDA_PORT: port('LAMBDA_PORT', 3002),
     S3_PORT: port('S3_PORT', 4569),
     WEB_PORT: port('WEB_PORT', 3000),
+    ISBN_STANDIN_PORT: port('ISBN_STANDIN_PORT', 8010),
   };
   for (const [name, value] of Object.entries(ports)) await assertPortFree(value, name);
 
@@ -89,6 +91,11 @@ async function main(): Promise<void> {
     onError: (err) => console.error(`[s3] photo processing failed: ${err.message}`),
   });
 
+  // The ISBN lookup's book-data source: the Open Library stand-in, unless ISBN_LOOKUP_URL names another.
+  log(`starting the Open Library stand-in on port ${ports.ISBN_STANDIN_PORT}...`);
+  const isbn = await startIsbnStandin(ports.ISBN_STANDIN_PORT);
+  const isbnLookupUrl = env.ISBN_LOOKUP_URL?.trim() || isbn.url;
+
   log('building the web app (while the API starts)...');
   // The app shows photos from the S3 emulator and uploads to it: its CSP must allow that origin.
   const webBuilt = buildWeb({ quiet: true, photosUrl: s3.endpoint });
@@ -106,7 +113,11 @@ async function main(): Promise<void> {
     sesPort: ports.SES_PORT,
     s3Port: ports.S3_PORT,
     // Links in e-mails and the confirmation form point at this server, whatever port it got.
-    env: { APP_URL: appUrl, PUBLIC_URL: env.PUBLIC_URL?.trim() || `http://localhost:${ports.PORT}` },
+    env: {
+      APP_URL: appUrl,
+      PUBLIC_URL: env.PUBLIC_URL?.trim() || `http://localhost:${ports.PORT}`,
+      ISBN_LOOKUP_URL: isbnLookupUrl,
+    },
     log: (line) => {
       if (verbose || /error|warn|offline: (GET|POST|PUT)/i.test(line)) console.log(`[offline] ${line}`);
     },
@@ -126,6 +137,7 @@ async function main(): Promise<void> {
     await offline.stop().catch(() => undefined);
     await ses.stop().catch(() => undefined);
     await s3.stop().catch(() => undefined);
+    await isbn.stop().catch(() => undefined);
     await dynamo.stop().catch(() => undefined);
     await stopAll();
     log('stopped.');
@@ -146,6 +158,7 @@ async function main(): Promise<void> {
       `  API        ${offline.url}   e.g. curl -u ${user}:${pass} ${offline.url}/api/ping`,
       `  SES inbox  ${ses.url}   (JSON: ${ses.url}/store)`,
       `  DynamoDB   ${dynamo.endpoint}   table ${tableName}`,
+      `  ISBN data  ${isbnLookupUrl}   (${isbnLookupUrl === isbn.url ? 'Open Library stand-in' : 'ISBN_LOOKUP_URL'}; e.g. ${isbn.url}/api/books?bibkeys=ISBN:9780262033848&jscmd=data&format=json)`,
       `  Photos     ${s3.endpoint}/${photosBucket}/photos/...   (S3 emulator; files in ${s3.directory})`,
       `  Sample     user "${user}", password "${pass}", X-API-KEY "${key}"`,
       '  Stop       Ctrl-C',

@@ -116,6 +116,11 @@ export const routeCalls: RouteCall[] = [
     token: ctx.fixture.reader.token,
   })),
   call('GET /api/books/getUsersPosts', 200, asReader),
+  // a new user each call (60 lookups an hour a user); the ISBN of the stand-in's first textbook
+  call('GET /api/books/lookupIsbn/{isbn}', 200, async (ctx) => ({
+    token: (await ctx.newUser()).token,
+    pathParameters: { isbn: '9780262033848' },
+  })),
   call('POST /api/books/updateBook', 200, async (ctx, i) => {
     const { owner, book } = await ownBook(ctx);
     return { token: owner.token, body: { bookId: book.id, price: 20 + (i % 50) } };

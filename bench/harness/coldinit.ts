@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { ROOT_TEMPLATE, readStacks } from '#scripts/package/stacks.ts';
 import { makeEvent } from '#tests/helpers/lambda.ts';
 import { startSecretsStub } from '#tests/helpers/secrets-stub.ts';
 import { run, unzip, writeEntries } from './coldstart.ts';
@@ -94,15 +95,13 @@ async function node(script: string, args: string[], env: NodeJS.ProcessEnv): Pro
 
 /** The `*_SECRET_ID` variables serverless.yml gives `fn`, from the packaged template. */
 function secretIdsOf(fn: string): string[] {
-  const template = JSON.parse(
-    readFileSync(path.join(ROOT, '.serverless', 'cloudformation-template-update-stack.json'), 'utf8'),
-  ) as {
-    Resources: Record<string, { Properties?: { Environment?: { Variables?: Record<string, unknown> } } }>;
-  };
+  // The function may sit in the root stack or in its area's nested stack (infra/stacks-map.cjs).
   const id = `${fn.charAt(0).toUpperCase()}${fn.slice(1)}LambdaFunction`;
-  return Object.keys(template.Resources[id]?.Properties?.Environment?.Variables ?? {}).filter((k) =>
-    k.endsWith('_SECRET_ID'),
-  );
+  const resource = readStacks(path.join(ROOT, '.serverless', ROOT_TEMPLATE))
+    .map((s) => s.template.Resources[id])
+    .find((r) => r !== undefined);
+  const variables = (resource?.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+  return Object.keys(variables).filter((k) => k.endsWith('_SECRET_ID'));
 }
 
 /**

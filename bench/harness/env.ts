@@ -1,10 +1,12 @@
 /**
- * The benchmark's own emulators: a DynamoDB Local and an SES emulator on free ports, the table
- * from serverless.yml, and the environment the handlers read their configuration from. Call
- * `planEnvironment` before importing any project module (lib/config.ts reads env at import).
+ * The benchmark's own emulators: a DynamoDB Local, the SES and S3 emulators and the Open Library
+ * stand-in on free ports, the table from serverless.yml, and the environment the handlers read
+ * their configuration from. Call `planEnvironment` before importing any project module
+ * (lib/config.ts reads env at import).
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localClient, startDynamoDbLocal } from '#scripts/local/dynamodb.ts';
+import { startIsbnStandin } from '#scripts/local/isbn-standin.ts';
 import { freePort } from '#scripts/local/ports.ts';
 import { startS3 } from '#scripts/local/s3.ts';
 import { startSes } from '#scripts/local/ses.ts';
@@ -28,6 +30,8 @@ export interface PlannedEnvironment {
   dynamoPort: number;
   sesPort: number;
   s3Port: number;
+  /** the Open Library stand-in of the ISBN lookup */
+  isbnPort: number;
 }
 
 const PHOTOS_BUCKET = 'campus-books-bench-photos';
@@ -40,6 +44,7 @@ export async function planEnvironment(): Promise<PlannedEnvironment> {
   const dynamoPort = await freePort();
   const sesPort = await freePort();
   const s3Port = await freePort();
+  const isbnPort = await freePort();
   Object.assign(process.env, {
     STAGE,
     TABLE_NAME: TABLE,
@@ -49,11 +54,13 @@ export async function planEnvironment(): Promise<PlannedEnvironment> {
     S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
     PHOTOS_BUCKET,
     PHOTOS_PUBLIC_URL: `http://127.0.0.1:${s3Port}/${PHOTOS_BUCKET}`,
+    // the ISBN lookup asks the Open Library stand-in (scripts/local/isbn-standin.ts)
+    ISBN_LOOKUP_URL: `http://127.0.0.1:${isbnPort}`,
     AWS_REGION: 'us-east-1',
     // The handlers' per-request logs would go to this terminal and add I/O noise to the timings.
     LOG_LEVEL: 'ERROR',
   });
-  return { dynamoPort, sesPort, s3Port };
+  return { dynamoPort, sesPort, s3Port, isbnPort };
 }
 
 /** Starts DynamoDB Local, the SES and the S3 emulators on the planned ports, and creates the table. */
@@ -61,6 +68,7 @@ export async function startEnvironment(plan: PlannedEnvironment): Promise<Enviro
   const dynamo = await startDynamoDbLocal({ port: plan.dynamoPort, quiet: true });
   const ses = await startSes(plan.sesPort);
   const s3 = await startS3({ port: plan.s3Port, bucket: PHOTOS_BUCKET, corsOrigins: [] });
+  const isbn = await startIsbnStandin(plan.isbnPort);
   const client = localClient(dynamo.endpoint);
   await ensureTable(client, TABLE);
   client.destroy();
@@ -73,6 +81,7 @@ export async function startEnvironment(plan: PlannedEnvironment): Promise<Enviro
     stop: async () => {
       await ses.stop().catch(() => undefined);
       await s3.stop().catch(() => undefined);
+      await isbn.stop().catch(() => undefined);
       await dynamo.stop();
     },
   };

@@ -4,6 +4,7 @@
  */
 
 import { accountMailProcessor } from '#lib/accounts/mail-processor.ts';
+import { salePricesProcessor } from '#lib/books/price-hint.ts';
 import { priceIndexProcessor } from '#lib/books/price-index.ts';
 import { searchIndexProcessor } from '#lib/books/search-index.ts';
 import { userSearchProcessor } from '#lib/dashboard/user-search.ts';
@@ -16,6 +17,8 @@ export const processors: ChangeProcessor[] = [
   // listings: the search index and the price-ordered listings of listed books
   searchIndexProcessor,
   priceIndexProcessor,
+  // the price hint of the ISBN lookup: the last 50 sale prices of an ISBN, per campus and overall
+  salePricesProcessor,
   // matching: wanted books <-> listed books; status changes -> notifications
   matchingProcessor,
   statusNotificationsProcessor,

@@ -290,6 +290,32 @@ export const courseTerm = (courseNorm: string): string => `C#${courseNorm}`;
 export const isbnTerm = (isbn13: string): string => `I#${isbn13}`;
 
 // ---------------------------------------------------------------------------------------------
+// ISBN lookup and price hints (docs/browsing.md, "ISBN lookup and the price hint")
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The cached answer of the book-data source for one ISBN-13 (found or not found):
+ * `ISBNLOOKUP#<isbn13>` / `ISBNLOOKUP`, ttl 30 days. Its own partition prefix, so the lookup's IAM
+ * role can be given write access to these items and no others (infra/iam.yml, dynamodb:LeadingKeys).
+ */
+export const ISBN_LOOKUP_PREFIX = 'ISBNLOOKUP#';
+export const isbnLookupKey = (isbn13: string): ItemKey => ({
+  pk: `${ISBN_LOOKUP_PREFIX}${isbn13}`,
+  sk: 'ISBNLOOKUP',
+});
+
+/**
+ * The last 50 completed sales (status 3) of one ISBN-13 at one campus, or at every campus (`all`):
+ * `SALEPRICES#<isbn13>` / `<campus|all>`, kept by the stream consumer (lib/books/price-hint.ts) and
+ * read with one GetItem each by the lookup.
+ */
+export const SALE_PRICES_PREFIX = 'SALEPRICES#';
+export const salePricesKey = (isbn13: string, campus: string): ItemKey => ({
+  pk: `${SALE_PRICES_PREFIX}${isbn13}`,
+  sk: campus,
+});
+
+// ---------------------------------------------------------------------------------------------
 // Requests and matching
 // ---------------------------------------------------------------------------------------------
 

@@ -21,6 +21,9 @@ async function ports() {
     LAMBDA_PORT: String(await freePort()),
     S3_PORT: String(await freePort()),
     WEB_PORT: String(await freePort()),
+    ISBN_STANDIN_PORT: String(await freePort()),
+    // the stack's own Open Library stand-in, not the test tier's
+    ISBN_LOOKUP_URL: '',
   };
 }
 
@@ -96,6 +99,13 @@ describe('npm start', () => {
       expect(proxied.status).toBe(200);
       expect(await res.text()).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
       expect((await fetch(`http://127.0.0.1:${env.SES_PORT}/store`)).status).toBe(200);
+      // The ISBN lookup's source: the Open Library stand-in the banner names, answering as Open Library does.
+      const standin = `http://127.0.0.1:${env.ISBN_STANDIN_PORT}`;
+      expect(stack.output()).toContain(`ISBN data  ${standin}   (Open Library stand-in;`);
+      const books = await fetch(`${standin}/api/books?bibkeys=ISBN:9780262033848&jscmd=data&format=json`);
+      expect(((await books.json()) as Record<string, { title: string }>)['ISBN:9780262033848']?.title).toBe(
+        'Introduction to Algorithms',
+      );
       expect(javaOnPort(env.DYNAMODB_PORT)).toBe(true);
       // The photo store answers, with the bucket the banner names (its stage's: the test tier runs STAGE=test).
       const bucket = /Photos {5}http:\/\/127\.0\.0\.1:\d+\/(campus-books-[a-z]+-photos)\//.exec(

@@ -169,6 +169,11 @@ const GROUPS: Record<string, Group> = {
     actions: [...LOGS, ...WRITE, 's3:DeleteObject'],
     secrets: [],
   },
+  IsbnLookupRole: {
+    functions: ['booksLookupIsbn'],
+    actions: [...LOGS, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', ...KEY_WRITE, SECRET],
+    secrets: ['JwtSecret'],
+  },
   ScheduledRole: {
     functions: [
       'scheduledUnlistStaleBooks',
@@ -272,6 +277,23 @@ describe('least privilege per function group (packaged template)', () => {
       'PublicReadRole: may read secret {"Ref":"JwtSecret"}, its group may not',
       'ReadRole: allows ses:SendEmail, which its group does not',
     ]);
+  });
+
+  it('lets the ISBN lookup touch only its own cache and rate-limit items (and read sign-in and price-hint items)', () => {
+    const table = statementsOf(template(), 'IsbnLookupRole').filter((s) =>
+      list(s.Action).some((a) => a.startsWith('dynamodb:')),
+    ) as (Statement & { Condition?: Record<string, Record<string, unknown>> })[];
+    const leadingKeys = (s: (typeof table)[number]) =>
+      s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+    expect(table.map((s) => [list(s.Action).sort(), leadingKeys(s)])).toEqual([
+      [['dynamodb:GetItem'], ['USER#*', 'ISBNLOOKUP#*', 'THROTTLE#isbn-lookup#*', 'SALEPRICES#*']],
+      [
+        ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        ['ISBNLOOKUP#*', 'THROTTLE#isbn-lookup#*'],
+      ],
+    ]);
+    // the table itself, no index
+    for (const s of table) expect(JSON.stringify(s.Resource)).not.toContain('/index/');
   });
 
   it('lets only the mail senders call SES and only the auth-checking routes read the JWT secret', () => {

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { localClient, startDynamoDbLocal } from '#scripts/local/dynamodb.ts';
+import { startIsbnStandin } from '#scripts/local/isbn-standin.ts';
 import { startOffline } from '#scripts/local/offline.ts';
 import { freePort } from '#scripts/local/ports.ts';
 import { invokeThroughOffline, startS3 } from '#scripts/local/s3.ts';
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject) {
     onUpload: invokeThroughOffline(lambdaPort, 'campus-books-test-photosProcess'),
     onError: (err) => console.error(`[s3] ${err.message}`),
   });
+  const isbn = await startIsbnStandin(await freePort());
   const apiPort = await freePort();
   const offline = await startOffline({
     stage: 'test',
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject) {
       MAIL_CAP_GLOBAL_HOURLY: '1000000',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
       PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+      ISBN_LOOKUP_URL: isbn.url,
       // A comma-separated list, as a stage's `corsOrigins` may be (tests/e2e/cors.test.ts).
       CORS_ORIGINS: 'http://localhost:3000, http://127.0.0.1:3000',
     },
@@ -51,8 +54,10 @@ export default async function setup(project: TestProject) {
   project.provide('apiUrl', offline.url);
   project.provide('e2eTable', table);
   project.provide('s3Endpoint', s3.endpoint);
+  project.provide('isbnStandinUrl', isbn.url);
   return async () => {
     await offline.stop();
+    await isbn.stop();
     await s3.stop();
     await ses.stop();
     await dynamo.stop();

@@ -10,6 +10,7 @@ process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
 process.env.SES_ENDPOINT = inject('sesUrl');
 process.env.S3_ENDPOINT = inject('s3Endpoint');
 process.env.PHOTOS_BUCKET = 'campus-books-test-photos';
+process.env.ISBN_LOOKUP_URL = inject('isbnStandinUrl');
 process.env.PHOTOS_PUBLIC_URL = `${inject('s3Endpoint')}/campus-books-test-photos`;
 process.env.TABLE_NAME = `it-${randomBytes(6).toString('hex')}`;
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'CRITICAL';

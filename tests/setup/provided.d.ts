@@ -7,6 +7,8 @@ declare module 'vitest' {
     apiUrl: string;
     e2eTable: string;
     s3Endpoint: string;
+    /** the Open Library stand-in (scripts/local/isbn-standin.ts) */
+    isbnStandinUrl: string;
     templatePath: string;
   }
 }

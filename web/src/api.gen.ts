@@ -306,6 +306,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/books/lookupIsbn/{isbn}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The book an ISBN-10/13 names (Open Library, cached 30 days; book null when unknown or the source is unavailable) and a price hint from 3 completed sales on */
+        get: operations["booksLookupIsbn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/books/postBook": {
         parameters: {
             query?: never;
@@ -4375,6 +4392,169 @@ export interface operations {
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/books/getUsersPosts"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booksLookupIsbn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                isbn: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The book an ISBN-10/13 names (Open Library, cached 30 days; book null when unknown or the source is unavailable) and a price hint from 3 completed sales on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "isbn13": "string",
+                     *         "book": {
+                     *           "title": "string",
+                     *           "authors": [
+                     *             "string"
+                     *           ],
+                     *           "edition": 1,
+                     *           "publisher": "string",
+                     *           "year": 1,
+                     *           "coverUrl": "string"
+                     *         },
+                     *         "source": "cache",
+                     *         "priceHint": {
+                     *           "count": 3,
+                     *           "lowCents": 1,
+                     *           "highCents": 1,
+                     *           "medianCents": 1,
+                     *           "scope": "campus"
+                     *         }
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/lookupIsbn/{isbn}"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            isbn13: string;
+                            book: {
+                                title: string;
+                                authors: string[];
+                                edition: number | null;
+                                publisher: string | null;
+                                year: number | null;
+                                coverUrl: string | null;
+                            } | null;
+                            /** @enum {string} */
+                            source: "cache" | "openLibrary" | "unavailable";
+                            priceHint: {
+                                count: number;
+                                lowCents: number;
+                                highCents: number;
+                                medianCents: number;
+                                /** @enum {string} */
+                                scope: "campus" | "all";
+                            } | null;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/lookupIsbn/{isbn}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/lookupIsbn/{isbn}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Too many attempts. Try again later.",
+                     *         "code": "TOO_MANY_REQUESTS"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/lookupIsbn/{isbn}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/lookupIsbn/{isbn}"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
