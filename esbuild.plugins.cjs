@@ -45,25 +45,6 @@ const awsCredentialsFromEnv = {
 };
 
 /**
- * lib/aws/operator-credentials.ts loads the SDK's whole credential chain for an operator's script
- * that has no credentials in its environment. A function always has them there, so in a bundle the
- * module only says what is missing: without it each bundle carried the chain's SDK core (~95 KB of
- * @aws-sdk/core, @smithy/core and a user-agent parser) that every cold start parsed and none ran.
- */
-const noOperatorCredentials = {
-  name: 'no-operator-credentials',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]lib[\\/]aws[\\/]operator-credentials\.ts$/ }, () => ({
-      contents: `export async function operatorCredentials() {
-  throw new Error('No AWS credentials in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY): Lambda sets them for a function.');
-}
-`,
-      loader: 'js',
-    }));
-  },
-};
-
-/**
  * The AWS SDK clients' generated schema modules (dist-es/schemas/schemas_0.js) describe every
  * operation of a service with computed keys whose names are string constants
  * (`{ [_h]: ['POST', '/v2/email/outbound-emails', 200] }`). esbuild must assume a computed key may
@@ -305,7 +286,6 @@ const builtinsThroughRequire = {
 module.exports = [
   zodEnglishOnly,
   awsCredentialsFromEnv,
-  noOperatorCredentials,
   awsSchemasLiteralKeys,
   noAwsEventStreams,
   awsPackageVersionOnly,

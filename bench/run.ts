@@ -168,8 +168,8 @@ async function main(): Promise<void> {
         const it = ITERATIONS[c.kind];
         const calls = 2 * (it.warmup + it.measured + COST_SAMPLES);
         const run = await c.prepare({ fixture, table: env.table, size, smoke, calls });
-        const cost = await measureCost(c, run, handler, rawMetered, counter, COST_SAMPLES);
-        const latency = await measureLatency(c, run, handler, raw, counter, ITERATIONS[c.kind]);
+        const cost = await measureCost(c, run, handler, rawMetered.client, counter, COST_SAMPLES);
+        const latency = await measureLatency(c, run, handler, raw.client, counter, ITERATIONS[c.kind]);
         cases.find((r) => r.name === c.name)?.bySize.push({ size, latency, cost });
         log(
           `  ${c.name} @${size}: p50 ${round(latency.endpoint.p50)} ms (floor ${round(latency.floor.p50)} ms, ` +

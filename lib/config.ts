@@ -6,6 +6,8 @@
  * MAIL_FROM is an error) and reads ONLY the secrets its function is given an id
  * for (`<NAME>_SECRET_ID`, a Secrets Manager secret) once per container; see docs/deploy.md.
  */
+import { DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS } from '#lib/aws/client-options.ts';
+import { readSecrets } from '#lib/aws/secrets.ts';
 import * as z from '#lib/zod.ts';
 
 const EMULATED_STAGES = new Set(['local', 'test']);
@@ -19,10 +21,13 @@ export const LOCAL_DEFAULTS = {
   SAMPLE_API_KEY: 'local-sample-api-key',
 } as const;
 
-/** Plain settings that only the emulated stages may leave unset. */
+/** Plain settings that only the emulated stages may leave unset, or that they set otherwise. */
 const LOCAL_SETTINGS = {
   PUBLIC_URL: 'http://localhost:8080',
   MAIL_FROM: 'Campus Books <no-reply@campusbooks.local>',
+  // DynamoDB Local runs transactions one at a time, on a machine shared with the tests' own work:
+  // a call may wait seconds there that it never waits on AWS.
+  DYNAMODB_REQUEST_TIMEOUT_MS: '5000',
   /** the Open Library stand-in of `npm start` (scripts/local/isbn-standin.ts); tests set their own port */
   ISBN_LOOKUP_URL: 'http://127.0.0.1:8010',
 } as const;
@@ -69,6 +74,8 @@ const schema = z.object({
   ),
   AWS_REGION: z.pipe(z.transform(emptyToUndefined), z._default(z.string(), 'us-east-1')),
   DYNAMODB_ENDPOINT: optionalString,
+  /** each DynamoDB attempt's time limit, connecting included (lib/table/client.ts) */
+  DYNAMODB_REQUEST_TIMEOUT_MS: intFrom(DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS, 100, 10_000),
   SES_ENDPOINT: optionalString,
   JWT_SECRET: z.optional(
     z
@@ -166,11 +173,13 @@ export class ConfigError extends Error {
 }
 
 /**
- * Fetches the named secrets from Secrets Manager in parallel (deployed stages only), through the
- * small signed client of lib/aws/json-client.ts rather than the SDK's (whose import and first call
- * were the larger part of a deployed cold start, issue 19). `AWS_ENDPOINT_URL_SECRETS_MANAGER` (the
- * SDK's name for it) points it elsewhere, e.g. at the benchmark's stub; deployed stages set
- * `AWS_IGNORE_CONFIGURED_ENDPOINT_URLS`, which ignores it, as the SDK does.
+ * Fetches the named secrets from Secrets Manager in parallel (deployed stages only), with the SDK's
+ * Secrets Manager client (lib/aws/secrets.ts; imported by name, so a bundle carries only its one
+ * command, but built only here). Its endpoint and credentials come
+ * from `env` (the environment being checked): `AWS_ENDPOINT_URL_SECRETS_MANAGER` (the SDK's name for
+ * it) points it elsewhere, e.g. at the benchmark's stub, unless `AWS_IGNORE_CONFIGURED_ENDPOINT_URLS`
+ * is set, as deployed stages do; credentials are the environment's (what Lambda gives a function),
+ * else the SDK's own chain.
  */
 async function secretsFromStore(
   ids: Partial<Record<SecretName, string>>,
@@ -178,31 +187,19 @@ async function secretsFromStore(
 ): Promise<Partial<Record<SecretName, string>>> {
   const region = env.AWS_REGION?.trim();
   if (!region) throw new ConfigError('AWS_REGION is needed to read the secrets');
-  const configured =
+  const endpoint =
     env.AWS_IGNORE_CONFIGURED_ENDPOINT_URLS === 'true'
       ? undefined
       : env.AWS_ENDPOINT_URL_SECRETS_MANAGER?.trim();
-  const { AwsJsonClient, credentialsFromEnv } = await import('#lib/aws/json-client.ts');
-  const credentials = credentialsFromEnv(env);
-  const client = new AwsJsonClient({
-    service: 'secretsmanager',
-    targetPrefix: 'secretsmanager',
-    jsonVersion: '1.1',
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  const values = await readSecrets(ids, {
     region,
-    ...(configured ? { endpoint: configured } : {}),
-    ...(credentials ? { credentials } : {}),
+    ...(endpoint ? { endpoint } : {}),
+    ...(accessKeyId && secretAccessKey
+      ? { credentials: { accessKeyId, secretAccessKey, sessionToken: env.AWS_SESSION_TOKEN } }
+      : {}),
   });
-  try {
-    const entries = await Promise.all(
-      Object.entries(ids).map(async ([name, id]) => {
-        const out = await client.call('GetSecretValue', JSON.stringify({ SecretId: id }));
-        return [name, out.SecretString] as const;
-      }),
-    );
-    return Object.fromEntries(entries.filter(([, v]) => typeof v === 'string' && v !== ''));
-  } finally {
-    client.destroy();
-  }
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' && v !== ''));
 }
 
 /** Parses an environment into a Config, applying local defaults and stored secrets. Throws ConfigError. */

@@ -1,5 +1,6 @@
 /** Listings, search and posting (functions/books). */
 
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BENCH_CAMPUS, CATALOGUE, courseNorm, inTurn } from '#bench/harness/data.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
 import { planSearch } from '#lib/books/search-terms.ts';
@@ -7,15 +8,14 @@ import { insertBookItems, listedBooksAt } from '#lib/db/books.ts';
 import { ALL_CAMPUSES, searchTermPk, userKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { GetCommand, TransactWriteCommand } from '#lib/table/commands.ts';
-import type { DbClient } from '#lib/table/dynamo.ts';
 import { authGet, cartEntriesOf, listedPage, newestFirst } from './floors.ts';
 
 const PAGE = 40;
 
 /**
  * An offset page of every campus: the keys-only index of the 8 shards for the page's positions,
- * then the page's key range on the 8 shards. The floor makes the same calls through the same
- * repository function with the plain client (the merge between the two rounds is the work itself).
+ * then the page's key range on the 8 shards. The floor is the same repository function as it is
+ * (the merge between the two rounds is the work itself), without the handler around it.
  */
 const offsetPage = (
   name: string,
@@ -37,8 +37,8 @@ const offsetPage = (
         route: '/api/books/getBooksNoToken/{limit}/{skip}',
         pathParameters: { limit: String(PAGE), skip: String(skip) },
       }),
-      floor: async (_i, client) => {
-        await listedBooksAt(ALL_CAMPUSES, skip, PAGE, client);
+      floor: async () => {
+        await listedBooksAt(ALL_CAMPUSES, skip, PAGE);
       },
       check: (_status, body) => {
         const books = (JSON.parse(body) as { data?: unknown[] }).data ?? [];
@@ -94,7 +94,7 @@ const getAllBooks: BenchCase = {
  * ${PAGE}+1, newest first (the entries carry the books' list fields: no BatchGet of books), the
  * caller's own books filtered out; with a caller, one BatchGet of the page's cart keys (inCart).
  */
-async function searchFloor(client: DbClient, table: string, query: string, callerId?: string) {
+async function searchFloor(client: DynamoDBDocumentClient, table: string, query: string, callerId?: string) {
   // a reader searches their campus by default; anonymous search, every campus
   const campus = callerId ? BENCH_CAMPUS : 'all';
   const plan = planSearch(query);

@@ -1,5 +1,6 @@
 /** The cart and checkout (functions/user/add-to-cart, functions/cart/checkout-cart). */
 import { createHash } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inTurn, makeBooks, prng } from '#bench/harness/data.ts';
 import type { SeedUser } from '#bench/harness/fixture.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
@@ -11,11 +12,10 @@ import type { BookRecord, CartItemRecord } from '#lib/db/records.ts';
 import { putBooksBatch } from '#lib/db/seed.ts';
 import { buildOrder, cartFingerprint, idempotencyRecord } from '#lib/orders/checkout.ts';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '#lib/table/commands.ts';
-import type { DbClient } from '#lib/table/dynamo.ts';
 import { authGet } from './floors.ts';
 
 /** The cart Query every cart operation starts with (consistent, bounded). */
-const cartQuery = (client: DbClient, table: string, userId: string) =>
+const cartQuery = (client: DynamoDBDocumentClient, table: string, userId: string) =>
   client.send(
     new QueryCommand({
       TableName: table,

@@ -3,15 +3,15 @@
  * and a plain DocumentClient (no middlewares).
  */
 
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { cartItemKey, listingPartitions, userKey } from '#lib/db/keys.ts';
 import { BatchGetCommand, GetCommand, QueryCommand } from '#lib/table/commands.ts';
-import type { DbClient } from '#lib/table/dynamo.ts';
 
 /**
  * The auth layer's read of every authenticated request: the user's auth state, projected and
  * strongly consistent (a role or password change applies at once: lib/db/users.ts), so 1 unit.
  */
-export const authGet = (client: DbClient, table: string, userId: string) =>
+export const authGet = (client: DynamoDBDocumentClient, table: string, userId: string) =>
   client.send(
     new GetCommand({
       TableName: table,
@@ -28,7 +28,7 @@ export const authGet = (client: DbClient, table: string, userId: string) =>
  * reports hid, so DynamoDB evaluates the same filter for the floor as for the endpoint.
  */
 export const newestFirst = (
-  client: DbClient,
+  client: DynamoDBDocumentClient,
   table: string,
   q: { index?: string; pk: string; limit: number; excludeOwner?: string | undefined; listing?: boolean },
 ) => {
@@ -52,7 +52,7 @@ export const newestFirst = (
 
 /** One page of a campus's (or every campus's) listing: each shard newest first, in parallel. */
 export const listedPage = async (
-  client: DbClient,
+  client: DynamoDBDocumentClient,
   table: string,
   limit: number,
   campus: string,
@@ -74,7 +74,12 @@ export const listedPage = async (
 };
 
 /** The caller's cart entries of a page of books (one BatchGet of the keys, projected to `sk`). */
-export const cartEntriesOf = (client: DbClient, table: string, userId: string, bookIds: string[]) =>
+export const cartEntriesOf = (
+  client: DynamoDBDocumentClient,
+  table: string,
+  userId: string,
+  bookIds: string[],
+) =>
   client.send(
     new BatchGetCommand({
       RequestItems: {

@@ -4,7 +4,7 @@
  * their configuration from. Call `planEnvironment` before importing any project module
  * (lib/config.ts reads env at import).
  */
-import { DynamoClient } from '#lib/table/dynamo.ts';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localClient, startDynamoDbLocal } from '#scripts/local/dynamodb.ts';
 import { startIsbnStandin } from '#scripts/local/isbn-standin.ts';
 import { freePort } from '#scripts/local/ports.ts';
@@ -87,19 +87,25 @@ export async function startEnvironment(plan: PlannedEnvironment): Promise<Enviro
   };
 }
 
+/** A floor's client, and how to close its connections. */
+export interface FloorClient {
+  client: DynamoDBDocumentClient;
+  destroy: () => void;
+}
+
 /**
- * The floor's client: the project's DynamoDB client (lib/table/dynamo.ts) with the same endpoint,
- * region, credentials, retries and marshalling as lib/table/client.ts, so endpoint and floor share a
- * transport; `metered` records its calls and capacity (never while timing).
+ * The floor's client: the SDK's DocumentClient built as the service builds its own
+ * (lib/table/client.ts `dynamoClient`, `documentClient`: same settings, retries and marshalling) on
+ * the same endpoint, without the service's middleware; `metered` puts the service's meter on it
+ * (lib/table/metrics.ts), to count its calls and capacity (never while timing).
  */
-export async function floorClient(endpoint: string, metered: boolean): Promise<DynamoClient> {
-  return new DynamoClient({
-    region: 'us-east-1',
-    endpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 4,
-    meter: metered,
-  });
+export async function floorClient(endpoint: string, metered: boolean): Promise<FloorClient> {
+  const { documentClient, dynamoClient } = await import('#lib/table/client.ts');
+  const { meterOn } = await import('#lib/table/metrics.ts');
+  const base = dynamoClient(endpoint);
+  const client = documentClient(base);
+  if (metered) meterOn(client.middlewareStack);
+  return { client, destroy: () => base.destroy() };
 }
 
 /** The password hashing the run used, from the configuration the handlers read (after planEnvironment). */

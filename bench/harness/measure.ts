@@ -8,8 +8,8 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import type { DbClient } from '#lib/table/dynamo.ts';
 import { makeContext, makeEvent } from '#tests/helpers/lambda.ts';
 import { type Summary, summarise } from './stats.ts';
 import type { BenchCase, CaseRun } from './types.ts';
@@ -76,7 +76,7 @@ export async function measureLatency(
   c: BenchCase,
   run: CaseRun,
   handler: Handler,
-  floorClient: DbClient,
+  floorClient: DynamoDBDocumentClient,
   counter: CallCounter,
   iterations: { warmup: number; measured: number },
 ): Promise<LatencyResult> {
@@ -141,7 +141,7 @@ export async function measureCost(
   c: BenchCase,
   run: CaseRun,
   handler: Handler,
-  meteredFloorClient: DbClient,
+  meteredFloorClient: DynamoDBDocumentClient,
   counter: CallCounter,
   samples: number,
 ): Promise<CostResult> {

@@ -4,7 +4,7 @@
  * must make, issued with a plain DocumentClient (no middlewares) in the same run.
  */
 
-import type { DbClient } from '#lib/table/dynamo.ts';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EventInput } from '#tests/helpers/lambda.ts';
 import type { Fixture } from './fixture.ts';
 
@@ -32,7 +32,7 @@ export interface CaseRun {
   /** the event of endpoint call `i` */
   event: (i: number) => EventInput;
   /** the raw DynamoDB calls matching endpoint call `i`, issued with `client` */
-  floor: (i: number, client: DbClient) => Promise<void>;
+  floor: (i: number, client: DynamoDBDocumentClient) => Promise<void>;
   /** untimed check of the endpoint's answer (throw to fail the run) */
   check?: (status: number, body: string) => void;
   /** for login: the share of the password check in the endpoint's time (a function timing one check) */

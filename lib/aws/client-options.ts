@@ -10,27 +10,14 @@
  * skew corrected. A deployed function has no endpoint set, so the SDK would also look for a
  * configured endpoint URL: serverless.yml sets `AWS_IGNORE_CONFIGURED_ENDPOINT_URLS` for that.
  *
- * The response bodies are gathered by `collectBody` below instead of the SDK's stream collector,
- * which first asks whether the body is a web `ReadableStream`: naming that global makes Node load
- * its whole web-streams implementation on a cold first call. The HTTP handler's responses are Node
- * streams (`IncomingMessage`), so that is the one case handled.
+ * The region is the caller's to add (`config.AWS_REGION`): this module imports no configuration,
+ * so lib/config.ts can build its Secrets Manager client with it while the configuration loads.
  */
-import type { Readable } from 'node:stream';
-import { config } from '#lib/config.ts';
-
-/** Gathers a Node response stream into bytes (the SDK's `streamCollector` contract). */
-export async function collectBody(stream: unknown): Promise<Uint8Array> {
-  if (stream instanceof Uint8Array) return stream;
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream as Readable) chunks.push(Buffer.from(chunk as Uint8Array));
-  return new Uint8Array(Buffer.concat(chunks));
-}
 
 /** Local emulators take any credentials; deployed functions use their role's (from the environment). */
 export const emulatorCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 export const clientOptions = {
-  region: config.AWS_REGION,
   defaultsMode: 'standard',
   retryMode: 'standard',
   useDualstackEndpoint: false,
@@ -38,5 +25,11 @@ export const clientOptions = {
   authSchemePreference: [] as string[],
   userAgentAppId: 'campus-books',
   disableClockSkewCorrection: false,
-  streamCollector: collectBody,
 } as const;
+
+/**
+ * Each DynamoDB attempt's request timeout on the deployed stages (the configuration's default,
+ * lib/config.ts): chosen so that every attempt and back-off of a transaction's retries ends before
+ * the function's time runs out (docs/data-layer.md, "Time budget").
+ */
+export const DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS = 600;

@@ -19,7 +19,6 @@ import { batchGet, batchWrite } from '#lib/table/batch.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { GetCommand, QueryCommand, UpdateCommand } from '#lib/table/commands.ts';
 import { isConditionFailed } from '#lib/table/conditions.ts';
-import type { DbClient } from '#lib/table/dynamo.ts';
 import {
   type CursorScope,
   cursorAfter,
@@ -416,15 +415,9 @@ export async function writeEntries(puts: Item[], deletes: ItemKey[]): Promise<vo
  * over its shards, lib/table/sharded.ts `placeInShards`), then only the page's books are read: the
  * key range from its first to its last, one Query per shard (docs/concurrency.md, "Bounded
  * skip"). The same calls for any page: S keys-only Queries (rarely a second round for some
- * shards), then S Queries of the page. `client`: the
- * benchmark's floor passes a plain one.
+ * shards), then S Queries of the page.
  */
-export async function listedBooksAt(
-  campus: string,
-  skip: number,
-  limit: number,
-  client: DbClient = db,
-): Promise<BookRecord[]> {
+export async function listedBooksAt(campus: string, skip: number, limit: number): Promise<BookRecord[]> {
   const { index, keysIndex, pks } = listingPartitions(campus);
   const filter = listingFilter({});
   const placed = await placeInShards(
@@ -439,11 +432,10 @@ export async function listedBooksAt(
     },
     skip,
     limit,
-    client,
   );
   const [first, last] = [placed[0], placed.at(-1)];
   if (first === undefined || last === undefined) return [];
-  const items = await readRange({ index, pks, filter }, { from: first, to: last }, client);
+  const items = await readRange({ index, pks, filter }, { from: first, to: last });
   return items.slice(0, limit).map((i) => stripBook(i));
 }
 

@@ -21,8 +21,8 @@ export interface Window {
 /** When a window's count may go: a minute after the next window ends. */
 const expiryOf = (window: Window): number => 2 * window.end - window.start + 60;
 
-/** The read of a window's count (consistent, projected); exported for the benchmark's floor. */
-export const countInWindowInput = (action: string, subject: string, window: Window) => ({
+/** The read of a window's count (consistent, projected). */
+const countInWindowInput = (action: string, subject: string, window: Window) => ({
   TableName: TABLE,
   Key: throttleWindowKey(action, subject, window.start),
   ProjectionExpression: '#count',
@@ -37,13 +37,8 @@ export async function countInWindow(action: string, subject: string, window: Win
   return typeof count === 'number' ? count : 0;
 }
 
-/** The conditional ADD of addToWindowIfBelow; exported for the benchmark's floor. */
-export const addToWindowIfBelowInput = (
-  action: string,
-  subject: string,
-  window: Window,
-  allowed: number,
-) => ({
+/** The conditional ADD of addToWindowIfBelow. */
+const addToWindowIfBelowInput = (action: string, subject: string, window: Window, allowed: number) => ({
   TableName: TABLE,
   Key: throttleWindowKey(action, subject, window.start),
   UpdateExpression: 'ADD #count :one SET #type = :type, #ttl = :ttl',
@@ -79,8 +74,8 @@ export async function addToWindowIfBelow(
   }
 }
 
-/** The conditional ADD -1 of removeFromWindow; exported for the benchmark's floor. */
-export const removeFromWindowInput = (action: string, subject: string, window: Window) => ({
+/** The conditional ADD -1 of removeFromWindow. */
+const removeFromWindowInput = (action: string, subject: string, window: Window) => ({
   TableName: TABLE,
   Key: throttleWindowKey(action, subject, window.start),
   UpdateExpression: 'ADD #count :minusOne',

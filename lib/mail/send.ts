@@ -23,6 +23,7 @@ let client: SESv2Client | undefined;
 const ses = (): SESv2Client =>
   (client ??= new SESv2Client({
     ...clientOptions,
+    region: config.AWS_REGION,
     ...(config.SES_ENDPOINT ? { endpoint: config.SES_ENDPOINT, credentials: emulatorCredentials } : {}),
   }));
 

@@ -22,6 +22,7 @@ let client: S3Client | undefined;
 const s3 = (): S3Client =>
   (client ??= new S3Client({
     ...clientOptions,
+    region: config.AWS_REGION,
     ...(emulated
       ? {
           endpoint: config.S3_ENDPOINT,

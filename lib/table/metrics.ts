@@ -1,11 +1,22 @@
 /**
- * DynamoDB operation meter and Scan guard, called by the project's client (lib/db/dynamo.ts) around
- * each call.
+ * DynamoDB operation meter and Scan guard, as middleware on the service's SDK client
+ * (lib/table/client.ts): each sees every call's DynamoDB operation and DocumentClient input once per
+ * send (outside the SDK's retries).
  *
  * The meter records only while a measurement is running (tests, benchmark): outside one it
  * keeps nothing, so a warm production container never accumulates records. `ReturnConsumedCapacity`
  * is requested only while a capacity measurement is running, so production requests are unchanged.
  */
+
+import type {
+  HandlerExecutionContext,
+  InitializeMiddleware,
+  MetadataBearer,
+  MiddlewareStack,
+} from '@smithy/types';
+
+// biome-ignore lint/suspicious/noExplicitAny: a DynamoDB client's stack, whatever its command types
+type Stack = MiddlewareStack<any, any>;
 
 export class ScanForbiddenError extends Error {
   override name = 'ScanForbiddenError';
@@ -61,38 +72,45 @@ function capacityOf(output: unknown): number {
   return list.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
 }
 
-/** Refuses a Scan (`operation` is DynamoDB's name, e.g. 'Scan', 'GetItem'). */
-export function refuseScan(operation: string): void {
-  if (operation === 'Scan') throw new ScanForbiddenError();
-}
+/** DynamoDB's name of the operation a middleware context carries ('GetItemCommand' -> 'GetItem'). */
+const operationOf = (context: HandlerExecutionContext): string =>
+  String(context.commandName ?? '').replace(/Command$/, '');
+
+/** Refuses every Scan before it is sent. */
+const refuseScan: InitializeMiddleware<object, MetadataBearer> = (next, context) => async (args) => {
+  if (operationOf(context) === 'Scan') throw new ScanForbiddenError();
+  return next(args);
+};
 
 /**
- * Runs one call of `operation` (DynamoDB's name, e.g. 'GetItem') with `input` (whose
- * ReturnConsumedCapacity it sets while capturing), recording it and its consumed capacity while a
- * measurement runs.
+ * Records each call (its operation and input, seen by the watchers) and, while a measurement runs,
+ * its consumed capacity (asking for it with ReturnConsumedCapacity while capturing).
  */
-export async function metered<T>(
-  operation: string,
-  input: Record<string, unknown>,
-  call: () => Promise<T>,
-): Promise<T> {
+const meter: InitializeMiddleware<object, MetadataBearer> = (next, context) => async (args) => {
+  const operation = operationOf(context);
+  const input = args.input as Record<string, unknown>;
   for (const watch of watchers) watch(operation, input);
-  if (!state.measuring) return call();
-  if (state.captureCapacity && CAPACITY_OPERATIONS.has(operation) && !input.ReturnConsumedCapacity) {
-    input.ReturnConsumedCapacity = 'TOTAL';
-  }
+  if (!state.measuring) return next(args);
+  const ask = state.captureCapacity && CAPACITY_OPERATIONS.has(operation) && !input.ReturnConsumedCapacity;
   // A refused call (a failed condition, a cancelled transaction) is still a call: count it, or a
   // wasted conditional write would not show in the benchmark's calls.
-  let output: T;
   try {
-    output = await call();
+    const out = await next(ask ? { ...args, input: { ...input, ReturnConsumedCapacity: 'TOTAL' } } : args);
+    state.operations.push({ command: operation, capacityUnits: capacityOf(out.output) });
+    return out;
   } catch (err) {
     state.operations.push({ command: operation, capacityUnits: 0, failed: true });
     throw err;
   }
-  state.operations.push({ command: operation, capacityUnits: capacityOf(output) });
-  return output;
-}
+};
+
+/** Puts the Scan guard on a client's middleware stack, outside everything else. */
+export const refuseScansOn = (stack: Stack): void =>
+  stack.add(refuseScan, { step: 'initialize', priority: 'high', name: 'refuseScan' });
+
+/** Puts the meter on a client's middleware stack, inside the service's other middleware. */
+export const meterOn = (stack: Stack): void =>
+  stack.add(meter, { step: 'initialize', priority: 'low', name: 'meter' });
 
 /** Starts a fresh measurement; `capacity` also asks DynamoDB for consumed capacity. */
 export function startMeasuring(options: { capacity?: boolean } = {}): void {

@@ -12,7 +12,6 @@
 
 import { db, TABLE } from './client.ts';
 import { QueryCommand, type QueryCommandInput } from './commands.ts';
-import type { DbClient } from './dynamo.ts';
 import type { Item, Page } from './page.ts';
 
 export interface ShardedListing {
@@ -154,12 +153,7 @@ export const skipShare = (n: number, shards: number): number =>
  * candidate last entry read their part of what is missing, in one more round, rarely two.
  * Fewer than `count` entries (none) when the listing ends inside (before) the range.
  */
-export async function placeInShards(
-  listing: ShardedListing,
-  from: number,
-  count: number,
-  client: DbClient = db,
-): Promise<string[]> {
+export async function placeInShards(listing: ShardedListing, from: number, count: number): Promise<string[]> {
   const want = from + count;
   const sk = `${keyPrefix(listing)}sk`;
   const forward = listing.forward === true;
@@ -172,7 +166,7 @@ export async function placeInShards(
   for (let round = 0; round < MAX_SKIP_ROUNDS && asks.length > 0; round++) {
     const results = await Promise.all(
       asks.map((a) =>
-        client.send(
+        db.send(
           new QueryCommand(
             shardQuery(listing, listing.pks[a.shard] as string, a.limit, shards[a.shard]?.after),
           ),
@@ -216,14 +210,11 @@ export async function placeInShards(
 export async function readRange(
   listing: ShardedListing,
   range: { from: string; to: string },
-  client: DbClient = db,
 ): Promise<Item[]> {
   const sk = `${keyPrefix(listing)}sk`;
   const forward = listing.forward === true;
   const results = await Promise.all(
-    listing.pks.map((pk) =>
-      client.send(new QueryCommand(shardQuery(listing, pk, undefined, undefined, range))),
-    ),
+    listing.pks.map((pk) => db.send(new QueryCommand(shardQuery(listing, pk, undefined, undefined, range)))),
   );
   const ahead = (a: string, b: string) => (forward ? a < b : a > b);
   return results.flatMap((r) => r.Items ?? []).sort((a, b) => (ahead(String(a[sk]), String(b[sk])) ? -1 : 1));

@@ -4,7 +4,7 @@
  * cancelled transaction comes back as per-item outcomes (`refused`: the tag, the reason code and,
  * when the item asked for it with ReturnValuesOnConditionCheckFailure, the current item), so no
  * caller decodes cancellation reasons itself. A transaction that lost only a race (or whose items
- * were throttled) is retried under CONFLICT_RETRY (lib/db/conflict-retry.ts) and then refused with
+ * were throttled) is retried under CONFLICT_RETRY (lib/table/conflict-retry.ts) and then refused with
  * `Busy`.
  *
  * It imports no entity file: entities build the items, the runner only runs them.

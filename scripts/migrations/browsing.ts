@@ -22,23 +22,24 @@
  * the consumer rewrote meanwhile is never overwritten (counted as raced, none left for a rerun).
  */
 
+import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { searchEntriesOf } from '#lib/books/search-index.ts';
 import { bookIndexes, bookKey, requestIndexes, userKey } from '#lib/db/keys.ts';
 import { listFieldsOf } from '#lib/db/list-fields.ts';
 import { type BookRecord, upgradeBook } from '#lib/db/records.ts';
-import { createClient, type db as serviceClient, TABLE } from '#lib/table/client.ts';
+import { documentClient, dynamoClient, TABLE } from '#lib/table/client.ts';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '#lib/table/commands.ts';
 import { isConditionFailed } from '#lib/table/conditions.ts';
 import { setAttribute } from '#lib/table/write-if.ts';
 import { campusOfEmail, campusOfUser } from '#lib/values/campus.ts';
-import { ScanCommand } from '#scripts/migrations/scan-command.ts';
 
 type Item = Record<string, unknown>;
 
-// Its own client: the service's refuses Scan, and this job reads the whole table on purpose.
-let client: typeof serviceClient | undefined;
+// Its own client, with the service's settings: the service's refuses Scan, and this job reads the
+// whole table on purpose.
+let client: DynamoDBDocumentClient | undefined;
 const maintenance = () => {
-  client ??= createClient({ allowScan: true });
+  client ??= documentClient(dynamoClient());
   return client;
 };
 export type StartKey = Record<string, unknown>;

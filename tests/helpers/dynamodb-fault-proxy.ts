@@ -2,18 +2,23 @@
  * A fault-injecting HTTP proxy in front of DynamoDB Local. DynamoDB Local runs transactions one at
  * a time and never throttles, so contention is invisible against it alone: through this proxy a
  * test answers chosen calls as the real service does under load (a TransactWriteItems cancelled
- * for `TransactionConflict`, `ThrottlingException`, `ProvisionedThroughputExceededException`),
- * and forwards every other call unchanged.
+ * for `TransactionConflict`, `ThrottlingException`, `ProvisionedThroughputExceededException`, or a
+ * call held and never answered), and forwards every other call unchanged. `loseAnswer` loses the
+ * answer of a call DynamoDB Local has carried out (a 500 instead, or a dropped connection), as a
+ * network or a front end may after the service committed: the client retries what was done.
  *
  * The code under test must reach DynamoDB through `url` (set DYNAMODB_ENDPOINT before the first
  * import of lib/config.ts).
  */
-import { startInterceptingProxy } from './faulty-proxy.ts';
+import { HOLD, type LostAnswer, startInterceptingProxy } from './faulty-proxy.ts';
+
+export type { LostAnswer } from './faulty-proxy.ts';
 
 /** The DynamoDB operation of a call (`TransactWriteItems`, `Query`, ...). */
 export type Operation = string;
 
-export type Fault = 'conflict' | 'throttling' | 'provisioned';
+/** An answer instead of DynamoDB's; `hold`: accepted and never answered (a silent socket). */
+export type Fault = 'conflict' | 'throttling' | 'provisioned' | 'hold';
 
 export interface DynamoFaultProxy {
   url: string;
@@ -22,16 +27,38 @@ export interface DynamoFaultProxy {
    * forwards everything.
    */
   decide: (operation: Operation, body: Record<string, unknown>) => Fault | null;
+  /**
+   * Decides, per forwarded call, whether to lose DynamoDB's answer after it carried the call out:
+   * 'server-error' (a 500 instead) or 'drop' (the connection closed), or null to pass it on.
+   */
+  loseAnswer: (operation: Operation, body: Record<string, unknown>) => LostAnswer | null;
   /** Calls seen per operation (forwarded or failed). */
   calls: Record<Operation, number>;
   /** Faults answered per kind. */
   injected: Record<Fault, number>;
+  /** Answers lost after DynamoDB carried the call out, per kind. */
+  lost: Record<LostAnswer, number>;
   close: () => Promise<void>;
 }
 
 const PREFIX = 'com.amazonaws.dynamodb.v20120810#';
 
-function faultBody(fault: Fault, body: Record<string, unknown>): Record<string, unknown> {
+/** The operation (from X-Amz-Target) and JSON body of a call. */
+function parsed(target: string | string[] | undefined, raw: Buffer) {
+  const operation =
+    String(target ?? '')
+      .split('.')
+      .pop() ?? '';
+  let body: Record<string, unknown> = {};
+  try {
+    body = raw.length ? JSON.parse(raw.toString('utf8')) : {};
+  } catch {
+    // not JSON: forwarded as it is
+  }
+  return { operation, body };
+}
+
+function faultBody(fault: Exclude<Fault, 'hold'>, body: Record<string, unknown>): Record<string, unknown> {
   if (fault === 'throttling') return { __type: `${PREFIX}ThrottlingException`, message: 'Rate exceeded' };
   if (fault === 'provisioned')
     return {
@@ -54,29 +81,32 @@ function faultBody(fault: Fault, body: Record<string, unknown>): Record<string, 
 export async function startDynamoFaultProxy(target: string): Promise<DynamoFaultProxy> {
   const state: Omit<DynamoFaultProxy, 'url' | 'close'> = {
     decide: () => null,
+    loseAnswer: () => null,
     calls: {},
-    injected: { conflict: 0, throttling: 0, provisioned: 0 },
+    injected: { conflict: 0, throttling: 0, provisioned: 0, hold: 0 },
+    lost: { 'server-error': 0, drop: 0 },
   };
-  const proxy = await startInterceptingProxy(target, (req, raw) => {
-    const operation =
-      String(req.headers['x-amz-target'] ?? '')
-        .split('.')
-        .pop() ?? '';
-    state.calls[operation] = (state.calls[operation] ?? 0) + 1;
-    let body: Record<string, unknown> = {};
-    try {
-      body = raw.length ? JSON.parse(raw.toString('utf8')) : {};
-    } catch {
-      // not JSON: forwarded as it is
-    }
-    const fault = state.decide(operation, body);
-    if (!fault) return null;
-    state.injected[fault] += 1;
-    return {
-      status: 400,
-      contentType: 'application/x-amz-json-1.0',
-      body: JSON.stringify(faultBody(fault, body)),
-    };
-  });
+  const proxy = await startInterceptingProxy(
+    target,
+    (req, raw) => {
+      const { operation, body } = parsed(req.headers['x-amz-target'], raw);
+      state.calls[operation] = (state.calls[operation] ?? 0) + 1;
+      const fault = state.decide(operation, body);
+      if (!fault) return null;
+      state.injected[fault] += 1;
+      if (fault === 'hold') return HOLD;
+      return {
+        status: 400,
+        contentType: 'application/x-amz-json-1.0',
+        body: JSON.stringify(faultBody(fault, body)),
+      };
+    },
+    (req, raw) => {
+      const { operation, body } = parsed(req.headers['x-amz-target'], raw);
+      const lost = state.loseAnswer(operation, body);
+      if (lost) state.lost[lost] += 1;
+      return lost;
+    },
+  );
   return Object.assign(state, proxy) as DynamoFaultProxy;
 }

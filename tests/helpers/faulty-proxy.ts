@@ -1,7 +1,9 @@
 /**
  * Fault-injecting HTTP proxies in front of a real emulator. `startInterceptingProxy` forwards every
- * call unchanged unless `intercept` answers it itself; the SES proxy below answers every call with
- * an SES-style error while `failing` (as an outage or a rejection would look to the SDK), and
+ * call unchanged unless `intercept` answers it itself (or holds it: accepted, never answered), and
+ * `afterForward` may lose the answer of a call the emulator has carried out (answering 500 instead,
+ * or dropping the connection). The SES proxy below answers every call with an SES-style error while
+ * `failing` (as an outage or a rejection would look to the SDK), and
  * tests/helpers/dynamodb-fault-proxy.ts answers chosen DynamoDB calls as the service does under load.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -13,6 +15,12 @@ export interface Injected {
   body: string;
 }
 
+/** A call the proxy accepts and never answers (a silent socket), until the caller gives up. */
+export const HOLD = 'hold';
+
+/** What becomes of the answer of a forwarded call: lost in a 500, or in a dropped connection. */
+export type LostAnswer = 'server-error' | 'drop';
+
 export interface InterceptingProxy {
   url: string;
   close: () => Promise<void>;
@@ -20,13 +28,15 @@ export interface InterceptingProxy {
 
 export async function startInterceptingProxy(
   target: string,
-  intercept: (req: IncomingMessage, body: Buffer) => Injected | null,
+  intercept: (req: IncomingMessage, body: Buffer) => Injected | typeof HOLD | null,
+  afterForward: (req: IncomingMessage, body: Buffer) => LostAnswer | null = () => null,
 ): Promise<InterceptingProxy> {
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks);
     const injected = intercept(req, raw);
+    if (injected === HOLD) return; // never answered: the socket stays open and silent
     if (injected) {
       res.writeHead(injected.status, { 'content-type': injected.contentType }).end(injected.body);
       return;
@@ -41,6 +51,18 @@ export async function startInterceptingProxy(
         body: raw.length ? raw : undefined,
       });
       const answer = Buffer.from(await upstream.arrayBuffer());
+      // The emulator has carried the call out; its answer may still be lost on the way back.
+      const lost = afterForward(req, raw);
+      if (lost === 'drop') {
+        res.socket?.destroy();
+        return;
+      }
+      if (lost === 'server-error') {
+        res
+          .writeHead(500, { 'content-type': 'application/x-amz-json-1.0' })
+          .end(JSON.stringify({ __type: 'InternalServerError', message: 'Injected: answer lost' }));
+        return;
+      }
       res
         .writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/xml' })
         .end(answer);

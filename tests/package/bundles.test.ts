@@ -59,14 +59,15 @@ describe('bundle sizes (packaged zips)', () => {
     );
   });
 
-  it("leaves the SDK's credential chain out of every function that signs its own calls", () => {
-    // lib/aws/operator-credentials.ts (an operator's fallback) is replaced in bundles; the chain it
-    // loads brought ~95 KB of SDK core into each bundle. The functions that still use an SDK client
-    // (photos: S3; mail: SES) keep the environment provider that client needs.
-    const withSdkClient = new Set(['booksAddPhoto', ...BACKGROUND_FUNCTIONS]);
-    const carrying = [...httpFunctionNames()]
-      .filter((name) => !withSdkClient.has(name))
-      .filter((name) => bundleFiles(name).some((c) => c.includes('CredentialsProviderError')));
+  it("carries only the environment's credentials provider, never the SDK's whole chain", () => {
+    // A function's credentials are always in its environment, so `aws-credentials-from-env`
+    // (esbuild.plugins.cjs) resolves the SDK's default chain to its environment provider; the
+    // rest of the chain (shared config files, SSO, credential processes, the container and
+    // instance metadata endpoints) would be ~130 KB of clients that never run.
+    const chain = ['sso_start_url', 'credential_process', 'AWS_CONTAINER_CREDENTIALS_FULL_URI'];
+    const carrying = Object.keys(lambdaFunctions()).filter((name) =>
+      bundleFiles(name).some((c) => chain.some((marker) => c.includes(marker))),
+    );
     expect(carrying).toEqual([]);
   });
 

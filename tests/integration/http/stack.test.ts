@@ -1,3 +1,4 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,6 @@ import { http } from '#lib/http/index.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { PutCommand } from '#lib/table/commands.ts';
 import { measured, ScanForbiddenError, startMeasuring, watchCalls } from '#lib/table/metrics.ts';
-import { ScanCommand } from '#scripts/migrations/scan-command.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 
