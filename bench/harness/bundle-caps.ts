@@ -4,12 +4,16 @@
  * (bench/harness/report.ts) both read them. docs/bundles.md says why each exemption exists.
  */
 
-/** Every HTTP function's minified JavaScript at most this. */
-export const BUNDLE_CAP_BYTES = 300 * 1024;
+/**
+ * Every HTTP function's minified JavaScript at most this: 300 KB while the service had its own
+ * DynamoDB client, 350 KB since the SDK's client is back on the request path (issue 30: its
+ * DocumentClient, timeouts and idempotent retries cost ~170 KB a function; largest 327 KB).
+ */
+export const BUNDLE_CAP_BYTES = 350 * 1024;
 
 /** HTTP functions held to a cap of their own (today's size and a margin), with the reason. */
 export const EXEMPT_HTTP: Record<string, { why: string; bytes: number }> = {
-  booksAddPhoto: { why: 'S3 client and presigned POST (exempt by issue 19)', bytes: 380 * 1024 },
+  booksAddPhoto: { why: 'S3 client and presigned POST (exempt by issue 19)', bytes: 460 * 1024 },
 };
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Bundle sizes, checked on every packaging (issue 19): each HTTP function's minified JavaScript
  * (the .mjs/.js files in its zip, source maps left out) stays within the cap the benchmark uses
- * (bench/harness/report.ts BUNDLE_CAP_BYTES, 300 KB), except the functions named below with
+ * (bench/harness/report.ts BUNDLE_CAP_BYTES, 350 KB), except the functions named below with
  * their own cap and the reason. The background functions (stream consumer, scheduled jobs, mail
  * feedback, photo processing and sweeping) are not held to it; their sizes are printed.
  *
