@@ -80,7 +80,7 @@ describe('the stream consumer (functions/streams/functions.yml)', () => {
     expect(streams[0]).toMatchObject(TABLE_STREAM_READER);
   });
 
-  it('reads each shard at the stage\'s parallelization factor, within what Lambda allows', () => {
+  it("reads each shard at the stage's parallelization factor, within what Lambda allows", () => {
     // Shards x factor must fit the consumer's reserved concurrency: the packaged template's check
     // (tests/package/operations.test.ts) holds that arithmetic; here, the factor is the stage's.
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a serverless variable, not a template
