@@ -7,7 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
-import { createConfirmedUser, DEFAULT_PASSWORD, type TestAccount } from '#tests/helpers/accounts.ts';
+import {
+  ageAccount,
+  createConfirmedUser,
+  DEFAULT_PASSWORD,
+  type TestAccount,
+} from '#tests/helpers/accounts.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
 import {
   expectAccessible,
@@ -47,7 +52,9 @@ describe('trust and e-mail pages in the browser', () => {
     const kept = await listBook(seller.token);
     const bad = await listBook(seller.token);
 
+    // accounts two days old: their reports count towards hiding (lib/moderation/reporters.ts)
     const reporter = await createConfirmedUser();
+    await ageAccount(reporter.user.id);
     const page = await web().newPage();
     await logIn(page, reporter.user.emailAddress);
     await page.goto(`/books/${kept.id}`);
@@ -69,8 +76,10 @@ describe('trust and e-mail pages in the browser', () => {
     ]);
 
     // Two more students report it: three reporters hide it from everyone but its owner and admins.
-    for (const other of [await createConfirmedUser(), await createConfirmedUser()])
+    for (const other of [await createConfirmedUser(), await createConfirmedUser()]) {
+      await ageAccount(other.user.id);
       expect((await report(other.token, kept.id)).status).toBe(200);
+    }
     expect((await api('GET', `/api/books/getBook/${kept.id}`)).status).toBe(404);
     expect((await report(reporter.token, bad.id)).status).toBe(200);
 
