@@ -106,6 +106,8 @@ const schema = z.object({
     z._default(z.string(), 'sample@campusbooks.local'),
   ),
   OWNER_EMAILS: csv,
+  /** Campus domains whose mailboxes ignore dots in the local part (lib/values/mailbox.ts). */
+  GMAIL_STYLE_DOMAINS: csv,
   APP_URL: optionalString,
   PUBLIC_URL: z.string().check(z.url()),
   MAIL_FROM: z.string().check(z.minLength(3)),

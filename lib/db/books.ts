@@ -730,13 +730,14 @@ export async function unlistBookOfSuspendedOwner(book: BookRecord, stamp: MoveSt
 /**
  * resolveReport: the reports of a listed book seen so far cleared (conditioned on no new one), and
  * with `unlist` the book unlisted (Listed -> Unlisted), with the audit entry the moderator's
- * decision wrote. TransactionRefused when the book or its reports changed meanwhile.
+ * decision wrote and `extra` operations (a restore's reporter penalties). TransactionRefused when the book or its reports changed meanwhile.
  */
 export async function resolveBookReports(
   book: BookRecord,
   seen: number,
   unlist: boolean,
   audit: AuditRecord,
+  extra: TransactItem[] = [],
 ): Promise<void> {
   const move = listingIndexMove({ ...book, status: BookStatus.Unlisted });
   const [bookOp, ...rest] = clearReportsOps(
@@ -750,7 +751,7 @@ export async function resolveBookReports(
     audit,
     globalDeltas: unlist ? statusCounterDeltas(BookStatus.Listed, BookStatus.Unlisted) : {},
     userDeltas: unlist ? [{ userId: book.ownerId, deltas: { activeListings: -1 } }] : [],
-    extra: rest,
+    extra: [...rest, ...extra],
   });
 }
 

@@ -6,7 +6,9 @@
  * key strings themselves. The README's "Key schema" table mirrors this file.
  */
 
+import { config } from '#lib/config.ts';
 import type { ItemKey } from '#lib/table/schema.ts';
+import { mailboxOf } from '#lib/values/mailbox.ts';
 
 export { INDEX, type ItemKey } from '#lib/table/schema.ts';
 
@@ -43,9 +45,13 @@ export const usersIndex = (createdAt: string, userId: string) => ({
 });
 export const USERS_INDEX_PK = 'USERS';
 
-/** Uniqueness of an e-mail address (normalised, lower case). */
+/**
+ * Uniqueness of an e-mail address, by the mailbox it reaches (lib/values/mailbox.ts): `a+x@` and
+ * `a@` (and, on a Gmail-style campus, `a.b@` and `ab@`) hold one item, so one mailbox holds one
+ * account, and any of its spellings finds that account.
+ */
 export const emailKey = (normalisedEmail: string): ItemKey => ({
-  pk: `EMAIL#${normalisedEmail}`,
+  pk: `EMAIL#${mailboxOf(normalisedEmail, config.GMAIL_STYLE_DOMAINS)}`,
   sk: 'EMAIL',
 });
 
@@ -585,11 +591,20 @@ export const digestSentKey = (userId: string, day: string): ItemKey => ({
 // Trust: reports
 // ---------------------------------------------------------------------------------------------
 
-/** One user's report of one book: BOOK#<bookId> / REPORT#<userId> (one per user and book). */
+/**
+ * One person's report of one book: BOOK#<bookId> / REPORT#<reporterId> (one per person and book;
+ * the reporter id is the keyed hash of the mailbox, lib/moderation/reporters.ts).
+ */
 export const REPORT_SK_PREFIX = 'REPORT#';
-export const reportKey = (bookId: string, userId: string): ItemKey => ({
+export const reportKey = (bookId: string, reporterId: string): ItemKey => ({
   pk: bookKey(bookId).pk,
-  sk: `${REPORT_SK_PREFIX}${userId}`,
+  sk: `${REPORT_SK_PREFIX}${reporterId}`,
+});
+
+/** A reporter (a person, by the keyed hash of their mailbox): REPORTER#<reporterId> / REPORTER. */
+export const reporterKey = (reporterId: string): ItemKey => ({
+  pk: `REPORTER#${reporterId}`,
+  sk: 'REPORTER',
 });
 
 /**

@@ -62,9 +62,11 @@ export interface BookRecord {
   boughtAt?: string | null;
   /** the order it was bought in */
   orderId?: string | null;
-  /** distinct users who reported it since the last resolution (lib/moderation) */
+  /** distinct people who reported it since the last resolution (lib/moderation) */
   reportCount?: number;
-  /** true once REPORTS_TO_HIDE users reported it, until an admin resolves it: bought by nobody, shown to nobody but its owner and admins */
+  /** of those, the reports that count towards hiding (an established reporter with weight) */
+  weightedCount?: number;
+  /** true once REPORTS_TO_HIDE counted reports reached it, until an admin resolves it: bought by nobody, shown to nobody but its owner and admins */
   hidden?: boolean;
   /** this book's share of its order's fee (cents), allocated once at checkout; cancelPurchase takes it back */
   feeCents?: number | null;

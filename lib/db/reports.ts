@@ -1,32 +1,48 @@
 /**
- * Reports repository: a user's report of a book (BOOK#<id> / REPORT#<userId>), the book's
- * `reportCount` and `hidden` flag, and the moderation queue (REPORTS / <inverted count>#<bookId>).
- * A new report is one transaction: the report put only if absent, the book's count moved from the
- * value read (optimistic), the queue item moved, the audit entry.
+ * Reports repository: a person's report of a book (BOOK#<id> / REPORT#<reporterId>), the book's
+ * `reportCount` (every report: the queue's order), `weightedCount` (the reports that count towards
+ * hiding) and `hidden` flag, the moderation queue (REPORTS / <inverted count>#<bookId>) and the
+ * reporters' penalties (REPORTER#<reporterId>). A new report is one transaction: the report put
+ * only if absent, the book's counts moved from the values read (optimistic), the queue item moved,
+ * the audit entry.
  */
 
 import { batchDelete, deleteQueried } from '#lib/table/batch.ts';
 import { db, TABLE } from '#lib/table/client.ts';
-import { QueryCommand, type TransactWriteCommandInput } from '#lib/table/commands.ts';
+import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '#lib/table/commands.ts';
 import { type Listing, type Page, queryPage } from '#lib/table/page.ts';
 import { refusalOf, tag, tagAll, transactWrite } from '#lib/table/transact.ts';
 import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
-import { bookKey, REPORT_SK_PREFIX, REPORTS_PK, reportKey, reportQueueKey } from './keys.ts';
+import { bookKey, REPORT_SK_PREFIX, REPORTS_PK, reporterKey, reportKey, reportQueueKey } from './keys.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export const REPORT_REASONS = ['spam', 'prohibited', 'wrong-info', 'offensive', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-/** BOOK#<bookId> / REPORT#<userId> */
+/** BOOK#<bookId> / REPORT#<reporterId> */
 export interface ReportRecord {
   type: 'report';
   bookId: string;
+  /** the account that filed it (shown to admins) */
   userId: string;
+  /** the person: the keyed hash of the account's mailbox (lib/moderation/reporters.ts) */
+  reporterId: string;
+  /** whether it counted towards hiding the book */
+  counted: boolean;
   reason: ReportReason;
   details: string | null;
   at: string;
+  /** epoch seconds: the report, and with it the reporter's hash, goes 90 days after it was filed */
+  ttl: number;
+}
+
+/** REPORTER#<reporterId> / REPORTER: a person whose reports do not count until `weightlessUntil`. */
+export interface ReporterRecord {
+  type: 'reporter';
+  weightlessUntil: string;
+  ttl: number;
 }
 
 /** REPORTS / <inverted count>#<bookId> */
@@ -37,14 +53,21 @@ export interface ReportQueueRecord {
   lastReportAt: string;
 }
 
+/** The book's counts as read: every report, and those that count towards hiding. */
+export interface SeenCounts {
+  reports: number;
+  weighted: number;
+}
+
 /**
- * Files a report in one transaction with the book's count (and, at `hideAt`, its hiding) and the
- * audit entry, given the count as read (`seen`): 'filed', 'already' when this user had reported
- * the book, 'moved' when the count or the book's status changed meanwhile (read again).
+ * Files a report in one transaction with the book's counts (and, when a counted report reaches
+ * `hideAt`, its hiding) and the audit entry, given the counts as read: 'filed', 'already' when this
+ * person had reported the book, 'moved' when the count or the book's status changed meanwhile
+ * (read again).
  */
 export async function fileReport(
   report: ReportRecord,
-  seen: number,
+  seen: SeenCounts,
   hideAt: number,
   audit: AuditRecord,
 ): Promise<'filed' | 'already' | 'moved'> {
@@ -54,19 +77,28 @@ export async function fileReport(
   return refusalOf(outcome, 'report')?.code === 'ConditionalCheckFailed' ? 'already' : 'moved';
 }
 
-/** The operations of a new report, given the book's count as read (`seen`). */
+/** Whether a report filed over these counts hides the book. */
+export const hidesBook = (report: Pick<ReportRecord, 'counted'>, seen: SeenCounts, hideAt: number): boolean =>
+  report.counted && seen.weighted + 1 >= hideAt;
+
+/**
+ * The operations of a new report, given the book's counts as read. `weightedCount` moves with
+ * `reportCount`, whose value read conditions the write, so it is as fresh as the count.
+ */
 export function newReportOps(
   report: ReportRecord,
-  seen: number,
+  counts: SeenCounts,
   hideAt: number,
   audit: AuditRecord,
 ): TransactItem[] {
+  const seen = counts.reports;
   const count = seen + 1;
+  const hide = hidesBook(report, counts, hideAt);
   const ops: TransactItem[] = [
     {
       Put: {
         TableName: TABLE,
-        Item: { ...reportKey(report.bookId, report.userId), ...report },
+        Item: { ...reportKey(report.bookId, report.reporterId), ...report },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -74,19 +106,20 @@ export function newReportOps(
       Update: {
         TableName: TABLE,
         Key: bookKey(report.bookId),
-        UpdateExpression: `SET reportCount = :count${count >= hideAt ? ', #hidden = :true' : ''}`,
+        UpdateExpression: `SET reportCount = :count, weightedCount = :weighted${hide ? ', #hidden = :true' : ''}`,
         ConditionExpression:
           'attribute_exists(pk) AND #status = :listed AND ' +
           (seen === 0 ? '(attribute_not_exists(reportCount) OR reportCount = :zero)' : 'reportCount = :seen'),
         ExpressionAttributeNames: {
           '#status': 'status',
-          ...(count >= hideAt ? { '#hidden': 'hidden' } : {}),
+          ...(hide ? { '#hidden': 'hidden' } : {}),
         },
         ExpressionAttributeValues: {
           ':count': count,
+          ':weighted': counts.weighted + (report.counted ? 1 : 0),
           ':listed': 0,
           ...(seen === 0 ? { ':zero': 0 } : { ':seen': seen }),
-          ...(count >= hideAt ? { ':true': true } : {}),
+          ...(hide ? { ':true': true } : {}),
         },
       },
     },
@@ -131,7 +164,7 @@ export function clearReportsOps(
       Update: {
         TableName: TABLE,
         Key: bookKey(bookId),
-        UpdateExpression: `SET ${['reportCount = :zero', ...sets].join(', ')} REMOVE ${['#hidden', ...remove].join(', ')}`,
+        UpdateExpression: `SET ${['reportCount = :zero', 'weightedCount = :zero', ...sets].join(', ')} REMOVE ${['#hidden', ...remove].join(', ')}`,
         ConditionExpression: 'attribute_exists(pk) AND #status = :listed AND reportCount = :seen',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -141,7 +174,7 @@ export function clearReportsOps(
   ];
 }
 
-/** The report of `userId` on `bookId`, as ops see it (for tests and the export). */
+/** The reports of `bookId` (up to `limit`), as ops see them. */
 export async function reportsOfBook(bookId: string, limit: number): Promise<ReportRecord[]> {
   const out = await db.send(
     new QueryCommand({
@@ -181,4 +214,27 @@ export async function deleteReportsOfBook(bookId: string, count: number | undefi
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': bookKey(bookId).pk, ':prefix': REPORT_SK_PREFIX },
   });
+}
+
+/** The operation that takes a reporter's weight away until `until` (a restore's penalty). */
+export function reporterPenaltyOp(reporterId: string, until: Date): TransactItem {
+  return {
+    Put: {
+      TableName: TABLE,
+      Item: {
+        ...reporterKey(reporterId),
+        type: 'reporter',
+        weightlessUntil: until.toISOString(),
+        ttl: Math.ceil(until.getTime() / 1000) + 86_400,
+      } satisfies ReporterRecord & Record<string, unknown>,
+    },
+  };
+}
+
+/** Until when a reporter's reports do not count (ISO), or null when they do. */
+export async function reporterWeightlessUntil(reporterId: string): Promise<string | null> {
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE, Key: reporterKey(reporterId), ConsistentRead: true }),
+  );
+  return (out.Item as ReporterRecord | undefined)?.weightlessUntil ?? null;
 }

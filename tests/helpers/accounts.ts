@@ -10,9 +10,12 @@ import { randomBytes } from 'node:crypto';
 import { issueSession } from '#lib/accounts/login.ts';
 import type { SignupInput, User } from '#lib/accounts/schemas.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
+import { userKey } from '#lib/db/keys.ts';
 import type { UserRecord } from '#lib/db/records.ts';
 import { setPermissionType } from '#lib/db/users.ts';
 import { sendMail } from '#lib/mail/send.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { UpdateCommand } from '#lib/table/commands.ts';
 import { type SesMessage, sentEmails, waitForEmails } from './e2e.ts';
 import { deliverOutbox, StreamReader } from './stream.ts';
 
@@ -62,6 +65,25 @@ export async function createConfirmedUser(
   }
   const session = await issueSession(record);
   return { user: session.user, token: session.token, password: input.password, record };
+}
+
+/** Two days before now (ISO): an account created then is established (its reports count). */
+export const twoDaysAgo = (): string => new Date(Date.now() - 48 * 3600_000).toISOString();
+
+/**
+ * Makes an account two days old, as if it had signed up then (its reports count towards hiding a
+ * book: lib/moderation/reporters.ts). Test set-up only: the service never changes `createdAt`.
+ */
+export async function ageAccount(userId: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: userKey(userId),
+      UpdateExpression: 'SET createdAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': twoDaysAgo() },
+    }),
+  );
 }
 
 const TOKEN = '([A-Za-z0-9_-]{43})';

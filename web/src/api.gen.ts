@@ -1297,6 +1297,7 @@ export interface components {
                 details: string | null;
                 /** Format: date-time */
                 at: string;
+                counted: boolean;
             }[];
         };
     };
@@ -7657,7 +7658,8 @@ export interface operations {
                      *               "userId": "string",
                      *               "reason": "spam",
                      *               "details": "string",
-                     *               "at": "2026-01-15T09:30:00.000Z"
+                     *               "at": "2026-01-15T09:30:00.000Z",
+                     *               "counted": true
                      *             }
                      *           ]
                      *         }
@@ -8627,7 +8629,7 @@ export interface operations {
                 "application/json": {
                     bookId: string;
                     /** @enum {string} */
-                    action: "dismiss" | "unlist";
+                    action: "dismiss" | "unlist" | "restore";
                     reason?: string;
                 };
             };
@@ -8654,7 +8656,7 @@ export interface operations {
                         data: {
                             bookId: string;
                             /** @enum {string} */
-                            action: "dismiss" | "unlist";
+                            action: "dismiss" | "unlist" | "restore";
                             status: number;
                         };
                         /** Format: date-time */

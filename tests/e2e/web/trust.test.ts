@@ -7,7 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
-import { createConfirmedUser, DEFAULT_PASSWORD, type TestAccount } from '#tests/helpers/accounts.ts';
+import {
+  ageAccount,
+  createConfirmedUser,
+  DEFAULT_PASSWORD,
+  type TestAccount,
+} from '#tests/helpers/accounts.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
 import {
   expectAccessible,
@@ -41,13 +46,15 @@ const reportsOf = async (admin: TestAccount) => {
 };
 
 describe('trust and e-mail pages in the browser', () => {
-  it('a student reports a book from its page; an admin dismisses the reports, then unlists another book', async () => {
+  it('a student reports a book from its page; an admin dismisses the reports, unlists another book and restores a third one three people hid', async () => {
     const seller = await createConfirmedUser();
     const admin = await createConfirmedUser({ permissionType: 1 });
     const kept = await listBook(seller.token);
     const bad = await listBook(seller.token);
 
+    // accounts two days old: their reports count towards hiding (lib/moderation/reporters.ts)
     const reporter = await createConfirmedUser();
+    await ageAccount(reporter.user.id);
     const page = await web().newPage();
     await logIn(page, reporter.user.emailAddress);
     await page.goto(`/books/${kept.id}`);
@@ -69,8 +76,15 @@ describe('trust and e-mail pages in the browser', () => {
     ]);
 
     // Two more students report it: three reporters hide it from everyone but its owner and admins.
-    for (const other of [await createConfirmedUser(), await createConfirmedUser()])
+    const others = [await createConfirmedUser(), await createConfirmedUser()];
+    for (const other of others) {
+      await ageAccount(other.user.id);
       expect((await report(other.token, kept.id)).status).toBe(200);
+    }
+    // the same three hide a third book, which the admin restores below
+    const wronged = await listBook(seller.token);
+    for (const who of [reporter, ...others]) expect((await report(who.token, wronged.id)).status).toBe(200);
+    expect((await api('GET', `/api/books/getBook/${wronged.id}`)).status).toBe(404);
     expect((await api('GET', `/api/books/getBook/${kept.id}`)).status).toBe(404);
     expect((await report(reporter.token, bad.id)).status).toBe(200);
 
@@ -91,6 +105,12 @@ describe('trust and e-mail pages in the browser', () => {
     await desk.getByRole('article', { name: bad.name }).waitFor({ state: 'detached' });
     expect((await getBook(bad.id))?.status).toBe(5);
     expect((await getBook(kept.id))?.status).toBe(0);
+
+    // restore: back for everyone in one action
+    await desk.getByRole('button', { name: `Restore ${wronged.name}` }).click();
+    await desk.getByRole('article', { name: wronged.name }).waitFor({ state: 'detached' });
+    expect((await api('GET', `/api/books/getBook/${wronged.id}`)).status).toBe(200);
+    expect(await getBook(wronged.id)).toMatchObject({ status: 0, reportCount: 0, weightedCount: 0 });
   });
 
   it('an admin suspends a student on the users tab (token refused, books unlisted), then reinstates them', async () => {

@@ -124,6 +124,38 @@ describe('POST /api/auth/signup', () => {
     expect(await queryPartition(pendingSignupsPk(user.emailAddress), { index: 'gsi1' })).toEqual([]);
   });
 
+  it('answers a plus-address of an existing account as any existing address and creates nothing: one mailbox, one account', async () => {
+    const { user } = await createConfirmedUser({ firstName: 'Owner' });
+    const [local, domain] = user.emailAddress.split('@');
+    const plus = `${local}+second@${domain}`;
+    const fresh = await post(makeSignup());
+    const taken = await post(makeSignup({ emailAddress: plus }));
+    expect(taken.status).toBe(202);
+    expect(comparable(taken.body)).toEqual(comparable(fresh.body));
+    await sendQueuedMail();
+    // the owner of the mailbox is told, at the account's own address; no link, no sign-up stored
+    const mail = await waitForEmail(user.emailAddress, /already have a Campus Books account/);
+    expect(mail.body.text).not.toMatch(/\/api\/auth\/confirm\//);
+    expect(await queryPartition(pendingSignupsPk(plus), { index: 'gsi1' })).toEqual([]);
+    expect((await mailsTo(plus)).length).toBe(0);
+    // the uniqueness item is the mailbox's: both spellings reach the one account
+    const item = await db.send(
+      new GetCommand({ TableName: TABLE, Key: emailKey(plus), ConsistentRead: true }),
+    );
+    expect(item.Item?.userId).toBe(user.id);
+  });
+
+  it('confirms only the first of two pending sign-ups of one mailbox (a+1@ and a+2@)', async () => {
+    const base = makeSignup().emailAddress;
+    const [local, domain] = base.split('@');
+    const first = await createConfirmedUser({ emailAddress: `${local}+1@${domain}` });
+    await expect(createConfirmedUser({ emailAddress: `${local}+2@${domain}` })).rejects.toThrow();
+    const item = await db.send(
+      new GetCommand({ TableName: TABLE, Key: emailKey(base), ConsistentRead: true }),
+    );
+    expect(item.Item?.userId).toBe(first.user.id);
+  });
+
   it.each(['a@x.edu.evil.com', 'a@evil.com', 'a@edu', 'a@.edu', 'not-an-address'])(
     'refuses the address %s with 400',
     async (emailAddress) => {

@@ -16,7 +16,7 @@ import { putBook } from '#tests/helpers/books.ts';
 import { type SesMessage, sentEmails } from '#tests/helpers/e2e.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';
 import { notifications, requesterAndSeller } from '#tests/helpers/matching.ts';
-import { expectEnvelope } from '#tests/helpers/schema.ts';
+import { expectEnvelope, expectRefusal } from '#tests/helpers/schema.ts';
 import { asEvent, deliverOutbox, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
@@ -151,8 +151,7 @@ describe('one-click unsubscribe', () => {
     const real = unsubscribeToken(user.id, 'matches');
     const forged = [
       `${user.id}.purchases.${real.split('.')[2]}`, // another category with the first one's MAC
-      `${real.slice(0, -2)}AA`,
-      'not-a-token',
+      `${real.slice(0, -2)}${real.endsWith('AA') ? 'BB' : 'AA'}`,
     ];
     const answers = [];
     for (const t of forged) {
@@ -165,6 +164,33 @@ describe('one-click unsubscribe', () => {
     // and it is not a login token
     const asBearer = await invoke(getPrefsHandler, { route: '/api/user/getEmailPreferences', token: real });
     expect(asBearer.status).toBe(401);
+  });
+
+  it('only the canonical spelling of a token is one: any other string is 400 on both routes and changes nothing', async () => {
+    const user = await makeUser();
+    const real = unsubscribeToken(user.id, 'matches');
+    expect(real).toMatch(/^[0-9A-Z]{26}\.matches\.[A-Za-z0-9_-]{24}$/);
+    const misshapen = [
+      `${real}A`, // one extra character: the same 18 bytes once decoded
+      `${real}=`,
+      real.slice(0, -1),
+      `${real}.x`,
+      `${user.id.toLowerCase()}.matches.${real.split('.')[2]}`,
+      `${user.id}.Matches.${real.split('.')[2]}`,
+      'not-a-token',
+    ];
+    for (const t of misshapen) {
+      expectRefusal(await oneClick(t), 400, 'VALIDATION_FAILED');
+      const page = await invoke(unsubscribePageHandler, {
+        route: '/api/user/unsubscribe/{token}',
+        pathParameters: { token: t },
+      });
+      expectRefusal(page, 400, 'VALIDATION_FAILED');
+    }
+    expect(await getPrefs(user)).toEqual({ matches: 'each', purchases: true, listings: true });
+    const good = await oneClick(real);
+    expect(good.status).toBe(200);
+    expect(await getPrefs(user)).toEqual({ matches: 'off', purchases: true, listings: true });
   });
 
   it('the GET page shows a button that posts and changes nothing by itself', async () => {

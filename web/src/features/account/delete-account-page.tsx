@@ -21,8 +21,9 @@ export default function DeleteAccountPage() {
       <h1>Delete your account</h1>
       <p>
         Your listings, requests, cart, matches, notifications and preferences are deleted and you are logged
-        out everywhere. Orders stay for the other party, with you shown as “deleted user”. You can{' '}
-        <Link href="/my-data">download your data</Link> first.
+        out everywhere. Orders stay for the other party, with you shown as “deleted user”. Your reports of
+        listings stay for 90 days with a keyed hash of your mailbox, so a new account of yours counts as the
+        same reporter. You can <Link href="/my-data">download your data</Link> first.
       </p>
       <form onSubmit={submit} noValidate>
         <Field {...passwordField('Your password', 'current')} {...bind('password', error)} />

@@ -15,12 +15,15 @@ const REASONS: Record<string, string> = {
   other: 'other',
 };
 
-/** The moderation queue: reported books, most reported first; dismiss the reports or unlist the book. */
+/**
+ * The moderation queue: reported books, most reported first; dismiss the reports, unlist the book,
+ * or restore a hidden book (those whose reports hid it lose their weight for 30 days).
+ */
 export function Reports() {
   const list = useQuery(reportsQuery);
   const act = useAction(...DASHBOARD_CHANGES);
   const [reasons, setReasons] = useState<Record<string, string>>({});
-  const resolve = (bookId: string, action: 'dismiss' | 'unlist') => {
+  const resolve = (bookId: string, action: 'dismiss' | 'unlist' | 'restore') => {
     const reason = reasons[bookId]?.trim();
     const body = { bookId, action, ...(reason ? { reason } : {}) };
     return act.run(() => call(api.POST('/api/dashboard/resolveReport', { body })));
@@ -47,6 +50,7 @@ export function Reports() {
                     <li key={`${x.userId}-${x.at}`}>
                       {new Date(x.at).toLocaleString()}: {REASONS[x.reason] ?? x.reason}
                       {x.details ? `: ${x.details}` : ''}
+                      {x.counted ? '' : ' (not counted: a new or penalised reporter)'}
                     </li>
                   ))}
                 </ul>
@@ -60,6 +64,11 @@ export function Reports() {
                   <button type="button" onClick={() => resolve(r.bookId, 'dismiss')} disabled={act.busy}>
                     Dismiss the reports on {name}
                   </button>
+                  {r.hidden && (
+                    <button type="button" onClick={() => resolve(r.bookId, 'restore')} disabled={act.busy}>
+                      Restore {name} (its reporters lose their weight for 30 days)
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="danger"

@@ -41,6 +41,8 @@ export function PrivacyPage() {
       We keep your name, university e-mail address, campus mailbox and payment username to arrange hand-overs
       and payments. Your mailbox and payment username are shown only to administrators who arrange a sale. The
       site stores your session in this browser tab only and uses no third-party scripts, fonts or trackers.
+      When you report a listing, we keep a keyed hash of your mailbox with the report for 90 days (also after
+      you delete your account), so that one person counts once; it does not reveal your address.
     </PlainPage>
   );
 }
