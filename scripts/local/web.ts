@@ -28,17 +28,23 @@ const TYPES: Record<string, string> = {
 
 /**
  * Builds the app with Vite into `outDir` (default web/dist); fails when the initial JS is over
- * budget. `photosUrl`: the photo store's URL (the S3 emulator), allowed by the built-in CSP.
+ * budget. `photosUrl`: the photo store's URL (the S3 emulator), allowed by the built-in CSP;
+ * `apiUrl`: VITE_API_URL for this build (`''`: the API on the app's origin), else the shell's.
  */
 export async function buildWeb(
-  options: { quiet?: boolean; outDir?: string; photosUrl?: string } = {},
+  options: { quiet?: boolean; outDir?: string; photosUrl?: string; apiUrl?: string } = {},
 ): Promise<void> {
   const { build } = await import('vite');
   // Always React's production build: Vite follows NODE_ENV when it is set, and a test run sets it
   // to `test` (which would build React's development bundle, not what is deployed).
-  const saved = { NODE_ENV: process.env.NODE_ENV, VITE_PHOTOS_URL: process.env.VITE_PHOTOS_URL };
+  const saved = {
+    NODE_ENV: process.env.NODE_ENV,
+    VITE_PHOTOS_URL: process.env.VITE_PHOTOS_URL,
+    VITE_API_URL: process.env.VITE_API_URL,
+  };
   process.env.NODE_ENV = 'production';
   if (options.photosUrl) process.env.VITE_PHOTOS_URL = options.photosUrl;
+  if (options.apiUrl !== undefined) process.env.VITE_API_URL = options.apiUrl;
   try {
     await build({
       configFile: path.join(WEB_DIR, 'vite.config.ts'),
