@@ -80,7 +80,8 @@ describe('API edge (packaged template)', () => {
     const acl = res().WebAcl?.Properties ?? {};
     expect(acl.Scope).toBe('CLOUDFRONT');
     const rate = acl.Rules.find((r: { Name: string }) => r.Name === 'rate-per-ip');
-    expect(rate.Statement.RateBasedStatement).toEqual({ Limit: 2000, AggregateKeyType: 'IP' });
+    // scoped to /api/* (tests/package/edge.test.ts)
+    expect(rate.Statement.RateBasedStatement).toMatchObject({ Limit: 2000, AggregateKeyType: 'IP' });
     expect(rate.Action).toEqual({ Block: {} });
   });
 
@@ -127,6 +128,7 @@ describe('data protection (packaged template)', () => {
         'BackupVault',
         'CursorSecret',
         'JwtSecret',
+        'OriginVerifySecret',
         'PhotosBucket',
         'SampleApiKeySecret',
         'SampleBasicPasswordSecret',
