@@ -230,6 +230,7 @@ describe('alarms (packaged template)', () => {
       ],
     ],
     ['MailBounceRateAlarm', 'AWS/SES', 'Reputation.BounceRate', undefined],
+    ['MailComplaintRateAlarm', 'AWS/SES', 'Reputation.ComplaintRate', undefined],
   ])('%s watches %s %s with the right dimensions and tells the alarm topic', (id, ns, metric, dims) => {
     const a = alarm(id);
     expect(a.Namespace).toBe(ns);
