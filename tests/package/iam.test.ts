@@ -17,6 +17,8 @@ const WRITE = [
 ];
 const SECRET = 'secretsmanager:GetSecretValue';
 const MAIL = 'ses:SendEmail';
+/** A background function's failure destination (infra/async-failures.cjs). */
+const FAILURES = 'sqs:SendMessage';
 const STREAM = [
   'dynamodb:DescribeStream',
   'dynamodb:GetRecords',
@@ -150,7 +152,7 @@ const GROUPS: Record<string, Group> = {
   },
   MailFeedbackRole: {
     functions: ['mailFeedback'],
-    actions: [...LOGS, 'dynamodb:PutItem', ...KEY_WRITE],
+    actions: [...LOGS, 'dynamodb:PutItem', ...KEY_WRITE, FAILURES],
     secrets: [],
   },
   PhotoUploadRole: {
@@ -160,17 +162,17 @@ const GROUPS: Record<string, Group> = {
   },
   PhotoProcessRole: {
     functions: ['photosProcess'],
-    actions: [...LOGS, ...WRITE, 's3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+    actions: [...LOGS, ...WRITE, 's3:GetObject', 's3:PutObject', 's3:DeleteObject', FAILURES],
     secrets: [],
   },
   PhotoSweepRole: {
     functions: ['photosSweepSlots'],
-    actions: [...LOGS, ...WRITE, 's3:DeleteObject'],
+    actions: [...LOGS, ...WRITE, 's3:DeleteObject', FAILURES],
     secrets: [],
   },
   ScheduledRole: {
     functions: ['scheduledFinishAccountDeletions', 'scheduledSweepOutbox'],
-    actions: [...LOGS, ...WRITE],
+    actions: [...LOGS, ...WRITE, FAILURES],
     secrets: [],
   },
   ScheduledUnlistRole: {
@@ -180,7 +182,7 @@ const GROUPS: Record<string, Group> = {
   },
   ScheduledDigestRole: {
     functions: ['scheduledSendDailyDigests'],
-    actions: [...LOGS, ...WRITE, MAIL, SECRET],
+    actions: [...LOGS, ...WRITE, MAIL, SECRET, FAILURES],
     secrets: ['JwtSecret'],
   },
 };
