@@ -38,6 +38,8 @@ export const SECRET_NAMES = [
   'CURSOR_SECRET',
   'SAMPLE_BASIC_PASSWORD',
   'SAMPLE_API_KEY',
+  // CloudFront's origin-verify header value (lib/http/client-address.ts); none on local and test.
+  'ORIGIN_VERIFY_SECRET',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
@@ -77,6 +79,7 @@ const schema = z.object({
   /** each DynamoDB attempt's time limit, connecting included (lib/table/client.ts) */
   DYNAMODB_REQUEST_TIMEOUT_MS: intFrom(DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS, 100, 10_000),
   SES_ENDPOINT: optionalString,
+  ORIGIN_VERIFY_SECRET: optionalString,
   JWT_SECRET: z.optional(
     z
       .string()
@@ -116,7 +119,7 @@ const schema = z.object({
   PASSWORD_HASH_MEMORY_KIB: intFrom(19_456, 8, 1_048_576),
   PASSWORD_HASH_PASSES: intFrom(2, 1, 10),
   /** sign-up, resend and password-reset requests per source IP and hour (beyond: 429) */
-  MAIL_CAP_PER_IP_HOURLY: intFrom(30, 1, 1_000_000),
+  MAIL_CAP_PER_IP_HOURLY: intFrom(400, 1, 1_000_000),
   /** those requests from everyone together per hour (beyond: 202 and no e-mail, logged) */
   MAIL_CAP_GLOBAL_HOURLY: intFrom(2000, 1, 10_000_000),
   PING_TIME_ZONE: z.pipe(

@@ -5,7 +5,8 @@
  * has an account, so the route tells nobody which addresses exist. Not a handler: the handlers use it.
  */
 import { EmailBody, Message } from '#lib/accounts/schemas.ts';
-import { sourceIpOf, takeSendingAllowance } from '#lib/accounts/sending-caps.ts';
+import { takeSendingAllowance } from '#lib/accounts/sending-caps.ts';
+import { clientAddress } from '#lib/http/client-address.ts';
 import { accepted, http } from '#lib/http/index.ts';
 
 export const mailRequest = (
@@ -16,7 +17,7 @@ export const mailRequest = (
   http(
     { auth: 'none', body: EmailBody, response: Message, status: 202, errors: [429], summary },
     async ({ body, event }) => {
-      if (await takeSendingAllowance(sourceIpOf(event))) await send(body.emailAddress);
+      if (await takeSendingAllowance(clientAddress(event))) await send(body.emailAddress);
       return accepted({ message });
     },
   );

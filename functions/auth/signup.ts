@@ -1,6 +1,7 @@
 import { Message, SignupBody } from '#lib/accounts/schemas.ts';
-import { sourceIpOf, takeSendingAllowance } from '#lib/accounts/sending-caps.ts';
+import { takeSendingAllowance } from '#lib/accounts/sending-caps.ts';
 import { signup } from '#lib/accounts/signup.ts';
+import { clientAddress } from '#lib/http/client-address.ts';
 import { accepted, http } from '#lib/http/index.ts';
 
 /** POST /api/auth/signup: 202 whether the address is new, taken or throttled; the e-mail tells. */
@@ -15,7 +16,7 @@ export const handler = http(
   },
   async ({ body, event }) => {
     // per-IP (429) and global (silent) hourly caps, before the per-address limit
-    if (await takeSendingAllowance(sourceIpOf(event))) await signup(body);
+    if (await takeSendingAllowance(clientAddress(event))) await signup(body);
     return accepted({ message: 'Check your inbox: we sent an e-mail to that address.' });
   },
 );

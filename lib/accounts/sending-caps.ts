@@ -1,12 +1,11 @@
 /**
  * Caps on the e-mail-sending routes anyone can call (sign-up, resend, password-reset request),
- * besides the per-address limits of rules.ts: per source IP and hour (MAIL_CAP_PER_IP_HOURLY,
+ * besides the per-address limits of rules.ts: per client IP (lib/http/client-address.ts) and hour (MAIL_CAP_PER_IP_HOURLY,
  * beyond it 429 with Retry-After: the caller learns only about their own address) and for the
  * whole service per hour (MAIL_CAP_GLOBAL_HOURLY, beyond it 202 as always and no e-mail, logged as
  * an error for the operators), so nobody can make the service mail thousands of addresses and
  * spoil its sending reputation. Both are sliding windows (lib/accounts/throttle.ts).
  */
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { config } from '#lib/config.ts';
 import { logger } from '#lib/logger.ts';
 import type { ThrottlePolicy } from './rules.ts';
@@ -24,10 +23,6 @@ export const SENDING_CAPS = {
     windowSeconds: 3600,
   }),
 };
-
-/** The caller's address as API Gateway saw it (not a header a client can set). */
-export const sourceIpOf = (event: APIGatewayProxyEventV2): string =>
-  event.requestContext?.http?.sourceIp || 'unknown';
 
 /**
  * Counts one request of an e-mail-sending route. Throws 429 past the per-IP cap; false past the

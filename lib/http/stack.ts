@@ -13,9 +13,26 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { config } from '#lib/config.ts';
+import { Forbidden } from '#lib/errors.ts';
 import { logger } from '#lib/logger.ts';
 import { flushMetrics } from '#lib/metrics.ts';
+import { originVerified } from './client-address.ts';
 import { errorMapper, routeOf } from './error-mapper.ts';
+
+/**
+ * On a deployed stage, 403 for a request that did not come through the stage's CloudFront (no or a
+ * wrong origin-verify header: a direct execute-api call, which WAF never saw). No secret (local,
+ * test): no check. lib/http/client-address.ts.
+ */
+export const originCheck = (
+  secret: string | undefined = config.ORIGIN_VERIFY_SECRET,
+): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => ({
+  before: (request) => {
+    if (secret && !originVerified(request.event, secret))
+      throw new Forbidden('Call the API through the site.', 'ORIGIN_NOT_VERIFIED');
+  },
+});
 
 /**
  * The common outer stack (logs, metrics, headers, error mapping), shared with the sample service.
@@ -38,5 +55,6 @@ export function baseStack(
     .use(flushMetrics)
     .use(httpHeaderNormalizer())
     .use(httpSecurityHeaders())
+    .use(originCheck())
     .use(mapError);
 }

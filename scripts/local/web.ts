@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentSecurityPolicy, originsOf } from '#web/csp.ts';
+import { CACHE_CONTROL, HASHED_ASSETS_DIR, originsOf, securityHeaders } from '#web/csp.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_DIR = path.join(ROOT, 'web');
@@ -27,31 +27,24 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * The headers every page of the app is served with (the deployment sets the same on CloudFront,
- * with its photo store's origin in the CSP).
- */
-export const webHeaders = (photoOrigins: string[] = []): Record<string, string> => ({
-  'Content-Security-Policy': contentSecurityPolicy(undefined, true, photoOrigins),
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-});
-export const WEB_HEADERS = webHeaders();
-
-/**
  * Builds the app with Vite into `outDir` (default web/dist); fails when the initial JS is over
- * budget. `photosUrl`: the photo store's URL (the S3 emulator), allowed by the built-in CSP.
+ * budget. `photosUrl`: the photo store's URL (the S3 emulator), allowed by the built-in CSP;
+ * `apiUrl`: VITE_API_URL for this build (`''`: the API on the app's origin), else the shell's.
  */
 export async function buildWeb(
-  options: { quiet?: boolean; outDir?: string; photosUrl?: string } = {},
+  options: { quiet?: boolean; outDir?: string; photosUrl?: string; apiUrl?: string } = {},
 ): Promise<void> {
   const { build } = await import('vite');
   // Always React's production build: Vite follows NODE_ENV when it is set, and a test run sets it
   // to `test` (which would build React's development bundle, not what is deployed).
-  const saved = { NODE_ENV: process.env.NODE_ENV, VITE_PHOTOS_URL: process.env.VITE_PHOTOS_URL };
+  const saved = {
+    NODE_ENV: process.env.NODE_ENV,
+    VITE_PHOTOS_URL: process.env.VITE_PHOTOS_URL,
+    VITE_API_URL: process.env.VITE_API_URL,
+  };
   process.env.NODE_ENV = 'production';
   if (options.photosUrl) process.env.VITE_PHOTOS_URL = options.photosUrl;
+  if (options.apiUrl !== undefined) process.env.VITE_API_URL = options.apiUrl;
   try {
     await build({
       configFile: path.join(WEB_DIR, 'vite.config.ts'),
@@ -83,7 +76,8 @@ export function startWeb(options: {
   photosUrl?: string;
 }): Promise<RunningWeb> {
   const api = new URL(options.apiUrl);
-  const headers = webHeaders(originsOf(options.photosUrl));
+  // web/src/csp.ts's headers: the very ones CloudFront sends on a deployed stage.
+  const headers = securityHeaders({ photoOrigins: originsOf(options.photosUrl) });
   const dist = options.dir ?? WEB_DIST;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -115,12 +109,12 @@ export function startWeb(options: {
     const wanted = path.normalize(path.join(dist, decodeURIComponent(url.pathname)));
     const isFile = wanted.startsWith(dist + path.sep) && existsSync(wanted) && statSync(wanted).isFile();
     const file = isFile ? wanted : path.join(dist, 'index.html');
-    const hashed = isFile && wanted.includes(`${path.sep}assets${path.sep}`);
+    const hashed = isFile && wanted.startsWith(path.join(dist, HASHED_ASSETS_DIR) + path.sep);
     res.writeHead(200, {
       ...headers,
       'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       // Content-hashed assets never change; index.html must be fetched again after a deploy.
-      'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': hashed ? CACHE_CONTROL.hashed : CACHE_CONTROL.other,
     });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);

@@ -17,6 +17,8 @@ const WRITE = [
 ];
 const SECRET = 'secretsmanager:GetSecretValue';
 const MAIL = 'ses:SendEmail';
+/** A background function's failure destination (infra/async-failures.cjs). */
+const FAILURES = 'sqs:SendMessage';
 const STREAM = [
   'dynamodb:DescribeStream',
   'dynamodb:GetRecords',
@@ -30,7 +32,10 @@ const SECRET_ENV: Record<string, string> = {
   CursorSecret: 'CURSOR_SECRET_ID',
   SampleBasicPasswordSecret: 'SAMPLE_BASIC_PASSWORD_SECRET_ID',
   SampleApiKeySecret: 'SAMPLE_API_KEY_SECRET_ID',
+  OriginVerifySecret: 'ORIGIN_VERIFY_SECRET_ID',
 };
+/** Every HTTP function's, through its role's managed policy (infra/origin-verify.cjs): checked apart. */
+const ORIGIN_VERIFY_ID = 'ORIGIN_VERIFY_SECRET_ID';
 
 interface Group {
   functions: string[];
@@ -132,26 +137,22 @@ const GROUPS: Record<string, Group> = {
   },
   AuthMailRole: {
     functions: ['authSignup', 'authResendConfirmation', 'authPasswordResetRequest'],
-    actions: [...LOGS, ...WRITE, MAIL],
+    actions: [...LOGS, ...WRITE],
     secrets: [],
   },
   StreamConsumerRole: {
-    functions: ['streamsConsumer', 'outboxConsumer'],
-    actions: [
-      ...LOGS,
-      ...WRITE,
-      MAIL,
-      ...STREAM,
-      'sqs:SendMessage',
-      SECRET,
-      's3:ListBucket',
-      's3:DeleteObject',
-    ],
+    functions: ['streamsConsumer'],
+    actions: [...LOGS, ...WRITE, ...STREAM, 'sqs:SendMessage', 's3:ListBucket', 's3:DeleteObject'],
+    secrets: [],
+  },
+  OutboxConsumerRole: {
+    functions: ['outboxConsumer'],
+    actions: [...LOGS, ...WRITE, ...STREAM, 'sqs:SendMessage', MAIL, SECRET],
     secrets: ['JwtSecret'],
   },
   MailFeedbackRole: {
     functions: ['mailFeedback'],
-    actions: [...LOGS, 'dynamodb:PutItem', ...KEY_WRITE],
+    actions: [...LOGS, 'dynamodb:PutItem', ...KEY_WRITE, FAILURES],
     secrets: [],
   },
   PhotoUploadRole: {
@@ -161,12 +162,12 @@ const GROUPS: Record<string, Group> = {
   },
   PhotoProcessRole: {
     functions: ['photosProcess'],
-    actions: [...LOGS, ...WRITE, 's3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+    actions: [...LOGS, ...WRITE, 's3:GetObject', 's3:PutObject', 's3:DeleteObject', FAILURES],
     secrets: [],
   },
   PhotoSweepRole: {
     functions: ['photosSweepSlots'],
-    actions: [...LOGS, ...WRITE, 's3:DeleteObject'],
+    actions: [...LOGS, ...WRITE, 's3:DeleteObject', FAILURES],
     secrets: [],
   },
   IsbnLookupRole: {
@@ -175,13 +176,18 @@ const GROUPS: Record<string, Group> = {
     secrets: ['JwtSecret'],
   },
   ScheduledRole: {
-    functions: [
-      'scheduledUnlistStaleBooks',
-      'scheduledSendDailyDigests',
-      'scheduledFinishAccountDeletions',
-      'scheduledSweepOutbox',
-    ],
-    actions: [...LOGS, ...WRITE, MAIL, 'sqs:SendMessage', SECRET],
+    functions: ['scheduledFinishAccountDeletions', 'scheduledSweepOutbox'],
+    actions: [...LOGS, ...WRITE, FAILURES],
+    secrets: [],
+  },
+  ScheduledUnlistRole: {
+    functions: ['scheduledUnlistStaleBooks'],
+    actions: [...LOGS, ...WRITE, 'sqs:SendMessage'],
+    secrets: [],
+  },
+  ScheduledDigestRole: {
+    functions: ['scheduledSendDailyDigests'],
+    actions: [...LOGS, ...WRITE, MAIL, SECRET, FAILURES],
     secrets: ['JwtSecret'],
   },
 };
@@ -212,8 +218,8 @@ function violations(t: Template): string[] {
     if (!want) out.push(`${name}: in no group (add it to a group in this test and a role in infra/iam.yml)`);
     else if (role !== want) out.push(`${name}: runs as ${JSON.stringify(role)}, its group is ${want}`);
     if (!want) continue;
-    const ids = Object.keys(fn.Properties.Environment?.Variables ?? {}).filter((k) =>
-      k.endsWith('_SECRET_ID'),
+    const ids = Object.keys(fn.Properties.Environment?.Variables ?? {}).filter(
+      (k) => k.endsWith('_SECRET_ID') && k !== ORIGIN_VERIFY_ID,
     );
     const wantIds = GROUPS[want]?.secrets.map((s) => SECRET_ENV[s]) ?? [];
     if (ids.sort().join() !== [...wantIds].sort().join())
@@ -296,28 +302,69 @@ describe('least privilege per function group (packaged template)', () => {
     for (const s of table) expect(JSON.stringify(s.Resource)).not.toContain('/index/');
   });
 
-  it('lets only the mail senders call SES and only the auth-checking routes read the JWT secret', () => {
+  it('lets only the two functions that send call SES and only the auth-checking routes read the JWT secret', () => {
     const fns = lambdaFunctions();
     const mailers = Object.entries(GROUPS)
       .filter(([, g]) => g.actions.includes(MAIL))
       .flatMap(([, g]) => g.functions)
       .sort();
-    expect(mailers).toEqual(
-      [
-        'authSignup',
-        'authResendConfirmation',
-        'authPasswordResetRequest',
-        'streamsConsumer',
-        'outboxConsumer',
-        'scheduledUnlistStaleBooks',
-        'scheduledSendDailyDigests',
-        'scheduledFinishAccountDeletions',
-        'scheduledSweepOutbox',
-      ].sort(),
-    );
+    // The only bundles with SES in them (lib/outbox/outbox.ts, lib/preferences/digest.ts); the others
+    // queue their e-mail in the outbox.
+    expect(mailers).toEqual(['outboxConsumer', 'scheduledSendDailyDigests']);
     for (const name of ['docsPage', 'booksGetBooksNoToken', 'booksSearchPublic', 'samplePing']) {
       expect(envOf(fns[name] as never).JWT_SECRET_ID, name).toBeUndefined();
     }
     expect(envOf(fns.samplePing as never).SAMPLE_API_KEY_SECRET_ID).toBe('campus-books/dev/sample-api-key');
+  });
+});
+
+describe("CloudFront's origin-verify secret (packaged template)", () => {
+  // The functions API Gateway may invoke (each has its `...LambdaPermissionHttpApi`).
+  const httpFunctions = () => {
+    const invoked = new Set(
+      Object.values(template().Resources)
+        .filter(
+          (r) =>
+            r.Type === 'AWS::Lambda::Permission' && r.Properties.Principal === 'apigateway.amazonaws.com',
+        )
+        .map((r) => r.Properties.FunctionName?.['Fn::GetAtt']?.[0]),
+    );
+    return Object.entries(lambdaFunctions()).filter(([name]) =>
+      invoked.has(`${name.charAt(0).toUpperCase()}${name.slice(1)}LambdaFunction`),
+    );
+  };
+  const managed = (roleId: string): unknown[] =>
+    template().Resources[roleId]?.Properties.ManagedPolicyArns ?? [];
+
+  it('is named to every HTTP function, whose role may read it through one policy that reads nothing else', () => {
+    const http = httpFunctions();
+    expect(http.length).toBeGreaterThan(40);
+    for (const [name, fn] of http) {
+      expect(envOf(fn)[ORIGIN_VERIFY_ID], name).toBe('campus-books/dev/origin-verify');
+      const role = fn.Properties.Role['Fn::GetAtt'][0];
+      expect(managed(role), `${name}'s role ${role}`).toContainEqual({ Ref: 'OriginVerifyReadPolicy' });
+    }
+    const policy = template().Resources.OriginVerifyReadPolicy;
+    expect(policy?.Type).toBe('AWS::IAM::ManagedPolicy');
+    expect(policy?.Properties.PolicyDocument.Statement).toEqual([
+      { Effect: 'Allow', Action: SECRET, Resource: { Ref: 'OriginVerifySecret' } },
+    ]);
+    const secret = template().Resources.OriginVerifySecret;
+    expect(secret?.Properties.Name).toBe('campus-books/dev/origin-verify');
+    expect(secret?.DeletionPolicy).toBe('Retain');
+  });
+
+  it('is not given to the background functions, nor their roles', () => {
+    const http = new Set(httpFunctions().map(([name]) => name));
+    const background = Object.entries(lambdaFunctions()).filter(([name]) => !http.has(name));
+    expect(background.map(([n]) => n)).toEqual(
+      expect.arrayContaining(['streamsConsumer', 'scheduledSendDailyDigests']),
+    );
+    for (const [name, fn] of background) {
+      expect(envOf(fn)[ORIGIN_VERIFY_ID], name).toBeUndefined();
+      expect(managed(fn.Properties.Role['Fn::GetAtt'][0]), name).not.toContainEqual({
+        Ref: 'OriginVerifyReadPolicy',
+      });
+    }
   });
 });

@@ -80,7 +80,8 @@ describe('API edge (packaged template)', () => {
     const acl = res().WebAcl?.Properties ?? {};
     expect(acl.Scope).toBe('CLOUDFRONT');
     const rate = acl.Rules.find((r: { Name: string }) => r.Name === 'rate-per-ip');
-    expect(rate.Statement.RateBasedStatement).toEqual({ Limit: 2000, AggregateKeyType: 'IP' });
+    // scoped to /api/* (tests/package/edge.test.ts)
+    expect(rate.Statement.RateBasedStatement).toMatchObject({ Limit: 2000, AggregateKeyType: 'IP' });
     expect(rate.Action).toEqual({ Block: {} });
   });
 
@@ -127,6 +128,7 @@ describe('data protection (packaged template)', () => {
         'BackupVault',
         'CursorSecret',
         'JwtSecret',
+        'OriginVerifySecret',
         'PhotosBucket',
         'SampleApiKeySecret',
         'SampleBasicPasswordSecret',
@@ -187,6 +189,8 @@ describe('alarms (packaged template)', () => {
     ['StreamConsumerIteratorAgeAlarm', 'AWS/Lambda', 'IteratorAge', fnDim('StreamsConsumerLambdaFunction')],
     ['ScheduledJobErrorsAlarm', 'AWS/Lambda', 'Errors', fnDim('ScheduledUnlistStaleBooksLambdaFunction')],
     ['MailFeedbackErrorsAlarm', 'AWS/Lambda', 'Errors', fnDim('MailFeedbackLambdaFunction')],
+    ['OutboxConsumerErrorsAlarm', 'AWS/Lambda', 'Errors', fnDim('OutboxConsumerLambdaFunction')],
+    ['OutboxConsumerIteratorAgeAlarm', 'AWS/Lambda', 'IteratorAge', fnDim('OutboxConsumerLambdaFunction')],
     [
       'StreamDeadLettersAlarm',
       'AWS/SQS',
@@ -228,6 +232,7 @@ describe('alarms (packaged template)', () => {
       ],
     ],
     ['MailBounceRateAlarm', 'AWS/SES', 'Reputation.BounceRate', undefined],
+    ['MailComplaintRateAlarm', 'AWS/SES', 'Reputation.ComplaintRate', undefined],
   ])('%s watches %s %s with the right dimensions and tells the alarm topic', (id, ns, metric, dims) => {
     const a = alarm(id);
     expect(a.Namespace).toBe(ns);
@@ -240,6 +245,61 @@ describe('alarms (packaged template)', () => {
     expect(res().AlarmTopic?.Properties.Subscription).toEqual([
       { Protocol: 'email', Endpoint: 'ops@campusbooks.example.edu' },
     ]);
+  });
+
+  it('gives every asynchronous function a failure destination its role may send to, and an error alarm', () => {
+    const httpOrStream = new Set(
+      Object.values(res())
+        .filter(
+          (r) =>
+            (r.Type === 'AWS::Lambda::Permission' && r.Properties.Principal === 'apigateway.amazonaws.com') ||
+            r.Type === 'AWS::Lambda::EventSourceMapping',
+        )
+        .map((r) => JSON.stringify(r.Properties.FunctionName).match(/"(\w+LambdaFunction)"/)?.[1]),
+    );
+    const background = Object.entries(resourcesOfType('AWS::Lambda::Function')).filter(
+      ([id]) => !httpOrStream.has(id),
+    );
+    // the 4 scheduled jobs, mail feedback, the photo processor and the slot sweeper
+    expect(background.map(([id]) => id).sort()).toEqual(
+      [
+        'MailFeedbackLambdaFunction',
+        'PhotosProcessLambdaFunction',
+        'PhotosSweepSlotsLambdaFunction',
+        'ScheduledFinishAccountDeletionsLambdaFunction',
+        'ScheduledSendDailyDigestsLambdaFunction',
+        'ScheduledSweepOutboxLambdaFunction',
+        'ScheduledUnlistStaleBooksLambdaFunction',
+      ].sort(),
+    );
+    const configs = Object.values(resourcesOfType('AWS::Lambda::EventInvokeConfig'));
+    const alarms = Object.values(resourcesOfType('AWS::CloudWatch::Alarm'));
+    for (const [id, fn] of background) {
+      const config = configs.find((c) => JSON.stringify(c.Properties.FunctionName).includes(`"${id}"`));
+      const queue = { 'Fn::GetAtt': ['ScheduledFailureQueue', 'Arn'] };
+      expect(config?.Properties.DestinationConfig.OnFailure.Destination, id).toEqual(queue);
+      const role = res()[fn.Properties.Role['Fn::GetAtt'][0]];
+      const statements = role?.Properties.Policies.flatMap(
+        (p: { PolicyDocument: { Statement: unknown[] } }) => p.PolicyDocument.Statement,
+      );
+      expect(statements, id).toContainEqual(
+        expect.objectContaining({ Effect: 'Allow', Action: 'sqs:SendMessage', Resource: [queue] }),
+      );
+      const errors = alarms.filter(
+        (a) =>
+          a.Properties.MetricName === 'Errors' &&
+          JSON.stringify(a.Properties.Dimensions) === JSON.stringify(fnDim(id)) &&
+          JSON.stringify(a.Properties.AlarmActions) === JSON.stringify([{ Ref: 'AlarmTopic' }]),
+      );
+      expect(errors, id).toHaveLength(1);
+    }
+  });
+
+  it("writes the HTTP API's access log to its own log group", () => {
+    const settings = res().HttpApiStage?.Properties.AccessLogSettings;
+    expect(settings?.DestinationArn).toEqual({ 'Fn::GetAtt': ['HttpApiLogGroup', 'Arn'] });
+    expect(settings?.Format).toMatch(/\$context\.routeKey/);
+    expect(res().HttpApiLogGroup?.Type).toBe('AWS::Logs::LogGroup');
   });
 
   it('gives the scheduled job a failure destination that the alarm watches', () => {

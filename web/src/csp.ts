@@ -1,8 +1,24 @@
 /**
+ * The web app's security headers, in one place: the build writes the CSP into a <meta> tag
+ * (web/vite.config.ts), the local server sends them all (scripts/local/web.ts), and CloudFront's
+ * response headers policies are generated from this module at package time (infra/web-headers.cjs,
+ * infra/edge.yml); tests/package/web-headers.test.ts holds CloudFront to what the local server sends.
+ */
+
+/**
+ * What the app asks of the browser beyond its own scripts. Scanning a barcode (the selling issue)
+ * turns on `camera` (Permissions-Policy `camera=(self)`) and `webAssembly` (the CSP's
+ * `script-src 'wasm-unsafe-eval'`): that edit here is the whole change, every place follows.
+ */
+export const BROWSER_FEATURES: { camera: boolean; webAssembly: boolean } = {
+  camera: false,
+  webAssembly: false,
+};
+
+/**
  * The app's Content-Security-Policy: its own scripts and styles only, no inline script, no
  * third-party origin but the API's (when it lives elsewhere) and the photo store's (images are
- * shown from it and uploaded to it with a presigned POST). Used by the build (a <meta> tag), by
- * the local server (a header) and written down for the hosting (CloudFront response headers).
+ * shown from it and uploaded to it with a presigned POST).
  */
 export function contentSecurityPolicy(
   apiOrigin?: string,
@@ -12,7 +28,7 @@ export function contentSecurityPolicy(
   const connect = ["'self'", ...(apiOrigin ? [apiOrigin] : []), ...photoOrigins].join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...(BROWSER_FEATURES.webAssembly ? ["'wasm-unsafe-eval'"] : [])].join(' '),
     "style-src 'self'",
     ["img-src 'self' data:", ...photoOrigins].join(' '),
     "font-src 'self'",
@@ -24,6 +40,33 @@ export function contentSecurityPolicy(
     ...(asHeader ? ["frame-ancestors 'none'"] : []),
   ].join('; ');
 }
+
+/** Powerful features the app does not use are off for it and for anything it could embed. */
+export const permissionsPolicy = (): string =>
+  [`camera=(${BROWSER_FEATURES.camera ? 'self' : ''})`, 'microphone=()', 'geolocation=()'].join(', ');
+
+/**
+ * Every header a page of the app is served with, by the local server and by CloudFront (whose
+ * photo store's upload origin is in the CSP). `apiOrigin`: only when the API is another origin.
+ */
+export const securityHeaders = (
+  options: { photoOrigins?: string[]; apiOrigin?: string } = {},
+): Record<string, string> => ({
+  'Content-Security-Policy': contentSecurityPolicy(options.apiOrigin, true, options.photoOrigins ?? []),
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': permissionsPolicy(),
+});
+
+/** The build's content-hashed files live under this folder of web/dist. */
+export const HASHED_ASSETS_DIR = 'assets';
+
+/** Hashed files never change; everything else (index.html first) is fetched again after a deploy. */
+export const CACHE_CONTROL = {
+  hashed: 'public, max-age=31536000, immutable',
+  other: 'no-cache',
+} as const;
 
 /** The origins of a comma-separated list of URLs (VITE_PHOTOS_URL, the photo store's). */
 export const originsOf = (urls: string | undefined): string[] =>

@@ -247,7 +247,7 @@ describe('the outbox consumer (functions/streams/functions.yml outboxConsumer)',
 
   it("is the stream's second reader, handled by functions/streams/outbox.ts, with the main consumer's safety settings", () => {
     expect(outbox?.handler).toBe('functions/streams/outbox.handler');
-    expect(outbox?.role).toBe('StreamConsumerRole');
+    expect(outbox?.role).toBe('OutboxConsumerRole');
     const readers = Object.values(functions).filter((f) =>
       ((f as { events?: Array<{ stream?: unknown }> }).events ?? []).some((e) => e.stream),
     );
