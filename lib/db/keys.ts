@@ -601,3 +601,44 @@ export const accountDeletionIndex = (requestedAt: string, userId: string) => ({
   gsi1pk: ACCOUNT_DELETIONS_PK,
   gsi1sk: timeSortKey(requestedAt, userId),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Conversations (docs/conversations.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A conversation between two students: `CONV#<conversationId>` / `META` (its participants, their
+ * first names and a `version` moved by every message, the ETag of the thread). The id is
+ * deterministic per pair (lib/db/conversations.ts `conversationIdOf`), so two people have one thread.
+ */
+export const CONVERSATION_META_SK = 'META';
+export const conversationPartition = (conversationId: string): string => `CONV#${conversationId}`;
+export const conversationKey = (conversationId: string): ItemKey => ({
+  pk: conversationPartition(conversationId),
+  sk: CONVERSATION_META_SK,
+});
+/** One message of a conversation: `CONV#<conversationId>` / `MSG#<ulid>`, oldest first by ULID. */
+export const MESSAGE_SK_PREFIX = 'MSG#';
+export const messageKey = (conversationId: string, messageId: string): ItemKey => ({
+  pk: conversationPartition(conversationId),
+  sk: `${MESSAGE_SK_PREFIX}${messageId}`,
+});
+/**
+ * A participant's inbox entry of one conversation: `USER#<uid>` / `CONV#<conversationId>`, with the
+ * other side, the book, the last message and the unread count; gsi1 `INBOX#<uid>` /
+ * `<lastActivityAt>#<conversationId>` lists the user's conversations by last activity.
+ */
+export const inboxEntryKey = (userId: string, conversationId: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `CONV#${conversationId}`,
+});
+export const inboxPk = (userId: string): string => `INBOX#${userId}`;
+export const inboxIndex = (userId: string, lastActivityAt: string, conversationId: string) => ({
+  gsi1pk: inboxPk(userId),
+  gsi1sk: timeSortKey(lastActivityAt, conversationId),
+});
+/** One user blocking another: `USER#<blocker>` / `BLOCK#<blocked>`. */
+export const blockKey = (blockerId: string, blockedId: string): ItemKey => ({
+  pk: userPartition(blockerId),
+  sk: `BLOCK#${blockedId}`,
+});

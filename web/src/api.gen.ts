@@ -896,6 +896,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/askSeller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask a book's seller: the caller's one conversation with them, the message tagged with the book */
+        post: operations["userAskSeller"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/blockUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Block a user: messages and new conversations between the two are refused (403) */
+        post: operations["userBlockUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/clearCart": {
         parameters: {
             query?: never;
@@ -956,6 +990,40 @@ export interface paths {
         };
         /** Books in the cart (unavailable ones with available: false) and the subtotal, fee and total of the available ones */
         get: operations["userGetCartItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/getConversation/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's conversations: messages oldest to newest, `next` opens older ones; ETag and 304 */
+        get: operations["userGetConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/getConversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's conversations, newest activity first, each with its book, last message and unread count */
+        get: operations["userGetConversations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1117,6 +1185,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/markConversationRead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one of the caller's conversations read (its unread count back to 0) */
+        post: operations["userMarkConversationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/markNotificationsRead": {
         parameters: {
             query?: never;
@@ -1145,6 +1230,40 @@ export interface paths {
         put?: never;
         /** Remove a book from the cart */
         post: operations["userRemoveFromCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sendMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message in one of the caller's conversations */
+        post: operations["userSendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/unblockUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift the caller's block of a user */
+        post: operations["userUnblockUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9797,6 +9916,438 @@ export interface operations {
             };
         };
     };
+    userAskSeller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bookId: string;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Ask a book's seller: the caller's one conversation with them, the message tagged with the book */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "conversationId": "string",
+                     *         "message": {
+                     *           "id": "string",
+                     *           "senderId": "string",
+                     *           "mine": true,
+                     *           "text": "string",
+                     *           "at": "2026-01-15T09:30:00.000Z",
+                     *           "bookId": "string"
+                     *         }
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/askSeller"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            conversationId: string;
+                            message: {
+                                id: string;
+                                senderId: string;
+                                mine: boolean;
+                                text: string;
+                                /** Format: date-time */
+                                at: string;
+                                bookId?: string;
+                            };
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/askSeller"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/askSeller"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authenticated, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "You are not allowed to do this.",
+                     *         "code": "FORBIDDEN"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/askSeller"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/askSeller"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/askSeller"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/askSeller"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/askSeller"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Too many attempts. Try again later.",
+                     *         "code": "TOO_MANY_REQUESTS"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/askSeller"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/askSeller"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    userBlockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Block a user: messages and new conversations between the two are refused (403) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "userId": "string",
+                     *         "blocked": true
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/blockUser"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            userId: string;
+                            blocked: boolean;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/blockUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/blockUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/blockUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/blockUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/blockUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/blockUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/blockUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     userClearCart: {
         parameters: {
             query?: never;
@@ -10422,6 +10973,327 @@ export interface operations {
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/user/getCartItems"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    userGetConversation: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One of the caller's conversations: messages oldest to newest, `next` opens older ones; ETag and 304 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "string",
+                     *         "other": {
+                     *           "id": "string",
+                     *           "firstName": "string"
+                     *         },
+                     *         "messages": [
+                     *           {
+                     *             "id": "string",
+                     *             "senderId": "string",
+                     *             "mine": true,
+                     *             "text": "string",
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "bookId": "string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getConversation/{conversationId}",
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            other: {
+                                id: string;
+                                firstName: string;
+                            };
+                            messages: {
+                                id: string;
+                                senderId: string;
+                                mine: boolean;
+                                text: string;
+                                /** Format: date-time */
+                                at: string;
+                                bookId?: string;
+                            }[];
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Nothing changed since the ETag sent in If-None-Match */
+            304: {
+                headers: {
+                    /** @description the same ETag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getConversation/{conversationId}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getConversation/{conversationId}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getConversation/{conversationId}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getConversation/{conversationId}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    userGetConversations: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's conversations, newest activity first, each with its book, last message and unread count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "string",
+                     *           "other": {
+                     *             "id": "string",
+                     *             "firstName": "string"
+                     *           },
+                     *           "book": {
+                     *             "id": "string",
+                     *             "name": "string",
+                     *             "photo": {
+                     *               "id": "string",
+                     *               "url": "string",
+                     *               "thumbnailUrl": "string"
+                     *             }
+                     *           },
+                     *           "lastMessage": {
+                     *             "id": "string",
+                     *             "text": "string",
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "mine": true
+                     *           },
+                     *           "unread": 1,
+                     *           "lastActivityAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getConversations",
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            other: {
+                                id: string;
+                                firstName: string;
+                            };
+                            book: {
+                                id: string;
+                                name: string;
+                                photo: {
+                                    id: string;
+                                    url: string;
+                                    thumbnailUrl: string;
+                                } | null;
+                            } | null;
+                            lastMessage: {
+                                id: string;
+                                text: string;
+                                /** Format: date-time */
+                                at: string;
+                                mine: boolean;
+                            };
+                            unread: number;
+                            /** Format: date-time */
+                            lastActivityAt: string;
+                        }[];
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getConversations"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getConversations"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getConversations"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -11704,6 +12576,176 @@ export interface operations {
             };
         };
     };
+    userMarkConversationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    conversationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Mark one of the caller's conversations read (its unread count back to 0) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "conversationId": "string",
+                     *         "unread": 0
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/markConversationRead"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            conversationId: string;
+                            /** @constant */
+                            unread: 0;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/markConversationRead"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/markConversationRead"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/markConversationRead"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/markConversationRead"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/markConversationRead"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/markConversationRead"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     userMarkNotificationsRead: {
         parameters: {
             query?: never;
@@ -12021,6 +13063,419 @@ export interface operations {
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/user/removeFromCart"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    userSendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    conversationId: string;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Send a message in one of the caller's conversations */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "conversationId": "string",
+                     *         "message": {
+                     *           "id": "string",
+                     *           "senderId": "string",
+                     *           "mine": true,
+                     *           "text": "string",
+                     *           "at": "2026-01-15T09:30:00.000Z",
+                     *           "bookId": "string"
+                     *         }
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/sendMessage"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            conversationId: string;
+                            message: {
+                                id: string;
+                                senderId: string;
+                                mine: boolean;
+                                text: string;
+                                /** Format: date-time */
+                                at: string;
+                                bookId?: string;
+                            };
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/sendMessage"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/sendMessage"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authenticated, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "You are not allowed to do this.",
+                     *         "code": "FORBIDDEN"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/sendMessage"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/sendMessage"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/sendMessage"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/sendMessage"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/sendMessage"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Too many attempts. Try again later.",
+                     *         "code": "TOO_MANY_REQUESTS"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/sendMessage"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/sendMessage"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    userUnblockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Lift the caller's block of a user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "userId": "string",
+                     *         "blocked": true
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unblockUser"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            userId: string;
+                            blocked: boolean;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unblockUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unblockUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unblockUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unblockUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unblockUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unblockUser"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
