@@ -194,6 +194,10 @@ export const routeCalls: RouteCall[] = [
     const { owner, conversationId } = await conversation(ctx);
     return { token: owner.token, body: { conversationId } };
   }),
+  call('GET /api/dashboard/getConversation/{conversationId}', 200, async (ctx) => ({
+    token: ctx.admin.token,
+    pathParameters: { conversationId: (await conversation(ctx)).conversationId },
+  })),
   call('POST /api/user/blockUser', 200, async (ctx) => ({
     token: (await ctx.newUser()).token,
     body: { userId: (await ctx.newUser()).id },

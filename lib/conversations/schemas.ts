@@ -81,3 +81,10 @@ export type Thread = z.infer<typeof Thread>;
 
 export const ReadResult = z.strictObject({ conversationId: z.string(), unread: z.literal(0) });
 export const BlockResult = z.strictObject({ userId: z.string(), blocked: z.boolean() });
+
+/** A thread as an admin reads it (GET /api/dashboard/getConversation): both sides, every message's sender. */
+export const AdminThread = z.strictObject({
+  id: z.string(),
+  participants: z.array(Other),
+  messages: z.array(z.omit(Message, { mine: true })),
+});

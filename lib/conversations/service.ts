@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { takeAttempt } from '#lib/accounts/throttle.ts';
+import { newAuditRecord } from '#lib/db/audit.ts';
 import { getBook } from '#lib/db/books.ts';
 import {
   appendMessage,
@@ -22,6 +23,7 @@ import {
   type MessageRefusal,
   markInboxRead,
   putBlock,
+  putReadAudit,
 } from '#lib/db/conversations.ts';
 import { BookStatus } from '#lib/db/records.ts';
 import { getUserListingInfo } from '#lib/db/users.ts';
@@ -30,6 +32,7 @@ import type { Page } from '#lib/table/page.ts';
 import { apiPhotos } from '#lib/values/photos.ts';
 import type * as z from '#lib/zod.ts';
 import type {
+  AdminThread,
   AskSellerBody,
   ConversationSummary,
   Message,
@@ -223,4 +226,38 @@ export async function setBlocked(callerId: string, userId: string, blocked: bool
     await deleteBlock(callerId, userId);
   }
   return { userId, blocked };
+}
+
+/**
+ * An admin's read of any conversation (GET /api/dashboard/getConversation): every read is written
+ * to the audit log first, so there is no read without its entry. 404 for an unknown conversation.
+ */
+export async function adminReadThread(
+  adminId: string,
+  conversationId: string,
+  query: z.output<typeof MessagesQuery>,
+  now = new Date(),
+): Promise<{ thread: z.output<typeof AdminThread>; next: string | null }> {
+  const conversation = await getConversation(conversationId);
+  if (!conversation) throw noSuchConversation();
+  await putReadAudit(
+    newAuditRecord({
+      at: now.toISOString(),
+      actor: adminId,
+      action: 'readConversation',
+      target: { kind: 'conversation', id: conversationId },
+      before: {},
+      after: {},
+      reason: null,
+    }),
+  );
+  const page = await listMessages(conversationId, query.limit, query.cursor);
+  const messages = page.items
+    .map(({ id, senderId, text, at, bookId }) => ({ id, senderId, text, at, ...(bookId ? { bookId } : {}) }))
+    .reverse();
+  const participants = conversation.participants.map((id) => ({
+    id,
+    firstName: conversation.names[id] ?? '',
+  }));
+  return { thread: { id: conversationId, participants, messages }, next: page.next };
 }

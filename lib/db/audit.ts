@@ -31,8 +31,9 @@ export interface AuditRecord {
     | 'reportBook'
     | 'resolveReport'
     | 'suspendUser'
-    | 'reinstateUser';
-  target: { kind: 'book' | 'user'; id: string };
+    | 'reinstateUser'
+    | 'readConversation';
+  target: { kind: 'book' | 'user' | 'conversation'; id: string };
   before: Record<string, AuditValue>;
   after: Record<string, AuditValue>;
   reason: string | null;

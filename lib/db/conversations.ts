@@ -8,11 +8,12 @@
 
 import { createHash } from 'node:crypto';
 import { db, TABLE } from '#lib/table/client.ts';
-import { DeleteCommand, GetCommand } from '#lib/table/commands.ts';
+import { DeleteCommand, GetCommand, PutCommand } from '#lib/table/commands.ts';
 import { type Item, type Page, queryPage } from '#lib/table/page.ts';
 import { tag, transactWrite } from '#lib/table/transact.ts';
 import { updateIf } from '#lib/table/write-if.ts';
 import * as z from '#lib/zod.ts';
+import { type AuditRecord, auditPutOp } from './audit.ts';
 import {
   blockKey,
   conversationKey,
@@ -322,4 +323,11 @@ export async function putBlock(blockerId: string, blockedId: string, at: string)
 /** Removes the block, if there is one. */
 export async function deleteBlock(blockerId: string, blockedId: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: TABLE, Key: blockKey(blockerId, blockedId) }));
+}
+
+/** Writes the audit entry of an admin's read of a conversation (before the read it records). */
+export async function putReadAudit(entry: AuditRecord): Promise<void> {
+  const put = auditPutOp(entry).Put;
+  if (!put) throw new Error('an audit entry is a Put');
+  await db.send(new PutCommand(put));
 }

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConversationSummary, SentMessage, Thread } from '#lib/conversations/schemas.ts';
+import { handler as adminGetConversation } from '#functions/dashboard/get-conversation.ts';
+import { AdminThread, ConversationSummary, SentMessage, Thread } from '#lib/conversations/schemas.ts';
 import { CONVERSATION_LIMITS } from '#lib/conversations/service.ts';
+import { listAuditEntries } from '#lib/db/audit.ts';
 import { conversationIdOf, getConversation as storedConversation } from '#lib/db/conversations.ts';
 import { inboxEntryKey, messageKey, throttleWindowKey, userKey } from '#lib/db/keys.ts';
 import { db, TABLE } from '#lib/table/client.ts';
@@ -18,6 +20,7 @@ import {
   sendMessage,
   unblockUser,
 } from '#tests/helpers/conversations.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectOk, expectRefusal } from '#tests/helpers/schema.ts';
 import { setStored } from '#tests/helpers/stored.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
@@ -477,5 +480,58 @@ describe('calls per request', () => {
     startMeasuring();
     expect((await markConversationRead(seller.token, conversationId)).status).toBe(200);
     expect(calls()).toEqual(['GetItem', 'UpdateItem']);
+  });
+});
+
+describe('GET /api/dashboard/getConversation/{conversationId}', () => {
+  const adminRead = (token: string, conversationId: string) =>
+    invoke(adminGetConversation, {
+      route: '/api/dashboard/getConversation/{conversationId}',
+      pathParameters: { conversationId },
+      token,
+    });
+
+  it('lets an admin read any conversation, and writes each read to the audit log', async () => {
+    const { seller, buyer, book } = await sellerBuyerBook();
+    const { conversationId } = await asked(buyer.token, book.id, 'question');
+    await sendMessage(seller.token, { conversationId, text: 'answer' });
+    const admin = await makeUser({ permissionType: 1 });
+    for (let i = 0; i < 2; i++) {
+      const res = await adminRead(admin.token, conversationId);
+      const thread = expectOk(res, AdminThread);
+      expect(thread.participants).toEqual(
+        expect.arrayContaining([
+          { id: seller.id, firstName: 'Sam' },
+          { id: buyer.id, firstName: 'Bea' },
+        ]),
+      );
+      expect(thread.messages.map((m) => [m.senderId, m.text])).toEqual([
+        [buyer.id, 'question'],
+        [seller.id, 'answer'],
+      ]);
+    }
+    const entries = (await listAuditEntries(100, undefined)).items.filter(
+      (e) => e.action === 'readConversation' && e.target.id === conversationId,
+    );
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({
+      actor: admin.id,
+      target: { kind: 'conversation', id: conversationId },
+    });
+  });
+
+  it('refuses a user who is not an admin with 403, even a participant, and audits nothing', async () => {
+    const { buyer, book } = await sellerBuyerBook();
+    const { conversationId } = await asked(buyer.token, book.id);
+    expectRefusal(await adminRead(buyer.token, conversationId), 403, 'ROLE_REQUIRED');
+    const entries = (await listAuditEntries(100, undefined)).items.filter(
+      (e) => e.target.id === conversationId,
+    );
+    expect(entries).toEqual([]);
+  });
+
+  it('answers 404 for an unknown conversation', async () => {
+    const admin = await makeUser({ permissionType: 1 });
+    expectRefusal(await adminRead(admin.token, 'AAAAAAAAAAAAAAAAAAAAAA'), 404, 'NOT_FOUND');
   });
 });

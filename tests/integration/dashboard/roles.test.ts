@@ -73,6 +73,7 @@ describe('dashboard roles, for every dashboard route declared in serverless.yml'
         'POST /api/dashboard/resolveReport',
         'PUT /api/dashboard/suspendUser',
         'PUT /api/dashboard/reinstateUser',
+        'GET /api/dashboard/getConversation/{conversationId}',
       ].sort(),
     );
   });
@@ -127,6 +128,7 @@ describe('dashboard roles, for every dashboard route declared in serverless.yml'
       '/api/dashboard/resolveReport': { status: 400, field: 'bookId' },
       '/api/dashboard/suspendUser': { status: 400, field: 'userId' },
       '/api/dashboard/reinstateUser': { status: 400, field: 'userId' },
+      '/api/dashboard/getConversation/{conversationId}': { status: 400, field: 'conversationId' },
     };
     expect(Object.keys(expected).sort()).toEqual(routes.map((r) => r.path).sort());
     for (const route of routes) {
