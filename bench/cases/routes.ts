@@ -58,8 +58,8 @@ async function conversation(ctx: RouteContext) {
   const { askSeller } = await import('#lib/conversations/service.ts');
   const { owner, book } = await ownBook(ctx);
   const asker = await ctx.newUser();
-  const { conversationId } = await askSeller(asker.id, { bookId: book.id, text: 'Hello' });
-  return { owner, asker, conversationId };
+  const { conversationId, message } = await askSeller(asker.id, { bookId: book.id, text: 'Hello' });
+  return { owner, asker, conversationId, messageId: message.id };
 }
 
 /** A pending sign-up's address and token (stored as signup stores it; no e-mail is read). */
@@ -198,6 +198,11 @@ export const routeCalls: RouteCall[] = [
     token: ctx.admin.token,
     pathParameters: { conversationId: (await conversation(ctx)).conversationId },
   })),
+  call('POST /api/user/reportMessage', 200, async (ctx) => {
+    const { owner, conversationId, messageId } = await conversation(ctx);
+    return { token: owner.token, body: { conversationId, messageId, reason: 'spam' } };
+  }),
+  call('GET /api/dashboard/getMessageReports', 200, asAdmin),
   call('POST /api/user/blockUser', 200, async (ctx) => ({
     token: (await ctx.newUser()).token,
     body: { userId: (await ctx.newUser()).id },

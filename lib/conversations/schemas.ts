@@ -1,6 +1,7 @@
 /** Request and response schemas of the conversation routes. */
 
 import { BookId } from '#lib/cart/schemas.ts';
+import { MESSAGE_REPORT_REASONS } from '#lib/db/conversations.ts';
 import { CursorParam } from '#lib/table/cursor.ts';
 import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
@@ -87,4 +88,27 @@ export const AdminThread = z.strictObject({
   id: z.string(),
   participants: z.array(Other),
   messages: z.array(z.omit(Message, { mine: true })),
+});
+
+export const ReportMessageBody = z.strictObject({
+  conversationId: ConversationId,
+  messageId: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a message id.')),
+  reason: z.enum(MESSAGE_REPORT_REASONS),
+  details: z.optional(z.string().check(z.trim()).check(z.maxLength(1000))),
+});
+export const ReportMessageAnswer = z.strictObject({ messageId: z.string(), reported: z.literal(true) });
+
+/** One report in the admins' queue of reported messages, with the message as it was reported. */
+export const MessageReport = z.strictObject({
+  conversationId: z.string(),
+  messageId: z.string(),
+  reporterId: z.string(),
+  reason: z.enum(MESSAGE_REPORT_REASONS),
+  details: z.nullable(z.string()),
+  at: z.iso.datetime(),
+  message: z.strictObject({ senderId: z.string(), text: z.string(), at: z.iso.datetime() }),
+});
+export const ReportsQuery = z.strictObject({
+  limit: z._default(IntParam(1, 100), 25),
+  cursor: z.optional(CursorParam),
 });

@@ -15,9 +15,12 @@ import {
   type ConversationRecord,
   conversationIdOf,
   deleteBlock,
+  fileMessageReport,
   getConversation,
+  getMessage,
   type InboxBook,
   listInbox,
+  listMessageReports,
   listMessages,
   type MessageRecord,
   type MessageRefusal,
@@ -37,6 +40,7 @@ import type {
   ConversationSummary,
   Message,
   MessagesQuery,
+  ReportMessageBody,
   SendMessageBody,
   Thread,
 } from './schemas.ts';
@@ -260,4 +264,62 @@ export async function adminReadThread(
     firstName: conversation.names[id] ?? '',
   }));
   return { thread: { id: conversationId, participants, messages }, next: page.next };
+}
+
+/**
+ * reportMessage: a participant reports a message of the other side; it goes to the admins' queue
+ * of reported messages (with the message as it was) and the audit log. 404 for a conversation or
+ * message the caller cannot see, 409 for the caller's own message; a second report by the same
+ * user changes nothing.
+ */
+export async function reportMessage(
+  callerId: string,
+  body: z.output<typeof ReportMessageBody>,
+  now = new Date(),
+): Promise<{ messageId: string; reported: true }> {
+  sidesOf(await getConversation(body.conversationId), callerId);
+  const message = await getMessage(body.conversationId, body.messageId);
+  if (!message) throw new NotFound('No such message.');
+  if (message.senderId === callerId)
+    throw new Conflict('You cannot report your own message.', undefined, 'OWN_MESSAGE');
+  const at = now.toISOString();
+  await fileMessageReport(
+    {
+      type: 'messageReport',
+      conversationId: body.conversationId,
+      messageId: body.messageId,
+      reporterId: callerId,
+      reason: body.reason,
+      details: body.details ?? null,
+      at,
+      message: { senderId: message.senderId, text: message.text, at: message.at },
+    },
+    newAuditRecord({
+      at,
+      actor: callerId,
+      action: 'reportMessage',
+      target: { kind: 'conversation', id: body.conversationId },
+      before: {},
+      after: { messageId: body.messageId, reason: body.reason },
+      reason: body.details ?? null,
+    }),
+  );
+  return { messageId: body.messageId, reported: true };
+}
+
+/** The admins' queue of reported messages, newest first. */
+export async function getMessageReports(query: { limit: number; cursor?: string | undefined }) {
+  const page = await listMessageReports(query.limit, query.cursor);
+  return {
+    next: page.next,
+    items: page.items.map(({ conversationId, messageId, reporterId, reason, details, at, message }) => ({
+      conversationId,
+      messageId,
+      reporterId,
+      reason,
+      details,
+      at,
+      message,
+    })),
+  };
 }

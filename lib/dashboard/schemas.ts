@@ -158,6 +158,7 @@ export const AuditEntry = z.strictObject({
     'suspendUser',
     'reinstateUser',
     'readConversation',
+    'reportMessage',
   ]),
   target: z.strictObject({ kind: z.enum(['book', 'user', 'conversation']), id: z.string() }),
   before: Snapshot,

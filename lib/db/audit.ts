@@ -32,7 +32,8 @@ export interface AuditRecord {
     | 'resolveReport'
     | 'suspendUser'
     | 'reinstateUser'
-    | 'readConversation';
+    | 'readConversation'
+    | 'reportMessage';
   target: { kind: 'book' | 'user' | 'conversation'; id: string };
   before: Record<string, AuditValue>;
   after: Record<string, AuditValue>;

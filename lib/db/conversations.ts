@@ -21,8 +21,11 @@ import {
   inboxEntryKey,
   inboxIndex,
   inboxPk,
+  MESSAGE_REPORTS_PK,
   MESSAGE_SK_PREFIX,
   messageKey,
+  messageReportKey,
+  messageReportQueueKey,
   userKey,
 } from './keys.ts';
 
@@ -330,4 +333,87 @@ export async function putReadAudit(entry: AuditRecord): Promise<void> {
   const put = auditPutOp(entry).Put;
   if (!put) throw new Error('an audit entry is a Put');
   await db.send(new PutCommand(put));
+}
+
+/** One message of a conversation (strongly consistent GetItem), or null. */
+export async function getMessage(conversationId: string, messageId: string): Promise<MessageRecord | null> {
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE, Key: messageKey(conversationId, messageId), ConsistentRead: true }),
+  );
+  return out.Item?.type === 'message' ? (out.Item as MessageRecord) : null;
+}
+
+export const MESSAGE_REPORT_REASONS = ['spam', 'scam', 'harassment', 'offensive', 'other'] as const;
+
+/** A report of a message, as its queue entry holds it (with the message as it was reported). */
+export interface MessageReportRecord {
+  type: 'messageReport';
+  conversationId: string;
+  messageId: string;
+  reporterId: string;
+  reason: (typeof MESSAGE_REPORT_REASONS)[number];
+  details: string | null;
+  at: string;
+  message: { senderId: string; text: string; at: string };
+}
+
+/**
+ * Files the report, its queue entry and its audit entry in one transaction; 'already' when this
+ * user had reported this message (nothing written).
+ */
+export async function fileMessageReport(
+  report: MessageReportRecord,
+  audit: AuditRecord,
+): Promise<'filed' | 'already'> {
+  const outcome = await transactWrite([
+    tag('report', {
+      Put: {
+        TableName: TABLE,
+        Item: { ...messageReportKey(report.conversationId, report.messageId, report.reporterId), ...report },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    }),
+    tag('queue', {
+      Put: {
+        TableName: TABLE,
+        Item: {
+          ...messageReportQueueKey(report.at, report.conversationId, report.messageId, report.reporterId),
+          ...report,
+        },
+      },
+    }),
+    tag('audit', auditPutOp(audit)),
+  ]);
+  if (outcome.ok) return 'filed';
+  if (outcome.refused.some((r) => r.tag === 'report' && r.code === 'ConditionalCheckFailed'))
+    return 'already';
+  throw new Error(`message report refused: ${outcome.refused.map((r) => `${r.tag}:${r.code}`).join(', ')}`);
+}
+
+/** A position in the queue of reported messages: its sort key. */
+const ReportPosition = z
+  .string()
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{22}#[0-9A-Z]{26}#[A-Za-z0-9_-]{1,64}$/));
+
+/** The admins' queue of reported messages, newest first (one Query a page). */
+export function listMessageReports(
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<MessageReportRecord>> {
+  return queryPage(
+    {
+      scope: 'dashboard:message-reports',
+      position: ReportPosition,
+      sortKey: 'sk',
+      startKey: (sk) => ({ pk: MESSAGE_REPORTS_PK, sk }),
+    },
+    {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': MESSAGE_REPORTS_PK },
+      ScanIndexForward: false,
+    },
+    limit,
+    cursor,
+    (i) => (i.type === 'messageReport' ? (i as MessageReportRecord) : undefined),
+  );
 }

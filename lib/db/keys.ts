@@ -642,3 +642,22 @@ export const blockKey = (blockerId: string, blockedId: string): ItemKey => ({
   pk: userPartition(blockerId),
   sk: `BLOCK#${blockedId}`,
 });
+/**
+ * A participant's report of one message: `CONV#<conversationId>` / `REPORT#<messageId>#<reporterId>`
+ * (one per user and message), and its entry in the admins' queue of reported messages,
+ * `MSGREPORTS` / `<at>#<conversationId>#<messageId>#<reporterId>` (newest last; read backwards).
+ */
+export const messageReportKey = (conversationId: string, messageId: string, reporterId: string): ItemKey => ({
+  pk: conversationPartition(conversationId),
+  sk: `REPORT#${messageId}#${reporterId}`,
+});
+export const MESSAGE_REPORTS_PK = 'MSGREPORTS';
+export const messageReportQueueKey = (
+  at: string,
+  conversationId: string,
+  messageId: string,
+  reporterId: string,
+): ItemKey => ({
+  pk: MESSAGE_REPORTS_PK,
+  sk: `${at}#${conversationId}#${messageId}#${reporterId}`,
+});

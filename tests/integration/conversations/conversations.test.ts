@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { handler as adminGetConversation } from '#functions/dashboard/get-conversation.ts';
-import { AdminThread, ConversationSummary, SentMessage, Thread } from '#lib/conversations/schemas.ts';
+import { handler as messageReportsHandler } from '#functions/dashboard/get-message-reports.ts';
+import { handler as reportMessageHandler } from '#functions/user/report-message.ts';
+import {
+  AdminThread,
+  ConversationSummary,
+  MessageReport,
+  ReportMessageAnswer,
+  SentMessage,
+  Thread,
+} from '#lib/conversations/schemas.ts';
 import { CONVERSATION_LIMITS } from '#lib/conversations/service.ts';
 import { listAuditEntries } from '#lib/db/audit.ts';
 import { conversationIdOf, getConversation as storedConversation } from '#lib/db/conversations.ts';
@@ -533,5 +542,58 @@ describe('GET /api/dashboard/getConversation/{conversationId}', () => {
   it('answers 404 for an unknown conversation', async () => {
     const admin = await makeUser({ permissionType: 1 });
     expectRefusal(await adminRead(admin.token, 'AAAAAAAAAAAAAAAAAAAAAA'), 404, 'NOT_FOUND');
+  });
+});
+
+describe('POST /api/user/reportMessage', () => {
+  const report = (token: string, body: unknown) =>
+    invoke(reportMessageHandler, { method: 'POST', route: '/api/user/reportMessage', token, body });
+  const queue = (token: string) =>
+    invoke(messageReportsHandler, { route: '/api/dashboard/getMessageReports', token });
+
+  it('puts a message of the other side in the admins’ queue with the message as it was, audited, once per user', async () => {
+    const { seller, buyer, book } = await sellerBuyerBook();
+    const { conversationId, message } = await asked(buyer.token, book.id, 'send me money first');
+    const body = { conversationId, messageId: message.id, reason: 'scam', details: 'asks for money' };
+    expect(expectOk(await report(seller.token, body), ReportMessageAnswer)).toEqual({
+      messageId: message.id,
+      reported: true,
+    });
+    expect((await report(seller.token, body)).status).toBe(200);
+    const admin = await makeUser({ permissionType: 1 });
+    const reports = expectOk(await queue(admin.token), z.array(MessageReport)).filter(
+      (r) => r.conversationId === conversationId,
+    );
+    expect(reports).toEqual([
+      {
+        conversationId,
+        messageId: message.id,
+        reporterId: seller.id,
+        reason: 'scam',
+        details: 'asks for money',
+        at: expect.any(String),
+        message: { senderId: buyer.id, text: 'send me money first', at: message.at },
+      },
+    ]);
+    const audited = (await listAuditEntries(100, undefined)).items.filter(
+      (e) => e.action === 'reportMessage' && e.target.id === conversationId,
+    );
+    expect(audited).toHaveLength(1);
+    expectRefusal(await queue(seller.token), 403, 'ROLE_REQUIRED');
+  });
+
+  it("answers 404 for someone else's conversation or an unknown message, 409 for one's own message", async () => {
+    const { seller, buyer, book } = await sellerBuyerBook();
+    const { conversationId, message } = await asked(buyer.token, book.id);
+    const stranger = await makeUser();
+    const body = { conversationId, messageId: message.id, reason: 'spam' };
+    expectRefusal(await report(stranger.token, body), 404, 'NOT_FOUND');
+    expectRefusal(
+      await report(seller.token, { ...body, messageId: '01JAAAAAAAAAAAAAAAAAAAAAAA' }),
+      404,
+      'NOT_FOUND',
+    );
+    expectRefusal(await report(buyer.token, body), 409, 'OWN_MESSAGE');
+    expectRefusal(await report(seller.token, { ...body, reason: 'boring' }), 400, 'VALIDATION_FAILED');
   });
 });
