@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { db, TABLE } from '#lib/table/client.ts';
 import { DeleteCommand, GetCommand, PutCommand } from '#lib/table/commands.ts';
-import { type Item, type Page, queryPage } from '#lib/table/page.ts';
+import { type Item, type Page, queryAll, queryPage } from '#lib/table/page.ts';
 import { tag, transactWrite } from '#lib/table/transact.ts';
 import { updateIf } from '#lib/table/write-if.ts';
 import * as z from '#lib/zod.ts';
@@ -27,6 +27,7 @@ import {
   messageReportKey,
   messageReportQueueKey,
   userKey,
+  userPartition,
 } from './keys.ts';
 
 /** The one conversation id of a pair of users, whichever of them starts it. */
@@ -416,4 +417,41 @@ export function listMessageReports(
     cursor,
     (i) => (i.type === 'messageReport' ? (i as MessageReportRecord) : undefined),
   );
+}
+
+/**
+ * A deleted account's conversations, a page at a time: in each, the other side's inbox entry and
+ * the conversation show the account under `name` from now on, and the account's own inbox entry
+ * goes. Each step is idempotent, so a deletion that stopped halfway runs the page again. The
+ * number of conversations handled (0: none left).
+ */
+export async function renameParticipantPage(userId: string, name: string, limit: number): Promise<number> {
+  const entries = (await queryAll(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :conv)',
+      ExpressionAttributeValues: { ':pk': userPartition(userId), ':conv': 'CONV#' },
+      ProjectionExpression: 'conversationId, otherId',
+    },
+    limit,
+  )) as { conversationId: string; otherId: string }[];
+  for (const e of entries) {
+    await updateIf({
+      TableName: TABLE,
+      Key: inboxEntryKey(e.otherId, e.conversationId),
+      UpdateExpression: 'SET #name = :name',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#name': 'otherFirstName' },
+      ExpressionAttributeValues: { ':name': name },
+    });
+    await updateIf({
+      TableName: TABLE,
+      Key: conversationKey(e.conversationId),
+      UpdateExpression: 'SET #names.#uid = :name',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#names': 'names', '#uid': userId },
+      ExpressionAttributeValues: { ':name': name },
+    });
+    await db.send(new DeleteCommand({ TableName: TABLE, Key: inboxEntryKey(userId, e.conversationId) }));
+  }
+  return entries.length;
 }

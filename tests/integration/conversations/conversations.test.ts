@@ -15,9 +15,11 @@ import { CONVERSATION_LIMITS } from '#lib/conversations/service.ts';
 import { listAuditEntries } from '#lib/db/audit.ts';
 import { conversationIdOf, getConversation as storedConversation } from '#lib/db/conversations.ts';
 import { inboxEntryKey, messageKey, throttleWindowKey, userKey } from '#lib/db/keys.ts';
+import { deleteAccount } from '#lib/privacy/deletion.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { GetCommand } from '#lib/table/commands.ts';
 import { measured, startMeasuring, stopMeasuring } from '#lib/table/metrics.ts';
+import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { putBook, setBookStatus } from '#tests/helpers/books.ts';
 import {
   asked,
@@ -595,5 +597,27 @@ describe('POST /api/user/reportMessage', () => {
     );
     expectRefusal(await report(buyer.token, body), 409, 'OWN_MESSAGE');
     expectRefusal(await report(seller.token, { ...body, reason: 'boring' }), 400, 'VALIDATION_FAILED');
+  });
+});
+
+describe('a deleted account', () => {
+  it('shows as "deleted user" in the other side’s list and thread, keeps the messages, and takes no new ones', async () => {
+    const seller = await createConfirmedUser({ firstName: 'Sam' });
+    const buyer = await makeUser({ firstName: 'Bea' });
+    const book = await putBook({ ownerId: seller.record.id, ownerFirstName: 'Sam' });
+    const { conversationId } = await asked(buyer.token, book.id, 'question');
+    await sendMessage(seller.token, { conversationId, text: 'answer' });
+
+    await deleteAccount(
+      { userId: seller.record.id, tokenVersion: seller.record.tokenVersion },
+      seller.password,
+    );
+
+    expect((await list(buyer)).items[0]?.other).toEqual({ id: seller.record.id, firstName: 'deleted user' });
+    const page = await thread(buyer, conversationId);
+    expect(page.thread.other.firstName).toBe('deleted user');
+    expect(page.thread.messages.map((m) => m.text)).toEqual(['question', 'answer']);
+    expectRefusal(await sendMessage(buyer.token, { conversationId, text: 'hello?' }), 409, 'RECIPIENT_GONE');
+    expect(await stored(inboxEntryKey(seller.record.id, conversationId))).toBeUndefined();
   });
 });
