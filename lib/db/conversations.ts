@@ -17,6 +17,7 @@ import { type AuditRecord, auditPutOp } from './audit.ts';
 import {
   blockKey,
   conversationKey,
+  conversationMailKey,
   conversationPartition,
   inboxEntryKey,
   inboxIndex,
@@ -82,6 +83,8 @@ export interface InboxEntryRecord {
   lastMessage: { id: string; text: string; senderId: string; at: string };
   unread: number;
   lastActivityAt: string;
+  /** when the user last marked the conversation read */
+  readAt?: string;
 }
 
 /** The conversation (one strongly consistent GetItem), or null. */
@@ -454,4 +457,42 @@ export async function renameParticipantPage(userId: string, name: string, limit:
     await db.send(new DeleteCommand({ TableName: TABLE, Key: inboxEntryKey(userId, e.conversationId) }));
   }
   return entries.length;
+}
+
+/** The user's inbox entry of a conversation (strongly consistent), or null. */
+export async function getInboxEntry(
+  userId: string,
+  conversationId: string,
+): Promise<InboxEntryRecord | null> {
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE, Key: inboxEntryKey(userId, conversationId), ConsistentRead: true }),
+  );
+  return out.Item?.type === 'inbox' ? (out.Item as InboxEntryRecord) : null;
+}
+
+/**
+ * Claims the e-mail about a new message in the conversation for the user: true (and the mark moved
+ * to `at`) unless they were e-mailed about it after `notBefore` (15 minutes ago) and have not read
+ * the conversation since (`readAt`). One conditional UpdateItem, so two messages at once mail once.
+ */
+export function claimMessageMail(
+  userId: string,
+  conversationId: string,
+  at: string,
+  notBefore: string,
+  readAt: string | undefined,
+): Promise<boolean> {
+  return updateIf({
+    TableName: TABLE,
+    Key: conversationMailKey(userId, conversationId),
+    UpdateExpression: 'SET #type = :type, #at = :at',
+    ConditionExpression: 'attribute_not_exists(#at) OR #at <= :notBefore OR #at < :readAt',
+    ExpressionAttributeNames: { '#type': 'type', '#at': 'at' },
+    ExpressionAttributeValues: {
+      ':type': 'conversationMail',
+      ':at': at,
+      ':notBefore': notBefore,
+      ':readAt': readAt ?? '',
+    },
+  });
 }

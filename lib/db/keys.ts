@@ -661,3 +661,11 @@ export const messageReportQueueKey = (
   pk: MESSAGE_REPORTS_PK,
   sk: `${at}#${conversationId}#${messageId}#${reporterId}`,
 });
+/** When a user was last e-mailed about new messages in one conversation: `USER#<uid>` / `CONVMAIL#<conversationId>`. */
+export const conversationMailKey = (userId: string, conversationId: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `CONVMAIL#${conversationId}`,
+});
+/** Whether a key (e.g. of a stream record) is a message's. */
+export const isMessageKey = (key: Record<string, unknown>): boolean =>
+  String(key.pk).startsWith('CONV#') && String(key.sk).startsWith(MESSAGE_SK_PREFIX);

@@ -1407,7 +1407,8 @@ export interface components {
          * @example {
          *       "matches": "each",
          *       "purchases": true,
-         *       "listings": true
+         *       "listings": true,
+         *       "messages": true
          *     }
          */
         EmailPreferences: {
@@ -1420,6 +1421,8 @@ export interface components {
             purchases: boolean;
             /** @description e-mails about the caller’s listings (unlisted books) */
             listings: boolean;
+            /** @description an e-mail when someone writes in a conversation (at most one per conversation per 15 minutes while unread) */
+            messages: boolean;
         };
         ErrorEnvelope: {
             data: {
@@ -11075,7 +11078,8 @@ export interface operations {
                      *         "preferences": {
                      *           "matches": "each",
                      *           "purchases": true,
-                     *           "listings": true
+                     *           "listings": true,
+                     *           "messages": true
                      *         },
                      *         "books": [
                      *           {}
@@ -11705,7 +11709,8 @@ export interface operations {
                      *       "data": {
                      *         "matches": "each",
                      *         "purchases": true,
-                     *         "listings": true
+                     *         "listings": true,
+                     *         "messages": true
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/user/getEmailPreferences"
@@ -11835,7 +11840,8 @@ export interface operations {
                      *           "date": "2026-01-15T09:30:00.000Z",
                      *           "read": true,
                      *           "kind": "match",
-                     *           "bookId": "string"
+                     *           "bookId": "string",
+                     *           "conversationId": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -11851,8 +11857,9 @@ export interface operations {
                             date: string;
                             read: boolean;
                             /** @enum {string} */
-                            kind: "match" | "sold" | "verified" | "delivered" | "cancelled" | "unlisted";
+                            kind: "match" | "sold" | "verified" | "delivered" | "cancelled" | "unlisted" | "message";
                             bookId?: string;
+                            conversationId?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -14285,6 +14292,7 @@ export interface operations {
                     matches?: "each" | "daily" | "off";
                     purchases?: boolean;
                     listings?: boolean;
+                    messages?: boolean;
                 };
             };
         };
@@ -14300,7 +14308,8 @@ export interface operations {
                      *       "data": {
                      *         "matches": "each",
                      *         "purchases": true,
-                     *         "listings": true
+                     *         "listings": true,
+                     *         "messages": true
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/user/updateEmailPreferences"
