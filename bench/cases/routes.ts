@@ -53,6 +53,15 @@ async function boughtBook(buyer: SeedUser, seller: SeedUser, status: 1 | 2 = 1) 
   return { order, book: order.books[0] as BookRecord };
 }
 
+/** A new user who asked the seller of a new listed book: their conversation. */
+async function conversation(ctx: RouteContext) {
+  const { askSeller } = await import('#lib/conversations/service.ts');
+  const { owner, book } = await ownBook(ctx);
+  const asker = await ctx.newUser();
+  const { conversationId, message } = await askSeller(asker.id, { bookId: book.id, text: 'Hello' });
+  return { owner, asker, conversationId, messageId: message.id };
+}
+
 /** A pending sign-up's address and token (stored as signup stores it; no e-mail is read). */
 async function pendingSignup(ctx: RouteContext, i: number) {
   const { createPendingSignup } = await import('#lib/accounts/signup.ts');
@@ -168,6 +177,44 @@ export const routeCalls: RouteCall[] = [
   call('POST /api/user/markNotificationsRead', 200, async (ctx) => ({
     token: ctx.fixture.reader.token,
     body: {},
+  })),
+
+  // ----- conversations (docs/conversations.md) -----
+  call('POST /api/user/askSeller', 201, async (ctx) => {
+    const { book } = await ownBook(ctx);
+    return { token: (await ctx.newUser()).token, body: { bookId: book.id, text: 'Is it still available?' } };
+  }),
+  call('POST /api/user/sendMessage', 201, async (ctx) => {
+    const { asker, conversationId } = await conversation(ctx);
+    return { token: asker.token, body: { conversationId, text: 'Can we meet at the library?' } };
+  }),
+  call('GET /api/user/getConversations', 200, async (ctx) => ({
+    token: (await conversation(ctx)).asker.token,
+  })),
+  call('GET /api/user/getConversation/{conversationId}', 200, async (ctx) => {
+    const { asker, conversationId } = await conversation(ctx);
+    return { token: asker.token, pathParameters: { conversationId } };
+  }),
+  call('POST /api/user/markConversationRead', 200, async (ctx) => {
+    const { owner, conversationId } = await conversation(ctx);
+    return { token: owner.token, body: { conversationId } };
+  }),
+  call('GET /api/dashboard/getConversation/{conversationId}', 200, async (ctx) => ({
+    token: ctx.admin.token,
+    pathParameters: { conversationId: (await conversation(ctx)).conversationId },
+  })),
+  call('POST /api/user/reportMessage', 200, async (ctx) => {
+    const { owner, conversationId, messageId } = await conversation(ctx);
+    return { token: owner.token, body: { conversationId, messageId, reason: 'spam' } };
+  }),
+  call('GET /api/dashboard/getMessageReports', 200, asAdmin),
+  call('POST /api/user/blockUser', 200, async (ctx) => ({
+    token: (await ctx.newUser()).token,
+    body: { userId: (await ctx.newUser()).id },
+  })),
+  call('POST /api/user/unblockUser', 200, async (ctx) => ({
+    token: (await ctx.newUser()).token,
+    body: { userId: (await ctx.newUser()).id },
   })),
 
   // ----- cart and orders -----

@@ -7,6 +7,7 @@ import { accountMailProcessor } from '#lib/accounts/mail-processor.ts';
 import { salePricesProcessor } from '#lib/books/price-hint.ts';
 import { priceIndexProcessor } from '#lib/books/price-index.ts';
 import { searchIndexProcessor } from '#lib/books/search-index.ts';
+import { messageNotificationsProcessor } from '#lib/conversations/mail.ts';
 import { userSearchProcessor } from '#lib/dashboard/user-search.ts';
 import { matchingProcessor } from '#lib/matching/processor.ts';
 import { statusNotificationsProcessor } from '#lib/notifications/processor.ts';
@@ -28,4 +29,6 @@ export const processors: ChangeProcessor[] = [
   bookPhotosCleanupProcessor,
   // accounts: the e-mails asked for on the public reset and resend routes
   accountMailProcessor,
+  // conversations: a new message -> the other side's notification and (at most every 15 minutes) e-mail
+  messageNotificationsProcessor,
 ];

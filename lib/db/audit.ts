@@ -31,8 +31,10 @@ export interface AuditRecord {
     | 'reportBook'
     | 'resolveReport'
     | 'suspendUser'
-    | 'reinstateUser';
-  target: { kind: 'book' | 'user'; id: string };
+    | 'reinstateUser'
+    | 'readConversation'
+    | 'reportMessage';
+  target: { kind: 'book' | 'user' | 'conversation'; id: string };
   before: Record<string, AuditValue>;
   after: Record<string, AuditValue>;
   reason: string | null;

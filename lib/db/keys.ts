@@ -642,3 +642,71 @@ export const accountDeletionIndex = (requestedAt: string, userId: string) => ({
   gsi1pk: ACCOUNT_DELETIONS_PK,
   gsi1sk: timeSortKey(requestedAt, userId),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Conversations (docs/conversations.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A conversation between two students: `CONV#<conversationId>` / `META` (its participants, their
+ * first names and a `version` moved by every message, the ETag of the thread). The id is
+ * deterministic per pair (lib/db/conversations.ts `conversationIdOf`), so two people have one thread.
+ */
+export const CONVERSATION_META_SK = 'META';
+export const conversationPartition = (conversationId: string): string => `CONV#${conversationId}`;
+export const conversationKey = (conversationId: string): ItemKey => ({
+  pk: conversationPartition(conversationId),
+  sk: CONVERSATION_META_SK,
+});
+/** One message of a conversation: `CONV#<conversationId>` / `MSG#<ulid>`, oldest first by ULID. */
+export const MESSAGE_SK_PREFIX = 'MSG#';
+export const messageKey = (conversationId: string, messageId: string): ItemKey => ({
+  pk: conversationPartition(conversationId),
+  sk: `${MESSAGE_SK_PREFIX}${messageId}`,
+});
+/**
+ * A participant's inbox entry of one conversation: `USER#<uid>` / `CONV#<conversationId>`, with the
+ * other side, the book, the last message and the unread count; gsi1 `INBOX#<uid>` /
+ * `<lastActivityAt>#<conversationId>` lists the user's conversations by last activity.
+ */
+export const inboxEntryKey = (userId: string, conversationId: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `CONV#${conversationId}`,
+});
+export const inboxPk = (userId: string): string => `INBOX#${userId}`;
+export const inboxIndex = (userId: string, lastActivityAt: string, conversationId: string) => ({
+  gsi1pk: inboxPk(userId),
+  gsi1sk: timeSortKey(lastActivityAt, conversationId),
+});
+/** One user blocking another: `USER#<blocker>` / `BLOCK#<blocked>`. */
+export const blockKey = (blockerId: string, blockedId: string): ItemKey => ({
+  pk: userPartition(blockerId),
+  sk: `BLOCK#${blockedId}`,
+});
+/**
+ * A participant's report of one message: `CONV#<conversationId>` / `REPORT#<messageId>#<reporterId>`
+ * (one per user and message), and its entry in the admins' queue of reported messages,
+ * `MSGREPORTS` / `<at>#<conversationId>#<messageId>#<reporterId>` (newest last; read backwards).
+ */
+export const messageReportKey = (conversationId: string, messageId: string, reporterId: string): ItemKey => ({
+  pk: conversationPartition(conversationId),
+  sk: `REPORT#${messageId}#${reporterId}`,
+});
+export const MESSAGE_REPORTS_PK = 'MSGREPORTS';
+export const messageReportQueueKey = (
+  at: string,
+  conversationId: string,
+  messageId: string,
+  reporterId: string,
+): ItemKey => ({
+  pk: MESSAGE_REPORTS_PK,
+  sk: `${at}#${conversationId}#${messageId}#${reporterId}`,
+});
+/** When a user was last e-mailed about new messages in one conversation: `USER#<uid>` / `CONVMAIL#<conversationId>`. */
+export const conversationMailKey = (userId: string, conversationId: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `CONVMAIL#${conversationId}`,
+});
+/** Whether a key (e.g. of a stream record) is a message's. */
+export const isMessageKey = (key: Record<string, unknown>): boolean =>
+  String(key.pk).startsWith('CONV#') && String(key.sk).startsWith(MESSAGE_SK_PREFIX);

@@ -17,7 +17,14 @@ import {
   notificationsReadMarkKey,
 } from './keys.ts';
 
-export type NotificationKind = 'match' | 'sold' | 'verified' | 'delivered' | 'cancelled' | 'unlisted';
+export type NotificationKind =
+  | 'match'
+  | 'sold'
+  | 'verified'
+  | 'delivered'
+  | 'cancelled'
+  | 'unlisted'
+  | 'message';
 
 /**
  * pending: to be queued; queued: handed to the e-mail outbox (lib/db/outbox.ts), which sends it;
@@ -34,6 +41,8 @@ export interface NotificationRecord {
   kind: NotificationKind;
   message: string;
   bookId?: string;
+  /** the conversation a `message` notification opens */
+  conversationId?: string;
   date: string;
   read: boolean;
   emailState: EmailState;

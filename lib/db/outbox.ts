@@ -80,7 +80,7 @@ export interface OutboxRecord {
   books?: NoticeBook[];
   /** kind 'mail': the e-mail, and the preference it falls under (absent: essential) */
   mail?: OutboxMail;
-  category?: 'matches' | 'purchases' | 'listings';
+  category?: 'matches' | 'purchases' | 'listings' | 'messages';
   lastError?: string;
   outcome?: 'sent' | 'suppressed' | 'skipped';
   sentAt?: string;

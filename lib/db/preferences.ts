@@ -14,6 +14,7 @@ const ATTRIBUTE: Record<keyof EmailPreferences, string> = {
   matches: 'prefMatches',
   purchases: 'prefPurchases',
   listings: 'prefListings',
+  messages: 'prefMessages',
 };
 
 /** The projection that reads the stored preferences. */
@@ -27,6 +28,7 @@ export function storedPreferences(item: Record<string, unknown> | undefined): Pa
     out.matches = item.prefMatches;
   if (typeof item.prefPurchases === 'boolean') out.purchases = item.prefPurchases;
   if (typeof item.prefListings === 'boolean') out.listings = item.prefListings;
+  if (typeof item.prefMessages === 'boolean') out.messages = item.prefMessages;
   return out;
 }
 

@@ -113,6 +113,7 @@ const CATEGORY_WORDS: Record<EmailCategory, string> = {
   matches: 'e-mails about books matching your requests',
   purchases: 'e-mails about your purchases and sales',
   listings: 'e-mails about your listings',
+  messages: 'e-mails about new messages in your conversations',
 };
 
 const PAGE_HEADERS = {

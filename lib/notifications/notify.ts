@@ -31,6 +31,8 @@ export interface NotificationInput {
   kind: NotificationKind;
   message: string;
   bookId?: string;
+  /** the conversation a `message` notification opens */
+  conversationId?: string;
   /** the e-mail, given the recipient's first name */
   email: (firstName: string) => Omit<Mail, 'to'>;
   /** which preference (and unsubscribe link) the e-mail falls under; every notification e-mail is non-essential */
@@ -63,6 +65,7 @@ export async function notify(
     kind: input.kind,
     message: input.message,
     ...(input.bookId ? { bookId: input.bookId } : {}),
+    ...(input.conversationId ? { conversationId: input.conversationId } : {}),
     date: now().toISOString(),
     read: false,
     emailState,

@@ -13,6 +13,7 @@ export const NotificationKindSchema = z.enum([
   'delivered',
   'cancelled',
   'unlisted',
+  'message',
 ]);
 
 export const Notification = z.strictObject({
@@ -22,6 +23,8 @@ export const Notification = z.strictObject({
   read: z.boolean(),
   kind: NotificationKindSchema,
   bookId: z.optional(z.string()),
+  /** the conversation a `message` notification opens */
+  conversationId: z.optional(z.string()),
 });
 export type Notification = z.infer<typeof Notification>;
 
@@ -61,6 +64,7 @@ export async function getNotifications(
     read: n.read || (readBefore !== null && n.date <= readBefore),
     kind: n.kind,
     ...(n.bookId ? { bookId: n.bookId } : {}),
+    ...(n.conversationId ? { conversationId: n.conversationId } : {}),
   }));
   return { items, next: page.next };
 }

@@ -8,8 +8,9 @@
  *  2. then in pages, each step idempotent and the position saved on the job item: listed and
  *     unlisted books are deleted for good (with their reports; the stream consumer drops their
  *     search entries and matches), books that were bought stay for their buyers with the owner
- *     shown as `deleted user` (also on the orders' lines), and then everything in the user's
- *     partition (requests, cart, matches, notifications, counters, marks) is deleted.
+ *     shown as `deleted user` (also on the orders' lines), their conversations show them as
+ *     `deleted user` to the other side (lib/db/conversations.ts), and then everything in the user's
+ *     partition (requests, cart, matches, notifications, counters, marks, blocks) is deleted.
  *
  * The request runs step 2 within a time budget; whatever a crash or the budget leaves is finished
  * by the scheduled `resumeAccountDeletions` (functions/scheduled/finish-account-deletions.ts).
@@ -27,6 +28,7 @@ import {
   removeBook,
   renameBookOwner,
 } from '#lib/db/books.ts';
+import { renameParticipantPage } from '#lib/db/conversations.ts';
 import {
   deleteUserItemsPage,
   endAccountDeletion,
@@ -106,6 +108,11 @@ export async function continueAccountDeletion(
     if (page.next) after = page.next;
     else [phase, after] = ['partition', null];
     await saveDeletionProgress(userId, phase, after);
+  }
+  // before the partition goes: its inbox entries say which conversations to rename in
+  for (;;) {
+    if (shouldStop()) return 'unfinished';
+    if ((await renameParticipantPage(userId, DELETED_USER, pageSize)) === 0) break;
   }
   for (;;) {
     if (shouldStop()) return 'unfinished';

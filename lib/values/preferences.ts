@@ -6,7 +6,7 @@
 import * as z from '#lib/zod.ts';
 
 /** The categories of non-essential e-mail, each with its own unsubscribe link. */
-export const EMAIL_CATEGORIES = ['matches', 'purchases', 'listings'] as const;
+export const EMAIL_CATEGORIES = ['matches', 'purchases', 'listings', 'messages'] as const;
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 
 export const MatchesMode = z.enum(['each', 'daily', 'off']);
@@ -17,9 +17,19 @@ export const EmailPreferences = z
     matches: MatchesMode.check(z.describe('each: one e-mail per match; daily: one digest a day; off: none')),
     purchases: z.boolean().check(z.describe('e-mails about the progress of purchases and sales')),
     listings: z.boolean().check(z.describe('e-mails about the caller’s listings (unlisted books)')),
+    messages: z
+      .boolean()
+      .check(
+        z.describe(
+          'an e-mail when someone writes in a conversation (at most one per conversation per 15 minutes while unread)',
+        ),
+      ),
   })
   .check(
-    z.meta({ id: 'EmailPreferences', examples: [{ matches: 'each', purchases: true, listings: true }] }),
+    z.meta({
+      id: 'EmailPreferences',
+      examples: [{ matches: 'each', purchases: true, listings: true, messages: true }],
+    }),
   );
 export type EmailPreferences = z.infer<typeof EmailPreferences>;
 
@@ -27,6 +37,7 @@ export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
   matches: 'each',
   purchases: true,
   listings: true,
+  messages: true,
 };
 
 export const UpdateEmailPreferencesBody = z
@@ -34,8 +45,14 @@ export const UpdateEmailPreferencesBody = z
     matches: z.optional(MatchesMode),
     purchases: z.optional(z.boolean()),
     listings: z.optional(z.boolean()),
+    messages: z.optional(z.boolean()),
   })
-  .check(z.refine((b) => Object.keys(b).length > 0, 'Give at least one of matches, purchases, listings.'));
+  .check(
+    z.refine(
+      (b) => Object.keys(b).length > 0,
+      'Give at least one of matches, purchases, listings, messages.',
+    ),
+  );
 
 /** The stored preferences (possibly partial or absent) with the defaults filled in. Pure. */
 export function withDefaults(stored: Partial<EmailPreferences> | undefined): EmailPreferences {
@@ -43,6 +60,7 @@ export function withDefaults(stored: Partial<EmailPreferences> | undefined): Ema
     matches: stored?.matches ?? DEFAULT_EMAIL_PREFERENCES.matches,
     purchases: stored?.purchases ?? DEFAULT_EMAIL_PREFERENCES.purchases,
     listings: stored?.listings ?? DEFAULT_EMAIL_PREFERENCES.listings,
+    messages: stored?.messages ?? DEFAULT_EMAIL_PREFERENCES.messages,
   };
 }
 
@@ -57,4 +75,5 @@ export const OFF: Record<EmailCategory, Partial<EmailPreferences>> = {
   matches: { matches: 'off' },
   purchases: { purchases: false },
   listings: { listings: false },
+  messages: { messages: false },
 };

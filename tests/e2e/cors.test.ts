@@ -32,7 +32,7 @@ describe('CORS (the HTTP API answers it, from the stage list)', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(origin);
     expect(list(res.headers.get('access-control-allow-headers'))).toEqual(
-      expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']),
+      expect.arrayContaining(['authorization', 'content-type', 'idempotency-key', 'if-none-match']),
     );
   });
 
@@ -41,15 +41,19 @@ describe('CORS (the HTTP API answers it, from the stage list)', () => {
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it.each(ORIGINS)('lets %s read an answer, exposing Retry-After and Idempotent-Replayed', async (origin) => {
-    const res = await api('GET', PATH, { headers: { origin } });
-    expect(res.status).toBe(200);
-    // One value, not the function's and the gateway's side by side.
-    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
-    // As a set: serverless-offline's hapi names them twice (both from the same configuration).
-    expect([...new Set(list(res.headers.get('access-control-expose-headers')))].sort()).toEqual([
-      'idempotent-replayed',
-      'retry-after',
-    ]);
-  });
+  it.each(ORIGINS)(
+    'lets %s read an answer, exposing Retry-After, Idempotent-Replayed and ETag',
+    async (origin) => {
+      const res = await api('GET', PATH, { headers: { origin } });
+      expect(res.status).toBe(200);
+      // One value, not the function's and the gateway's side by side.
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+      // As a set: serverless-offline's hapi names them twice (both from the same configuration).
+      expect([...new Set(list(res.headers.get('access-control-expose-headers')))].sort()).toEqual([
+        'etag',
+        'idempotent-replayed',
+        'retry-after',
+      ]);
+    },
+  );
 });

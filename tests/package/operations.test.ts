@@ -9,12 +9,12 @@ const alarm = (id: string) => {
 };
 
 describe('API edge (packaged template)', () => {
-  it('lets API Gateway answer CORS for each configured origin and expose Retry-After and Idempotent-Replayed', () => {
+  it('lets API Gateway answer CORS for each configured origin and expose Retry-After, Idempotent-Replayed and ETag', () => {
     const cors = res().HttpApi?.Properties.CorsConfiguration;
     expect(cors.AllowOrigins).toEqual(['https://dev.campusbooks.example.edu']);
-    expect(cors.ExposeHeaders.sort()).toEqual(['Idempotent-Replayed', 'Retry-After']);
+    expect(cors.ExposeHeaders.sort()).toEqual(['ETag', 'Idempotent-Replayed', 'Retry-After']);
     expect(cors.AllowHeaders).toEqual(
-      expect.arrayContaining(['Authorization', 'Content-Type', 'Idempotency-Key']),
+      expect.arrayContaining(['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match']),
     );
   });
 

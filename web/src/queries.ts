@@ -51,6 +51,8 @@ export const keys = {
   requests: ['requests'],
   matches: ['matches'],
   notifications: ['notifications'],
+  /** the caller's conversations and each thread */
+  conversations: ['conversations'],
   /** the caller's orders, one order, the books bought and sold */
   orders: ['orders'],
   dashboard: ['dashboard'],
@@ -62,6 +64,11 @@ export const read = <T>(queryKey: QueryKey, queryFn: () => Promise<T>) => queryO
 /** The notifications the navigation counts and the notifications page lists: the newest 50. */
 export const notificationsQuery = read(keys.notifications, () =>
   call(api.GET('/api/user/getNotifications', { params: { query: { limit: '50' } } })),
+);
+
+/** The caller's conversations, newest activity first: the Messages page and the navigation's badge. */
+export const conversationsQuery = read([...keys.conversations, 'list'], () =>
+  call(api.GET('/api/user/getConversations', { params: { query: { limit: '50' } } })),
 );
 
 /** The caller's role: 0 student, 1 admin, 2 owner. */

@@ -73,6 +73,8 @@ describe('dashboard roles, for every dashboard route declared in serverless.yml'
         'POST /api/dashboard/resolveReport',
         'PUT /api/dashboard/suspendUser',
         'PUT /api/dashboard/reinstateUser',
+        'GET /api/dashboard/getConversation/{conversationId}',
+        'GET /api/dashboard/getMessageReports',
       ].sort(),
     );
   });
@@ -127,6 +129,8 @@ describe('dashboard roles, for every dashboard route declared in serverless.yml'
       '/api/dashboard/resolveReport': { status: 400, field: 'bookId' },
       '/api/dashboard/suspendUser': { status: 400, field: 'userId' },
       '/api/dashboard/reinstateUser': { status: 400, field: 'userId' },
+      '/api/dashboard/getConversation/{conversationId}': { status: 400, field: 'conversationId' },
+      '/api/dashboard/getMessageReports': { status: 200 },
     };
     expect(Object.keys(expected).sort()).toEqual(routes.map((r) => r.path).sort());
     for (const route of routes) {

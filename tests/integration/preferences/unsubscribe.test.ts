@@ -68,7 +68,12 @@ async function requester() {
 describe('e-mail preferences', () => {
   it('start at each / true / true and change one field at a time', async () => {
     const user = await makeUser();
-    expect(await getPrefs(user)).toEqual({ matches: 'each', purchases: true, listings: true });
+    expect(await getPrefs(user)).toEqual({
+      matches: 'each',
+      purchases: true,
+      listings: true,
+      messages: true,
+    });
     const res = await invoke(updatePrefsHandler, {
       method: 'POST',
       route: '/api/user/updateEmailPreferences',
@@ -80,8 +85,14 @@ describe('e-mail preferences', () => {
       matches: 'daily',
       purchases: true,
       listings: false,
+      messages: true,
     });
-    expect(await getPrefs(user)).toEqual({ matches: 'daily', purchases: true, listings: false });
+    expect(await getPrefs(user)).toEqual({
+      matches: 'daily',
+      purchases: true,
+      listings: false,
+      messages: true,
+    });
     const stored = (await getUser(user.id)) as unknown as Record<string, unknown>;
     expect(stored.prefMatches).toBe('daily');
     expect(stored.prefListings).toBe(false);
@@ -98,7 +109,12 @@ describe('e-mail preferences', () => {
       });
       expect(res.status).toBe(400);
     }
-    expect(await getPrefs(user)).toEqual({ matches: 'each', purchases: true, listings: true });
+    expect(await getPrefs(user)).toEqual({
+      matches: 'each',
+      purchases: true,
+      listings: true,
+      messages: true,
+    });
   });
 });
 
@@ -123,7 +139,12 @@ describe('one-click unsubscribe', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(200);
-    expect(await getPrefs(buyer)).toEqual({ matches: 'off', purchases: true, listings: true });
+    expect(await getPrefs(buyer)).toEqual({
+      matches: 'off',
+      purchases: true,
+      listings: true,
+      messages: true,
+    });
 
     const before = (await notifications(buyer.token)).items.length;
     const second = await listMatch();
@@ -140,10 +161,20 @@ describe('one-click unsubscribe', () => {
       headers: { 'content-type': 'multipart/form-data; boundary=b' },
     });
     expect(multipart.status).toBe(200);
-    expect(await getPrefs(user)).toEqual({ matches: 'each', purchases: false, listings: true });
+    expect(await getPrefs(user)).toEqual({
+      matches: 'each',
+      purchases: false,
+      listings: true,
+      messages: true,
+    });
     const bare = await oneClick(unsubscribeToken(user.id, 'listings'));
     expect(bare.status).toBe(200);
-    expect(await getPrefs(user)).toEqual({ matches: 'each', purchases: false, listings: false });
+    expect(await getPrefs(user)).toEqual({
+      matches: 'each',
+      purchases: false,
+      listings: false,
+      messages: true,
+    });
   });
 
   it('a forged or altered token changes nothing and gets the same 200', async () => {
@@ -160,7 +191,12 @@ describe('one-click unsubscribe', () => {
       answers.push(res.json<{ data: unknown }>().data);
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
-    expect(await getPrefs(user)).toEqual({ matches: 'each', purchases: true, listings: true });
+    expect(await getPrefs(user)).toEqual({
+      matches: 'each',
+      purchases: true,
+      listings: true,
+      messages: true,
+    });
     // and it is not a login token
     const asBearer = await invoke(getPrefsHandler, { route: '/api/user/getEmailPreferences', token: real });
     expect(asBearer.status).toBe(401);
@@ -205,7 +241,12 @@ describe('one-click unsubscribe', () => {
     expect(res.body).toMatch(/<form method="post"[^>]*>/);
     expect(res.body).toContain('<button type="submit">Unsubscribe</button>');
     expect(res.body).not.toContain(user.record.emailAddress);
-    expect(await getPrefs(user)).toEqual({ matches: 'each', purchases: true, listings: true });
+    expect(await getPrefs(user)).toEqual({
+      matches: 'each',
+      purchases: true,
+      listings: true,
+      messages: true,
+    });
 
     // the button's POST from a browser answers a page
     const posted = await oneClick(token, {
@@ -214,6 +255,6 @@ describe('one-click unsubscribe', () => {
     });
     expect(posted.status).toBe(200);
     expect(posted.body).toContain('<h1>Unsubscribed</h1>');
-    expect(await getPrefs(user)).toEqual({ matches: 'off', purchases: true, listings: true });
+    expect(await getPrefs(user)).toEqual({ matches: 'off', purchases: true, listings: true, messages: true });
   });
 });

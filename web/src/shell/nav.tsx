@@ -1,7 +1,7 @@
 /** The main navigation: the student's pages with the unread count, the dashboard for administrators. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { keys, levelQuery, notificationsQuery } from '#web/queries.ts';
+import { conversationsQuery, keys, levelQuery, notificationsQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { setSession, useSession } from '#web/session.ts';
 
@@ -11,6 +11,7 @@ const STUDENT_LINKS = [
   ['/requests', 'Requests'],
   ['/cart', 'Cart'],
   ['/orders', 'Orders'],
+  ['/messages', 'Messages'],
   ['/notifications', 'Notifications'],
   ['/settings', 'Settings'],
 ] as const;
@@ -25,6 +26,13 @@ export function Nav() {
     ...notificationsQuery,
     enabled: Boolean(session),
     select: (list) => list.filter((n) => !n.read).length,
+  });
+  // Unread messages: the badge is at most 30 s behind (the open thread polls every 5 s itself).
+  const unreadMessages = useQuery({
+    ...conversationsQuery,
+    enabled: Boolean(session),
+    refetchInterval: 30_000,
+    select: (list) => list.reduce((n, c) => n + c.unread, 0),
   });
   // New notifications show up at the next navigation (the first render has just fetched them).
   const shown = useRef(path);
@@ -51,7 +59,11 @@ export function Nav() {
             {STUDENT_LINKS.map(([href, label]) => (
               <li key={href}>
                 <Link href={href} aria-current={current(href)}>
-                  {href === '/notifications' && unread.data ? `${label} (${unread.data} unread)` : label}
+                  {href === '/notifications' && unread.data
+                    ? `${label} (${unread.data} unread)`
+                    : href === '/messages' && unreadMessages.data
+                      ? `${label} (${unreadMessages.data} unread)`
+                      : label}
                 </Link>
               </li>
             ))}

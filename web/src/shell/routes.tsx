@@ -7,6 +7,7 @@ import { SignupPage } from '#web/features/auth/signup-page.tsx';
 import { BookPage } from '#web/features/book/book-page.tsx';
 import { BrowsePage } from '#web/features/browse/browse-page.tsx';
 import { CartPage } from '#web/features/cart/cart-page.tsx';
+import { MessagesPage, ThreadPage } from '#web/features/conversations/messages-page.tsx';
 import { ListingsPage } from '#web/features/listings/listings-page.tsx';
 import { NotificationsPage } from '#web/features/notifications/notifications-page.tsx';
 import { OrdersPage } from '#web/features/orders/orders-page.tsx';
@@ -51,6 +52,7 @@ const TITLES: Record<string, string> = {
   '/cart': 'Cart',
   '/orders': 'Purchases and sales',
   '/notifications': 'Notifications',
+  '/messages': 'Messages',
   '/settings': 'Settings',
   '/preferences': 'E-mail preferences',
   '/my-data': 'Your data',
@@ -62,7 +64,13 @@ const TITLES: Record<string, string> = {
 /** The document title of a path's page. */
 export const titleOf = (path: string): string =>
   TITLES[path] ??
-  (path.startsWith('/books/') ? 'Book' : path.startsWith('/orders/') ? 'Order' : 'Campus Books');
+  (path.startsWith('/books/')
+    ? 'Book'
+    : path.startsWith('/orders/')
+      ? 'Order'
+      : path.startsWith('/messages/')
+        ? 'Conversation'
+        : 'Campus Books');
 
 /** The pages at fixed paths: open to anyone, or (`session`) after logging in. */
 const PAGES: Record<string, [page: React.ComponentType, who: 'anyone' | 'session']> = {
@@ -80,6 +88,7 @@ const PAGES: Record<string, [page: React.ComponentType, who: 'anyone' | 'session
   '/cart': [CartPage, 'session'],
   '/orders': [OrdersPage, 'session'],
   '/notifications': [NotificationsPage, 'session'],
+  '/messages': [MessagesPage, 'session'],
   '/settings': [SettingsPage, 'session'],
   '/preferences': [PreferencesPage, 'session'],
   '/my-data': [MyDataPage, 'session'],
@@ -96,6 +105,12 @@ export function route(path: string) {
     return (
       <RequireLogin>
         <OrderPage id={decodeURIComponent(path.slice('/orders/'.length))} />
+      </RequireLogin>
+    );
+  if (path.startsWith('/messages/'))
+    return (
+      <RequireLogin>
+        <ThreadPage id={decodeURIComponent(path.slice('/messages/'.length))} />
       </RequireLogin>
     );
   const page = PAGES[path];

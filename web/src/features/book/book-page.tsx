@@ -1,8 +1,9 @@
 /** `/books/{id}`: one book with its photos, add to cart, and the report form. */
 import { useQuery } from '@tanstack/react-query';
 import { api, call, money } from '#web/api.ts';
+import { AskSeller } from '#web/features/book/ask-seller.tsx';
 import { ReportForm } from '#web/features/book/report-form.tsx';
-import { bookQuery, keys } from '#web/queries.ts';
+import { bookQuery, keys, profileQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
 import { ErrorNote } from '#web/ui/form.tsx';
@@ -13,6 +14,7 @@ import { Gallery } from '#web/ui/photos.tsx';
 export function BookPage({ id }: { id: string }) {
   const session = useSession();
   const loaded = useQuery(bookQuery(id));
+  const me = useQuery({ ...profileQuery, enabled: Boolean(session) });
   // The book is read again after it is added: it then says it is in the cart.
   const cart = useAction(keys.cart, keys.books, keys.statistics);
   const book = loaded.data;
@@ -74,6 +76,9 @@ export function BookPage({ id }: { id: string }) {
         )
       )}
       <ErrorNote error={cart.error} />
+      {session && me.data && me.data.id !== book.owner.id && (
+        <AskSeller bookId={book.id} seller={book.owner.firstName} />
+      )}
       {session && <ReportForm book={book} />}
     </section>
   );

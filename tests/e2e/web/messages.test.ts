@@ -1,0 +1,60 @@
+/**
+ * Conversations in a real browser: a student asks a seller from the book's page on a phone-sized
+ * screen, the seller sees the unread badge and answers on a desktop, and the open thread shows the
+ * answer by polling (304s while nothing changed). Both pages pass axe.
+ */
+import { describe, expect, it } from 'vitest';
+import { createConfirmedUser } from '#tests/helpers/accounts.ts';
+import { expectAccessible, listBook, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { api } from '#tests/helpers/e2e.ts';
+
+const web = webStackForFile();
+
+describe('messages in the browser', () => {
+  it('asks the seller from a book page (phone), the seller answers (desktop), the open thread shows it', async () => {
+    const seller = await createConfirmedUser({ firstName: 'Sam' });
+    const buyer = await createConfirmedUser({ firstName: 'Bea' });
+    const book = await listBook(seller.token);
+
+    const phone = await web().newPage({ width: 390, height: 844 });
+    const polls: number[] = [];
+    phone.on('response', (r) => {
+      if (r.url().includes('/api/user/getConversation/')) polls.push(r.status());
+    });
+    await logIn(phone, buyer.user.emailAddress);
+    await phone.goto(`/books/${book.id}`);
+    await phone.getByRole('heading', { level: 1, name: book.name }).waitFor();
+    await phone.getByText('Ask the seller').click();
+    await phone.getByLabel('Your message').fill('Is it still available? <b>Library</b> at 5?');
+    await expectAccessible(phone);
+    await phone.getByRole('button', { name: 'Send to Sam' }).click();
+    await phone.getByRole('heading', { level: 1, name: 'Conversation with Sam' }).waitFor();
+    // shown as text, never as markup
+    await phone.getByText('Is it still available? <b>Library</b> at 5?').waitFor();
+    await expectAccessible(phone);
+    await screenshot(phone, 'messages-thread-phone');
+    // while nothing changes, the open thread's poll is answered 304
+    await phone.waitForResponse((r) => r.url().includes('/api/user/getConversation/') && r.status() === 304, {
+      timeout: 12_000,
+    });
+
+    const desktop = await web().newPage({ width: 1280, height: 800 });
+    await logIn(desktop, seller.user.emailAddress);
+    await desktop.getByRole('link', { name: 'Messages (1 unread)' }).click();
+    await desktop.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+    await expectAccessible(desktop);
+    await desktop.getByRole('link', { name: new RegExp(`^Bea about ${book.name}`) }).click();
+    await desktop.getByText('Is it still available? <b>Library</b> at 5?').waitFor();
+    await desktop.getByLabel('Your message').fill('Yes. See you at 5.');
+    await desktop.getByRole('button', { name: 'Send' }).click();
+    await desktop.getByText('Yes. See you at 5.').waitFor();
+    // opened: read, so the badge is gone
+    await desktop.getByRole('link', { name: 'Messages', exact: true }).waitFor();
+
+    // the buyer's open thread polls every 5 s: the answer shows up without a reload
+    await phone.getByText('Yes. See you at 5.').waitFor({ timeout: 15_000 });
+    expect(polls).toContain(304);
+    const list = await api('GET', '/api/user/getConversations', { token: seller.token });
+    expect((list.body as { data: { unread: number }[] }).data[0]?.unread).toBe(0);
+  });
+});
