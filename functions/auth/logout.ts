@@ -3,7 +3,7 @@ import { logoutSession } from '#lib/accounts/sessions.ts';
 import {
   assertSameSiteRequest,
   clearedRefreshCookies,
-  REFRESH_COOKIE,
+  LOGOUT_COOKIE,
   readCookie,
 } from '#lib/http/cookies.ts';
 import { http, Reply } from '#lib/http/index.ts';
@@ -19,7 +19,7 @@ export const handler = http(
   },
   async ({ event }) => {
     assertSameSiteRequest(event);
-    await logoutSession(readCookie(event, REFRESH_COOKIE));
+    await logoutSession(readCookie(event, LOGOUT_COOKIE));
     return new Reply({ loggedOut: true as const }, 200, { cookies: clearedRefreshCookies() });
   },
 );

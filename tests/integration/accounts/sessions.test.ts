@@ -29,7 +29,7 @@ const DAY = 24 * 3600 * 1000;
 /** The refresh token a response hands out (one Set-Cookie line per cookie path, the same value). */
 function refreshTokenOf(res: InvokeResult): string {
   expect(res.cookies).toHaveLength(2);
-  const values = res.cookies.map((c) => /^cb_refresh=([^;]*);/.exec(c)?.[1]);
+  const values = res.cookies.map((c) => /^cb_(?:refresh|logout)=([^;]*);/.exec(c)?.[1]);
   expect(values[0]).toBeTruthy();
   expect(values[1]).toBe(values[0]);
   return values[0] as string;
@@ -68,7 +68,7 @@ describe('login sets the refresh cookie', () => {
     const maxAge = config.REFRESH_TTL_DAYS * 24 * 3600;
     expect(loginCookies).toEqual([
       `cb_refresh=${refreshToken}; Path=/api/auth/refresh; Max-Age=${maxAge}; HttpOnly; SameSite=Strict`,
-      `cb_refresh=${refreshToken}; Path=/api/auth/logout; Max-Age=${maxAge}; HttpOnly; SameSite=Strict`,
+      `cb_logout=${refreshToken}; Path=/api/auth/logout; Max-Age=${maxAge}; HttpOnly; SameSite=Strict`,
     ]);
     const family = await storedFamily(refreshToken);
     expect(family).toMatchObject({
@@ -194,12 +194,12 @@ describe('what ends a refresh family', () => {
       method: 'POST',
       route: '/api/auth/logout',
       headers: SAME_SITE,
-      cookies: [`cb_refresh=${refreshToken}`],
+      cookies: [`cb_logout=${refreshToken}`],
     });
     expect(expectOk(res, LoggedOut)).toEqual({ loggedOut: true });
     expect(res.cookies).toEqual([
       'cb_refresh=; Path=/api/auth/refresh; Max-Age=0; HttpOnly; SameSite=Strict',
-      'cb_refresh=; Path=/api/auth/logout; Max-Age=0; HttpOnly; SameSite=Strict',
+      'cb_logout=; Path=/api/auth/logout; Max-Age=0; HttpOnly; SameSite=Strict',
     ]);
     expect(await storedFamily(refreshToken)).toBeUndefined();
     expectRefusal(await callRefresh(refreshToken), 401, 'REFRESH_INVALID');
