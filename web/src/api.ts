@@ -115,6 +115,8 @@ api.use({
         if (retried.status !== 401) return retried;
       }
     }
+    // Several calls can fail together: only the first to get here ends the session and leaves the page.
+    if (getSession() !== current) return response;
     setSession(null);
     const back = location.pathname + location.search;
     navigate(`/login?expired=1&next=${encodeURIComponent(back)}`, { replace: true });
