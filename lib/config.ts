@@ -165,6 +165,13 @@ const schema = z.object({
       'https://openlibrary.org',
     ),
   ),
+  /** sliding lifetime of a login's refresh token (lib/accounts/sessions.ts): each refresh restarts it */
+  REFRESH_TTL_DAYS: intFrom(30, 1, 365),
+  /** browser origins allowed by CORS; a cookie route refuses a request whose Origin is another */
+  CORS_ORIGINS: z.pipe(
+    z.transform((v: unknown) => (emptyToUndefined(v) === undefined ? 'http://localhost:3000' : v)),
+    csv,
+  ),
   PHOTOS_PUBLIC_URL: z.pipe(
     z.transform(emptyToUndefined),
     z._default(z.string().check(z.url()), 'http://127.0.0.1:4569/campus-books-local-photos'),
@@ -258,6 +265,9 @@ const meetsPasswordHashFloor = (c: Pick<Config, 'PASSWORD_HASH_MEMORY_KIB' | 'PA
 
 /** The configuration of this container, checked once at module load (fail fast). */
 export const config: Config = await loadConfig();
+
+/** Whether this stage runs on the emulators (`local`, `test`): plain-HTTP cookies are allowed there. */
+export const isEmulatedStage = (stage: string = config.STAGE): boolean => EMULATED_STAGES.has(stage);
 
 /**
  * A secret this function was given. Functions get only the secrets they need (serverless.yml), so

@@ -110,6 +110,16 @@ export const routeCalls: RouteCall[] = [
     token: (ctx.fixture.users[1 + (i % 10)] as SeedUser).token,
     body: { campusMailbox: `Box ${i}` },
   })),
+  // a login's refresh family, rotated (the cookie routes need X-CSRF)
+  call('POST /api/auth/refresh', 200, async (ctx) => ({
+    headers: { 'x-csrf': '1' },
+    cookies: [`cb_refresh=${await refreshTokenOf(await ctx.newUser())}`],
+  })),
+  call('POST /api/auth/logout', 200, async (ctx) => ({
+    headers: { 'x-csrf': '1' },
+    cookies: [`cb_refresh=${await refreshTokenOf(await ctx.newUser())}`],
+  })),
+  call('POST /api/auth/logoutEverywhere', 200, async (ctx) => ({ token: (await ctx.newUser()).token })),
   // a whole account (its e-mail item too), as sign-up and confirmation store it
   call('POST /api/auth/deleteAccount', 200, async (ctx, i) => {
     const { confirmSignup } = await import('#lib/accounts/signup.ts');
@@ -330,3 +340,12 @@ export const routeCalls: RouteCall[] = [
     }),
   ),
 ];
+
+/** The first refresh token of a new login family of a seeded user. */
+async function refreshTokenOf(user: SeedUser): Promise<string> {
+  const { startRefreshFamily } = await import('#lib/accounts/sessions.ts');
+  const { getUser } = await import('#lib/db/users.ts');
+  const record = await getUser(user.id);
+  if (!record) throw new Error('the seeded user is gone');
+  return startRefreshFamily(record, { mfa: false });
+}

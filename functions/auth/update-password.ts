@@ -1,8 +1,13 @@
-import { changePassword } from '#lib/accounts/password.ts';
+import { changePasswordKeepingSession } from '#lib/accounts/password.ts';
 import { NewToken, UpdatePasswordBody } from '#lib/accounts/schemas.ts';
-import { http } from '#lib/http/index.ts';
+import { refreshLifetimeSeconds } from '#lib/accounts/sessions.ts';
+import { refreshCookies } from '#lib/http/cookies.ts';
+import { http, Reply } from '#lib/http/index.ts';
 
-/** POST /api/auth/updatePassword: needs the current password; returns a new token, older ones stop working. */
+/**
+ * POST /api/auth/updatePassword: needs the current password; returns a new token, older ones (and
+ * every other session's refresh cookie) stop working; this session gets a new refresh cookie.
+ */
 export const handler = http(
   {
     body: UpdatePasswordBody,
@@ -10,5 +15,12 @@ export const handler = http(
     errors: [403, 429],
     summary: 'Change the password (current password required)',
   },
-  async ({ body, principal }) => changePassword(principal, body.password, body.newPassword),
+  async ({ body, principal }) => {
+    const { token, refreshToken } = await changePasswordKeepingSession(
+      principal,
+      body.password,
+      body.newPassword,
+    );
+    return new Reply({ token }, 200, { cookies: refreshCookies(refreshToken, refreshLifetimeSeconds()) });
+  },
 );

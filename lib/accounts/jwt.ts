@@ -20,6 +20,11 @@ export interface TokenClaims {
   role: number;
   /** token version: bumped on password change/reset so older tokens stop working */
   tv: number;
+  /**
+   * Whether the session passed a second factor at login; carried unchanged through every refresh
+   * of the login's family (lib/accounts/sessions.ts). False for everyone until two-factor sign-in.
+   */
+  mfa: boolean;
 }
 
 export interface IssuedToken {
@@ -27,10 +32,13 @@ export interface IssuedToken {
   expiresAt: string;
 }
 
-export async function signToken(claims: TokenClaims, now: Date = new Date()): Promise<IssuedToken> {
+/** What a token is signed from: `mfa` is false unless said otherwise. */
+export type TokenInput = Omit<TokenClaims, 'mfa'> & { mfa?: boolean };
+
+export async function signToken(claims: TokenInput, now: Date = new Date()): Promise<IssuedToken> {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + config.JWT_TTL_SECONDS;
-  const token = await new SignJWT({ role: claims.role, tv: claims.tv })
+  const token = await new SignJWT({ role: claims.role, tv: claims.tv, mfa: claims.mfa === true })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(config.JWT_ISSUER)
@@ -74,11 +82,12 @@ export async function verifyToken(token: string, now: Date = new Date()): Promis
     });
     const lifetime = lifetimeProblem(payload.iat, payload.exp, now);
     if (lifetime) throw new InvalidToken(lifetime);
-    const { sub, role, tv } = payload as { sub?: unknown; role?: unknown; tv?: unknown };
+    const { sub, role, tv, mfa } = payload as { sub?: unknown; role?: unknown; tv?: unknown; mfa?: unknown };
     if (typeof sub !== 'string' || typeof role !== 'number' || typeof tv !== 'number') {
       throw new InvalidToken('token claims are malformed');
     }
-    return { sub, role, tv };
+    if (mfa !== undefined && typeof mfa !== 'boolean') throw new InvalidToken('token claims are malformed');
+    return { sub, role, tv, mfa: mfa === true };
   } catch (err) {
     if (err instanceof InvalidToken) throw err;
     if (err instanceof errors.JOSEError || err instanceof TypeError) throw new InvalidToken(err.message);

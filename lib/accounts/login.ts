@@ -10,6 +10,7 @@ import { signToken } from './jwt.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { normaliseEmail, THROTTLE } from './rules.ts';
 import { type LoginInput, toUser, type User } from './schemas.ts';
+import { type SignedIn, startRefreshFamily } from './sessions.ts';
 import { takeAttempt } from './throttle.ts';
 
 export interface Session {
@@ -34,6 +35,21 @@ export async function issueSession(user: UserRecord, now: Date = new Date()): Pr
  * limit the address gets 429 with Retry-After and no password is compared, even concurrently.
  */
 export async function login(input: LoginInput, now: Date = new Date()): Promise<Session> {
+  return issueSession(await checkLogin(input, now), now);
+}
+
+/** Login as the web app does it: the session and the first token of a new refresh family (the cookie). */
+export async function loginWithRefresh(input: LoginInput, now: Date = new Date()): Promise<SignedIn> {
+  const user = await checkLogin(input, now);
+  const [session, refreshToken] = await Promise.all([
+    issueSession(user, now),
+    startRefreshFamily(user, { mfa: false }, now),
+  ]);
+  return { ...session, refreshToken };
+}
+
+/** The user whose address and password these are, after the throttle (401 or 429 otherwise). */
+async function checkLogin(input: LoginInput, now: Date): Promise<UserRecord> {
   const email = normaliseEmail(input.emailAddress);
   const [attempt, user] = await Promise.all([
     takeAttempt(THROTTLE.loginFailures, email, now),
@@ -46,5 +62,5 @@ export async function login(input: LoginInput, now: Date = new Date()): Promise<
   if (needsRehash(user.passwordHash)) {
     await upgradePasswordHash(user.id, user.passwordHash, await hashPassword(input.password));
   }
-  return issueSession(user, now);
+  return user;
 }

@@ -23,6 +23,7 @@ import {
   THROTTLE,
   tokenExpiry,
 } from './rules.ts';
+import { startRefreshFamily } from './sessions.ts';
 import { takeAllowance, takeAttempt } from './throttle.ts';
 
 /**
@@ -118,4 +119,20 @@ export async function changePassword(
   if (version === null) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
   const { token } = await signToken({ sub: user.id, role: user.permissionType, tv: version }, now);
   return { token };
+}
+
+/**
+ * updatePassword as the web app calls it: the change above (every other session ends with the token
+ * version), and a new refresh family for this session so it stays signed in.
+ */
+export async function changePasswordKeepingSession(
+  principal: Principal,
+  password: string,
+  newPassword: string,
+  now: Date = new Date(),
+): Promise<{ token: string; refreshToken: string }> {
+  const { token } = await changePassword(principal, password, newPassword, now);
+  const user = await getUser(principal.userId);
+  if (!user) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
+  return { token, refreshToken: await startRefreshFamily(user, { mfa: principal.mfa === true }, now) };
 }

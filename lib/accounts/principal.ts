@@ -5,4 +5,6 @@ export interface Principal {
   tokenVersion: number;
   /** the caller's campus (the default of `?campus=` on listings and searches) */
   campus: string;
+  /** whether the session passed a second factor (the token's `mfa` claim; false for everyone today) */
+  mfa?: boolean;
 }

@@ -129,5 +129,7 @@ export const LoginResult = z.strictObject({
   expiresAt: z.iso.datetime(),
   user: User,
 });
+/** `data` of logout and logoutEverywhere. */
+export const LoggedOut = z.strictObject({ loggedOut: z.literal(true) });
 /** `data` of updatePassword: the new token (older ones stop working). */
 export const NewToken = z.strictObject({ token: z.string().check(z.minLength(1)) });

@@ -59,6 +59,12 @@ export const emailKey = (normalisedEmail: string): ItemKey => ({
 export const tokenKey = (tokenHash: string): ItemKey => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
 
 /**
+ * One login's refresh family (lib/db/sessions.ts): the hash of its current refresh token, its
+ * generation and its sliding expiry. `REFRESH#<familyId>` / `REFRESH`, ttl at the expiry.
+ */
+export const refreshFamilyKey = (familyId: string): ItemKey => ({ pk: `REFRESH#${familyId}`, sk: 'REFRESH' });
+
+/**
  * Pending sign-ups of one address, newest last (gsi1 on the `confirm` token items): resending the
  * confirmation e-mail finds the latest pending sign-up without knowing its token.
  */

@@ -166,6 +166,20 @@ export async function changePasswordHash(
 }
 
 /**
+ * Bumps a user's token version (logout everywhere, a reused refresh token): every access token and
+ * every refresh family issued before it fails its next use. False when the user is gone.
+ */
+export async function bumpTokenVersion(userId: string): Promise<boolean> {
+  return updateIf({
+    TableName: TABLE,
+    Key: userKey(userId),
+    UpdateExpression: 'ADD tokenVersion :one',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':one': 1 },
+  });
+}
+
+/**
  * Consumes a reset token and sets the user's new password hash, bumping the token version, in one
  * transaction. False when the token was used or expired meanwhile, the user is gone, or the user's
  * token version moved on since the token was issued (a reset or a password change revoked it).

@@ -32,13 +32,14 @@ export function envelopeResponse(
   event: APIGatewayProxyEventV2,
   status: number,
   data: unknown,
-  extra: { next?: string | null; headers?: Record<string, string> } = {},
+  extra: { next?: string | null; headers?: Record<string, string>; cookies?: string[] } = {},
 ): APIGatewayProxyResultV2 {
   const envelope: Record<string, unknown> = { data, time: new Date().toISOString(), method: routeOf(event) };
   if ('next' in extra) envelope.next = extra.next ?? null;
   return {
     statusCode: status,
     headers: { ...JSON_HEADERS, ...extra.headers },
+    ...(extra.cookies ? { cookies: extra.cookies } : {}),
     body: JSON.stringify(envelope),
   };
 }

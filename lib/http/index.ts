@@ -109,7 +109,7 @@ export class Reply<T = unknown> {
   constructor(
     readonly data: T,
     readonly status = 200,
-    readonly extra: { next?: string | null; headers?: Record<string, string> } = {},
+    readonly extra: { next?: string | null; headers?: Record<string, string>; cookies?: string[] } = {},
   ) {}
 }
 

@@ -34,7 +34,7 @@ export interface WebStack {
   browser: Browser;
   web: RunningWeb;
   url: string;
-  /** A page in a fresh context (its own sessionStorage), closed by stop(). */
+  /** A page in a fresh context (its own cookies: another browser), closed by stop(). */
   newPage: (options?: { width: number; height: number }) => Promise<Page>;
   stop: () => Promise<void>;
 }
@@ -148,10 +148,28 @@ export async function logIn(page: Page, emailAddress: string, password = DEFAULT
   await page.getByRole('heading', { level: 1, name: /Welcome back/ }).waitFor();
 }
 
-/** The bearer token the app keeps in this tab's sessionStorage. */
+/**
+ * What the page's refresh cookie answers now, as a new tab of the same browser would ask it: the
+ * status and a fresh access token (the app keeps its own in memory only, out of the tests' reach).
+ */
+export async function refreshFrom(page: Page): Promise<{ status: number; token: string }> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'X-CSRF': '1' } });
+    const body = (await res.json()) as { data: { token?: string } };
+    return { status: res.status, token: body.data.token ?? '' };
+  });
+}
+
+/** A valid bearer token of the page's session (from its refresh cookie). */
 export async function tokenOf(page: Page): Promise<string> {
-  const session = await page.evaluate(() => sessionStorage.getItem('campus-books.session'));
-  return (JSON.parse(session ?? '{}') as { token: string }).token;
+  const { status, token } = await refreshFrom(page);
+  expect(status).toBe(200);
+  return token;
+}
+
+/** The page's refresh cookie (one per cookie path; the first), or undefined. */
+export async function refreshCookieOf(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === 'cb_refresh' && c.value !== '');
 }
 
 /** A new student with one listed book, logged in on a fresh page of `stack` at `path`. */

@@ -16,6 +16,8 @@ export interface EventInput {
   body?: unknown;
   rawBody?: string;
   token?: string;
+  /** request cookies, `name=value` each (payload 2.0's `cookies`) */
+  cookies?: string[];
 }
 
 export function makeEvent(input: EventInput): APIGatewayProxyEventV2 {
@@ -35,6 +37,7 @@ export function makeEvent(input: EventInput): APIGatewayProxyEventV2 {
     rawPath: path,
     rawQueryString: new URLSearchParams(input.query ?? {}).toString(),
     headers,
+    ...(input.cookies ? { cookies: input.cookies } : {}),
     queryStringParameters: input.query,
     pathParameters: input.pathParameters,
     body,
@@ -76,6 +79,8 @@ export interface InvokeResult {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** the response's Set-Cookie lines (payload 2.0's `cookies`) */
+  cookies: string[];
   json: <T = unknown>() => T;
 }
 
@@ -83,9 +88,16 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIG
 
 export async function invoke(handler: Handler, input: EventInput): Promise<InvokeResult> {
   const res = await handler(makeEvent(input), makeContext());
-  if (typeof res === 'string') return { status: 200, headers: {}, body: res, json: () => JSON.parse(res) };
+  if (typeof res === 'string')
+    return { status: 200, headers: {}, body: res, cookies: [], json: () => JSON.parse(res) };
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(res.headers ?? {})) headers[k.toLowerCase()] = String(v);
   const body = res.body ?? '';
-  return { status: res.statusCode ?? 200, headers, body, json: <T>() => JSON.parse(body) as T };
+  return {
+    status: res.statusCode ?? 200,
+    headers,
+    body,
+    cookies: res.cookies ?? [],
+    json: <T>() => JSON.parse(body) as T,
+  };
 }

@@ -1,28 +1,22 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The signed-in session: the JWT lives in memory and in sessionStorage (one tab, gone when the tab
- * closes), never in localStorage or a cookie. Components subscribe to changes.
+ * The signed-in session: the short-lived access token lives in memory only (never in storage or a
+ * script-readable cookie). What keeps a user signed in across tabs, e-mailed links and browser
+ * restarts is the refresh cookie (HttpOnly, set by the API at login): on start the app asks
+ * `POST /api/auth/refresh` for a new access token (web/src/refresh.ts). Until that answer is in,
+ * the session is `restoring` and pages that need one wait instead of sending the user to log in.
  */
-const KEY = 'campus-books.session';
-
 export interface Session {
   token: string;
   expiresAt: string;
   firstName: string;
+  userId: string;
 }
 
-let current: Session | null = read();
+let current: Session | null = null;
+let restoring = true;
 const listeners = new Set<() => void>();
-
-function read(): Session | null {
-  try {
-    const raw = sessionStorage.getItem(KEY);
-    return raw ? (JSON.parse(raw) as Session) : null;
-  } catch {
-    return null;
-  }
-}
 
 export function getSession(): Session | null {
   return current;
@@ -32,8 +26,6 @@ const userChanges = new Set<() => void>();
 
 function store(next: Session | null): void {
   current = next;
-  if (next) sessionStorage.setItem(KEY, JSON.stringify(next));
-  else sessionStorage.removeItem(KEY);
   for (const l of listeners) l();
 }
 
@@ -41,12 +33,18 @@ function store(next: Session | null): void {
 export function setSession(next: Session | null): void {
   // Told first, before any component renders with the new session (the cache of the old user goes).
   for (const l of userChanges) l();
+  restoring = false;
   store(next);
 }
 
-/** The same user's session with a new token (after a password change ends the other sessions). */
-export function replaceToken(token: string): void {
-  if (current) store({ ...current, token });
+/** The same user's session with a new token (a refresh, or a password change ending the other sessions). */
+export function replaceToken(token: string, expiresAt?: string): void {
+  if (current) store({ ...current, token, expiresAt: expiresAt ?? current.expiresAt });
+}
+
+/** Whether the session of the refresh cookie is still being asked for (the app just started). */
+export function isRestoring(): boolean {
+  return restoring;
 }
 
 /** Calls `listener` each time a session starts or ends. */
@@ -63,4 +61,9 @@ export function subscribeSession(listener: () => void): () => void {
 /** The current session, re-rendering the component when it changes. */
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession);
+}
+
+/** Whether the app is still restoring the session at start, re-rendering when that ends. */
+export function useRestoring(): boolean {
+  return useSyncExternalStore(subscribeSession, isRestoring);
 }

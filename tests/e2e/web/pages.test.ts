@@ -67,12 +67,13 @@ describe('the web app in the browser', () => {
     const buyer = await createConfirmedUser();
     const page = await web().newPage();
     await logIn(page, buyer.user.emailAddress);
-    // The token stops working (as when it expires): the next call answers 401.
-    await page.evaluate(() => {
-      const s = JSON.parse(sessionStorage.getItem('campus-books.session') ?? '{}');
-      sessionStorage.setItem('campus-books.session', JSON.stringify({ ...s, token: `${s.token}x` }));
-    });
-    await page.goto('/notifications');
+    // The session ends elsewhere (logout everywhere): the token in memory and the refresh cookie stop
+    // working, so the next call answers 401 and the one refresh the app tries answers 401 too.
+    expect((await api('POST', '/api/auth/logoutEverywhere', { token: buyer.token })).status).toBe(200);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /Notifications/ })
+      .click();
     await page.getByRole('status').filter({ hasText: 'Your session has expired' }).waitFor();
     expect(new URL(page.url()).searchParams.get('next')).toBe('/notifications');
     await page.getByLabel('E-mail').fill(buyer.user.emailAddress);

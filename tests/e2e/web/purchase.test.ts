@@ -8,7 +8,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
 import { createConfirmedUser, DEFAULT_PASSWORD, emailTokenIn, uniqueEmail } from '#tests/helpers/accounts.ts';
-import { expectAccessible, logIn, screenshot, tokenOf, webStackForFile } from '#tests/helpers/browser.ts';
+import {
+  expectAccessible,
+  logIn,
+  refreshCookieOf,
+  screenshot,
+  tokenOf,
+  webStackForFile,
+} from '#tests/helpers/browser.ts';
 import { api, waitForEmail } from '#tests/helpers/e2e.ts';
 import { CONFIRMATION_SUBJECT } from '#tests/helpers/e2e-accounts.ts';
 
@@ -46,9 +53,11 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     await expectAccessible(seller);
 
     await logIn(seller, sellerEmail);
-    // The token is kept for this tab only: sessionStorage, never localStorage.
+    // The access token lives in memory only; the session is kept by the HttpOnly refresh cookie.
     expect(await seller.evaluate(() => localStorage.length)).toBe(0);
-    expect(await seller.evaluate(() => sessionStorage.getItem('campus-books.session'))).toContain('token');
+    expect(await seller.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await refreshCookieOf(seller)).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(await seller.evaluate('document.cookie')).not.toContain('cb_refresh');
     await expectAccessible(seller);
   });
 

@@ -47,12 +47,12 @@ describe('POST /api/auth/login', () => {
     const { user, password } = await createConfirmedUser();
     startMeasuring();
     expect((await post({ emailAddress: user.emailAddress, password })).status).toBe(200);
-    // previous throttle window, attempt counted, e-mail item, user, attempt given back
+    // previous throttle window, attempt counted, e-mail item, user, attempt given back, refresh family
     expect(
       measured()
         .operations.map((o) => o.command)
         .sort(),
-    ).toEqual(['GetItem', 'GetItem', 'GetItem', 'UpdateItem', 'UpdateItem']);
+    ).toEqual(['GetItem', 'GetItem', 'GetItem', 'PutItem', 'UpdateItem', 'UpdateItem']);
     startMeasuring();
     expect((await post({ emailAddress: uniqueEmail(), password })).status).toBe(401);
     // previous throttle window, attempt counted (before the compare), e-mail item

@@ -1,9 +1,10 @@
 /** The main navigation: the student's pages with the unread count, the dashboard for administrators. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { logout as endSession } from '#web/api.ts';
 import { conversationsQuery, keys, levelQuery, notificationsQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
-import { setSession, useSession } from '#web/session.ts';
+import { useSession } from '#web/session.ts';
 
 const STUDENT_LINKS = [
   ['/sell', 'Sell'],
@@ -43,8 +44,7 @@ export function Nav() {
   }, [client, path]);
   const current = (href: string) => (path === href ? 'page' : undefined);
   const logout = () => {
-    setSession(null);
-    navigate('/login');
+    void endSession().finally(() => navigate('/login'));
   };
   return (
     <nav aria-label="Main">

@@ -15,7 +15,8 @@ import { EmailConfirmedPage, NotFound, PrivacyPage, TermsPage } from '#web/featu
 import { RequestsPage } from '#web/features/requests/requests-page.tsx';
 import { SellPage } from '#web/features/sell/sell-page.tsx';
 import { navigate, useLocation } from '#web/router.tsx';
-import { useSession } from '#web/session.ts';
+import { useRestoring, useSession } from '#web/session.ts';
+import { Loading } from '#web/ui/layout.tsx';
 
 // The dashboard is for a few administrators, the account pages and one order are opened rarely:
 // their code is loaded only when opened.
@@ -29,10 +30,14 @@ const OrderPage = lazy(() => import('#web/features/orders/order-page.tsx'));
 /** Pages that need a session send the visitor to log in first, then back here. */
 function RequireLogin({ children }: { children: React.ReactNode }) {
   const session = useSession();
+  // At start the session of the refresh cookie is being asked for: wait for it (an e-mailed link
+  // opens signed in), then send the visitor to log in only if there is none.
+  const restoring = useRestoring();
   const { href } = useLocation();
   useEffect(() => {
-    if (!session) navigate(`/login?next=${encodeURIComponent(href)}`, { replace: true });
-  }, [session, href]);
+    if (!session && !restoring) navigate(`/login?next=${encodeURIComponent(href)}`, { replace: true });
+  }, [session, restoring, href]);
+  if (restoring && !session) return <Loading what="your session" />;
   return session ? children : null;
 }
 

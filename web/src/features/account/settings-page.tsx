@@ -74,6 +74,7 @@ function PasswordForm() {
     submit,
   } = useSubmit(async () => {
     const { token } = await call(api.POST('/api/auth/updatePassword', { body: form }));
+    // the answer also set this session's new refresh cookie (the other sessions' cookies stop working)
     replaceToken(token);
     reset();
   });

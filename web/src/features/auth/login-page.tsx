@@ -43,7 +43,12 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const { error, busy, submit } = useSubmit(async () => {
     const data = await call(api.POST('/api/auth/login', { body: { emailAddress, password } }));
-    setSession({ token: data.token, expiresAt: data.expiresAt, firstName: data.user.firstName });
+    setSession({
+      token: data.token,
+      expiresAt: data.expiresAt,
+      firstName: data.user.firstName,
+      userId: data.user.id,
+    });
     // Only a path on this site: never an absolute URL from the query.
     navigate(next?.startsWith('/') && !next.startsWith('//') ? next : '/', { replace: true });
   });

@@ -1,0 +1,91 @@
+/**
+ * Staying signed in, in a real browser against the e2e tier's API: the refresh cookie opens a new
+ * tab (an e-mailed link) signed in, a deep link returns there after login, logout ends the session,
+ * and a reused refresh token signs out every session of that user in every browser.
+ */
+import { describe, expect, it } from 'vitest';
+import { createConfirmedUser } from '#tests/helpers/accounts.ts';
+import { logIn, refreshCookieOf, refreshFrom, webStackForFile } from '#tests/helpers/browser.ts';
+import { api } from '#tests/helpers/e2e.ts';
+
+const web = webStackForFile();
+
+describe('staying signed in', () => {
+  it('a page opened from an e-mail link (a new tab of the same browser) opens signed in', async () => {
+    const student = await createConfirmedUser({ firstName: 'Tabby' });
+    const page = await web().newPage();
+    await logIn(page, student.user.emailAddress);
+    // the link of an e-mail, opened in a new tab: no password asked
+    const tab = await page.context().newPage();
+    await tab.goto('/notifications');
+    await tab.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    expect(new URL(tab.url()).pathname).toBe('/notifications');
+    // and a typed address in the first tab (a full load) too
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Welcome back, Tabby' }).waitFor();
+    // nothing of the session is in storage a script can read
+    expect(await tab.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
+  });
+
+  it('a deep link without a session asks to log in, then returns to that page', async () => {
+    const student = await createConfirmedUser();
+    const page = await web().newPage();
+    await page.goto('/orders');
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/orders');
+    await page.getByLabel('E-mail').fill(student.user.emailAddress);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Purchases and sales' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/orders');
+  });
+
+  it('logout ends the session: a new tab asks for the password again', async () => {
+    const student = await createConfirmedUser();
+    const page = await web().newPage();
+    await logIn(page, student.user.emailAddress);
+    const cookie = await refreshCookieOf(page);
+    expect(cookie).toBeDefined();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(await refreshCookieOf(page)).toBeUndefined();
+    // the family is gone on the server too, not only the cookie in this browser
+    const replay = await api('POST', '/api/auth/refresh', {
+      headers: { 'x-csrf': '1', cookie: `cb_refresh=${cookie?.value}` },
+    });
+    expect(replay.status).toBe(401);
+    const tab = await page.context().newPage();
+    await tab.goto('/cart');
+    await tab.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+  });
+
+  it('a reused refresh token logs every session of that user out', async () => {
+    const student = await createConfirmedUser({ firstName: 'Reused' });
+    const laptop = await web().newPage();
+    await logIn(laptop, student.user.emailAddress);
+    const phone = await web().newPage(); // another browser: its own login, its own family
+    await logIn(phone, student.user.emailAddress);
+    // a copy of the laptop's cookie is taken (say, by malware), then the laptop goes on: a new tab
+    // and a reload each refresh it, so the copy is two generations old (beyond any grace)
+    const stolen = await refreshCookieOf(laptop);
+    const tab = await laptop.context().newPage();
+    await tab.goto('/notifications');
+    await tab.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    await tab.reload();
+    await tab.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    expect((await refreshCookieOf(laptop))?.value).not.toBe(stolen?.value);
+    const replay = await api('POST', '/api/auth/refresh', {
+      headers: { 'x-csrf': '1', cookie: `cb_refresh=${stolen?.value}` },
+    });
+    expect(replay.status).toBe(401);
+    expect((replay.body as { data: { code: string } }).data.code).toBe('REFRESH_REUSED');
+    // every session of the user is out: the next action in each tab and browser asks to log in
+    for (const page of [laptop, tab, phone]) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Cart/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+      expect(new URL(page.url()).searchParams.get('next')).toBe('/cart');
+    }
+    expect((await refreshFrom(phone)).status).toBe(401);
+    expect((await api('GET', '/api/user/getUserData', { token: student.token })).status).toBe(401);
+  });
+});
