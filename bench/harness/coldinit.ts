@@ -124,6 +124,9 @@ function deployedEnv(ids: string[], secretsUrl: string, secretNames: readonly st
   return env;
 }
 
+/** The value of a secret the bench's own (local) configuration has none of: 48 characters. */
+const BENCH_SECRET_VALUE = 'bench-only-secret-value-of-forty-eight-character';
+
 export interface ColdInitCase {
   c: BenchCase;
   run: CaseRun;
@@ -142,11 +145,11 @@ export async function measureColdInit(
   const results: ColdInitResult[] = [];
   // the values the bench's own process signs tokens with (its stage is local), served by the stub
   const { config, SECRET_NAMES, secretIdVariable } = await import('#lib/config.ts');
+  const { ORIGIN_VERIFY_HEADER } = await import('#lib/http/client-address.ts');
+  // A secret with no local value (CloudFront's origin-verify header) gets the bench's own, and each
+  // request carries that header as CloudFront would send it, so the origin check runs as deployed.
   const stored = Object.fromEntries(
-    SECRET_NAMES.flatMap((name) => {
-      const value = config[name];
-      return value ? [[`bench/${secretIdVariable(name)}`, value]] : [];
-    }),
+    SECRET_NAMES.map((name) => [`bench/${secretIdVariable(name)}`, config[name] || BENCH_SECRET_VALUE]),
   );
   const secrets = await startSecretsStub(stored, config.AWS_REGION);
   try {
@@ -191,7 +194,12 @@ export async function measureColdInit(
       for (let i = 0; i < runs; i++) {
         await run.before?.(i);
         const eventFile = path.join(tmp, `${fn}-${i}.json`);
-        writeFileSync(eventFile, JSON.stringify(makeEvent(run.event(i))));
+        const event = makeEvent(run.event(i));
+        event.headers = {
+          ...event.headers,
+          [ORIGIN_VERIFY_HEADER]: config.ORIGIN_VERIFY_SECRET || BENCH_SECRET_VALUE,
+        };
+        writeFileSync(eventFile, JSON.stringify(event));
         const out = JSON.parse(await node(CHILD, [path.join(tmp, fn, mjs), eventFile], env)) as {
           importMs: number;
           callMs: number;
