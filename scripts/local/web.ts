@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentSecurityPolicy, originsOf } from '#web/csp.ts';
+import { apiDocsPolicy, contentSecurityPolicy, originsOf } from '#web/csp.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_DIR = path.join(ROOT, 'web');
@@ -38,6 +38,12 @@ export const webHeaders = (photoOrigins: string[] = []): Record<string, string> 
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 });
 export const WEB_HEADERS = webHeaders();
+
+/** The API documentation page's files (web/api-docs.ts): the same headers with the page's own policy. */
+export const API_DOCS_HEADERS: Record<string, string> = {
+  ...WEB_HEADERS,
+  'Content-Security-Policy': apiDocsPolicy(),
+};
 
 /**
  * Builds the app with Vite into `outDir` (default web/dist); fails when the initial JS is over
@@ -112,12 +118,18 @@ export function startWeb(options: {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const wanted = path.normalize(path.join(dist, decodeURIComponent(url.pathname)));
+    if (url.pathname === '/api-docs') {
+      res.writeHead(301, { ...headers, Location: '/api-docs/' }).end();
+      return;
+    }
+    const docs = url.pathname.startsWith('/api-docs/');
+    const pathname = url.pathname === '/api-docs/' ? '/api-docs/index.html' : url.pathname;
+    const wanted = path.normalize(path.join(dist, decodeURIComponent(pathname)));
     const isFile = wanted.startsWith(dist + path.sep) && existsSync(wanted) && statSync(wanted).isFile();
     const file = isFile ? wanted : path.join(dist, 'index.html');
     const hashed = isFile && wanted.includes(`${path.sep}assets${path.sep}`);
     res.writeHead(200, {
-      ...headers,
+      ...(docs && isFile ? API_DOCS_HEADERS : headers),
       'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       // Content-hashed assets never change; index.html must be fetched again after a deploy.
       'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',

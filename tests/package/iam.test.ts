@@ -45,7 +45,7 @@ const GROUPS: Record<string, Group> = {
     actions: [...LOGS, SECRET],
     secrets: ['SampleBasicPasswordSecret', 'SampleApiKeySecret'],
   },
-  DocsRole: { functions: ['docsOpenapi', 'docsPage', 'docsAssets'], actions: LOGS, secrets: [] },
+  DocsRole: { functions: ['docsOpenapi'], actions: LOGS, secrets: [] },
   PublicListRole: {
     functions: ['booksGetBooksNoToken'],
     actions: [...LOGS, ...READ],
@@ -270,10 +270,10 @@ describe('least privilege per function group (packaged template)', () => {
       t.Resources[role]?.Properties.Policies[0].PolicyDocument.Statement.push(st);
     add('ReadRole', { Effect: 'Allow', Action: MAIL, Resource: ['arn:aws:ses:x'] });
     add('PublicReadRole', { Effect: 'Allow', Action: SECRET, Resource: [{ Ref: 'JwtSecret' }] });
-    const fn = t.Resources.DocsPageLambdaFunction;
+    const fn = t.Resources.DocsOpenapiLambdaFunction;
     if (fn) fn.Properties.Role = { 'Fn::GetAtt': ['WriteRole', 'Arn'] };
     expect(violations(t)).toEqual([
-      'docsPage: runs as "WriteRole", its group is DocsRole',
+      'docsOpenapi: runs as "WriteRole", its group is DocsRole',
       'PublicReadRole: may read secret {"Ref":"JwtSecret"}, its group may not',
       'ReadRole: allows ses:SendEmail, which its group does not',
     ]);
@@ -315,7 +315,7 @@ describe('least privilege per function group (packaged template)', () => {
         'scheduledSweepOutbox',
       ].sort(),
     );
-    for (const name of ['docsPage', 'booksGetBooksNoToken', 'booksSearchPublic', 'samplePing']) {
+    for (const name of ['docsOpenapi', 'booksGetBooksNoToken', 'booksSearchPublic', 'samplePing']) {
       expect(envOf(fns[name] as never).JWT_SECRET_ID, name).toBeUndefined();
     }
     expect(envOf(fns.samplePing as never).SAMPLE_API_KEY_SECRET_ID).toBe('campus-books/dev/sample-api-key');
