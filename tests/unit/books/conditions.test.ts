@@ -3,10 +3,13 @@ import { CONDITION_GRADES, parseGrade } from '#lib/values/condition.ts';
 
 describe('condition grades', () => {
   it('reads every grade case-insensitively, with spaces for hyphens', () => {
-    expect(parseGrade('Like New')).toBe('like-new');
-    expect(parseGrade('  VERY good ')).toBe('very-good');
-    expect(parseGrade('new')).toBe('new');
-    expect(parseGrade('Acceptable')).toBe('acceptable');
+    const written = {
+      'Like New': 'like-new',
+      '  VERY good ': 'very-good',
+      new: 'new',
+      Acceptable: 'acceptable',
+    };
+    for (const [text, grade] of Object.entries(written)) expect(parseGrade(text), text).toBe(grade);
     for (const g of CONDITION_GRADES) expect(parseGrade(g)).toBe(g);
   });
 
