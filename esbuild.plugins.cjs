@@ -1,8 +1,6 @@
 // esbuild plugins for the Lambda bundles (serverless-esbuild `plugins` option).
-const { createHash } = require('node:crypto');
-const { mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { readFileSync } = require('node:fs');
 const path = require('node:path');
-const { brotliCompressSync, constants } = require('node:zlib');
 
 /**
  * zod's classic build re-exports every locale (~250 KB minified); the service only speaks English.
@@ -181,87 +179,6 @@ const noJsSha256 = {
 };
 
 /**
- * The API docs page's renderer files (lib/docs/assets.json, ~1.7 MB of Swagger UI) travel in the
- * docs assets function's zip as Brotli-compressed data files, not inside its JavaScript: the
- * bundle stays a few KB and Lambda parses none of them at load. This plugin writes them to
- * `.build/docs-assets/<name>.br` while bundling (compressing at the highest level takes ~10-20 s,
- * so results are cached in node_modules/.cache by content hash); functions/docs/functions.yml puts
- * that folder in the function's package, and lib/docs/asset-data.ts is replaced by a module that
- * reads a file from the package on first use: `$LAMBDA_TASK_ROOT/.build/docs-assets` in Lambda
- * (the zip's root), else the one under the working directory (serverless offline runs the bundle
- * in place, from the project's root). No absolute path of the machine that built it is written
- * into the bundle.
- */
-const CACHE = path.join(__dirname, 'node_modules', '.cache', 'docs-assets');
-const DOCS_ASSETS_DIR = '.build/docs-assets';
-
-function compressed(file) {
-  const plain = readFileSync(require.resolve(file, { paths: [__dirname] }));
-  const hash = createHash('sha256').update(plain).digest('hex');
-  const cached = path.join(CACHE, `${hash}.br`);
-  try {
-    return readFileSync(cached);
-  } catch {
-    const br = brotliCompressSync(plain, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
-    });
-    mkdirSync(CACHE, { recursive: true });
-    writeFileSync(cached, br);
-    return br;
-  }
-}
-
-/** Writes every renderer file, compressed, to DOCS_ASSETS_DIR; returns name -> file name. */
-function writeDocsAssets() {
-  const assets = JSON.parse(readFileSync(path.join(__dirname, 'lib', 'docs', 'assets.json'), 'utf8'));
-  const dir = path.join(__dirname, DOCS_ASSETS_DIR);
-  mkdirSync(dir, { recursive: true });
-  const files = {};
-  for (const [name, { file }] of Object.entries(assets)) {
-    files[name] = `${name}.br`;
-    // written aside and renamed: a server running an earlier bundle may be reading it
-    const target = path.join(dir, files[name]);
-    writeFileSync(`${target}.${process.pid}.tmp`, compressed(file));
-    renameSync(`${target}.${process.pid}.tmp`, target);
-  }
-  return files;
-}
-
-const docsAssetFiles = {
-  name: 'docs-asset-files',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]lib[\\/]docs[\\/]asset-data\.ts$/ }, () => {
-      const files = writeDocsAssets();
-      return {
-        loader: 'js',
-        resolveDir: path.join(__dirname, 'lib', 'docs'),
-        contents: `import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-const FILES = ${JSON.stringify(files)};
-const DIRS = [
-  ...(process.env.LAMBDA_TASK_ROOT ? [join(process.env.LAMBDA_TASK_ROOT, ${JSON.stringify(DOCS_ASSETS_DIR)})] : []),
-  join(process.cwd(), ${JSON.stringify(DOCS_ASSETS_DIR)}),
-];
-const loaded = new Map();
-export function assetData(name) {
-  if (!Object.hasOwn(FILES, name)) return undefined;
-  if (!loaded.has(name)) {
-    for (const dir of DIRS) {
-      try {
-        loaded.set(name, { brotli: readFileSync(join(dir, FILES[name])) });
-        break;
-      } catch {}
-    }
-  }
-  return loaded.get(name);
-}
-`,
-      };
-    });
-  },
-};
-
-/**
  * Node's built-in modules through `require`, not through ESM `import`. An ESM import of a built-in
  * builds its ESM facade, which reads every export, getters included: `node:http`'s `WebSocket`,
  * `CloseEvent` and `MessageEvent` getters then load all of undici (45 ms of a cold start, against
@@ -291,6 +208,5 @@ module.exports = [
   awsPackageVersionOnly,
   smallEndpointCache,
   noJsSha256,
-  docsAssetFiles,
   builtinsThroughRequire,
 ];

@@ -3,6 +3,7 @@
  * source of its security headers, web/src/csp.ts (the local server sends the same):
  *   ResponseHeadersPolicyConfig: ${file(./infra/web-headers.cjs):app}     every file but hashed ones
  *   ResponseHeadersPolicyConfig: ${file(./infra/web-headers.cjs):hashed}  assets/* (content-hashed)
+ *   ResponseHeadersPolicyConfig: ${file(./infra/web-headers.cjs):docs}    api-docs/* (Swagger UI's policy)
  * The CSP's connect-src carries the photos bucket's S3 origin, where the browser POSTs uploads
  * (`Fn::Sub` on the bucket's name, known at deploy time); the same origin is the stack's
  * PhotosUploadOrigin output, which `npm run deploy` gives the web build as VITE_PHOTOS_URL.
@@ -12,7 +13,7 @@
 
 const { require: tsxRequire } = require('tsx/cjs/api');
 
-const { securityHeaders, CACHE_CONTROL } = tsxRequire('../web/src/csp.ts', __filename);
+const { apiDocsPolicy, securityHeaders, CACHE_CONTROL } = tsxRequire('../web/src/csp.ts', __filename);
 
 /** The photo bucket's origin for presigned POSTs (virtual-hosted style, the SDK's default). */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: CloudFormation's Fn::Sub, not a JS template
@@ -32,7 +33,7 @@ const typed = {
 };
 
 /** One policy config: every header of web/src/csp.ts, plus the Cache-Control of its files. */
-async function policy(resolveVariable, suffix, cacheControl) {
+async function policy(resolveVariable, suffix, cacheControl, csp) {
   const service = await resolveVariable('self:service');
   const stage = await resolveVariable('sls:stage');
   let security = {};
@@ -40,6 +41,7 @@ async function policy(resolveVariable, suffix, cacheControl) {
   const headers = {
     ...securityHeaders({ photoOrigins: [PHOTOS_UPLOAD_ORIGIN] }),
     'Cache-Control': cacheControl,
+    ...(csp ? { 'Content-Security-Policy': csp } : {}),
   };
   for (const [name, value] of Object.entries(headers)) {
     const toTyped = typed[name.toLowerCase()];
@@ -57,5 +59,7 @@ async function policy(resolveVariable, suffix, cacheControl) {
 module.exports = {
   app: ({ resolveVariable }) => policy(resolveVariable, 'app', CACHE_CONTROL.other),
   hashed: ({ resolveVariable }) => policy(resolveVariable, 'hashed', CACHE_CONTROL.hashed),
+  // the API documentation page (web/api-docs.ts, /api-docs/*): the same headers, its own CSP
+  docs: ({ resolveVariable }) => policy(resolveVariable, 'docs', CACHE_CONTROL.other, apiDocsPolicy()),
   photosUploadOrigin: { 'Fn::Sub': PHOTOS_UPLOAD_ORIGIN },
 };

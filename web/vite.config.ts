@@ -1,11 +1,12 @@
 /**
  * The web app's build. `npm run web:build` writes web/dist (content-hashed files); the initial
  * JavaScript (the entry and what it imports statically) must stay within 150 KB gzipped, or the
- * build fails. `npm run web:dev` serves it with hot reload and proxies /api to the local API.
+ * build fails. The API documentation page goes to web/dist/api-docs/ (web/api-docs.ts). `npm run web:dev` serves it with hot reload and proxies /api to the local API.
  */
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { apiDocs } from './api-docs.ts';
 import { contentSecurityPolicy, originsOf } from './src/csp.ts';
 
 export const INITIAL_JS_BUDGET = 150 * 1024;
@@ -58,7 +59,7 @@ export default defineConfig(() => {
   const photosUrl = process.env.VITE_PHOTOS_URL || undefined;
   return {
     root: import.meta.dirname,
-    plugins: [react(), cspMeta(apiUrl, photosUrl), initialJsBudget()],
+    plugins: [react(), cspMeta(apiUrl, photosUrl), initialJsBudget(), apiDocs()],
     build: { outDir: 'dist', emptyOutDir: true },
     server: {
       port: Number(process.env.WEB_PORT ?? 3000),

@@ -326,8 +326,6 @@ export const routeCalls: RouteCall[] = [
   })),
 
   // ----- mail, docs, samples -----
-  call('GET /api/docs', 200, async () => ({})),
-  call('GET /api/docs/assets/{file}', 200, async () => ({ pathParameters: { file: 'docs.js' } })),
   call('GET /api/openapi.json', 200, async () => ({})),
   // the sample service's Basic credentials and API key (lib/config.ts, stage local defaults)
   ...['ping', 'test'].map((name) =>

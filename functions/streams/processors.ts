@@ -3,7 +3,6 @@
  * consumer (functions/streams/consumer.ts). Each area registers its processor here.
  */
 
-import { accountMailProcessor } from '#lib/accounts/mail-processor.ts';
 import { salePricesProcessor } from '#lib/books/price-hint.ts';
 import { priceIndexProcessor } from '#lib/books/price-index.ts';
 import { searchIndexProcessor } from '#lib/books/search-index.ts';
@@ -27,8 +26,6 @@ export const processors: ChangeProcessor[] = [
   userSearchProcessor,
   // photos: a book removed for good takes its files with it
   bookPhotosCleanupProcessor,
-  // accounts: the e-mails asked for on the public reset and resend routes
-  accountMailProcessor,
   // conversations: a new message -> the other side's notification and (at most every 15 minutes) e-mail
   messageNotificationsProcessor,
 ];

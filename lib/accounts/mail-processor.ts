@@ -1,6 +1,6 @@
 /**
  * Account e-mails through the outbox (lib/outbox): the renderer the outbox consumer uses for kind
- * 'account', and the hand-over of account e-mail requests stored by the previous release.
+ * 'account'.
  *
  * A request names an action and an address, never a token: the renderer issues the link's token
  * when it sends, so the table holds only token hashes (issue 20, item 14), and a retried send
@@ -8,12 +8,8 @@
  * look-up happens here, off the request path (item 29).
  */
 
-import { isMailRequestKey } from '#lib/db/keys.ts';
-import type { MailRequestRecord } from '#lib/db/mail-requests.ts';
 import type { OutboxRecord } from '#lib/db/outbox.ts';
 import type { Mail } from '#lib/mail/send.ts';
-import { queueAccountMail } from '#lib/outbox/queue.ts';
-import type { ChangeProcessor } from '#lib/streams/types.ts';
 import { passwordResetMailFor } from './password.ts';
 import { confirmationMailFor, existingAccountMailFor } from './signup.ts';
 
@@ -32,20 +28,3 @@ export async function accountMail(message: OutboxRecord, now: Date = new Date())
       return existingAccountMailFor(request.address);
   }
 }
-
-/**
- * Requests stored as `MAILREQ#` items by the previous release (kept a day) are queued in the
- * outbox under an id of their own, so a redelivered record queues once.
- */
-export const accountMailProcessor: ChangeProcessor = {
-  name: 'account-mail',
-  wants: (c) => c.eventName === 'INSERT' && isMailRequestKey(c.keys),
-  apply: async (c) => {
-    const request = c.newImage as MailRequestRecord;
-    await queueAccountMail(
-      `acct.${request.id}`,
-      { action: request.kind, address: request.emailNormalised },
-      new Date(),
-    );
-  },
-};

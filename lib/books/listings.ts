@@ -6,7 +6,6 @@ import { ulid } from 'ulid';
 import {
   BookWriteRefused,
   getBook,
-  getBooks,
   inCartIds,
   insertBook,
   type ListingFilters,
@@ -236,8 +235,7 @@ const priceOrder = (sort: Sort | undefined): 'asc' | 'desc' | undefined =>
  * there is one): one Query per index term of the query (lib/db/books.ts `searchPage`), whose
  * entries carry the books' list fields, then the full check of the query's words. No per-book
  * read, so a page costs what a listing page costs whatever the number of books; it may be short
- * with a cursor to continue. Entries of the earlier shape (no list fields, until the migration
- * rewrote them) are checked against their books in one BatchGet.
+ * with a cursor to continue.
  */
 export async function searchBooks(
   query: string,
@@ -262,22 +260,9 @@ export async function searchBooks(
     ...(byPrice ? { byPrice } : {}),
   });
   if (!plan) return { items: [], next: null };
-  const legacy = page.items.filter((h) => h.book === null).map((h) => h.bookId);
-  const current = legacy.length > 0 ? await getBooks(legacy) : new Map<string, BookRecord>();
-  const found = page.items.flatMap((h) => {
-    const book = h.book ?? current.get(h.bookId);
-    if (!book || book.status !== BookStatus.Listed || book.hidden) return []; // hidden: reported
-    if (callerId && book.ownerId === callerId) return [];
-    return plan.matches(book) && passes(book, filters) ? [book] : [];
-  });
+  const found = page.items.flatMap(({ book }) => (plan.matches(book) ? [book] : []));
   return { items: await withInCart(callerId, found), next: page.next };
 }
-
-/** Whether a book passes a page's filters (their Query filters them already; this checks an entry of the earlier shape). */
-const passes = (book: BookRecord, f: ListingFilters): boolean =>
-  (!f.conditions || f.conditions.length === 0 || f.conditions.includes(book.condition)) &&
-  (f.minCents === undefined || book.priceCents >= f.minCents) &&
-  (f.maxCents === undefined || book.priceCents <= f.maxCents);
 
 /** API books; with a caller, each with `inCart` (one BatchGet of the cart keys). */
 async function withInCart(callerId: string | null, books: BookRecord[]): Promise<Book[]> {

@@ -41,7 +41,7 @@ export function searchEntriesOf(image: Item | undefined | null): Map<string, Sea
   const entries = new Map<string, SearchEntry>();
   const book = listFieldsOf(image);
   if (!book) return entries;
-  // every campus's partition of each term, and the book's campus's (none before the migration)
+  // every campus's partition of each term, and the book's campus's (when it has one)
   const campuses = [ALL_CAMPUSES, ...(book.campus ? [book.campus] : [])];
   for (const term of searchTermsOf(book)) {
     for (const campus of campuses) {

@@ -1,5 +1,5 @@
 /**
- * Audit log repository: `AUDIT` / `<iso time>#<ulid>`. Entries are written inside the transaction
+ * Audit log repository: `AUDIT#<0-3>` / `<iso time>#<ulid>`. Entries are written inside the transaction
  * of the change they describe (auditPutOp), never after it, so there is no change without its entry.
  */
 
@@ -13,7 +13,7 @@ import { AUDIT_PARTITIONS, AUDIT_SHARDS, auditKey } from './keys.ts';
 
 export type AuditValue = string | number | boolean | null;
 
-/** AUDIT / <at>#<id> */
+/** AUDIT#<shard> / <at>#<id> */
 export interface AuditRecord {
   type: 'audit';
   id: string;

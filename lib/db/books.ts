@@ -71,7 +71,7 @@ import {
 } from './keys.ts';
 import { cancelOrderBookOp } from './orders.ts';
 import { appendNoticeBooksOp } from './outbox.ts';
-import { type BookRecord, BookStatus, type BookStatusValue, upgradeBook } from './records.ts';
+import { type BookRecord, BookStatus, type BookStatusValue } from './records.ts';
 import { clearReportsOps } from './reports.ts';
 
 /** The most books a user may have listed (status 0) at once. */
@@ -90,8 +90,8 @@ export class BookWriteRefused extends Error {
   }
 }
 
-/** A stored book without its keys, in today's shape (price in cents, a condition grade) even before the migration. */
-const stripBook = (item: Item): BookRecord => upgradeBook(stripKeys<Item>(item)) as unknown as BookRecord;
+/** A stored book without its keys. */
+const stripBook = (item: Item): BookRecord => stripKeys<Item>(item) as unknown as BookRecord;
 
 const toBook = (item: Record<string, unknown> | undefined): BookRecord | null =>
   item?.type === 'book' ? stripBook(item) : null;
@@ -266,7 +266,6 @@ export async function updateBookDetails(
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':owner': ownerId, ':s0': 0, ':s5': 5 };
   const sets: string[] = [];
-  if (fields.priceCents !== undefined) names['#legacyPrice'] = 'price';
   for (const [k, v] of Object.entries(fields)) {
     if (v === undefined) continue;
     names[`#${k}`] = k;
@@ -278,8 +277,7 @@ export async function updateBookDetails(
       new UpdateCommand({
         TableName: TABLE,
         Key: bookKey(bookId),
-        // A new price replaces the dollars a book not yet migrated may still hold.
-        UpdateExpression: `SET ${sets.join(', ')}${fields.priceCents === undefined ? '' : ' REMOVE #legacyPrice'}`,
+        UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: 'attribute_exists(pk) AND ownerId = :owner AND #status IN (:s0, :s5)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -312,11 +310,7 @@ export interface ListingFilters {
  * caller's own, and the chosen conditions and price range. A filter runs after the read, so it
  * never changes what a page costs; a page may come out short, with a cursor to go on.
  */
-function listingFilter(options: {
-  excludeOwner?: string;
-  filters?: ListingFilters;
-  legacyEntries?: boolean;
-}) {
+function listingFilter(options: { excludeOwner?: string; filters?: ListingFilters }) {
   const parts = ['attribute_not_exists(#hidden)'];
   const names: Record<string, string> = { '#hidden': 'hidden' };
   const values: Item = {};
@@ -341,14 +335,7 @@ function listingFilter(options: {
     parts.push('priceCents <= :maxCents');
     values[':maxCents'] = f.maxCents;
   }
-  const [hidden, ...narrowing] = parts;
-  // an entry of the earlier shape (no list fields) passes: the page checks its book instead
-  if (options.legacyEntries && narrowing.length > 0) names['#name'] = 'name';
-  const expression =
-    options.legacyEntries && narrowing.length > 0
-      ? `${hidden} AND (attribute_not_exists(#name) OR (${narrowing.join(' AND ')}))`
-      : parts.join(' AND ');
-  return { expression, names, ...(Object.keys(values).length > 0 ? { values } : {}) };
+  return { expression: parts.join(' AND '), names, ...(Object.keys(values).length > 0 ? { values } : {}) };
 }
 
 /** A position inside a listing ordered by price: `<cents, 7 digits>#<ISO date>#<ULID>`. */
@@ -490,9 +477,6 @@ export async function listBooksByStatus(
   );
 }
 
-/** The partitions the unlisting reads: every shard, and the unsharded one of books not yet migrated. */
-const staleListingPks = (): string[] => [...allListingPks(), booksByStatusPk(BookStatus.Listed)];
-
 /** How many merged reads one page of stale listings may take. */
 const STALE_PAGE_ROUNDS = 4;
 
@@ -513,7 +497,7 @@ export async function listStaleListings(
   let last: string | null = after ?? null;
   for (let round = 0; round < STALE_PAGE_ROUNDS && items.length < limit; round++) {
     const page = await readShards(
-      { index: INDEX.gsi1, pks: staleListingPks(), forward: true },
+      { index: INDEX.gsi1, pks: allListingPks(), forward: true },
       limit - items.length,
       last ?? undefined,
     );
@@ -901,7 +885,7 @@ export async function queryBooksOfOwner(
 }
 
 /** A stored book item in today's shape (price in cents, a condition grade), keys kept. */
-const asBook = (item: Record<string, unknown>): BookRecord => upgradeBook(item) as unknown as BookRecord;
+const asBook = (item: Record<string, unknown>): BookRecord => item as unknown as BookRecord;
 
 /** Books a user bought, newest purchase first, a page at a time (cursor bound to the buyer's list). */
 export const listBooksBoughtBy = pagedList(
@@ -929,11 +913,10 @@ export const listBooksSoldBy = pagedList(
 // Search index entries (SEARCH#<term> / <date>#<bookId>, and by price on gsi4)
 // ---------------------------------------------------------------------------------------------
 
-/** One entry of a search page: the book's list fields, or only its id for an entry written before they were copied. */
+/** One entry of a search page: the book's list fields. */
 export interface SearchHit {
   bookId: string;
-  /** null: an entry of the earlier shape (until scripts/migrate-browsing.ts rewrote it) */
-  book: BookRecord | null;
+  book: BookRecord;
 }
 
 /**
@@ -955,7 +938,7 @@ export async function searchPage(options: PageRead & { terms: string[] }): Promi
     const page = await readShards(
       {
         ...partitions,
-        filter: listingFilter({ ...options, legacyEntries: true }),
+        filter: listingFilter(options),
         perShard: options.limit + 1,
         distinct: true,
       },
@@ -965,7 +948,7 @@ export async function searchPage(options: PageRead & { terms: string[] }): Promi
     const hits = page.items.map((i) => ({
       bookId: String(i.bookId),
       // the entry carries the book's list fields: read as the book (stripBook's copy is ours to retag)
-      book: typeof i.name === 'string' ? Object.assign(stripBook(i), { type: 'book' as const }) : null,
+      book: Object.assign(stripBook(i), { type: 'book' as const }),
     }));
     return { items: hits, next: page.next };
   });

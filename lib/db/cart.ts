@@ -16,7 +16,7 @@ import {
   transactWrite,
 } from '#lib/table/transact.ts';
 import { CART_PREFIX, cartCountKey, cartItemKey, userPartition } from './keys.ts';
-import { type CartBookSnapshot, type CartItemRecord, upgradeBook } from './records.ts';
+import type { CartBookSnapshot, CartItemRecord } from './records.ts';
 
 /** The user's cart items, oldest sort key first, reading at most `max` items (consistent). */
 export async function listCartItems(userId: string, max: number): Promise<CartItemRecord[]> {
@@ -28,10 +28,7 @@ export async function listCartItems(userId: string, max: number): Promise<CartIt
     },
     max,
   );
-  return items.map((item) => ({
-    ...(item as CartItemRecord),
-    snapshot: upgradeBook(item.snapshot ?? {}) as unknown as CartBookSnapshot,
-  }));
+  return items as CartItemRecord[];
 }
 
 export type CartPutResult = 'added' | 'already' | 'full';

@@ -75,16 +75,6 @@ export const pendingSignupIndex = (normalisedEmail: string, createdAt: string, t
 export const pendingSignupsPk = (normalisedEmail: string): string => `PENDING#${normalisedEmail}`;
 
 /**
- * An account e-mail asked for on a public route (password reset, confirmation resend): written the
- * same way whether the address has an account or not; the stream consumer does the look-up and the
- * e-mail (lib/accounts/mail-processor.ts). `MAILREQ#<ulid>` / `MAILREQ`, ttl 1 day.
- */
-export const mailRequestKey = (id: string): ItemKey => ({ pk: `MAILREQ#${id}`, sk: 'MAILREQ' });
-/** Whether a key (e.g. of a stream record) is an account e-mail request's. */
-export const isMailRequestKey = (key: Record<string, unknown>): boolean =>
-  String(key.pk).startsWith('MAILREQ#') && key.sk === 'MAILREQ';
-
-/**
  * An outbox e-mail (lib/db/outbox.ts): a message the service owes someone, written in the
  * transaction of the change it tells about and sent by the outbox consumer. `OUTBOX#<id>` / `OUTBOX`.
  * While it is owed it sits on gsi1 under `OUTBOX` sorted by when it next needs attention (the
@@ -152,14 +142,13 @@ export const isBookKey = (key: Record<string, unknown>): boolean =>
 
 /**
  * Campuses in keys. A campus is a lower-cased domain (`uni.edu`, see lib/values/campus.ts). A
- * record written before campuses existed has none: its keys are the earlier ones (no campus part)
- * until scripts/migrate-browsing.ts gives it its owner's campus, so nothing stored goes missing.
+ * record without one (seeded without a campus) has keys without a campus part.
  */
 export const ALL_CAMPUSES = 'all';
 
 /**
- * The campus part of a matching key: `<campus>#`, or nothing for a record written before campuses
- * (which then only meets other such records until the migration gives both their campus).
+ * The campus part of a matching key: `<campus>#`, or nothing for a record without a campus (which
+ * then only meets other such records).
  */
 const inCampus = (campus: string | null | undefined): string => (campus ? `${campus}#` : '');
 
@@ -168,7 +157,7 @@ const inCampus = (campus: string | null | undefined): string => (campus ? `${cam
  * listed book goes to shard `shardOf(bookId, n)` of its listing; a page reads the n shards in
  * parallel and merges them (lib/table/sharded.ts). The listing of every campus (`campus=all`) has
  * LISTING_SHARDS_ALL shards; a campus has one unless it is named in CAMPUS_LISTING_SHARDS (a campus
- * that outgrows one partition; changing its count needs the migration to rewrite its books' keys).
+ * that outgrows one partition; changing its count needs a migration script to rewrite its books' keys).
  */
 export const LISTING_SHARDS_ALL = 8;
 export const CAMPUS_LISTING_SHARDS: Readonly<Record<string, number>> = {};
@@ -276,8 +265,8 @@ export const booksOfBuyerPk = (buyerId: string): string => `BUYER#${buyerId}`;
 export const SEARCH_PREFIX = 'SEARCH#';
 /**
  * A term's partition: of every campus (`SEARCH#<term>`, as before campuses) or of one campus
- * (`SEARCH#C#<campus>#<term>`). A book with a campus has an entry in both; one written before
- * campuses (until the migration) only in the first.
+ * (`SEARCH#C#<campus>#<term>`). A book with a campus has an entry in both; one without only in
+ * the first.
  */
 export const searchTermPk = (term: string, campus: string = ALL_CAMPUSES): string =>
   campus === ALL_CAMPUSES ? `${SEARCH_PREFIX}${term}` : `${SEARCH_PREFIX}C#${campus}#${term}`;
@@ -383,7 +372,7 @@ export const requestsByWordPk = (word: string, campus?: string | null): string =
  * The matching index of listed (status 0) books, kept by the stream consumer while a book is
  * listed: one item per ISBN, normalised course and significant title word of its campus, newest
  * first. pk `LB#<campus>#I#<isbn13>` | `LB#<campus>#C#<courseNorm>` | `LB#<campus>#W#<word>`
- * (no campus part for a book written before campuses), sk `<date>#<bookId>`.
+ * (no campus part for a book without a campus), sk `<date>#<bookId>`.
  */
 export const listedBookIsbnPk = (isbn13: string, campus?: string | null): string =>
   `LB#${inCampus(campus)}I#${isbn13}`;
@@ -510,16 +499,13 @@ export const notificationsReadMarkKey = (userId: string): ItemKey => ({
  *
  * Sharded: each write moves one of GLOBAL_STATS_SHARDS items (its own partition, chosen at random),
  * and a read sums them all in one BatchGetItem, so concurrent writes almost never touch the same
- * item (a TransactionConflict) and no partition takes every counter write. The unsharded item of
- * earlier versions (`STATS` / `GLOBAL`) is read and summed too, so nothing counted before is lost.
+ * item (a TransactionConflict) and no partition takes every counter write.
  */
 export const GLOBAL_STATS_SHARDS = 16;
 export const globalStatsShardKey = (shard: number): ItemKey => ({ pk: `STATS#${shard}`, sk: 'GLOBAL' });
-/** Every item that holds a part of the global counters (the shards and the legacy item). */
-export const globalStatsKeys = (): ItemKey[] => [
-  { pk: 'STATS', sk: 'GLOBAL' },
-  ...Array.from({ length: GLOBAL_STATS_SHARDS }, (_, i) => globalStatsShardKey(i)),
-];
+/** Every item that holds a part of the global counters (the shards). */
+export const globalStatsKeys = (): ItemKey[] =>
+  Array.from({ length: GLOBAL_STATS_SHARDS }, (_, i) => globalStatsShardKey(i));
 
 /**
  * A user's counters, one item, moved with ADD in the same transaction as the change they count:
@@ -531,22 +517,19 @@ export const userStatsKey = (userId: string): ItemKey => ({ pk: `USER#${userId}`
  * The audit log of dashboard actions, in AUDIT_SHARDS partitions `AUDIT#<n>` (the shard chosen by
  * the entry's id), each newest last by time; read backwards and merged for newest first
  * (lib/db/audit.ts). The daily unlisting writes one entry per book, inside transactions (2 write
- * units each): at its pace of 200 books a second that is about 100 units a second per shard. Entries
- * written before the log was sharded stay in the single `AUDIT` partition, which the reader merges
- * in as one more shard.
+ * units each): at its pace of 200 books a second that is about 100 units a second per shard.
  */
 export const AUDIT_SHARDS = 4;
-export const LEGACY_AUDIT_PK = 'AUDIT';
 const auditShardOf = (entryId: string): number => {
   let h = 0;
   for (const c of entryId) h = (h * 31 + c.charCodeAt(0)) >>> 0;
   return h % AUDIT_SHARDS;
 };
-/** Every partition the audit log reads: the shards, then the legacy one. */
-export const AUDIT_PARTITIONS: readonly string[] = [
-  ...Array.from({ length: AUDIT_SHARDS }, (_, n) => `AUDIT#${n}`),
-  LEGACY_AUDIT_PK,
-];
+/** Every partition the audit log reads. */
+export const AUDIT_PARTITIONS: readonly string[] = Array.from(
+  { length: AUDIT_SHARDS },
+  (_, n) => `AUDIT#${n}`,
+);
 export const auditKey = (at: string, entryId: string): ItemKey => ({
   pk: `AUDIT#${auditShardOf(entryId)}`,
   sk: timeSortKey(at, entryId),

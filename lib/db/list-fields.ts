@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type Item, stripKeys } from '#lib/table/page.ts';
 import type { ItemKey } from './keys.ts';
-import { type BookRecord, BookStatus, upgradeBook } from './records.ts';
+import { type BookRecord, BookStatus } from './records.ts';
 
 /** Stored attributes of a book that no list shows (its working state). */
 const NOT_LISTED = [
@@ -22,12 +22,11 @@ const NOT_LISTED = [
 ] as const;
 
 /**
- * The list fields of a book image (a stream image or a stored item, keys or not), in today's shape
- * (cents, a grade); null unless it is a listed book that reports have not hidden.
+ * The list fields of a book image (a stream image or a stored item, keys or not); null unless it is a listed book that reports have not hidden.
  */
 export function listFieldsOf(image: Item | undefined | null): BookRecord | null {
   if (image?.type !== 'book' || image.status !== BookStatus.Listed || image.hidden === true) return null;
-  const book: Item = upgradeBook(stripKeys<Item>(image));
+  const book: Item = stripKeys<Item>(image);
   for (const a of NOT_LISTED) delete book[a];
   return book as BookRecord;
 }
@@ -51,7 +50,7 @@ export function entryChanges<E extends Item & ItemKey>(
 }
 
 /** Attributes whose stored values a match's book check compares (the ones a listed book can change). */
-const GUARDED = ['name', 'author', 'edition', 'priceCents', 'price', 'condition', 'comments', 'photoVersion'];
+const GUARDED = ['name', 'author', 'edition', 'priceCents', 'condition', 'comments', 'photoVersion'];
 
 /**
  * A condition that holds only while the book still has the values of `raw` (the stored item the

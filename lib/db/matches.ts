@@ -40,7 +40,7 @@ export interface ListedBook {
   words: string[];
   ownerId: string;
   date: string;
-  /** the book's campus (null for a book stored before campuses): its entries are in that campus's keys */
+  /** the book's campus (null for a book without one): its entries are in that campus's keys */
   campus: string | null;
 }
 
@@ -117,9 +117,9 @@ export interface MatchRecord {
   createdAt: string;
   /**
    * the book's list fields (lib/db/list-fields.ts), kept in step by the consumer, so
-   * getUserMatches reads no book; absent on matches stored before (until the migration)
+   * getUserMatches reads no book
    */
-  book?: BookRecord;
+  book: BookRecord;
 }
 
 /**

@@ -30,13 +30,7 @@ import {
   ordersByStatusPk,
   ordersOfBuyerPk,
 } from './keys.ts';
-import {
-  type BookRecord,
-  BookStatus,
-  type IdempotencyRecord,
-  type OrderRecord,
-  upgradeBook,
-} from './records.ts';
+import { type BookRecord, BookStatus, type IdempotencyRecord, type OrderRecord } from './records.ts';
 
 export async function getIdempotencyRecord(
   userId: string,
@@ -149,26 +143,23 @@ export function checkoutItems(plan: CheckoutPlan): Tagged<Role>[] {
         Key: bookKey(book.id),
         UpdateExpression:
           'SET #status = :bought, buyerId = :buyer, boughtAt = :at, orderId = :order, ' +
-          'priceCents = :price, feeCents = :fee, ' +
+          'feeCents = :fee, ' +
           'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk ' +
-          'REMOVE #legacyPrice, gsi4pk, gsi4sk',
+          'REMOVE gsi4pk, gsi4sk',
         // Still listed, still the same owner, price and listing date as read (so the order's
-        // price is the price charged and the index keys derived from them are right). A book
-        // not migrated yet holds its price in dollars (`price`); it gets `priceCents` here.
+        // price is the price charged and the index keys derived from them are right).
         ConditionExpression:
           '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND #date = :date AND ' +
-          '(priceCents = :price OR (attribute_not_exists(priceCents) AND #legacyPrice = :dollars)) AND ' +
+          'priceCents = :price AND ' +
           'attribute_not_exists(#hidden)',
         ExpressionAttributeNames: {
           '#status': 'status',
           '#date': 'date',
-          '#legacyPrice': 'price',
           '#hidden': 'hidden',
         },
         ExpressionAttributeValues: {
           ':bought': BookStatus.Bought,
           ':fee': feeOf.get(book.id) ?? 0,
-          ':dollars': book.priceCents / 100,
           ':listed': BookStatus.Listed,
           ':buyer': order.buyerId,
           ':owner': book.ownerId,
@@ -239,7 +230,7 @@ export const listOrdersOfBuyer = pagedList(
 );
 
 /** A stored book item in today's shape (price in cents, a condition grade). */
-const asBook = (item: Record<string, unknown>): BookRecord => upgradeBook(item) as unknown as BookRecord;
+const asBook = (item: Record<string, unknown>): BookRecord => item as unknown as BookRecord;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

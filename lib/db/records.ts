@@ -2,8 +2,7 @@
  * The stored shapes of the entities several areas share. Keys and index attributes come from
  * lib/db/keys.ts; API shapes (what clients see) are separate zod schemas in lib/<domain>/.
  */
-import { type ConditionGrade, gradeOf, isGrade } from '#lib/values/condition.ts';
-import { parseMoney } from '#lib/values/money.ts';
+import type { ConditionGrade } from '#lib/values/condition.ts';
 
 /** USER#<id> / PROFILE */
 export interface UserRecord {
@@ -16,7 +15,7 @@ export interface UserRecord {
   firstName: string;
   lastName: string;
   university: string;
-  /** the last two labels of the address's domain (lib/values/campus.ts); absent on users stored before campuses */
+  /** the last two labels of the address's domain (lib/values/campus.ts); absent on users seeded without one */
   campus?: string;
   campusMailbox: string;
   paymentUsername: string;
@@ -55,7 +54,7 @@ export interface BookRecord {
   ownerId: string;
   /** the owner's first name, for display */
   ownerFirstName: string;
-  /** the owner's campus (lib/values/campus.ts); absent on books stored before campuses, until the migration */
+  /** the owner's campus (lib/values/campus.ts); absent on books of a user without one */
   campus?: string | null;
   buyerId?: string | null;
   /** when it was checked out */
@@ -155,29 +154,4 @@ export interface IdempotencyRecord {
   createdAt: string;
   /** epoch seconds; DynamoDB TTL removes the record some time after */
   ttl: number;
-}
-
-/** Dollars as stored before prices were kept in cents (a number with at most 2 decimals) -> cents. */
-const legacyCents = (dollars: unknown): number =>
-  typeof dollars === 'number' && Number.isFinite(dollars) && dollars >= 0
-    ? parseMoney(dollars.toFixed(2))
-    : 0;
-
-/**
- * A stored book (or cart snapshot) in today's shape: price in cents and a condition grade, also
- * when it was written before those existed (`price` in dollars, free-text condition). Every read
- * of a book goes through this, and the migration script writes what it returns.
- */
-export function upgradeBook<T extends Record<string, unknown>>(
-  item: T,
-): Omit<T, 'price'> & { priceCents: number; condition: ConditionGrade } {
-  // today's shape (every book written since the migration): nothing to change, nothing to copy
-  if (typeof item.priceCents === 'number' && !('price' in item) && isGrade(item.condition))
-    return item as unknown as Omit<T, 'price'> & { priceCents: number; condition: ConditionGrade };
-  const { price, ...rest } = item;
-  return {
-    ...rest,
-    priceCents: typeof rest.priceCents === 'number' ? rest.priceCents : legacyCents(price),
-    condition: gradeOf(rest.condition),
-  };
 }

@@ -37,7 +37,7 @@ export interface RequestRecord {
   /** the word the request is indexed under for title matching, or null */
   keyWord: string | null;
   createdAt: string;
-  /** the requester's campus: only books of that campus match (absent on requests stored before campuses) */
+  /** the requester's campus: only books of that campus match (absent when the requester has none) */
   campus?: string | null;
 }
 

@@ -58,7 +58,7 @@ export async function getUserAuthState(userId: string): Promise<UserAuthState | 
   };
 }
 
-/** A stored user in today's shape (with its campus even before the migration). */
+/** A stored user, with its campus (from its address when stored without one). */
 const toUser = (item: Record<string, unknown> | undefined): UserRecord | null => {
   if (item?.type !== 'user') return null;
   const user = stripKeys<UserRecord>(item);

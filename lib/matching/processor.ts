@@ -250,10 +250,8 @@ async function onRequestChange(change: StreamChange): Promise<void> {
     return;
   }
   if (!change.newImage) return;
-  // a new request, or one the migration gave its campus (its matching keys moved to the campus's)
-  const campusGiven =
-    !(change.oldImage as RequestRecord | undefined)?.campus && Boolean(change.newImage.campus);
-  if (change.eventName !== 'INSERT' && !campusGiven) return;
+  // a new request (a request's matching fields never change)
+  if (change.eventName !== 'INSERT') return;
   const r = change.newImage as RequestRecord;
   const books = await candidateListedBooks(
     { isbn: r.ISBN, courseNorm: r.courseNorm, keyWord: r.keyWord, campus: r.campus ?? null },

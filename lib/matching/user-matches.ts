@@ -2,7 +2,7 @@
 
 import { DEFAULT_PAGE } from '#lib/books/inputs.ts';
 import { Book, toApiBook } from '#lib/books/schemas.ts';
-import { getBooks, inCartIds } from '#lib/db/books.ts';
+import { inCartIds } from '#lib/db/books.ts';
 import { listMatchesOfUser } from '#lib/db/matches.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import * as z from '#lib/zod.ts';
@@ -23,8 +23,7 @@ export type MatchedBook = z.infer<typeof MatchedBook>;
 /**
  * Reads the caller's newest matches (one Query: each carries its book's list fields, kept in step
  * by the stream consumer) and the caller's cart entries for those books (one BatchGet). A book
- * that leaves the listing leaves the answer once the consumer deleted its matches. Matches stored
- * before they carried the fields (until the migration) are read with their books in one BatchGet.
+ * that leaves the listing leaves the answer once the consumer deleted its matches.
  */
 export async function getUserMatches(userId: string): Promise<MatchedBook[]> {
   const matches = await listMatchesOfUser(userId, MATCHES_READ_LIMIT);
@@ -32,7 +31,7 @@ export async function getUserMatches(userId: string): Promise<MatchedBook[]> {
   const requestIds = new Map<string, string[]>();
   const carried = new Map<string, BookRecord>();
   for (const m of matches) {
-    if (m.book && !carried.has(m.bookId)) carried.set(m.bookId, m.book);
+    if (!carried.has(m.bookId)) carried.set(m.bookId, m.book);
     const ids = requestIds.get(m.bookId);
     if (ids) {
       if (!ids.includes(m.requestId)) ids.push(m.requestId);
@@ -42,14 +41,10 @@ export async function getUserMatches(userId: string): Promise<MatchedBook[]> {
     }
   }
   if (order.length === 0) return [];
-  const earlier = order.filter((id) => !carried.has(id));
-  const [stored, inCart] = await Promise.all([
-    earlier.length > 0 ? getBooks(earlier) : new Map<string, BookRecord>(),
-    inCartIds(userId, order),
-  ]);
+  const inCart = await inCartIds(userId, order);
   const out: MatchedBook[] = [];
   for (const id of order) {
-    const book = carried.get(id) ?? stored.get(id);
+    const book = carried.get(id);
     if (book?.status !== 0 || book.hidden || book.ownerId === userId) continue; // hidden: reported
     out.push({
       ...toApiBook(book, { inCart: inCart.has(id) }),

@@ -1,8 +1,8 @@
 /**
  * A user's campus (API.md, Additions, "Campus scoping"): the last two labels of the confirmed
  * address's domain, lower-cased, so `ada@cs.uni.edu` and `bob@uni.edu` are both `uni.edu`. Set by
- * the service at sign-up, never by a client. Users stored before campuses existed get theirs from
- * their address on every read (`campusOfUser`) until the migration stores it.
+ * the service at sign-up, never by a client. A user record without one (seeded without a campus)
+ * gets theirs from its address on every read (`campusOfUser`).
  */
 
 /** The campus of an e-mail address. */
@@ -14,7 +14,7 @@ export function campusOfEmail(email: string): string {
   return domain.split('.').filter(Boolean).slice(-2).join('.');
 }
 
-/** A stored user's campus: the stored one, or (not yet migrated) the one of their address. */
+/** A stored user's campus: the stored one, or else the one of their address. */
 export const campusOfUser = (u: { campus?: string | null; emailNormalised?: string | null }): string =>
   u.campus ?? campusOfEmail(u.emailNormalised ?? '');
 

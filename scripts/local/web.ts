@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CACHE_CONTROL, HASHED_ASSETS_DIR, originsOf, securityHeaders } from '#web/csp.ts';
+import { apiDocsPolicy, CACHE_CONTROL, HASHED_ASSETS_DIR, originsOf, securityHeaders } from '#web/csp.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_DIR = path.join(ROOT, 'web');
@@ -106,12 +106,18 @@ export function startWeb(options: {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const wanted = path.normalize(path.join(dist, decodeURIComponent(url.pathname)));
+    if (url.pathname === '/api-docs') {
+      res.writeHead(301, { ...headers, Location: '/api-docs/' }).end();
+      return;
+    }
+    const docs = url.pathname.startsWith('/api-docs/');
+    const pathname = url.pathname === '/api-docs/' ? '/api-docs/index.html' : url.pathname;
+    const wanted = path.normalize(path.join(dist, decodeURIComponent(pathname)));
     const isFile = wanted.startsWith(dist + path.sep) && existsSync(wanted) && statSync(wanted).isFile();
     const file = isFile ? wanted : path.join(dist, 'index.html');
     const hashed = isFile && wanted.startsWith(path.join(dist, HASHED_ASSETS_DIR) + path.sep);
     res.writeHead(200, {
-      ...headers,
+      ...(docs && isFile ? { ...headers, 'Content-Security-Policy': apiDocsPolicy() } : headers),
       'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       // Content-hashed assets never change; index.html must be fetched again after a deploy.
       'Cache-Control': hashed ? CACHE_CONTROL.hashed : CACHE_CONTROL.other,

@@ -11,6 +11,7 @@ import { FIXTURE_ISBNS } from '#scripts/local/isbn-fixtures.ts';
 import { STANDIN_CALLS_PATH } from '#scripts/local/isbn-standin.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
 import { api, postBookOverHttp } from '#tests/helpers/e2e.ts';
+import { TEXT_EDITION_BOOK } from '#tests/helpers/isbn.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
@@ -33,14 +34,7 @@ describe('ISBN lookup over HTTP', () => {
     expect(expectEnvelope(first.body, IsbnLookup)).toEqual({
       isbn13: FIXTURE_ISBNS.TEXT_EDITION,
       source: 'openLibrary',
-      book: {
-        title: 'Structure and Interpretation of Computer Programs',
-        authors: ['Harold Abelson', 'Gerald Jay Sussman', 'Julie Sussman'],
-        edition: 2,
-        publisher: 'MIT Press',
-        year: 1996,
-        coverUrl: 'https://covers.openlibrary.org/b/isbn/9780262510875-L.jpg',
-      },
+      book: TEXT_EDITION_BOOK,
       priceHint: null,
     });
     const second = await api('GET', `/api/books/lookupIsbn/${FIXTURE_ISBNS.TEXT_EDITION}`, {

@@ -6,15 +6,11 @@
  *    load all of undici; esbuild.plugins.cjs `builtinsThroughRequire` loads built-ins with
  *    `require`);
  *  - no shared AWS config file read (lib/aws/client-options.ts settles what the SDK would look up
- *    in `~/.aws/config` on the first call);
- *  - the docs assets function serves Swagger UI from the data files in its own zip (not from
- *    JavaScript it parses at load, nor from this machine's node_modules).
+ *    in `~/.aws/config` on the first call).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { run, unzip } from '#bench/harness/coldstart.ts';
 import { makeEvent } from '#tests/helpers/lambda.ts';
@@ -33,11 +29,10 @@ for (const [m, k] of [[fsp, 'readFile'], [fsp, 'open'], [fs, 'readFile'], [fs, '
 const mod = await import(bundle);
 const res = await mod.handler(event, { awsRequestId: 'cold-path', getRemainingTimeInMillis: () => 30000 });
 const loaded = process.moduleLoadList.filter((m) => /undici/.test(m));
-// exit once the answer (a few hundred KB for the docs assets) is flushed to the pipe
+// exit once the answer is flushed to the pipe
 process.stdout.write('@@' + JSON.stringify({ status: res?.statusCode, headers: res?.headers, body: res?.body, reads, loaded }), () => process.exit(0));
 `;
 
-const require = createRequire(import.meta.url);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'cold-path-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -102,25 +97,6 @@ describe('a packaged function cold', () => {
     expect(out.status).toBe(503);
     expect(out.loaded).toEqual([]);
     expect(out.reads.filter((p) => p.includes(`${path.sep}.aws${path.sep}`))).toEqual([]);
-  });
-
-  it('docsAssets serves Swagger UI from the Brotli file in its own zip, read on the first call', async () => {
-    const out = await firstCall('docsAssets', {
-      route: '/api/docs/assets/{file}',
-      pathParameters: { file: 'swagger-ui-bundle.js' },
-      headers: { 'accept-encoding': 'gzip, br' },
-    });
-    expect(out.status).toBe(200);
-    expect(out.headers?.['Content-Encoding']).toBe('br');
-    const plain = readFileSync(require.resolve('swagger-ui-dist/swagger-ui-bundle.js'));
-    expect(brotliDecompressSync(Buffer.from(out.body ?? '', 'base64')).equals(plain)).toBe(true);
-    // the data file beside the bundle, not this machine's copy
-    const packaged = path.join(tmp, 'docsAssets', '.build', 'docs-assets', 'swagger-ui-bundle.js.br');
-    expect(out.files).toContain('.build/docs-assets/swagger-ui-bundle.js.br');
-    expect(out.reads).toContain(packaged);
-    // and the function's JavaScript is code only
-    const js = out.files.filter((f) => /\.m?js$/.test(f));
-    expect(js).toEqual([expect.stringMatching(/^functions\/docs\/assets\.mjs$/)]);
   });
 
   it('tells the SDK of every function to look up no configured endpoint URL', () => {

@@ -50,7 +50,7 @@ const GROUPS: Record<string, Group> = {
     actions: [...LOGS, SECRET],
     secrets: ['SampleBasicPasswordSecret', 'SampleApiKeySecret'],
   },
-  DocsRole: { functions: ['docsOpenapi', 'docsPage', 'docsAssets'], actions: LOGS, secrets: [] },
+  DocsRole: { functions: ['docsOpenapi'], actions: LOGS, secrets: [] },
   PublicListRole: {
     functions: ['booksGetBooksNoToken'],
     actions: [...LOGS, ...READ],
@@ -279,10 +279,10 @@ describe('least privilege per function group (packaged template)', () => {
       t.Resources[role]?.Properties.Policies[0].PolicyDocument.Statement.push(st);
     add('ReadRole', { Effect: 'Allow', Action: MAIL, Resource: ['arn:aws:ses:x'] });
     add('PublicReadRole', { Effect: 'Allow', Action: SECRET, Resource: [{ Ref: 'JwtSecret' }] });
-    const fn = t.Resources.DocsPageLambdaFunction;
+    const fn = t.Resources.DocsOpenapiLambdaFunction;
     if (fn) fn.Properties.Role = { 'Fn::GetAtt': ['WriteRole', 'Arn'] };
     expect(violations(t)).toEqual([
-      'docsPage: runs as "WriteRole", its group is DocsRole',
+      'docsOpenapi: runs as "WriteRole", its group is DocsRole',
       'PublicReadRole: may read secret {"Ref":"JwtSecret"}, its group may not',
       'ReadRole: allows ses:SendEmail, which its group does not',
     ]);
@@ -314,7 +314,7 @@ describe('least privilege per function group (packaged template)', () => {
     // The only bundles with SES in them (lib/outbox/outbox.ts, lib/preferences/digest.ts); the others
     // queue their e-mail in the outbox.
     expect(mailers).toEqual(['outboxConsumer', 'scheduledSendDailyDigests']);
-    for (const name of ['docsPage', 'booksGetBooksNoToken', 'booksSearchPublic', 'samplePing']) {
+    for (const name of ['docsOpenapi', 'booksGetBooksNoToken', 'booksSearchPublic', 'samplePing']) {
       expect(envOf(fns[name] as never).JWT_SECRET_ID, name).toBeUndefined();
     }
     expect(envOf(fns.samplePing as never).SAMPLE_API_KEY_SECRET_ID).toBe('campus-books/dev/sample-api-key');

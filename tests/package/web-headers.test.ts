@@ -71,6 +71,8 @@ describe('the web app on CloudFront (packaged template)', () => {
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'export {};');
+    mkdirSync(path.join(dir, 'api-docs'));
+    writeFileSync(path.join(dir, 'api-docs', 'index.html'), '<!doctype html><title>docs</title>');
     // The deployed build's photo store: the bucket's upload origin (VITE_PHOTOS_URL).
     web = await startWeb({ port: 0, apiUrl: 'http://127.0.0.1:9', dir, photosUrl: UPLOAD_ORIGIN });
   });
@@ -109,6 +111,18 @@ describe('the web app on CloudFront (packaged template)', () => {
     const hashed = headersOf(assets?.ResponseHeadersPolicyId);
     expect(await localHeaders(`${web.url}/assets/index-abc123.js`)).toEqual(hashed);
     expect(hashed['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the API documentation page the local server headers, with its own policy', async () => {
+    const behaviors = distribution().CacheBehaviors as {
+      PathPattern: string;
+      ResponseHeadersPolicyId: unknown;
+    }[];
+    const docs = headersOf(behaviors.find((b) => b.PathPattern === 'api-docs/*')?.ResponseHeadersPolicyId);
+    expect(await localHeaders(`${web.url}/api-docs/index.html`)).toEqual(docs);
+    expect(docs['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(docs['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(docs['x-content-type-options']).toBe('nosniff');
   });
 
   it('gives the deploy script the same upload origin the CSP allows', () => {

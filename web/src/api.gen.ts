@@ -887,46 +887,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/docs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The API documentation page
-         * @description Swagger UI rendering /api/openapi.json, served by the service itself (works offline).
-         */
-        get: operations["docsPage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/docs/assets/{file}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The documentation page's scripts and styles
-         * @description Swagger UI from the npm package swagger-ui-dist, compressed (br or gzip) when the client accepts it.
-         */
-        get: operations["docsAssets"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -10590,68 +10550,6 @@ export interface operations {
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "PUT /api/dashboard/suspendUser"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    docsPage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description An HTML page. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    docsAssets: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                file: "docs.js" | "swagger-ui-bundle.js" | "swagger-ui.css";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/javascript": string;
-                    "text/css": string;
-                };
-            };
-            /** @description No such thing (also where revealing that it exists would leak). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "error": "No such thing.",
-                     *         "code": "NOT_FOUND"
-                     *       },
-                     *       "time": "2026-01-15T09:30:00.000Z",
-                     *       "method": "GET /api/docs/assets/{file}"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];

@@ -68,6 +68,25 @@ export const CACHE_CONTROL = {
   other: 'no-cache',
 } as const;
 
+/**
+ * The policy of the API documentation page (web/api-docs.ts, served at /api-docs/): this origin's
+ * scripts only, like the app's, but inline styles allowed (Swagger UI sets style attributes at run
+ * time) and images and fonts from data: URLs (its icons); it reads only its own openapi.json.
+ */
+export function apiDocsPolicy(asHeader = true): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    ...(asHeader ? ["frame-ancestors 'none'"] : []),
+  ].join('; ');
+}
+
 /** The origins of a comma-separated list of URLs (VITE_PHOTOS_URL, the photo store's). */
 export const originsOf = (urls: string | undefined): string[] =>
   (urls ?? '')

@@ -1,14 +1,11 @@
 /**
  * The audit log in partitions (lib/db/keys.ts AUDIT_PARTITIONS): entries spread over the shards,
- * and the merged reader gives every entry once, newest first, at a fixed number of calls per page,
- * including the entries written to the single `AUDIT` partition before the log was sharded.
+ * and the merged reader gives every entry once, newest first, at a fixed number of calls per page.
  */
 
 import { describe, expect, it } from 'vitest';
 import { auditPutOp, listAuditEntries, newAuditRecord } from '#lib/db/audit.ts';
-import { AUDIT_PARTITIONS, AUDIT_SHARDS, auditKey, LEGACY_AUDIT_PK } from '#lib/db/keys.ts';
-import { db, TABLE } from '#lib/table/client.ts';
-import { PutCommand } from '#lib/table/commands.ts';
+import { AUDIT_PARTITIONS, AUDIT_SHARDS, auditKey } from '#lib/db/keys.ts';
 import { tag, transactWrite } from '#lib/table/transact.ts';
 import { commandsOf } from '#tests/helpers/stream.ts';
 
@@ -28,12 +25,6 @@ describe('the audit log in partitions', () => {
     const written = Array.from({ length: 60 }, (_, i) => entry(i));
     for (let i = 0; i < written.length; i += 20)
       await transactWrite(written.slice(i, i + 20).map((e) => tag('audit', auditPutOp(e))));
-    // three entries from before the log was sharded, in the single legacy partition
-    const legacy = [entry(100), entry(101), entry(102)];
-    for (const e of legacy)
-      await db.send(
-        new PutCommand({ TableName: TABLE, Item: { pk: LEGACY_AUDIT_PK, sk: `${e.at}#${e.id}`, ...e } }),
-      );
 
     const perShard = new Map<string, number>();
     for (const e of written) {
@@ -59,7 +50,7 @@ describe('the audit log in partitions', () => {
       cursor = page?.next ?? undefined;
       pages++;
     } while (cursor && pages < 100);
-    const all = [...written, ...legacy].sort((a, b) => (a.at < b.at ? 1 : -1)).map((e) => e.id);
+    const all = [...written].sort((a, b) => (a.at < b.at ? 1 : -1)).map((e) => e.id);
     expect(seen).toEqual(all);
   });
 });

@@ -51,8 +51,8 @@ const contact = (u: TestUser) => ({
 });
 
 describe('getStatistics', () => {
-  it('sums the counters over their shards and the legacy item, money in dollars, every status present', async () => {
-    // Fresh counters: every shard emptied, then the legacy unsharded item and one shard hold parts.
+  it('sums the counters over their shards, money in dollars, every status present', async () => {
+    // Fresh counters: every shard emptied, then the first and the last shard hold parts.
     for (const key of globalStatsKeys()) await db.send(new DeleteCommand({ TableName: TABLE, Key: key }));
     await db.send(
       new PutCommand({

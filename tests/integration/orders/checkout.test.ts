@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { handler as checkoutHandler } from '#functions/cart/checkout-cart.ts';
 import { CART_LIMIT } from '#lib/cart/cart.ts';
-import { bookItem } from '#lib/db/books.ts';
 import { putCartItem } from '#lib/db/cart.ts';
 import { bookKey, booksByStatusPk, booksOfBuyerPk, cartItemKey, INDEX, orderKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { Order } from '#lib/orders/schemas.ts';
 import { db, TABLE } from '#lib/table/client.ts';
-import { DeleteCommand, PutCommand, QueryCommand } from '#lib/table/commands.ts';
+import { DeleteCommand, QueryCommand } from '#lib/table/commands.ts';
 import { measured, startMeasuring } from '#lib/table/metrics.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBook, readBook, setStoredStatus } from '#tests/helpers/books.ts';
@@ -41,24 +40,6 @@ async function indexed(index: 'gsi1' | 'gsi3', pk: string, bookId: string): Prom
 }
 
 describe('checkoutCart', () => {
-  it('buys a book stored before prices were in cents (dollars, free-text condition) and stores it in cents', async () => {
-    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
-    const modern = await makeBook(seller);
-    const { priceCents: _cents, ...rest } = bookItem(modern);
-    await db.send(
-      new PutCommand({ TableName: TABLE, Item: { ...rest, price: 12.3, condition: 'Used, some notes' } }),
-    );
-    await inCart(buyer.token, [modern]);
-    const res = await checkout(buyer.token);
-    expect(res.status).toBe(201);
-    const order = expectEnvelope(res.json(), Order);
-    expect(order).toMatchObject({ subtotal: 12.3, fee: 0.62, total: 12.92 });
-    expect(order.books[0]).toMatchObject({ price: 12.3, condition: 'good' });
-    const stored = await readBook(modern.id);
-    expect(stored).toMatchObject({ status: 1, priceCents: 1230, feeCents: 62 });
-    expect(stored).not.toHaveProperty('price');
-  });
-
   it('buys every book in the cart in one go: books at status 1, order written, cart emptied, counters moved', async () => {
     const [seller1, seller2, buyer] = await Promise.all([makeUser(), makeUser(), makeUser()]);
     const a = await makeBook(seller1, { price: 12.5 });

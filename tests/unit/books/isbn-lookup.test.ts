@@ -6,6 +6,7 @@ import { MIN_SALES, summarisePrices } from '#lib/books/price-hint.ts';
 import { SALE_PRICES_KEPT, type Sale, withSale } from '#lib/db/sale-prices.ts';
 import { BadRequest } from '#lib/errors.ts';
 import { FIXTURE_BOOKS, FIXTURE_ISBNS, openLibraryEntry } from '#scripts/local/isbn-fixtures.ts';
+import { TEXT_EDITION_BOOK } from '#tests/helpers/isbn.ts';
 
 describe('the ISBN a lookup is asked for', () => {
   it('takes ISBN-13 and ISBN-10, with hyphens or spaces, as the same ISBN-13', () => {
@@ -36,14 +37,7 @@ describe("Open Library's answer read as the lookup's book", () => {
     const sicp = FIXTURE_BOOKS.find((b) => b.isbn13 === FIXTURE_ISBNS.TEXT_EDITION);
     expect(sicp).toBeDefined();
     const entry = openLibraryEntry(sicp as NonNullable<typeof sicp>) as Parameters<typeof toSourceBook>[0];
-    expect(toSourceBook(entry)).toEqual({
-      title: 'Structure and Interpretation of Computer Programs',
-      authors: ['Harold Abelson', 'Gerald Jay Sussman', 'Julie Sussman'],
-      edition: 2,
-      publisher: 'MIT Press',
-      year: 1996,
-      coverUrl: 'https://covers.openlibrary.org/b/isbn/9780262510875-L.jpg',
-    });
+    expect(toSourceBook(entry)).toEqual(TEXT_EDITION_BOOK);
   });
 
   it('leaves out what the entry lacks, and shows a cover over https only', () => {

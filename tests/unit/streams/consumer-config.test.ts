@@ -22,7 +22,6 @@ import {
   type ItemKey,
   idempotencyKey,
   listedBookKey,
-  mailRequestKey,
   matchKey,
   matchMailKey,
   matchScanKey,
@@ -173,7 +172,6 @@ describe('the consumer event filter (filterPatterns)', () => {
     report: reportKey('B1', 'U1'),
     reportQueue: reportQueueKey(3, 'B1'),
     suppression: suppressionKey('a@x.edu'),
-    mailRequest: mailRequestKey('M1'),
     matchScan: matchScanKey('B1', t),
     accountDeletion: accountDeletionKey('U1'),
     outbox: outboxKey('unlisted.R1.U1'),
@@ -269,9 +267,11 @@ describe('the outbox consumer (functions/streams/functions.yml outboxConsumer)',
         change(outboxKey('O1'), state),
       ),
       change(outboxKey('O1'), undefined),
-      ...Object.values({ book: bookKey('B1'), mail: mailRequestKey('M1'), user: userKey('U1') }).map((k) =>
-        change(k, 'ready'),
-      ),
+      ...Object.values({
+        book: bookKey('B1'),
+        scan: matchScanKey('B1', '2026-01-01T00:00:00.000Z'),
+        user: userKey('U1'),
+      }).map((k) => change(k, 'ready')),
     ];
     const wanted = cases.filter((c) => outboxProcessors.some((p) => p.wants(c)));
     expect(wanted.map((c) => [c.keys.pk, c.newImage?.state])).toEqual([['OUTBOX#O1', 'ready']]);
