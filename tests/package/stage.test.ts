@@ -15,8 +15,9 @@ describe('stage configuration (serverless.yml params)', () => {
       expect(env.STAGE, name).toBe('dev');
       expect(env.PUBLIC_URL, name).toBe('https://dev.campusbooks.example.edu');
       expect(env.APP_URL, name).toBe('https://dev.campusbooks.example.edu');
-      // CORS is API Gateway's alone (tests/package/operations.test.ts): functions get no origin list.
-      expect(env.CORS_ORIGINS, name).toBeUndefined();
+      // API Gateway answers CORS (tests/package/operations.test.ts); functions get the origin list
+      // only to check the Origin of the refresh cookie's routes (lib/accounts/sessions.ts).
+      expect(env.CORS_ORIGINS, name).toBe('https://dev.campusbooks.example.edu');
       expect(env.MAIL_FROM, name).toBe('Campus Books <no-reply@dev.campusbooks.example.edu>');
       expect(env.DYNAMODB_ENDPOINT ?? '', name).toBe('');
       expect(env.SES_ENDPOINT ?? '', name).toBe('');

@@ -163,6 +163,7 @@ describe('trust and e-mail pages in the browser', () => {
       matches: 'daily',
       purchases: false,
       listings: true,
+      messages: true,
     });
   });
 
@@ -188,7 +189,12 @@ describe('trust and e-mail pages in the browser', () => {
     await screenshot(page, 'unsubscribe');
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await page.getByRole('status').filter({ hasText: 'You are unsubscribed.' }).waitFor();
-    expect(await preferencesOf(requester.token)).toEqual({ matches: 'off', purchases: true, listings: true });
+    expect(await preferencesOf(requester.token)).toEqual({
+      matches: 'off',
+      purchases: true,
+      listings: true,
+      messages: true,
+    });
   });
 
   it('downloads the JSON of exportData from the "Your data" page', async () => {

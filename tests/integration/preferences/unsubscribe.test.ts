@@ -223,10 +223,15 @@ describe('one-click unsubscribe', () => {
       });
       expectRefusal(page, 400, 'VALIDATION_FAILED');
     }
-    expect(await getPrefs(user)).toEqual({ matches: 'each', purchases: true, listings: true });
+    expect(await getPrefs(user)).toEqual({
+      matches: 'each',
+      purchases: true,
+      listings: true,
+      messages: true,
+    });
     const good = await oneClick(real);
     expect(good.status).toBe(200);
-    expect(await getPrefs(user)).toEqual({ matches: 'off', purchases: true, listings: true });
+    expect(await getPrefs(user)).toEqual({ matches: 'off', purchases: true, listings: true, messages: true });
   });
 
   it('the GET page shows a button that posts and changes nothing by itself', async () => {
