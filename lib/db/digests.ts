@@ -4,10 +4,10 @@
  */
 
 import { db, TABLE } from '#lib/table/client.ts';
-import { DeleteCommand, PutCommand } from '#lib/table/commands.ts';
+import { DeleteCommand, GetCommand, PutCommand } from '#lib/table/commands.ts';
 import { type Page, partitionPage } from '#lib/table/page.ts';
 import { putIf, updateIf } from '#lib/table/write-if.ts';
-import { digestDayPk, digestEntryKey, digestSentKey, matchMailKey } from './keys.ts';
+import { digestDayPk, digestEntryKey, digestRunKey, digestSentKey, matchMailKey } from './keys.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 export const MATCH_EMAIL_QUIET_DAYS = 7;
@@ -94,4 +94,36 @@ export async function claimDigest(userId: string, day: string, now: Date): Promi
 /** Gives a claim back (the send failed), so the next run tries again. */
 export async function releaseDigest(userId: string, day: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: TABLE, Key: digestSentKey(userId, day) }));
+}
+
+/** How far the digest of `day` got: done, or the page cursor to carry on from (none: the start). */
+export interface DigestRunState {
+  done: boolean;
+  after?: string;
+}
+
+/** One GetItem: the state a run of `day` left (nothing yet: not started). */
+export async function getDigestRun(day: string): Promise<DigestRunState> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: TABLE, Key: digestRunKey(day), ConsistentRead: true }),
+  );
+  return { done: Item?.done === true, ...(typeof Item?.after === 'string' ? { after: Item.after } : {}) };
+}
+
+/** Records how far the digest of `day` got (kept 8 days, as long as its entries). */
+export async function putDigestRun(day: string, state: DigestRunState, now: Date): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: {
+        ...digestRunKey(day),
+        type: 'digestRun',
+        day,
+        done: state.done,
+        ...(state.after ? { after: state.after } : {}),
+        at: now.toISOString(),
+        ttl: ttlAfter(now, 8),
+      },
+    }),
+  );
 }

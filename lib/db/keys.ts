@@ -570,6 +570,11 @@ export const digestEntryKey = (day: string, userId: string, bookId: string): Ite
   pk: digestDayPk(day),
   sk: `${userId}#${bookId}`,
 });
+/**
+ * How far the digest of a day got: `DIGESTRUN` / `<yyyy-mm-dd>` with `done`, or the cursor a run
+ * that ran out of time stopped at (the next hourly run carries on from there).
+ */
+export const digestRunKey = (day: string): ItemKey => ({ pk: 'DIGESTRUN', sk: day });
 /** The digest of one day for one user, claimed before it is sent: USER#<uid> / DIGEST#<yyyy-mm-dd>. */
 export const digestSentKey = (userId: string, day: string): ItemKey => ({
   pk: userPartition(userId),

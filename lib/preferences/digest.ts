@@ -5,10 +5,22 @@
  * book is still available. Each user's digest of a day is claimed (conditional put) before it is
  * sent, so a repeated or concurrent run sends nothing twice; a failed send gives the claim back
  * for the next run.
+ *
+ * The job runs every hour (functions/scheduled/functions.yml) and digests each of the last two UTC
+ * days that is not done yet (`digestDays`): a run that runs out of time records the page it stopped
+ * at, and the next hour's run carries on from there, so a slow day's remaining digests still go out
+ * the same morning instead of never. A day is done once a run finished it with no failed send.
  */
 
 import { getBooks } from '#lib/db/books.ts';
-import { claimDigest, type DigestEntry, listDigestEntries, releaseDigest } from '#lib/db/digests.ts';
+import {
+  claimDigest,
+  type DigestEntry,
+  getDigestRun,
+  listDigestEntries,
+  putDigestRun,
+  releaseDigest,
+} from '#lib/db/digests.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { getUserContact } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
@@ -29,6 +41,8 @@ export interface DigestRun {
   failed: number;
   /** false when the run stopped for lack of time; the next run carries on */
   complete: boolean;
+  /** where an incomplete run stopped: the page cursor the next run starts from */
+  resumeAfter?: string;
 }
 
 /** The UTC day (yyyy-mm-dd) before `now`: the day a run at 00:05 UTC digests. */
@@ -86,11 +100,16 @@ export async function sendDailyDigests(opts: {
   now?: Date;
   timeLeftMs?: () => number;
   reserveMs?: number;
+  /** a page cursor an earlier, incomplete run stopped at */
+  after?: string;
+  /** digest entries read per Query (100) */
+  pageSize?: number;
 }): Promise<DigestRun> {
   const now = opts.now ?? new Date();
   const run: DigestRun = { day: opts.day, users: 0, emailsSent: 0, skipped: 0, failed: 0, complete: true };
-  let after: string | undefined;
-  let current: { userId: string; entries: DigestEntry[] } | null = null;
+  let after: string | undefined = opts.after;
+  // the user whose entries are being gathered, and the cursor of the page their entries start on
+  let current: { userId: string; entries: DigestEntry[]; from: string | undefined } | null = null;
   const finish = async (u: { userId: string; entries: DigestEntry[] }) => {
     run.users += 1;
     const outcome = await digestOne(u.userId, u.entries, opts.day, now);
@@ -101,15 +120,20 @@ export async function sendDailyDigests(opts: {
   for (;;) {
     if (opts.timeLeftMs && opts.timeLeftMs() < (opts.reserveMs ?? 0)) {
       run.complete = false;
+      // carry on from the page the unfinished user's entries start on: nobody is left out, and the
+      // users of that page already handled are skipped by their claims
+      const resume = current ? current.from : after;
+      if (resume) run.resumeAfter = resume;
       return run;
     }
-    const page = await listDigestEntries(opts.day, PAGE, after);
+    const pageStart = after;
+    const page = await listDigestEntries(opts.day, opts.pageSize ?? PAGE, after);
     for (const e of page.items) {
       if (current && current.userId !== e.userId) {
         await finish(current);
         current = null;
       }
-      current ??= { userId: e.userId, entries: [] };
+      current ??= { userId: e.userId, entries: [], from: pageStart };
       current.entries.push(e);
     }
     if (!page.next) break;
@@ -117,4 +141,34 @@ export async function sendDailyDigests(opts: {
   }
   if (current) await finish(current);
   return run;
+}
+
+/** The UTC days an hourly run looks at: the day before yesterday (a late finish) and yesterday. */
+export const digestDays = (now: Date): string[] => {
+  const yesterday = previousUtcDay(now);
+  return [previousUtcDay(new Date(`${yesterday}T00:00:00Z`)), yesterday];
+};
+
+/**
+ * The hourly job: each of `digestDays` not done yet, carried on from where an earlier run stopped.
+ * Two GetItems when there is nothing to do.
+ */
+export async function runDailyDigests(opts: {
+  now?: Date;
+  timeLeftMs?: () => number;
+  reserveMs?: number;
+  pageSize?: number;
+}): Promise<DigestRun[]> {
+  const now = opts.now ?? new Date();
+  const runs: DigestRun[] = [];
+  for (const day of digestDays(now)) {
+    const state = await getDigestRun(day);
+    if (state.done) continue;
+    const run = await sendDailyDigests({ ...opts, day, now, ...(state.after ? { after: state.after } : {}) });
+    runs.push(run);
+    const done = run.complete && run.failed === 0;
+    await putDigestRun(day, { done, ...(run.complete ? {} : { after: run.resumeAfter }) }, now);
+    if (!run.complete) break;
+  }
+  return runs;
 }

@@ -4,9 +4,10 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { processors } from '#functions/streams/processors.ts';
+import { getDigestRun, putDigestEntry } from '#lib/db/digests.ts';
 import { matchMailKey } from '#lib/db/keys.ts';
 import { setPreferences } from '#lib/db/preferences.ts';
-import { sendDailyDigests } from '#lib/preferences/digest.ts';
+import { runDailyDigests, sendDailyDigests } from '#lib/preferences/digest.ts';
 import { consume } from '#lib/streams/consume.ts';
 import { putBook, setBookStatus } from '#tests/helpers/books.ts';
 import { sentEmails } from '#tests/helpers/e2e.ts';
@@ -122,5 +123,55 @@ describe('daily digest', () => {
     await setBookStatus(only, 5);
     await sendDailyDigests({ day });
     expect(await emailsTo(other.buyer.record.emailAddress)).toEqual([]);
+  });
+
+  it('carries on a day a run left unfinished: the next hourly run sends the rest, nobody twice', async () => {
+    // three requesters with one match each on a day of their own (the run at 01:05 digests the day before)
+    const now = new Date('2001-03-04T01:05:00Z');
+    const day = '2001-03-03';
+    const buyers: { record: { emailAddress: string } }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { buyer, seller, course } = await requestConsumed();
+      await setPreferences(buyer.id, { matches: 'daily' });
+      const book = await putBook({ ownerId: seller.id, course, name: `Late Digest ${i}` });
+      await putDigestEntry(
+        { day, userId: buyer.id, bookId: book.id, notificationId: `n${i}`, at: now.toISOString() },
+        now,
+      );
+      buyers.push(buyer);
+    }
+    const mailed = async () => {
+      const counts = [];
+      for (const b of buyers) counts.push((await emailsTo(b.record.emailAddress)).length);
+      return counts;
+    };
+
+    // one entry a page; time runs out at the third check: the day before (empty) took one, then one page
+    let checks = 0;
+    const first = await runDailyDigests({
+      now,
+      pageSize: 1,
+      reserveMs: 1,
+      timeLeftMs: () => (checks++ < 3 ? 60_000 : 0),
+    });
+    expect(first.map((r) => [r.day, r.complete, r.emailsSent])).toEqual([
+      ['2001-03-02', true, 0],
+      [day, false, 1],
+    ]);
+    expect((await mailed()).sort()).toEqual([0, 0, 1]);
+    const stopped = await getDigestRun(day);
+    expect(stopped.done).toBe(false);
+    expect(stopped.after).toEqual(expect.any(String));
+    expect((await getDigestRun('2001-03-02')).done).toBe(true);
+
+    // an hour later: carries on from the page it stopped at
+    const second = await runDailyDigests({ now: new Date('2001-03-04T02:05:00Z'), pageSize: 1 });
+    expect(second.map((r) => [r.day, r.complete, r.emailsSent, r.failed])).toEqual([[day, true, 2, 0]]);
+    expect(await mailed()).toEqual([1, 1, 1]);
+    expect(await getDigestRun(day)).toEqual({ done: true });
+
+    // and later runs do nothing
+    expect(await runDailyDigests({ now: new Date('2001-03-04T03:05:00Z') })).toEqual([]);
+    expect(await mailed()).toEqual([1, 1, 1]);
   });
 });
