@@ -22,7 +22,8 @@ export type BusinessEvent =
   | 'Matches'
   | 'EmailsSent'
   | 'EmailsFailed'
-  | 'OutboxFailed';
+  | 'OutboxFailed'
+  | 'DigestRunsUnfinished';
 
 export const METRICS_NAMESPACE = 'CampusBooks';
 

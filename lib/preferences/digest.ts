@@ -25,6 +25,7 @@ import type { BookRecord } from '#lib/db/records.ts';
 import { getUserContact } from '#lib/db/users.ts';
 import { logger } from '#lib/logger.ts';
 import { escapeHtml, sendMail } from '#lib/mail/send.ts';
+import { countEvent } from '#lib/metrics.ts';
 import { toDollars } from '#lib/values/money.ts';
 import { withDefaults } from '#lib/values/preferences.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
@@ -168,7 +169,10 @@ export async function runDailyDigests(opts: {
     runs.push(run);
     const done = run.complete && run.failed === 0;
     await putDigestRun(day, { done, ...(run.complete ? {} : { after: run.resumeAfter }) }, now);
-    if (!run.complete) break;
+    if (!run.complete) {
+      countEvent('DigestRunsUnfinished');
+      break;
+    }
   }
   return runs;
 }

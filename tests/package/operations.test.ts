@@ -231,6 +231,15 @@ describe('alarms (packaged template)', () => {
         { Name: 'stage', Value: 'dev' },
       ],
     ],
+    [
+      'DigestsUnfinishedAlarm',
+      'CampusBooks',
+      'DigestRunsUnfinished',
+      [
+        { Name: 'service', Value: 'campus-books' },
+        { Name: 'stage', Value: 'dev' },
+      ],
+    ],
     ['MailBounceRateAlarm', 'AWS/SES', 'Reputation.BounceRate', undefined],
     ['MailComplaintRateAlarm', 'AWS/SES', 'Reputation.ComplaintRate', undefined],
   ])('%s watches %s %s with the right dimensions and tells the alarm topic', (id, ns, metric, dims) => {

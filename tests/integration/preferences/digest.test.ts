@@ -7,6 +7,7 @@ import { processors } from '#functions/streams/processors.ts';
 import { getDigestRun, putDigestEntry } from '#lib/db/digests.ts';
 import { matchMailKey } from '#lib/db/keys.ts';
 import { setPreferences } from '#lib/db/preferences.ts';
+import { recordedMetrics } from '#lib/metrics.ts';
 import { runDailyDigests, sendDailyDigests } from '#lib/preferences/digest.ts';
 import { consume } from '#lib/streams/consume.ts';
 import { putBook, setBookStatus } from '#tests/helpers/books.ts';
@@ -148,6 +149,7 @@ describe('daily digest', () => {
 
     // one entry a page; time runs out at the third check: the day before (empty) took one, then one page
     let checks = 0;
+    const unfinishedBefore = recordedMetrics('DigestRunsUnfinished');
     const first = await runDailyDigests({
       now,
       pageSize: 1,
@@ -159,6 +161,8 @@ describe('daily digest', () => {
       [day, false, 1],
     ]);
     expect((await mailed()).sort()).toEqual([0, 0, 1]);
+    // counted for the alarm (infra/ops.yml, digests-unfinished)
+    expect(recordedMetrics('DigestRunsUnfinished')).toBe(unfinishedBefore + 1);
     const stopped = await getDigestRun(day);
     expect(stopped.done).toBe(false);
     expect(stopped.after).toEqual(expect.any(String));
@@ -169,6 +173,7 @@ describe('daily digest', () => {
     expect(second.map((r) => [r.day, r.complete, r.emailsSent, r.failed])).toEqual([[day, true, 2, 0]]);
     expect(await mailed()).toEqual([1, 1, 1]);
     expect(await getDigestRun(day)).toEqual({ done: true });
+    expect(recordedMetrics('DigestRunsUnfinished')).toBe(unfinishedBefore + 1);
 
     // and later runs do nothing
     expect(await runDailyDigests({ now: new Date('2001-03-04T03:05:00Z') })).toEqual([]);
