@@ -28,6 +28,8 @@ export class ScanForbiddenError extends Error {
 export interface OperationRecord {
   command: string;
   capacityUnits: number;
+  /** of them, each global secondary index's (DynamoDB's `ConsumedCapacity.GlobalSecondaryIndexes`) */
+  indexUnits?: Record<string, number>;
   /** the call was refused (e.g. a failed condition): still a round trip, its capacity unreported */
   failed?: true;
 }
@@ -63,13 +65,27 @@ const CAPACITY_OPERATIONS = new Set([
   'TransactGetItems',
 ]);
 
-type Consumed = { CapacityUnits?: number };
+type Consumed = {
+  CapacityUnits?: number;
+  GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
+};
 
-function capacityOf(output: unknown): number {
+const consumedOf = (output: unknown): Consumed[] => {
   const cc = (output as { ConsumedCapacity?: Consumed | Consumed[] } | undefined)?.ConsumedCapacity;
-  if (!cc) return 0;
-  const list = Array.isArray(cc) ? cc : [cc];
-  return list.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+  return cc ? (Array.isArray(cc) ? cc : [cc]) : [];
+};
+
+/** A call's consumed capacity, in all and per global secondary index. */
+function capacityOf(output: unknown): Pick<OperationRecord, 'capacityUnits' | 'indexUnits'> {
+  const list = consumedOf(output);
+  const indexUnits: Record<string, number> = {};
+  for (const c of list)
+    for (const [name, u] of Object.entries(c.GlobalSecondaryIndexes ?? {}))
+      indexUnits[name] = (indexUnits[name] ?? 0) + (u.CapacityUnits ?? 0);
+  return {
+    capacityUnits: list.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0),
+    ...(Object.keys(indexUnits).length > 0 ? { indexUnits } : {}),
+  };
 }
 
 /** DynamoDB's name of the operation a middleware context carries ('GetItemCommand' -> 'GetItem'). */
@@ -95,8 +111,9 @@ const meter: InitializeMiddleware<object, MetadataBearer> = (next, context) => a
   // A refused call (a failed condition, a cancelled transaction) is still a call: count it, or a
   // wasted conditional write would not show in the benchmark's calls.
   try {
-    const out = await next(ask ? { ...args, input: { ...input, ReturnConsumedCapacity: 'TOTAL' } } : args);
-    state.operations.push({ command: operation, capacityUnits: capacityOf(out.output) });
+    // INDEXES: the total as TOTAL gives it, and each index's share of it
+    const out = await next(ask ? { ...args, input: { ...input, ReturnConsumedCapacity: 'INDEXES' } } : args);
+    state.operations.push({ command: operation, ...capacityOf(out.output) });
     return out;
   } catch (err) {
     state.operations.push({ command: operation, capacityUnits: 0, failed: true });

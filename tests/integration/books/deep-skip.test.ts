@@ -15,10 +15,16 @@ import { bookItem } from '#lib/db/books.ts';
 import { LISTING_SHARDS_ALL, shardOf } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { db, TABLE } from '#lib/table/client.ts';
-import { BatchWriteCommand } from '#lib/table/commands.ts';
-import { measured, startMeasuring, stopMeasuring } from '#lib/table/metrics.ts';
+import { BatchWriteCommand, QueryCommand, type QueryCommandInput } from '#lib/table/commands.ts';
+import {
+  measured,
+  type OperationRecord,
+  startMeasuring,
+  stopMeasuring,
+  watchCalls,
+} from '#lib/table/metrics.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
-import { datesOldestFirst, makeBookRecord, TEST_CAMPUS } from '#tests/helpers/books.ts';
+import { datesOldestFirst, makeBookBody, makeBookRecord, TEST_CAMPUS } from '#tests/helpers/books.ts';
 import { expectEnvelope } from '#tests/helpers/schema.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
@@ -161,4 +167,75 @@ describe('getBooksNoToken with a deep skip', () => {
     const res = await booksApi.getBooksNoToken(10, 2001, undefined, { campus: 'all' });
     expect(res.status).toBe(400);
   });
+});
+
+/** The units a measured request spent on each of the keys-only indexes. */
+const keysUnits = (operations: OperationRecord[]) => {
+  const sum = (index: string) => operations.reduce((n, o) => n + (o.indexUnits?.[index] ?? 0), 0);
+  return { gsi1keys: sum('gsi1keys'), gsi4keys: sum('gsi4keys') };
+};
+
+/**
+ * Issue 30, item 6: the keys-only indexes stay only if they are worth their write cost. What they
+ * cost is measured on the writes that touch their keys; what they save, on the deep skip, by
+ * sending the skip's own keys-only Queries to the full indexes instead. bench/README.md, "The
+ * keys-only indexes", gives the figures.
+ */
+describe('the keys-only indexes: worth their write cost', () => {
+  it("cost a transaction's write units when a book is listed or leaves the listing, none on a price change", async () => {
+    const seller = await makeUser();
+    const cost = async (call: () => Promise<{ status: number }>, status: number) => {
+      startMeasuring({ capacity: true });
+      const res = await call();
+      const ops = measured().operations;
+      stopMeasuring();
+      expect(res.status).toBe(status);
+      return keysUnits(ops);
+    };
+    let bookId = '';
+    const posted = await cost(async () => {
+      const res = await booksApi.postBook(seller.token, makeBookBody());
+      bookId = res.json<{ data: { id: string } }>().data.id;
+      return res;
+    }, 201);
+    const repriced = await cost(() => booksApi.updateBook(seller.token, { bookId, price: 12.5 }), 200);
+    const deleted = await cost(() => booksApi.deleteBook(seller.token, { bookId }), 200);
+    // postBook and deleteBook write in a transaction: 2 units an item, on each index it touches;
+    // deleting moves the book's gsi1 entry to the unlisted partition (a delete and a put) and drops
+    // its gsi4 entry
+    expect({ posted, repriced, deleted }).toEqual({
+      posted: { gsi1keys: 2, gsi4keys: 2 },
+      repriced: { gsi1keys: 0, gsi4keys: 0 },
+      deleted: { gsi1keys: 4, gsi4keys: 2 },
+    });
+  });
+
+  for (const campus of [TEST_CAMPUS, 'all']) {
+    it(`save the deep skip on ${campus} most of its read units: the same Queries on the full index cost at least 4 x`, async () => {
+      const queries: QueryCommandInput[] = [];
+      const stop = watchCalls((operation, input) => {
+        const q = input as unknown as QueryCommandInput;
+        if (operation === 'Query' && q.IndexName?.endsWith('keys')) queries.push(structuredClone(q));
+      });
+      startMeasuring({ capacity: true });
+      const res = await booksApi.getBooksNoToken(PAGE, 2000, undefined, { campus });
+      const keys = keysUnits(measured().operations);
+      stopMeasuring();
+      stop();
+      expect(res.status).toBe(200);
+      const keysRead = keys.gsi1keys + keys.gsi4keys;
+      expect(keysRead).toBeGreaterThan(0);
+      expect(queries.length).toBeGreaterThan(0);
+
+      // without the keys-only index, the skip reads the same entries from the full index
+      startMeasuring({ capacity: true });
+      for (const q of queries)
+        await db.send(new QueryCommand({ ...q, IndexName: q.IndexName?.replace(/keys$/, '') }));
+      const fullRead = measured().capacityUnits;
+      stopMeasuring();
+      expect(fullRead, `${campus}: keys-only ${keysRead} units, full ${fullRead}`).toBeGreaterThanOrEqual(
+        4 * keysRead,
+      );
+    });
+  }
 });

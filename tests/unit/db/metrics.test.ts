@@ -15,7 +15,8 @@ import {
   stopMeasuring,
 } from '#lib/table/metrics.ts';
 
-type Output = MetadataBearer & { ConsumedCapacity?: { CapacityUnits: number } };
+type Consumed = { CapacityUnits: number; GlobalSecondaryIndexes?: Record<string, { CapacityUnits: number }> };
+type Output = MetadataBearer & { ConsumedCapacity?: Consumed | Consumed[] };
 
 /** A stack with the guard and the meter; `answer` stands for the client behind them. */
 function client(answer: (input: Record<string, unknown>) => Promise<Output>) {
@@ -55,7 +56,7 @@ describe('the DynamoDB meter', () => {
     startMeasuring({ capacity: true });
     await send('GetItemCommand', { ...getItem });
     await send('GetItemCommand', { ...getItem });
-    expect(sent[0]?.ReturnConsumedCapacity).toBe('TOTAL');
+    expect(sent[0]?.ReturnConsumedCapacity).toBe('INDEXES');
     expect(measured()).toEqual({
       operations: [
         { command: 'GetItem', capacityUnits: 0.5 },
@@ -67,6 +68,24 @@ describe('the DynamoDB meter', () => {
     stopMeasuring();
     await send('GetItemCommand', { ...getItem });
     expect(measured().calls).toBe(0);
+  });
+
+  it("splits a call's capacity by global secondary index, as DynamoDB reports it", async () => {
+    const { send } = client(async (): Promise<Output> => ({
+      $metadata: {},
+      ConsumedCapacity: [
+        {
+          CapacityUnits: 6,
+          GlobalSecondaryIndexes: { gsi1: { CapacityUnits: 2 }, gsi1keys: { CapacityUnits: 2 } },
+        },
+        { CapacityUnits: 1, GlobalSecondaryIndexes: { gsi1: { CapacityUnits: 0.5 } } },
+      ],
+    }));
+    startMeasuring({ capacity: true });
+    await send('TransactWriteItemsCommand', { TransactItems: [] });
+    expect(measured().operations).toEqual([
+      { command: 'TransactWriteItems', capacityUnits: 7, indexUnits: { gsi1: 2.5, gsi1keys: 2 } },
+    ]);
   });
 
   it('counts a refused call (e.g. a failed condition) as a call without capacity, and rethrows', async () => {
