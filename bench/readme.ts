@@ -27,6 +27,10 @@ const range = (xs: number[], digits = 0) => {
   return lo === hi ? lo : `${lo}-${hi}`;
 };
 
+/** Each cold-init case over its SDK floor, where the run measured one. */
+const floorRatios = (r: BenchResults) =>
+  (r.coldInit ?? []).flatMap((c) => (c.floorMs ? [c.totalMs / c.floorMs] : []));
+
 /** The section's Markdown (without the markers). */
 export function renderResults(r: BenchResults): string {
   const out: string[] = [];
@@ -105,7 +109,8 @@ export function renderResults(r: BenchResults): string {
     out.push(
       `Bundles: ${range(r.bundles.map((b) => b.bytes / 1024))} KB minified; import in a fresh process ${range(r.bundles.map((b) => b.importMs))} ms (median of ${r.bundles[0]?.runs ?? '?'} per function).` +
         ((r.coldInit ?? []).length > 0
-          ? ` Cold init (import + first call with its first DynamoDB call): ${range((r.coldInit ?? []).map((c) => c.totalMs))} ms.`
+          ? ` Cold init (import + first call with its first DynamoDB call): ${range((r.coldInit ?? []).map((c) => c.totalMs))} ms` +
+            (floorRatios(r).length > 0 ? `, ${range(floorRatios(r), 2)} x its SDK floor.` : '.')
           : ''),
       '',
     );

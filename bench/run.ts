@@ -243,14 +243,14 @@ async function main(): Promise<void> {
         if (!handlers.has(c.name)) continue;
         prepared.push({
           c,
-          run: await c.prepare({ fixture, table: env.table, size, smoke, calls: COLD_INIT_RUNS }),
+          run: await c.prepare({ fixture, table: env.table, size, smoke, calls: COLD_INIT_RUNS + 1 }),
         });
       }
       const settled = await waitUntilQuiet(env.dynamoPid);
       log(
         `  DynamoDB Local ${settled.quiet ? 'went quiet' : 'was still busy'} after ${(settled.waitedMs / 1000).toFixed(1)} s`,
       );
-      coldInit = await measureColdInit(prepared, COLD_INIT_RUNS, log);
+      coldInit = await measureColdInit(prepared, COLD_INIT_RUNS, env.dynamoEndpoint, log);
     }
 
     if (!args['skip-http']) {

@@ -13,9 +13,12 @@
  * "config" is measured apart, as a fresh process importing `lib/config.ts` bundled alone (zod, the
  * environment check and reading the function's secrets), with the function's environment. "import" is the bundle's whole import
  * (configuration included); the shares are import - config, config, and the first call.
+ *
+ * Each case is compared with its SDK floor (./sdk-floor.ts) in the same run, a fresh process of the
+ * floor after each of the case's: the same SDK client with the same settings, Powertools, the same
+ * secrets and the same first DynamoDB calls, and none of the service's code.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -24,6 +27,7 @@ import { makeEvent } from '#tests/helpers/lambda.ts';
 import { startSecretsStub } from '#tests/helpers/secrets-stub.ts';
 import { run, unzip, writeEntries } from './coldstart.ts';
 import { ROOT } from './measure.ts';
+import { bundleSdkFloor, functionBundleOptions, recordFloorCalls } from './sdk-floor.ts';
 import { median } from './stats.ts';
 import type { BenchCase, CaseRun } from './types.ts';
 
@@ -36,6 +40,8 @@ export interface ColdInitResult {
   configMs: number;
   firstCallMs: number;
   totalMs: number;
+  /** median of the SDK floor's fresh processes (import + first call), ms (./sdk-floor.ts) */
+  floorMs?: number;
   /** status of the first call (the case's success status, or the run fails) */
   status: number;
 }
@@ -133,12 +139,14 @@ export interface ColdInitCase {
 }
 
 /**
- * Measures every case whose handler is packaged (.serverless/<function>.zip). Run with the
- * emulators up and the table seeded; `cases[i].run` must allow `runs` calls (i = 0 .. runs - 1).
+ * Measures every case whose handler is packaged (.serverless/<function>.zip), and its SDK floor. Run
+ * with the emulators up and the table seeded; `cases[i].run` must allow `runs + 1` calls (the
+ * case's i = 0 .. runs - 1, and the floor's recording, i = runs).
  */
 export async function measureColdInit(
   cases: ColdInitCase[],
   runs: number,
+  dynamoEndpoint: string,
   log: (m: string) => void,
 ): Promise<ColdInitResult[]> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-coldinit-'));
@@ -154,21 +162,14 @@ export async function measureColdInit(
   const secrets = await startSecretsStub(stored, config.AWS_REGION);
   try {
     const configBundle = path.join(tmp, 'config.mjs');
+    // as the functions are bundled (serverless.yml custom.esbuild)
     await build({
+      ...functionBundleOptions(),
       entryPoints: [path.join(ROOT, 'lib', 'config.ts')],
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'node',
       outfile: configBundle,
-      logLevel: 'silent',
-      // as the functions are bundled (serverless.yml custom.esbuild): Node's built-ins through
-      // `require` (an ESM import of node:http loads undici), and the banner that provides it
-      plugins: createRequire(import.meta.url)(path.join(ROOT, 'esbuild.plugins.cjs')),
-      banner: {
-        js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-      },
     });
+    const floorBundle = path.join(tmp, 'sdk-floor.mjs');
+    await bundleSdkFloor(floorBundle);
 
     for (const { c, run } of cases) {
       const fn = functionOfModule(c.module);
@@ -188,6 +189,11 @@ export async function measureColdInit(
       const configTimes: number[] = [];
       for (let k = 0; k < runs; k++) configTimes.push(Number(await node(IMPORT_ONLY, [configBundle], env)));
       const configMs = median(configTimes);
+      // the floor's calls, recorded with the call after the case's last (call `runs`)
+      const floorCalls = path.join(tmp, `${fn}-floor.json`);
+      writeFileSync(floorCalls, JSON.stringify(await recordFloorCalls(run, runs, dynamoEndpoint)));
+      const floorEnv = { ...env, SDK_FLOOR_CALLS: floorCalls };
+      const floors: number[] = [];
       const imports: number[] = [];
       const calls: number[] = [];
       let status = 0;
@@ -210,14 +216,32 @@ export async function measureColdInit(
         imports.push(out.importMs);
         calls.push(out.callMs);
         status = out.status;
+        // the floor's fresh process right after the case's, so both see the same machine
+        const floor = JSON.parse(await node(CHILD, [floorBundle, eventFile], floorEnv)) as {
+          importMs: number;
+          callMs: number;
+        };
+        floors.push(floor.importMs + floor.callMs);
       }
       const importMs = median(imports);
       const firstCallMs = median(calls);
       const totalMs = median(imports.map((t, k) => t + (calls[k] ?? 0)));
-      results.push({ case: c.name, function: fn, runs, importMs, configMs, firstCallMs, totalMs, status });
+      const floorMs = median(floors);
+      results.push({
+        case: c.name,
+        function: fn,
+        runs,
+        importMs,
+        configMs,
+        firstCallMs,
+        totalMs,
+        floorMs,
+        status,
+      });
       log(
         `  ${c.name} (${fn}): cold init ${totalMs.toFixed(1)} ms = import ${importMs.toFixed(1)} ms ` +
-          `(config ${configMs.toFixed(1)}) + first call ${firstCallMs.toFixed(1)} ms (median of ${runs})`,
+          `(config ${configMs.toFixed(1)}) + first call ${firstCallMs.toFixed(1)} ms; SDK floor ${floorMs.toFixed(1)} ms ` +
+          `(${(totalMs / floorMs).toFixed(2)} x) (median of ${runs})`,
       );
     }
   } finally {

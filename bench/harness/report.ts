@@ -87,6 +87,8 @@ export const LIMITS = {
   flatCapacity: 0.1,
   importMs: 150,
   coldInitMs: 100,
+  /** a case's cold init over its SDK floor's (bench/harness/sdk-floor.ts) */
+  coldInitOverSdkFloor: 1.15,
 };
 
 /** Every target of the issue, checked against the results. */
@@ -184,6 +186,15 @@ export function checkTargets(r: Omit<BenchResults, 'targets'>): TargetCheck[] {
       limit: '<= 100 ms',
       met: ci.totalMs <= LIMITS.coldInitMs,
     });
+    if (ci.floorMs !== undefined) {
+      checks.push({
+        target: `cold init p50 at most ${LIMITS.coldInitOverSdkFloor} x its SDK floor (our code's share)`,
+        subject: ci.case,
+        value: `${round(ci.totalMs, 1)} ms over ${round(ci.floorMs, 1)} ms = ${round(ci.totalMs / ci.floorMs, 2)} x`,
+        limit: `<= ${LIMITS.coldInitOverSdkFloor} x`,
+        met: ci.totalMs <= LIMITS.coldInitOverSdkFloor * ci.floorMs,
+      });
+    }
   }
   return checks;
 }
@@ -398,15 +409,15 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
     push(
       '### Cold init: a fresh process imports the bundle and answers the first request',
       '',
-      "Median of fresh processes on the deployed configuration path against DynamoDB Local (the first call builds the client and opens the first connection), timed once DynamoDB Local has gone quiet after the heavy phases (under a tenth of a core; bench/harness/quiet.ts): a stage that is not emulated, so at import each function reads the secrets serverless.yml gives it, one GetSecretValue each, in parallel, from a local stand-in for Secrets Manager (the code path and round trips of AWS, not its network latency). `config` is `lib/config.ts` bundled alone and imported in a fresh process with the function's environment. Shares of the total: import without config, config, first call. `warm p50`: the same request in a warm process at the same size (section 1), the work a first call does anyway; `over warm`: cold init minus it, what being cold adds.",
+      "Median of fresh processes on the deployed configuration path against DynamoDB Local (the first call builds the client and opens the first connection), timed once DynamoDB Local has gone quiet after the heavy phases (under a tenth of a core; bench/harness/quiet.ts): a stage that is not emulated, so at import each function reads the secrets serverless.yml gives it, one GetSecretValue each, in parallel, from a local stand-in for Secrets Manager (the code path and round trips of AWS, not its network latency). `config` is `lib/config.ts` bundled alone and imported in a fresh process with the function's environment. Shares of the total: import without config, config, first call. `warm p50`: the same request in a warm process at the same size (section 1), the work a first call does anyway; `over warm`: cold init minus it, what being cold adds. `SDK floor`: a fresh process of bench/harness/sdk-floor-handler.ts (bundled and minified as the functions are) after each of the case's: the same SDK client with the same settings, Powertools Logger and Metrics, the same secrets and the case's first DynamoDB calls, none of the service's code; `x floor`: the case over it, our code's share.",
       '',
-      '| case | function | cold init ms | import ms | config ms | first call ms | shares (import / config / first call) | warm p50 ms | over warm ms |',
-      '| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |',
+      '| case | function | cold init ms | import ms | config ms | first call ms | shares (import / config / first call) | warm p50 ms | over warm ms | SDK floor ms | x floor |',
+      '| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
       ...cold.map(
         (c) =>
           `| ${c.case} | ${c.function} | ${fmt(c.totalMs, 1)} | ${fmt(c.importMs, 1)} | ${fmt(c.configMs, 1)} | ${fmt(c.firstCallMs, 1)} | ` +
           `${share(Math.max(0, c.importMs - c.configMs), c.totalMs)} / ${share(c.configMs, c.totalMs)} / ${share(c.firstCallMs, c.totalMs)} | ` +
-          `${fmt(warm(c), 1)} | ${fmt(c.totalMs - warm(c), 1)} |`,
+          `${fmt(warm(c), 1)} | ${fmt(c.totalMs - warm(c), 1)} | ${fmt(c.floorMs ?? Number.NaN, 1)} | ${fmt(c.floorMs ? c.totalMs / c.floorMs : Number.NaN)} |`,
       ),
       '',
     );

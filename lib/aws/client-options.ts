@@ -27,6 +27,33 @@ export const clientOptions = {
   disableClockSkewCorrection: false,
 } as const;
 
+/** The attempts of one DynamoDB call (the SDK's standard retries): the first and one retry. */
+export const DYNAMODB_MAX_ATTEMPTS = 2;
+/** How long a DynamoDB connection may take to open. */
+export const DYNAMODB_CONNECTION_TIMEOUT_MS = 500;
+
+/**
+ * The DynamoDB client's whole configuration, as plain values: the service's client
+ * (lib/table/client.ts) and the benchmark's SDK floor (bench/harness/sdk-floor.ts) build theirs
+ * from it, so the floor measures the same client with the same settings.
+ */
+export const dynamoClientSettings = (o: { region: string; endpoint?: string; requestTimeoutMs: number }) => ({
+  ...clientOptions,
+  region: o.region,
+  // settled here, not looked up in the shared config files on the first call (see above)
+  accountIdEndpointMode: 'preferred' as const,
+  endpointDiscoveryEnabledProvider: async () => undefined,
+  ...(o.endpoint ? { endpoint: o.endpoint, credentials: emulatorCredentials } : {}),
+  maxAttempts: DYNAMODB_MAX_ATTEMPTS,
+  /** options of the request handler (`NodeHttpHandler`) */
+  http: {
+    connectionTimeout: DYNAMODB_CONNECTION_TIMEOUT_MS,
+    requestTimeout: o.requestTimeoutMs,
+    throwOnRequestTimeout: true,
+    socketTimeout: o.requestTimeoutMs,
+  },
+});
+
 /**
  * Each DynamoDB attempt's request timeout on the deployed stages (the configuration's default,
  * lib/config.ts): chosen so that every attempt and back-off of a transaction's retries ends before

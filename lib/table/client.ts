@@ -18,7 +18,11 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { InitializeHandlerOptions, InitializeMiddleware, MetadataBearer } from '@smithy/types';
-import { clientOptions, emulatorCredentials } from '#lib/aws/client-options.ts';
+import {
+  DYNAMODB_CONNECTION_TIMEOUT_MS,
+  DYNAMODB_MAX_ATTEMPTS,
+  dynamoClientSettings,
+} from '#lib/aws/client-options.ts';
 import { config } from '#lib/config.ts';
 import { Busy } from '#lib/errors.ts';
 import { isThrottling, isUnreachable } from './conditions.ts';
@@ -26,7 +30,6 @@ import { meterOn, refuseScansOn } from './metrics.ts';
 
 /** The SDK's throttling back-off base (`@smithy/core` retries, 2026 defaults): retry n waits up to 1 s x 2^n. */
 const THROTTLING_BACKOFF_BASE_MS = 1_000;
-const MAX_ATTEMPTS = 2;
 
 /**
  * Attempts and timeouts of every DynamoDB call (docs/data-layer.md, "Time budget"). A request
@@ -36,11 +39,11 @@ const MAX_ATTEMPTS = 2;
  * ones (DynamoDB Local runs transactions one at a time).
  */
 export const DYNAMODB_TIMING = {
-  maxAttempts: MAX_ATTEMPTS,
-  connectionTimeoutMs: 500,
+  maxAttempts: DYNAMODB_MAX_ATTEMPTS,
+  connectionTimeoutMs: DYNAMODB_CONNECTION_TIMEOUT_MS,
   requestTimeoutMs: config.DYNAMODB_REQUEST_TIMEOUT_MS,
   /** the longest one call takes: both attempts' timeouts and the longest back-off between them */
-  callBudgetMs: MAX_ATTEMPTS * config.DYNAMODB_REQUEST_TIMEOUT_MS + THROTTLING_BACKOFF_BASE_MS,
+  callBudgetMs: DYNAMODB_MAX_ATTEMPTS * config.DYNAMODB_REQUEST_TIMEOUT_MS + THROTTLING_BACKOFF_BASE_MS,
 } as const;
 
 /**
@@ -49,21 +52,12 @@ export const DYNAMODB_TIMING = {
  * benchmark's floors wrap it in a plain DocumentClient.
  */
 export function dynamoClient(endpoint = config.DYNAMODB_ENDPOINT): DynamoDBClient {
-  return new DynamoDBClient({
-    ...clientOptions,
+  const { http, ...settings } = dynamoClientSettings({
     region: config.AWS_REGION,
-    // settled here, not looked up in the shared config files on the first call (client-options.ts)
-    accountIdEndpointMode: 'preferred',
-    endpointDiscoveryEnabledProvider: async () => undefined,
-    ...(endpoint ? { endpoint, credentials: emulatorCredentials } : {}),
-    maxAttempts: DYNAMODB_TIMING.maxAttempts,
-    requestHandler: new NodeHttpHandler({
-      connectionTimeout: DYNAMODB_TIMING.connectionTimeoutMs,
-      requestTimeout: DYNAMODB_TIMING.requestTimeoutMs,
-      throwOnRequestTimeout: true,
-      socketTimeout: DYNAMODB_TIMING.requestTimeoutMs,
-    }),
+    ...(endpoint ? { endpoint } : {}),
+    requestTimeoutMs: DYNAMODB_TIMING.requestTimeoutMs,
   });
+  return new DynamoDBClient({ ...settings, requestHandler: new NodeHttpHandler(http) });
 }
 
 /** The DocumentClient over `client`: plain values in and out, undefined attributes left out. */

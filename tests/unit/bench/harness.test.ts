@@ -5,6 +5,7 @@ import { unzip } from '#bench/harness/coldstart.ts';
 import { answerKind, type ConcurrentResult } from '#bench/harness/concurrent.ts';
 import { CATALOGUE, isbn13, makeBooks, olderSpan, prng, SEEDED_PER_DAY } from '#bench/harness/data.ts';
 import { type BenchResults, checkTargets, toMarkdown, warmP50 } from '#bench/harness/report.ts';
+import { WaveRecorder } from '#bench/harness/sdk-floor.ts';
 import { percentile, relativeDifference, summarise } from '#bench/harness/stats.ts';
 
 /** A zip with one deflated entry, built by hand (local header, data, central directory, end record). */
@@ -280,6 +281,31 @@ describe('benchmark targets', () => {
     expect(checks[1]?.value).toBe('105 ms (import 70, of it config 10; first call 35)');
   });
 
+  it("holds each cold init to 1.15 x its SDK floor's, measured in the same run", () => {
+    const cold = (name: string, totalMs: number, floorMs: number) => ({
+      case: name,
+      function: name,
+      runs: 3,
+      importMs: totalMs / 2,
+      configMs: 10,
+      firstCallMs: totalMs / 2,
+      totalMs,
+      floorMs,
+      status: 200,
+    });
+    const checks = checkTargets({
+      ...resultsWith([]),
+      coldInit: [cold('getBook', 80, 70), cold('login', 92, 80), cold('search', 93, 80)],
+    }).filter((c) => c.target.includes('SDK floor'));
+    expect(checks.map((c) => [c.subject, c.met])).toEqual([
+      ['getBook', true],
+      ['login', true],
+      ['search', false],
+    ]);
+    expect(checks[2]?.value).toBe('93 ms over 80 ms = 1.16 x');
+    expect(checks[2]?.limit).toBe('<= 1.15 x');
+  });
+
   it("sets each cold init beside the same request's warm p50 at the largest size, and what being cold adds", () => {
     const results = {
       ...resultsWith([
@@ -300,6 +326,7 @@ describe('benchmark targets', () => {
           configMs: 30,
           firstCallMs: 110,
           totalMs: 150,
+          floorMs: 120,
           status: 200,
         },
       ],
@@ -313,9 +340,9 @@ describe('benchmark targets', () => {
     expect(
       row
         ?.split('|')
-        .slice(-3, -1)
+        .slice(-5, -1)
         .map((c) => c.trim()),
-    ).toEqual(['90', '60']);
+    ).toEqual(['90', '60', '120', '1.25']);
   });
 
   it('misses "every route" when fewer routes were measured than serverless.yml declares', () => {
@@ -380,5 +407,18 @@ describe('cold init', () => {
     expect(functionOfModule('functions/books/get-books-no-token.ts')).toBe('booksGetBooksNoToken');
     expect(functionOfModule('functions/auth/login.ts')).toBe('authLogin');
     expect(functionOfModule('functions/books/nothing.ts')).toBeUndefined();
+  });
+});
+
+describe('SDK floor recording', () => {
+  it('puts calls sent before any answer in one wave, and a call after an answer in the next', async () => {
+    const recorder = new WaveRecorder();
+    const call = (n: number) => ({ operation: 'Query', input: { n } });
+    recorder.record(call(1));
+    await Promise.resolve(); // a microtask later: still before any I/O could answer
+    recorder.record(call(2));
+    await new Promise((r) => setImmediate(r)); // the event loop turned: an answer could have come
+    recorder.record(call(3));
+    expect(recorder.waves.map((w) => w.map((c) => c.input.n))).toEqual([[1, 2], [3]]);
   });
 });
