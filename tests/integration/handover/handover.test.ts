@@ -56,19 +56,38 @@ describe('hand-over points', () => {
   it("lists the caller's campus's points only, and admins create, update and remove them (audited)", async () => {
     const { campus, admin, buyer, point } = await scene();
     const other = await makeUser({ campus: 'elsewhere.edu' });
-    const mine = await invoke(getHandoverPoints, { route: '/api/user/getHandoverPoints', token: buyer.token });
+    const mine = await invoke(getHandoverPoints, {
+      route: '/api/user/getHandoverPoints',
+      token: buyer.token,
+    });
     expect(expectOk(mine, HandoverPointList).map((p) => p.id)).toEqual([point.id]);
-    const theirs = await invoke(getHandoverPoints, { route: '/api/user/getHandoverPoints', token: other.token });
+    const theirs = await invoke(getHandoverPoints, {
+      route: '/api/user/getHandoverPoints',
+      token: other.token,
+    });
     expect(expectOk(theirs, HandoverPointList).map((p) => p.id)).not.toContain(point.id);
 
     const updated = await invoke(putPoint, {
       method: 'POST',
       route: '/api/dashboard/putHandoverPoint',
       token: admin.token,
-      body: { pointId: point.id, campus, name: 'Main library', timeZone: 'America/New_York', hours: ALL_WEEK },
+      body: {
+        pointId: point.id,
+        campus,
+        name: 'Main library',
+        timeZone: 'America/New_York',
+        hours: ALL_WEEK,
+      },
     });
-    expect(expectOk(updated, HandoverPoint)).toMatchObject({ id: point.id, name: 'Main library', location: '' });
-    expect(await stored(handoverPointKey(point.id))).toMatchObject({ name: 'Main library', timeZone: 'America/New_York' });
+    expect(expectOk(updated, HandoverPoint)).toMatchObject({
+      id: point.id,
+      name: 'Main library',
+      location: '',
+    });
+    expect(await stored(handoverPointKey(point.id))).toMatchObject({
+      name: 'Main library',
+      timeZone: 'America/New_York',
+    });
 
     const removed = await invoke(removePoint, {
       method: 'POST',
@@ -87,7 +106,11 @@ describe('hand-over points', () => {
     expectRefusal(again, 404, 'POINT_NOT_FOUND');
 
     const audit = (await listAuditEntries(100, undefined)).items.filter((e) => e.target.id === point.id);
-    expect(audit.map((e) => e.action).sort()).toEqual(['putHandoverPoint', 'putHandoverPoint', 'removeHandoverPoint']);
+    expect(audit.map((e) => e.action).sort()).toEqual([
+      'putHandoverPoint',
+      'putHandoverPoint',
+      'removeHandoverPoint',
+    ]);
     expect(audit.every((e) => e.actor === admin.id)).toBe(true);
   });
 
@@ -119,13 +142,22 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
       await propose(buyer.token, { orderId: order.id, sellerId: seller.id, pointId: point.id, at }),
       Handover,
     );
-    expect(proposed).toMatchObject({ state: 'pending', proposedBy: buyer.id, at, bookIds: [order.books[0]?.id] });
+    expect(proposed).toMatchObject({
+      state: 'pending',
+      proposedBy: buyer.id,
+      at,
+      bookIds: [order.books[0]?.id],
+    });
     expect(await getHandover(order.id, seller.id)).toMatchObject({ state: 'pending', version: 1 });
     // pending: not on the day index
     expect((await stored(handoverKey(order.id, seller.id)))?.gsi1pk).toBeUndefined();
 
     // the proposer cannot answer; a stranger cannot see it
-    expectRefusal(await answer(buyer.token, { proposalId: proposed.proposalId, accept: true }), 403, 'OWN_PROPOSAL');
+    expectRefusal(
+      await answer(buyer.token, { proposalId: proposed.proposalId, accept: true }),
+      403,
+      'OWN_PROPOSAL',
+    );
     const stranger = await makeUser();
     expectRefusal(
       await answer(stranger.token, { proposalId: proposed.proposalId, accept: true }),
@@ -133,12 +165,15 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
       'PROPOSAL_NOT_FOUND',
     );
 
-    const agreed = expectOk(await answer(seller.token, { proposalId: proposed.proposalId, accept: true }), Handover);
+    const agreed = expectOk(
+      await answer(seller.token, { proposalId: proposed.proposalId, accept: true }),
+      Handover,
+    );
     expect(agreed.state).toBe('agreed');
     // the same answer again is a retry; the other answer is refused
-    expect(expectOk(await answer(seller.token, { proposalId: proposed.proposalId, accept: true }), Handover).state).toBe(
-      'agreed',
-    );
+    expect(
+      expectOk(await answer(seller.token, { proposalId: proposed.proposalId, accept: true }), Handover).state,
+    ).toBe('agreed');
     expectRefusal(
       await answer(seller.token, { proposalId: proposed.proposalId, accept: false }),
       409,
@@ -162,10 +197,18 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
       [seller.id, 'agreed'],
       [buyer.id, 'pending'],
     ]);
-    const sellerNotes = (await listNotifications(seller.id, 50, undefined)).items.filter((n) => n.kind === 'handover');
-    const buyerNotes = (await listNotifications(buyer.id, 50, undefined)).items.filter((n) => n.kind === 'handover');
-    expect(sellerNotes.map((n) => n.message).some((m) => m.startsWith('Bea proposed a hand-over'))).toBe(true);
-    expect(buyerNotes.some((n) => n.message.startsWith('Hand-over agreed') && n.orderId === order.id)).toBe(true);
+    const sellerNotes = (await listNotifications(seller.id, 50, undefined)).items.filter(
+      (n) => n.kind === 'handover',
+    );
+    const buyerNotes = (await listNotifications(buyer.id, 50, undefined)).items.filter(
+      (n) => n.kind === 'handover',
+    );
+    expect(sellerNotes.map((n) => n.message).some((m) => m.startsWith('Bea proposed a hand-over'))).toBe(
+      true,
+    );
+    expect(buyerNotes.some((n) => n.message.startsWith('Hand-over agreed') && n.orderId === order.id)).toBe(
+      true,
+    );
     expect(sellerNotes.some((n) => n.message.startsWith('Hand-over agreed'))).toBe(true);
 
     const day = await invoke(getHandovers, {
@@ -176,7 +219,9 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
     const listed = expectOk(day, AdminHandoverList);
     expect(listed.map((h) => h.handover.proposalId)).toEqual([agreed.proposalId]);
     expect(listed[0]).toMatchObject({ buyer: { id: buyer.id }, seller: { id: seller.id } });
-    expect((await invoke(getHandovers, { route: '/api/dashboard/getHandovers', token: buyer.token })).status).toBe(403);
+    expect(
+      (await invoke(getHandovers, { route: '/api/dashboard/getHandovers', token: buyer.token })).status,
+    ).toBe(403);
   });
 
   it('a new proposal replaces a pending one, and makes an agreed one pending again', async () => {
@@ -185,7 +230,11 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
     const first = expectOk(await propose(buyer.token, { ...body, at: inHours(30) }), Handover);
     const second = expectOk(await propose(seller.token, { ...body, at: inHours(40) }), Handover);
     expect(second.proposalId).not.toBe(first.proposalId);
-    expectRefusal(await answer(seller.token, { proposalId: first.proposalId, accept: true }), 409, 'PROPOSAL_REPLACED');
+    expectRefusal(
+      await answer(seller.token, { proposalId: first.proposalId, accept: true }),
+      409,
+      'PROPOSAL_REPLACED',
+    );
     expectOk(await answer(buyer.token, { proposalId: second.proposalId, accept: true }), Handover);
     const third = expectOk(await propose(buyer.token, { ...body, at: inHours(50) }), Handover);
     expect(third.state).toBe('pending');
@@ -202,7 +251,11 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
     expectRefusal(await propose(buyer.token, { ...body, sellerId: stranger.id }), 404, 'ORDER_NOT_FOUND');
     expectRefusal(await propose(buyer.token, { ...body, orderId: ulid() }), 404, 'ORDER_NOT_FOUND');
     const elsewhere = await scene();
-    expectRefusal(await propose(buyer.token, { ...body, pointId: elsewhere.point.id }), 404, 'POINT_NOT_FOUND');
+    expectRefusal(
+      await propose(buyer.token, { ...body, pointId: elsewhere.point.id }),
+      404,
+      'POINT_NOT_FOUND',
+    );
     expect(await getHandover(order.id, seller.id)).toBeNull();
   });
 
