@@ -245,7 +245,7 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
 
   it("answers 404 for someone else's order, a seller not in it and a point of another campus", async () => {
     const { buyer, seller, point, order } = await scene();
-    const stranger = await makeUser({ campus: buyer.record.campus ?? null });
+    const stranger = await makeUser({ campus: buyer.record.campus });
     const body = { orderId: order.id, sellerId: seller.id, pointId: point.id, at: inHours(30) };
     expectRefusal(await propose(stranger.token, body), 404, 'ORDER_NOT_FOUND');
     expectRefusal(await propose(buyer.token, { ...body, sellerId: stranger.id }), 404, 'ORDER_NOT_FOUND');
