@@ -150,23 +150,6 @@ export async function removeHandoverPoint(pointId: string, audit: AuditRecord): 
   return outcome.ok;
 }
 
-/** The local stack's default point (scripts/start.ts): written only when absent. */
-export async function putPointIfAbsent(point: HandoverPointRecord): Promise<boolean> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: TABLE,
-        Item: handoverPointItem(point),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
-}
-
 // ----- hand-overs ------------------------------------------------------------------------------
 
 /** The hand-over of one seller's books in an order (strongly consistent), or null. */

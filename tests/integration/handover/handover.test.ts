@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { handler as getBooksWithStatus } from '#functions/dashboard/get-books-with-status.ts';
 import { handler as getHandovers } from '#functions/dashboard/get-handovers.ts';
 import { handler as putPoint } from '#functions/dashboard/put-handover-point.ts';
 import { handler as removePoint } from '#functions/dashboard/remove-handover-point.ts';
@@ -8,7 +9,7 @@ import { handler as answerHandover } from '#functions/user/answer-handover.ts';
 import { handler as getHandoverPoints } from '#functions/user/get-handover-points.ts';
 import { handler as getOrder } from '#functions/user/get-order.ts';
 import { handler as proposeHandover } from '#functions/user/propose-handover.ts';
-import { AdminHandoverList } from '#lib/dashboard/schemas.ts';
+import { AdminHandoverList, HandOverBookList } from '#lib/dashboard/schemas.ts';
 import { listAuditEntries } from '#lib/db/audit.ts';
 import { conversationIdOf, listMessages } from '#lib/db/conversations.ts';
 import { getHandover } from '#lib/db/handovers.ts';
@@ -310,5 +311,31 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
       OrderWithStatus,
     );
     expect(seen.handovers).toEqual(z.array(Handover).parse([]));
+  });
+
+  it("shows each purchase's age and its hand-over in the admins' queue", async () => {
+    const { admin, buyer, seller, point, order } = await scene();
+    const proposed = expectOk(
+      await propose(seller.token, {
+        orderId: order.id,
+        sellerId: seller.id,
+        pointId: point.id,
+        at: inHours(30),
+      }),
+      Handover,
+    );
+    const res = await invoke(getBooksWithStatus, {
+      route: '/api/dashboard/getBooksWithStatus/{status}',
+      pathParameters: { status: '1' },
+      query: { limit: '100' },
+      token: admin.token,
+    });
+    const item = expectOk(res, HandOverBookList).find((i) => i.book.id === order.books[0]?.id);
+    expect(item).toMatchObject({
+      boughtAt: order.createdAt,
+      ageDays: 0,
+      remindedAt: null,
+      handover: { proposalId: proposed.proposalId, state: 'pending', buyerId: buyer.id },
+    });
   });
 });
