@@ -167,6 +167,10 @@ const schema = z.object({
   ),
   /** sliding lifetime of a login's refresh token (lib/accounts/sessions.ts): each refresh restarts it */
   REFRESH_TTL_DAYS: intFrom(30, 1, 365),
+  /** the stuck-purchase job reminds buyer, seller and admins of a purchase this many days old without an agreed hand-over */
+  HANDOVER_REMIND_DAYS: intFrom(3, 1, 60),
+  /** ... and cancels it after this many days (or 2 days after an agreed slot that is later) */
+  HANDOVER_CANCEL_DAYS: intFrom(7, 1, 90),
   /** browser origins allowed by CORS; a cookie route refuses a request whose Origin is another */
   CORS_ORIGINS: z.pipe(
     z.transform((v: unknown) => (emptyToUndefined(v) === undefined ? 'http://localhost:3000' : v)),

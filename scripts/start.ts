@@ -14,6 +14,7 @@ import { assertPortFree } from './local/ports.ts';
 import { missingPrerequisites } from './local/prereqs.ts';
 import { stopAll } from './local/processes.ts';
 import { invokeThroughOffline, startS3 } from './local/s3.ts';
+import { seedLocalData } from './local/seed.ts';
 import { startSes } from './local/ses.ts';
 import { ensureTable } from './local/table.ts';
 import { buildWeb, startWeb } from './local/web.ts';
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
       ? `created table ${tableName}`
       : `table ${tableName} already exists`,
   );
+  if (await seedLocalData(client, tableName)) log('added the default hand-over point (campus uni.edu)');
   client.destroy();
 
   log(`starting the SES emulator on port ${ports.SES_PORT}...`);

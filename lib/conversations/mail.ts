@@ -59,7 +59,8 @@ export function messageContent(senderFirstName: string, conversationId: string) 
 
 async function apply(change: StreamChange, now: () => Date = () => new Date()): Promise<void> {
   const m = change.newImage as MessageRecord | undefined;
-  if (!m) return;
+  // a hand-over step is told by its own notification (lib/handover/service.ts), not as a message
+  if (!m || m.handover) return;
   const conversation = await getConversation(m.conversationId);
   const recipientId = conversation?.participants.find((p) => p !== m.senderId);
   if (!conversation || !recipientId) return;

@@ -51,6 +51,14 @@ export const Message = z.strictObject({
   at: z.iso.datetime(),
   /** the book it asks about (messages sent with askSeller) */
   bookId: z.optional(z.string()),
+  /** a hand-over step this message records: its order, its proposal, and proposed (pending), agreed or declined */
+  handover: z.optional(
+    z.strictObject({
+      orderId: z.string(),
+      proposalId: z.string(),
+      state: z.enum(['pending', 'agreed', 'declined']),
+    }),
+  ),
 });
 export type Message = z.infer<typeof Message>;
 

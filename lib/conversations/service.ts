@@ -73,6 +73,7 @@ const toMessage = (m: MessageRecord, callerId: string): Message => ({
   text: m.text,
   at: m.at,
   ...(m.bookId ? { bookId: m.bookId } : {}),
+  ...(m.handover ? { handover: m.handover } : {}),
 });
 
 const refusal = (why: MessageRefusal) => {

@@ -5,26 +5,45 @@
  */
 import { toApiBook } from '#lib/books/schemas.ts';
 import { getBooks, listBooksByStatus } from '#lib/db/books.ts';
+import { getHandovers, listAgreedHandovers } from '#lib/db/handovers.ts';
 import { listOrders } from '#lib/db/orders.ts';
 import { type OrderRecord, OrderStatus, type UserRecord } from '#lib/db/records.ts';
 import { getUsersById } from '#lib/db/users.ts';
+import { toApiHandover } from '#lib/orders/handover.ts';
 import { toDollars } from './rules.ts';
-import { type AdminOrder, type Contact, toContact } from './schemas.ts';
+import { type AdminHandover, type AdminOrder, type Contact, toContact } from './schemas.ts';
 
 const contactOf = (users: Map<string, UserRecord>, id: string | null | undefined): Contact | null => {
   const u = id ? users.get(id) : undefined;
   return u ? toContact(u) : null;
 };
 
-export async function getBooksWithStatus(status: number, limit: number, cursor: string | undefined) {
+const DAY_MS = 24 * 3600 * 1000;
+
+export async function getBooksWithStatus(
+  status: number,
+  limit: number,
+  cursor: string | undefined,
+  now = new Date(),
+) {
   const page = await listBooksByStatus(status, limit, cursor);
   const userIds = page.items.flatMap((b) => (b.buyerId ? [b.ownerId, b.buyerId] : [b.ownerId]));
-  const users = userIds.length ? await getUsersById(userIds) : new Map<string, UserRecord>();
-  const items = page.items.map((b) => ({
-    book: toApiBook(b, { showBuyer: true }),
-    owner: contactOf(users, b.ownerId),
-    buyer: contactOf(users, b.buyerId),
-  }));
+  const [users, handovers] = await Promise.all([
+    userIds.length ? getUsersById(userIds) : new Map<string, UserRecord>(),
+    getHandovers(page.items.flatMap((b) => (b.orderId ? [{ orderId: b.orderId, sellerId: b.ownerId }] : []))),
+  ]);
+  const items = page.items.map((b) => {
+    const h = b.orderId ? handovers.get(`${b.orderId}_${b.ownerId}`) : undefined;
+    return {
+      book: toApiBook(b, { showBuyer: true }),
+      owner: contactOf(users, b.ownerId),
+      buyer: contactOf(users, b.buyerId),
+      boughtAt: b.boughtAt ?? null,
+      ageDays: b.boughtAt ? Math.floor((now.getTime() - Date.parse(b.boughtAt)) / DAY_MS) : null,
+      remindedAt: b.stuckRemindedAt ?? null,
+      handover: h && h.state !== 'declined' ? toApiHandover(h) : null,
+    };
+  });
   return { items, next: page.next };
 }
 
@@ -57,4 +76,37 @@ export async function getOrders(status: number | undefined, limit: number, curso
     })),
   }));
   return { items: result, next: page.next };
+}
+
+/**
+ * The agreed hand-overs of one day (the slot's date at its point), earliest first, of every point
+ * or of one, with buyer and seller contacts and the books: one index Query a page, then one
+ * BatchGet of the users and one of the books.
+ */
+export async function getHandoversOfDay(
+  query: {
+    day?: string | undefined;
+    pointId?: string | undefined;
+    limit: number;
+    cursor?: string | undefined;
+  },
+  now = new Date(),
+) {
+  const day = query.day ?? now.toISOString().slice(0, 10);
+  const page = await listAgreedHandovers(day, query.pointId, query.limit, query.cursor);
+  const [users, books] = await Promise.all([
+    getUsersById(page.items.flatMap((h) => [h.buyerId, h.sellerId])),
+    getBooks(page.items.flatMap((h) => h.bookIds)),
+  ]);
+  const items: AdminHandover[] = page.items.map((h) => ({
+    handover: toApiHandover(h),
+    buyer: contactOf(users, h.buyerId),
+    seller: contactOf(users, h.sellerId),
+    books: h.bookIds.map((id) => ({
+      id,
+      name: books.get(id)?.name ?? '',
+      status: books.get(id)?.status ?? null,
+    })),
+  }));
+  return { items, next: page.next };
 }

@@ -7,6 +7,7 @@ import { toUser, User } from '#lib/accounts/schemas.ts';
 import { SINGLE_LINE } from '#lib/books/inputs.ts';
 import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
 import type { UserRecord } from '#lib/db/records.ts';
+import { Handover } from '#lib/orders/handover.ts';
 import { CursorParam } from '#lib/table/cursor.ts';
 import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
@@ -91,6 +92,13 @@ export const HandOverBook = z.strictObject({
   book: Book,
   owner: z.nullable(Contact),
   buyer: z.nullable(Contact),
+  /** when it was bought, and how many whole days ago (null when not bought) */
+  boughtAt: z.nullable(z.iso.datetime()),
+  ageDays: z.nullable(z.number().check(z.int())),
+  /** when the stuck-purchase job reminded buyer, seller and admins of it (docs/handover.md) */
+  remindedAt: z.nullable(z.iso.datetime()),
+  /** the hand-over of its seller's books in its order, agreed or proposed; null when none */
+  handover: z.nullable(Handover),
 });
 export const HandOverBookList = z.array(HandOverBook);
 
@@ -107,6 +115,22 @@ export const CancelBody = z.strictObject({
 
 /** A book after an admin moved it (with its buyer while it is sold). */
 export const MovedBook = Book;
+
+/** getHandovers: the agreed hand-overs of one day (default today, UTC), of every point or of one. */
+export const HandoversQuery = z.strictObject({
+  day: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date, YYYY-MM-DD.'))),
+  pointId: z.optional(Id),
+  limit: limit(50, 100),
+  cursor: Cursor,
+});
+export const AdminHandover = z.strictObject({
+  handover: Handover,
+  buyer: z.nullable(Contact),
+  seller: z.nullable(Contact),
+  books: z.array(z.strictObject({ id: z.string(), name: z.string(), status: z.nullable(BookStatusSchema) })),
+});
+export type AdminHandover = z.output<typeof AdminHandover>;
+export const AdminHandoverList = z.array(AdminHandover);
 
 // ----- orders ----------------------------------------------------------------------------------
 
@@ -159,8 +183,14 @@ export const AuditEntry = z.strictObject({
     'reinstateUser',
     'readConversation',
     'reportMessage',
+    'putHandoverPoint',
+    'removeHandoverPoint',
+    'remindStuckPurchase',
   ]),
-  target: z.strictObject({ kind: z.enum(['book', 'user', 'conversation']), id: z.string() }),
+  target: z.strictObject({
+    kind: z.enum(['book', 'user', 'conversation', 'handoverPoint']),
+    id: z.string(),
+  }),
   before: Snapshot,
   after: Snapshot,
   reason: z.nullable(z.string()),

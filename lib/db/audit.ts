@@ -33,8 +33,11 @@ export interface AuditRecord {
     | 'suspendUser'
     | 'reinstateUser'
     | 'readConversation'
-    | 'reportMessage';
-  target: { kind: 'book' | 'user' | 'conversation'; id: string };
+    | 'reportMessage'
+    | 'putHandoverPoint'
+    | 'removeHandoverPoint'
+    | 'remindStuckPurchase';
+  target: { kind: 'book' | 'user' | 'conversation' | 'handoverPoint'; id: string };
   before: Record<string, AuditValue>;
   after: Record<string, AuditValue>;
   reason: string | null;

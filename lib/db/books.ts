@@ -477,6 +477,34 @@ export async function listBooksByStatus(
   );
 }
 
+/**
+ * Bought books (status 1) bought at or before `cutoff`, one page of gsi1 `BOOKS#S1` read oldest
+ * listing first from `after` (a raw position). The partition's sort key is the listing date, which
+ * is never after the purchase, so the key condition `< cutoff` bounds the read to books listed
+ * before it and the filter keeps those bought before it: the stuck-purchase job, never a Scan.
+ */
+export async function listBoughtBefore(
+  cutoff: string,
+  limit: number,
+  after: string | undefined,
+): Promise<Page<BookRecord>> {
+  const partition = booksByStatusPk(BookStatus.Bought);
+  const resume = indexResume('gsi1', partition, bookKey);
+  const page = await queryAfter(
+    resume,
+    {
+      IndexName: INDEX.gsi1,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff',
+      FilterExpression: 'boughtAt <= :cutoff',
+      ExpressionAttributeValues: { ':pk': partition, ':cutoff': cutoff },
+      ScanIndexForward: true,
+    },
+    limit,
+    after,
+  );
+  return { items: page.items.map((i) => stripBook(i)), next: page.next };
+}
+
 /** How many merged reads one page of stale listings may take. */
 const STALE_PAGE_ROUNDS = 4;
 
@@ -659,7 +687,7 @@ export async function relistCancelledPurchase(
         gsi2sk: idx.gsi2sk,
         ...move.set,
       },
-      ['buyerId', 'boughtAt', 'orderId', 'feeCents', 'gsi3pk', 'gsi3sk', ...move.remove],
+      ['buyerId', 'boughtAt', 'orderId', 'feeCents', 'stuckRemindedAt', 'gsi3pk', 'gsi3sk', ...move.remove],
     ),
     audit: newAuditRecord({
       at: stamp.at,
@@ -682,6 +710,48 @@ export async function relistCancelledPurchase(
     extra: book.orderId ? [cancelOrderBookOp(book.orderId, book.id, stamp.at)] : [],
   });
   return relisted;
+}
+
+/**
+ * The stuck-purchase job's reminder: marks a bought book as reminded (`stuckRemindedAt`), with its
+ * audit entry, only while it is still the same purchase at status 1 and not reminded yet. False
+ * when that condition failed (reminded already, or moved on): nothing written.
+ */
+export async function markStuckPurchaseReminded(book: BookRecord, stamp: MoveStamp): Promise<boolean> {
+  const outcome = await transactWrite([
+    tag('book', {
+      Update: {
+        TableName: TABLE,
+        Key: bookKey(book.id),
+        UpdateExpression: 'SET stuckRemindedAt = :at',
+        ConditionExpression:
+          '#status = :bought AND boughtAt = :boughtAt AND attribute_not_exists(stuckRemindedAt)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':at': stamp.at,
+          ':bought': BookStatus.Bought,
+          ':boughtAt': book.boughtAt ?? null,
+        },
+      },
+    }),
+    tag(
+      'audit',
+      auditPutOp(
+        newAuditRecord({
+          at: stamp.at,
+          actor: stamp.actor,
+          action: 'remindStuckPurchase',
+          target: { kind: 'book', id: book.id },
+          before: { status: book.status, boughtAt: book.boughtAt ?? null },
+          after: { status: book.status, stuckRemindedAt: stamp.at },
+          reason: stamp.reason,
+        }),
+      ),
+    ),
+  ]);
+  if (outcome.ok) return true;
+  if (refusalOf(outcome, 'book')?.code === 'ConditionalCheckFailed') return false;
+  throw new TransactionRefused(outcome.refused);
 }
 
 /**

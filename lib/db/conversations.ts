@@ -61,7 +61,16 @@ export interface MessageRecord {
   text: string;
   /** the book the message was about (askSeller) */
   bookId?: string;
+  /** a hand-over step this message records (lib/handover): the order and the proposal */
+  handover?: HandoverTag;
   at: string;
+}
+
+/** What a hand-over message of a thread points at: its order, its proposal and the step. */
+export interface HandoverTag {
+  orderId: string;
+  proposalId: string;
+  state: 'pending' | 'agreed' | 'declined';
 }
 
 /** The book a conversation is about, as its inbox entries show it. */
@@ -99,7 +108,7 @@ export interface NewMessage {
   conversationId: string;
   sender: { id: string; firstName: string };
   recipient: { id: string; firstName: string };
-  message: { id: string; text: string; at: string; bookId?: string };
+  message: { id: string; text: string; at: string; bookId?: string; handover?: HandoverTag };
   /** the book both inbox entries show from now on (askSeller); absent keeps theirs */
   book?: InboxBook;
 }
@@ -177,6 +186,7 @@ export async function appendMessage(
           senderId: m.sender.id,
           text: m.message.text,
           ...(m.message.bookId ? { bookId: m.message.bookId } : {}),
+          ...(m.message.handover ? { handover: m.message.handover } : {}),
           at: m.message.at,
         } satisfies MessageRecord & Item,
         ConditionExpression: 'attribute_not_exists(pk)',

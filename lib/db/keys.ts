@@ -704,3 +704,55 @@ export const conversationMailKey = (userId: string, conversationId: string): Ite
 /** Whether a key (e.g. of a stream record) is a message's. */
 export const isMessageKey = (key: Record<string, unknown>): boolean =>
   String(key.pk).startsWith('CONV#') && String(key.sk).startsWith(MESSAGE_SK_PREFIX);
+
+// ---------------------------------------------------------------------------------------------
+// Hand-overs (docs/handover.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A hand-over point of a campus, with its weekly opening hours: `HPOINT#<pointId>` / `HPOINT`;
+ * gsi1 `HPOINTS#<campus>` / `<lower-cased name>#<pointId>` lists a campus's points by name.
+ */
+export const handoverPointKey = (pointId: string): ItemKey => ({ pk: `HPOINT#${pointId}`, sk: 'HPOINT' });
+export const handoverPointsPk = (campus: string): string => `HPOINTS#${campus}`;
+export const handoverPointIndex = (campus: string, name: string, pointId: string) => ({
+  gsi1pk: handoverPointsPk(campus),
+  gsi1sk: `${name.toLowerCase()}#${pointId}`,
+});
+
+/**
+ * The one hand-over of one seller's books in one order: `ORDER#<orderId>` / `HANDOVER#<sellerId>`
+ * (beside the order, so the order's hand-overs are one Query of its partition). Its slot id is
+ * `<orderId>_<sellerId>`. While agreed it is on gsi1 `HANDOVERS#<day>` and gsi2
+ * `HANDOVERS#<pointId>#<day>`, each `<at>#<slot id>` (day: the slot's date at its point), the
+ * admins' "today's hand-overs" and the day-before reminder.
+ */
+export const HANDOVER_SK_PREFIX = 'HANDOVER#';
+export const handoverKey = (orderId: string, sellerId: string): ItemKey => ({
+  pk: `ORDER#${orderId}`,
+  sk: `${HANDOVER_SK_PREFIX}${sellerId}`,
+});
+export const orderPartition = (orderId: string): string => `ORDER#${orderId}`;
+export const handoverSlotId = (orderId: string, sellerId: string): string => `${orderId}_${sellerId}`;
+/** The key of a slot id (`<orderId>_<sellerId>`), or null when it is not one. */
+export const handoverKeyOfSlot = (slotId: string): ItemKey | null => {
+  const [orderId, sellerId, extra] = slotId.split('_');
+  return orderId && sellerId && extra === undefined ? handoverKey(orderId, sellerId) : null;
+};
+export const handoversOfDayPk = (day: string): string => `HANDOVERS#${day}`;
+export const handoversOfPointDayPk = (pointId: string, day: string): string => `HANDOVERS#${pointId}#${day}`;
+export const agreedHandoverIndexes = (h: {
+  orderId: string;
+  sellerId: string;
+  pointId: string;
+  day: string;
+  at: string;
+}) => {
+  const sk = timeSortKey(h.at, handoverSlotId(h.orderId, h.sellerId));
+  return {
+    gsi1pk: handoversOfDayPk(h.day),
+    gsi1sk: sk,
+    gsi2pk: handoversOfPointDayPk(h.pointId, h.day),
+    gsi2sk: sk,
+  };
+};

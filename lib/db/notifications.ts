@@ -24,7 +24,8 @@ export type NotificationKind =
   | 'delivered'
   | 'cancelled'
   | 'unlisted'
-  | 'message';
+  | 'message'
+  | 'handover';
 
 /**
  * pending: to be queued; queued: handed to the e-mail outbox (lib/db/outbox.ts), which sends it;
@@ -43,6 +44,8 @@ export interface NotificationRecord {
   bookId?: string;
   /** the conversation a `message` notification opens */
   conversationId?: string;
+  /** the order a `handover` notification opens */
+  orderId?: string;
   date: string;
   read: boolean;
   emailState: EmailState;

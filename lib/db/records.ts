@@ -61,6 +61,8 @@ export interface BookRecord {
   boughtAt?: string | null;
   /** the order it was bought in */
   orderId?: string | null;
+  /** when the stuck-purchase job reminded buyer, seller and admins of this purchase (lib/dashboard/stuck-purchases.ts) */
+  stuckRemindedAt?: string | null;
   /** distinct people who reported it since the last resolution (lib/moderation) */
   reportCount?: number;
   /** of those, the reports that count towards hiding (an established reporter with weight) */

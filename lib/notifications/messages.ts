@@ -35,7 +35,7 @@ export function matchContent(book: BookFacts): Content {
 
 /** The content of a status-change notification for one party. */
 export function statusContent(
-  kind: Exclude<NotificationKind, 'match' | 'unlisted' | 'message'>,
+  kind: Exclude<NotificationKind, 'match' | 'unlisted' | 'message' | 'handover'>,
   role: 'seller' | 'buyer',
   book: BookFacts,
 ): Content {

@@ -33,6 +33,8 @@ export interface NotificationInput {
   bookId?: string;
   /** the conversation a `message` notification opens */
   conversationId?: string;
+  /** the order a `handover` notification opens */
+  orderId?: string;
   /** the e-mail, given the recipient's first name */
   email: (firstName: string) => Omit<Mail, 'to'>;
   /** which preference (and unsubscribe link) the e-mail falls under; every notification e-mail is non-essential */
@@ -66,6 +68,7 @@ export async function notify(
     message: input.message,
     ...(input.bookId ? { bookId: input.bookId } : {}),
     ...(input.conversationId ? { conversationId: input.conversationId } : {}),
+    ...(input.orderId ? { orderId: input.orderId } : {}),
     date: now().toISOString(),
     read: false,
     emailState,

@@ -14,6 +14,7 @@ export const NotificationKindSchema = z.enum([
   'cancelled',
   'unlisted',
   'message',
+  'handover',
 ]);
 
 export const Notification = z.strictObject({
@@ -25,6 +26,8 @@ export const Notification = z.strictObject({
   bookId: z.optional(z.string()),
   /** the conversation a `message` notification opens */
   conversationId: z.optional(z.string()),
+  /** the order a `handover` notification opens */
+  orderId: z.optional(z.string()),
 });
 export type Notification = z.infer<typeof Notification>;
 
@@ -65,6 +68,7 @@ export async function getNotifications(
     kind: n.kind,
     ...(n.bookId ? { bookId: n.bookId } : {}),
     ...(n.conversationId ? { conversationId: n.conversationId } : {}),
+    ...(n.orderId ? { orderId: n.orderId } : {}),
   }));
   return { items, next: page.next };
 }

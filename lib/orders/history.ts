@@ -1,12 +1,14 @@
 import { toApiBook } from '#lib/books/schemas.ts';
 import { getBooks, listBooksBoughtBy, listBooksSoldBy } from '#lib/db/books.ts';
 import { getUserStats } from '#lib/db/counters.ts';
+import { listHandoversOfOrder } from '#lib/db/handovers.ts';
 import { getOrderRecord, listOrdersOfBuyer } from '#lib/db/orders.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { NotFound } from '#lib/errors.ts';
 import type { Page } from '#lib/table/page.ts';
 import { toDollars } from '#lib/values/money.ts';
 import { toApiOrder } from './checkout.ts';
+import { toApiHandover } from './handover.ts';
 import type {
   HistoryQuery,
   Order,
@@ -61,7 +63,7 @@ export async function getOrders(userId: string, query: HistoryQuery): Promise<Pa
 export async function getOrder(userId: string, orderId: string): Promise<OrderWithStatus> {
   const order = await getOrderRecord(orderId);
   if (!order || order.buyerId !== userId) throw new NotFound('No such order.', 'ORDER_NOT_FOUND');
-  const books = await getBooks(order.bookIds);
+  const [books, handovers] = await Promise.all([getBooks(order.bookIds), listHandoversOfOrder(orderId)]);
   const api = toApiOrder(order);
   return {
     ...api,
@@ -70,6 +72,7 @@ export async function getOrder(userId: string, orderId: string): Promise<OrderWi
       status: books.get(line.id)?.status ?? null,
       cancelled: order.cancelledBookIds?.has(line.id) ?? false,
     })),
+    handovers: handovers.map(toApiHandover),
   };
 }
 

@@ -7,6 +7,7 @@ import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
 import { CursorParam } from '#lib/table/cursor.ts';
 import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
+import { Handover } from './handover.ts';
 
 const Money = z.number().check(z.gte(0)).check(z.multipleOf(0.01));
 
@@ -44,7 +45,11 @@ export const OrderBookNow = z.extend(OrderBook, {
 });
 
 /** getOrder: one of the caller's orders with each book's current status. */
-export const OrderWithStatus = z.extend(Order, { books: z.array(OrderBookNow).check(z.minLength(1)) });
+export const OrderWithStatus = z.extend(Order, {
+  books: z.array(OrderBookNow).check(z.minLength(1)),
+  /** per seller, the hand-over of their books in this order once one was proposed (docs/handover.md) */
+  handovers: z.array(Handover),
+});
 export type OrderWithStatus = z.infer<typeof OrderWithStatus>;
 
 export const OrderIdParams = z.strictObject({

@@ -91,6 +91,14 @@ export async function listBook(token: string, name = `Web Book ${Math.random().t
   return { id: (res.body as { data: { id: string } }).data.id, name };
 }
 
+/** `token`'s user buys the book over the API (cart, then checkout); returns the order. */
+export async function buyOverApi(token: string, bookId: string) {
+  expect((await api('POST', '/api/user/addToCart', { token, body: { bookId } })).status).toBe(200);
+  const placed = await api('POST', '/api/books/checkoutCart', { token });
+  expect(placed.status).toBe(201);
+  return (placed.body as { data: { id: string; total: number } }).data;
+}
+
 /** The accessible name of the focused element: its label, aria-label or text. */
 const FOCUSED_NAME = `(() => {
   const el = document.activeElement;

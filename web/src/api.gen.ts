@@ -650,6 +650,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/getHandovers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agreed hand-overs of one day (default today, UTC), of every point or of one, earliest first
+         * @description Admins only (permissionType >= 1); the role is read from the user record on every call, otherwise 403.
+         */
+        get: operations["dashboardGetHandovers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/getMessageReports": {
         parameters: {
             query?: never;
@@ -787,6 +807,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/putHandoverPoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a hand-over point of a campus (no pointId) or replace an existing one, with its weekly hours (audited)
+         * @description Admins only (permissionType >= 1); the role is read from the user record on every call, otherwise 403.
+         */
+        post: operations["dashboardPutHandoverPoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/reinstateUser": {
         parameters: {
             query?: never;
@@ -801,6 +841,26 @@ export interface paths {
          */
         put: operations["dashboardReinstateUser"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/removeHandoverPoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a hand-over point; hand-overs already planned there keep its name and place (audited)
+         * @description Admins only (permissionType >= 1); the role is read from the user record on every call, otherwise 403.
+         */
+        post: operations["dashboardRemoveHandoverPoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -964,6 +1024,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/answerHandover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept or decline the current hand-over proposal (the side that did not propose it) */
+        post: operations["userAnswerHandover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/askSeller": {
         parameters: {
             query?: never;
@@ -1109,6 +1186,23 @@ export interface paths {
         };
         /** The caller's e-mail preferences */
         get: operations["userGetEmailPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/getHandoverPoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The hand-over points of the caller's campus, with their weekly opening hours */
+        get: operations["userGetHandoverPoints"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1281,6 +1375,23 @@ export interface paths {
         put?: never;
         /** Mark the caller's notifications read (all when no ids are given) */
         post: operations["userMarkNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/proposeHandover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Propose a hand-over slot for one seller's books in an order, at a point within its hours (buyer or that seller; replaces the seller's current hand-over) */
+        post: operations["userProposeHandover"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7771,10 +7882,10 @@ export interface operations {
                             at: string;
                             actor: string;
                             /** @enum {string} */
-                            action: "confirmBook" | "setBookPaid" | "cancelPurchase" | "makeAdmin" | "revokeAdmin" | "unlistBook" | "reportBook" | "resolveReport" | "suspendUser" | "reinstateUser" | "readConversation" | "reportMessage";
+                            action: "confirmBook" | "setBookPaid" | "cancelPurchase" | "makeAdmin" | "revokeAdmin" | "unlistBook" | "reportBook" | "resolveReport" | "suspendUser" | "reinstateUser" | "readConversation" | "reportMessage" | "putHandoverPoint" | "removeHandoverPoint" | "remindStuckPurchase";
                             target: {
                                 /** @enum {string} */
-                                kind: "book" | "user" | "conversation";
+                                kind: "book" | "user" | "conversation" | "handoverPoint";
                                 id: string;
                             };
                             before: {
@@ -7947,6 +8058,30 @@ export interface operations {
                      *             "emailAddress": "string",
                      *             "campusMailbox": "string",
                      *             "paymentUsername": "string"
+                     *           },
+                     *           "boughtAt": "2026-01-15T09:30:00.000Z",
+                     *           "ageDays": 1,
+                     *           "remindedAt": "2026-01-15T09:30:00.000Z",
+                     *           "handover": {
+                     *             "proposalId": "string",
+                     *             "orderId": "string",
+                     *             "sellerId": "string",
+                     *             "buyerId": "string",
+                     *             "bookIds": [
+                     *               "string"
+                     *             ],
+                     *             "point": {
+                     *               "id": "string",
+                     *               "name": "string",
+                     *               "location": "string",
+                     *               "timeZone": "string"
+                     *             },
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "day": "string",
+                     *             "state": "pending",
+                     *             "proposedBy": "string",
+                     *             "proposedAt": "2026-01-15T09:30:00.000Z",
+                     *             "answeredAt": "2026-01-15T09:30:00.000Z"
                      *           }
                      *         }
                      *       ],
@@ -8002,6 +8137,31 @@ export interface operations {
                                 emailAddress: string;
                                 campusMailbox: string;
                                 paymentUsername: string;
+                            } | null;
+                            boughtAt: string | null;
+                            ageDays: number | null;
+                            remindedAt: string | null;
+                            handover: {
+                                proposalId: string;
+                                orderId: string;
+                                sellerId: string;
+                                buyerId: string;
+                                bookIds: string[];
+                                point: {
+                                    id: string;
+                                    name: string;
+                                    location: string;
+                                    timeZone: string;
+                                };
+                                /** Format: date-time */
+                                at: string;
+                                day: string;
+                                /** @enum {string} */
+                                state: "pending" | "agreed" | "declined";
+                                proposedBy: string;
+                                /** Format: date-time */
+                                proposedAt: string;
+                                answeredAt: string | null;
                             } | null;
                         }[];
                         /** Format: date-time */
@@ -8135,7 +8295,12 @@ export interface operations {
                      *             "senderId": "string",
                      *             "text": "string",
                      *             "at": "2026-01-15T09:30:00.000Z",
-                     *             "bookId": "string"
+                     *             "bookId": "string",
+                     *             "handover": {
+                     *               "orderId": "string",
+                     *               "proposalId": "string",
+                     *               "state": "pending"
+                     *             }
                      *           }
                      *         ]
                      *       },
@@ -8158,6 +8323,12 @@ export interface operations {
                                 /** Format: date-time */
                                 at: string;
                                 bookId?: string;
+                                handover?: {
+                                    orderId: string;
+                                    proposalId: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "agreed" | "declined";
+                                };
                             }[];
                         };
                         /** Format: date-time */
@@ -8267,6 +8438,222 @@ export interface operations {
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/dashboard/getConversation/{conversationId}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboardGetHandovers: {
+        parameters: {
+            query?: {
+                day?: string;
+                pointId?: string;
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agreed hand-overs of one day (default today, UTC), of every point or of one, earliest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "handover": {
+                     *             "proposalId": "string",
+                     *             "orderId": "string",
+                     *             "sellerId": "string",
+                     *             "buyerId": "string",
+                     *             "bookIds": [
+                     *               "string"
+                     *             ],
+                     *             "point": {
+                     *               "id": "string",
+                     *               "name": "string",
+                     *               "location": "string",
+                     *               "timeZone": "string"
+                     *             },
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "day": "string",
+                     *             "state": "pending",
+                     *             "proposedBy": "string",
+                     *             "proposedAt": "2026-01-15T09:30:00.000Z",
+                     *             "answeredAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "buyer": {
+                     *             "id": "string",
+                     *             "firstName": "string",
+                     *             "lastName": "string",
+                     *             "emailAddress": "string",
+                     *             "campusMailbox": "string",
+                     *             "paymentUsername": "string"
+                     *           },
+                     *           "seller": {
+                     *             "id": "string",
+                     *             "firstName": "string",
+                     *             "lastName": "string",
+                     *             "emailAddress": "string",
+                     *             "campusMailbox": "string",
+                     *             "paymentUsername": "string"
+                     *           },
+                     *           "books": [
+                     *             {
+                     *               "id": "string",
+                     *               "name": "string",
+                     *               "status": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/dashboard/getHandovers",
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            handover: {
+                                proposalId: string;
+                                orderId: string;
+                                sellerId: string;
+                                buyerId: string;
+                                bookIds: string[];
+                                point: {
+                                    id: string;
+                                    name: string;
+                                    location: string;
+                                    timeZone: string;
+                                };
+                                /** Format: date-time */
+                                at: string;
+                                day: string;
+                                /** @enum {string} */
+                                state: "pending" | "agreed" | "declined";
+                                proposedBy: string;
+                                /** Format: date-time */
+                                proposedAt: string;
+                                answeredAt: string | null;
+                            };
+                            buyer: {
+                                id: string;
+                                firstName: string;
+                                lastName: string;
+                                emailAddress: string;
+                                campusMailbox: string;
+                                paymentUsername: string;
+                            } | null;
+                            seller: {
+                                id: string;
+                                firstName: string;
+                                lastName: string;
+                                emailAddress: string;
+                                campusMailbox: string;
+                                paymentUsername: string;
+                            } | null;
+                            books: {
+                                id: string;
+                                name: string;
+                                status: (0 | 1 | 2 | 3 | 5) | null;
+                            }[];
+                        }[];
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/dashboard/getHandovers"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/dashboard/getHandovers"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authenticated, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "You are not allowed to do this.",
+                     *         "code": "FORBIDDEN"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/dashboard/getHandovers"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/dashboard/getHandovers"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -9381,6 +9768,241 @@ export interface operations {
             };
         };
     };
+    dashboardPutHandoverPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pointId?: string;
+                    campus: string;
+                    name: string;
+                    /** @default  */
+                    location?: string;
+                    timeZone: string;
+                    hours: {
+                        day: number;
+                        opens: string;
+                        closes: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Create a hand-over point of a campus (no pointId) or replace an existing one, with its weekly hours (audited) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "string",
+                     *         "campus": "string",
+                     *         "name": "string",
+                     *         "location": "string",
+                     *         "timeZone": "string",
+                     *         "hours": [
+                     *           {
+                     *             "day": 1,
+                     *             "opens": "string",
+                     *             "closes": "string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/putHandoverPoint"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            campus: string;
+                            name: string;
+                            location: string;
+                            timeZone: string;
+                            hours: {
+                                day: number;
+                                opens: string;
+                                closes: string;
+                            }[];
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/putHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/putHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authenticated, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "You are not allowed to do this.",
+                     *         "code": "FORBIDDEN"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/putHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/putHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/putHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/putHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/putHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/putHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     dashboardReinstateUser: {
         parameters: {
             query?: never;
@@ -9604,6 +10226,195 @@ export interface operations {
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "PUT /api/dashboard/reinstateUser"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboardRemoveHandoverPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pointId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Remove a hand-over point; hand-overs already planned there keep its name and place (audited) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "pointId": "string",
+                     *         "removed": true
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/removeHandoverPoint"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            pointId: string;
+                            /** @constant */
+                            removed: true;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/removeHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/removeHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authenticated, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "You are not allowed to do this.",
+                     *         "code": "FORBIDDEN"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/removeHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/removeHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/removeHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/removeHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/removeHandoverPoint"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -10911,6 +11722,249 @@ export interface operations {
             };
         };
     };
+    userAnswerHandover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    proposalId: string;
+                    accept: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Accept or decline the current hand-over proposal (the side that did not propose it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "proposalId": "string",
+                     *         "orderId": "string",
+                     *         "sellerId": "string",
+                     *         "buyerId": "string",
+                     *         "bookIds": [
+                     *           "string"
+                     *         ],
+                     *         "point": {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "location": "string",
+                     *           "timeZone": "string"
+                     *         },
+                     *         "at": "2026-01-15T09:30:00.000Z",
+                     *         "day": "string",
+                     *         "state": "pending",
+                     *         "proposedBy": "string",
+                     *         "proposedAt": "2026-01-15T09:30:00.000Z",
+                     *         "answeredAt": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/answerHandover"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            proposalId: string;
+                            orderId: string;
+                            sellerId: string;
+                            buyerId: string;
+                            bookIds: string[];
+                            point: {
+                                id: string;
+                                name: string;
+                                location: string;
+                                timeZone: string;
+                            };
+                            /** Format: date-time */
+                            at: string;
+                            day: string;
+                            /** @enum {string} */
+                            state: "pending" | "agreed" | "declined";
+                            proposedBy: string;
+                            /** Format: date-time */
+                            proposedAt: string;
+                            answeredAt: string | null;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/answerHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/answerHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authenticated, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "You are not allowed to do this.",
+                     *         "code": "FORBIDDEN"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/answerHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/answerHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/answerHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/answerHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/answerHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/answerHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     userAskSeller: {
         parameters: {
             query?: never;
@@ -10943,7 +11997,12 @@ export interface operations {
                      *           "mine": true,
                      *           "text": "string",
                      *           "at": "2026-01-15T09:30:00.000Z",
-                     *           "bookId": "string"
+                     *           "bookId": "string",
+                     *           "handover": {
+                     *             "orderId": "string",
+                     *             "proposalId": "string",
+                     *             "state": "pending"
+                     *           }
                      *         }
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -10961,6 +12020,12 @@ export interface operations {
                                 /** Format: date-time */
                                 at: string;
                                 bookId?: string;
+                                handover?: {
+                                    orderId: string;
+                                    proposalId: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "agreed" | "declined";
+                                };
                             };
                         };
                         /** Format: date-time */
@@ -12013,7 +13078,12 @@ export interface operations {
                      *             "mine": true,
                      *             "text": "string",
                      *             "at": "2026-01-15T09:30:00.000Z",
-                     *             "bookId": "string"
+                     *             "bookId": "string",
+                     *             "handover": {
+                     *               "orderId": "string",
+                     *               "proposalId": "string",
+                     *               "state": "pending"
+                     *             }
                      *           }
                      *         ]
                      *       },
@@ -12037,6 +13107,12 @@ export interface operations {
                                 /** Format: date-time */
                                 at: string;
                                 bookId?: string;
+                                handover?: {
+                                    orderId: string;
+                                    proposalId: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "agreed" | "declined";
+                                };
                             }[];
                         };
                         /** Format: date-time */
@@ -12421,6 +13497,132 @@ export interface operations {
             };
         };
     };
+    userGetHandoverPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hand-over points of the caller's campus, with their weekly opening hours */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "string",
+                     *           "campus": "string",
+                     *           "name": "string",
+                     *           "location": "string",
+                     *           "timeZone": "string",
+                     *           "hours": [
+                     *             {
+                     *               "day": 1,
+                     *               "opens": "string",
+                     *               "closes": "string"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getHandoverPoints"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            campus: string;
+                            name: string;
+                            location: string;
+                            timeZone: string;
+                            hours: {
+                                day: number;
+                                opens: string;
+                                closes: string;
+                            }[];
+                        }[];
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getHandoverPoints"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getHandoverPoints"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getHandoverPoints"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     userGetNotifications: {
         parameters: {
             query?: {
@@ -12449,7 +13651,8 @@ export interface operations {
                      *           "read": true,
                      *           "kind": "match",
                      *           "bookId": "string",
-                     *           "conversationId": "string"
+                     *           "conversationId": "string",
+                     *           "orderId": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -12465,9 +13668,10 @@ export interface operations {
                             date: string;
                             read: boolean;
                             /** @enum {string} */
-                            kind: "match" | "sold" | "verified" | "delivered" | "cancelled" | "unlisted" | "message";
+                            kind: "match" | "sold" | "verified" | "delivered" | "cancelled" | "unlisted" | "message" | "handover";
                             bookId?: string;
                             conversationId?: string;
+                            orderId?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -12590,7 +13794,30 @@ export interface operations {
                      *         "fee": 1,
                      *         "total": 1,
                      *         "status": 1,
-                     *         "createdAt": "2026-01-15T09:30:00.000Z"
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "handovers": [
+                     *           {
+                     *             "proposalId": "string",
+                     *             "orderId": "string",
+                     *             "sellerId": "string",
+                     *             "buyerId": "string",
+                     *             "bookIds": [
+                     *               "string"
+                     *             ],
+                     *             "point": {
+                     *               "id": "string",
+                     *               "name": "string",
+                     *               "location": "string",
+                     *               "timeZone": "string"
+                     *             },
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "day": "string",
+                     *             "state": "pending",
+                     *             "proposedBy": "string",
+                     *             "proposedAt": "2026-01-15T09:30:00.000Z",
+                     *             "answeredAt": "2026-01-15T09:30:00.000Z"
+                     *           }
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/user/getOrder/{orderId}"
@@ -12623,6 +13850,28 @@ export interface operations {
                             status: number;
                             /** Format: date-time */
                             createdAt: string;
+                            handovers: {
+                                proposalId: string;
+                                orderId: string;
+                                sellerId: string;
+                                buyerId: string;
+                                bookIds: string[];
+                                point: {
+                                    id: string;
+                                    name: string;
+                                    location: string;
+                                    timeZone: string;
+                                };
+                                /** Format: date-time */
+                                at: string;
+                                day: string;
+                                /** @enum {string} */
+                                state: "pending" | "agreed" | "declined";
+                                proposedBy: string;
+                                /** Format: date-time */
+                                proposedAt: string;
+                                answeredAt: string | null;
+                            }[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -13916,6 +15165,233 @@ export interface operations {
             };
         };
     };
+    userProposeHandover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderId: string;
+                    sellerId: string;
+                    pointId: string;
+                    /** Format: date-time */
+                    at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Propose a hand-over slot for one seller's books in an order, at a point within its hours (buyer or that seller; replaces the seller's current hand-over) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "proposalId": "string",
+                     *         "orderId": "string",
+                     *         "sellerId": "string",
+                     *         "buyerId": "string",
+                     *         "bookIds": [
+                     *           "string"
+                     *         ],
+                     *         "point": {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "location": "string",
+                     *           "timeZone": "string"
+                     *         },
+                     *         "at": "2026-01-15T09:30:00.000Z",
+                     *         "day": "string",
+                     *         "state": "pending",
+                     *         "proposedBy": "string",
+                     *         "proposedAt": "2026-01-15T09:30:00.000Z",
+                     *         "answeredAt": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/proposeHandover"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            proposalId: string;
+                            orderId: string;
+                            sellerId: string;
+                            buyerId: string;
+                            bookIds: string[];
+                            point: {
+                                id: string;
+                                name: string;
+                                location: string;
+                                timeZone: string;
+                            };
+                            /** Format: date-time */
+                            at: string;
+                            day: string;
+                            /** @enum {string} */
+                            state: "pending" | "agreed" | "declined";
+                            proposedBy: string;
+                            /** Format: date-time */
+                            proposedAt: string;
+                            answeredAt: string | null;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/proposeHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/proposeHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/proposeHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/proposeHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/proposeHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/proposeHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/proposeHandover"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     userRemoveFromCart: {
         parameters: {
             query?: never;
@@ -14294,7 +15770,12 @@ export interface operations {
                      *           "mine": true,
                      *           "text": "string",
                      *           "at": "2026-01-15T09:30:00.000Z",
-                     *           "bookId": "string"
+                     *           "bookId": "string",
+                     *           "handover": {
+                     *             "orderId": "string",
+                     *             "proposalId": "string",
+                     *             "state": "pending"
+                     *           }
                      *         }
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -14312,6 +15793,12 @@ export interface operations {
                                 /** Format: date-time */
                                 at: string;
                                 bookId?: string;
+                                handover?: {
+                                    orderId: string;
+                                    proposalId: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "agreed" | "declined";
+                                };
                             };
                         };
                         /** Format: date-time */

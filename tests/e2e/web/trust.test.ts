@@ -15,6 +15,7 @@ import {
 } from '#tests/helpers/accounts.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
 import {
+  buyOverApi,
   expectAccessible,
   listBook,
   logIn,
@@ -249,12 +250,7 @@ describe('trust and e-mail pages in the browser', () => {
     const seller = await createConfirmedUser();
     const buyer = await createConfirmedUser();
     const book = await listBook(seller.token);
-    expect(
-      (await api('POST', '/api/user/addToCart', { token: buyer.token, body: { bookId: book.id } })).status,
-    ).toBe(200);
-    const placed = await api('POST', '/api/books/checkoutCart', { token: buyer.token });
-    expect(placed.status).toBe(201);
-    const order = (placed.body as { data: { id: string; total: number } }).data;
+    const order = await buyOverApi(buyer.token, book.id);
 
     const page = await web().newPage();
     await logIn(page, buyer.user.emailAddress);

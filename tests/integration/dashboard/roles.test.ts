@@ -75,6 +75,9 @@ describe('dashboard roles, for every dashboard route declared in serverless.yml'
         'PUT /api/dashboard/reinstateUser',
         'GET /api/dashboard/getConversation/{conversationId}',
         'GET /api/dashboard/getMessageReports',
+        'POST /api/dashboard/putHandoverPoint',
+        'POST /api/dashboard/removeHandoverPoint',
+        'GET /api/dashboard/getHandovers',
       ].sort(),
     );
   });
@@ -131,6 +134,9 @@ describe('dashboard roles, for every dashboard route declared in serverless.yml'
       '/api/dashboard/reinstateUser': { status: 400, field: 'userId' },
       '/api/dashboard/getConversation/{conversationId}': { status: 400, field: 'conversationId' },
       '/api/dashboard/getMessageReports': { status: 200 },
+      '/api/dashboard/putHandoverPoint': { status: 400, field: 'campus' },
+      '/api/dashboard/removeHandoverPoint': { status: 400, field: 'pointId' },
+      '/api/dashboard/getHandovers': { status: 200 },
     };
     expect(Object.keys(expected).sort()).toEqual(routes.map((r) => r.path).sort());
     for (const route of routes) {

@@ -40,6 +40,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['lib/http/'],
   ['lib/privacy/'],
   ['lib/dashboard/'],
+  ['lib/handover/'],
   ['lib/conversations/'],
   ['lib/moderation/'],
   ['lib/matching/'],

@@ -3,6 +3,7 @@
  * role on every call; the page also refuses to show anything to a role-0 user.
  */
 import { useQuery } from '@tanstack/react-query';
+import { TodaysHandovers } from '#web/features/dashboard/handovers.tsx';
 import { Queue } from '#web/features/dashboard/queues.tsx';
 import { Reports } from '#web/features/dashboard/reports.tsx';
 import { Audit, Orders, OwnerTools, Statistics } from '#web/features/dashboard/tables.tsx';
@@ -13,6 +14,7 @@ import { Loading } from '#web/ui/layout.tsx';
 
 const TABS = [
   ['queues', 'Hand-over queues'],
+  ['today', "Today's hand-overs"],
   ['orders', 'Orders'],
   ['reports', 'Reports'],
   ['statistics', 'Statistics'],
@@ -58,6 +60,7 @@ export default function DashboardPage() {
           ))}
         </section>
       )}
+      {tab === 'today' && <TodaysHandovers />}
       {tab === 'orders' && <Orders />}
       {tab === 'reports' && <Reports />}
       {tab === 'statistics' && <Statistics />}

@@ -12,6 +12,12 @@ export const queueQuery = (status: 1 | 2 | 3) =>
     ),
   );
 
+/** The agreed hand-overs of one day (`YYYY-MM-DD`), every point. */
+export const handoversQuery = (day: string) =>
+  read([...keys.dashboard, 'handovers', day], () =>
+    call(api.GET('/api/dashboard/getHandovers', { params: { query: { day, limit: '100' } } })),
+  );
+
 export const dashboardOrdersQuery = read([...keys.dashboard, 'orders'], () =>
   call(api.GET('/api/dashboard/getOrders')),
 );

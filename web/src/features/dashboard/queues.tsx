@@ -6,6 +6,7 @@ import { api, call, money } from '#web/api.ts';
 import { DASHBOARD_CHANGES, queueQuery } from '#web/features/dashboard/queries.ts';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote, Field } from '#web/ui/form.tsx';
+import { slotText } from '#web/ui/handover.ts';
 import { useAction } from '#web/ui/hooks.ts';
 
 type Contact =
@@ -35,7 +36,7 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
       <ErrorNote error={list.error ?? act.error} />
       {list.data?.length === 0 && <p>Empty.</p>}
       <ul className="books">
-        {list.data?.map(({ book, owner, buyer }) => (
+        {list.data?.map(({ book, owner, buyer, ageDays, handover, remindedAt }) => (
           <li key={book.id}>
             <article aria-label={book.name}>
               <h4>
@@ -43,6 +44,17 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
               </h4>
               <ContactOf who="Seller" contact={owner} />
               <ContactOf who="Buyer" contact={buyer} />
+              {ageDays !== null && (
+                <p>
+                  Bought {ageDays === 0 ? 'today' : `${ageDays} day${ageDays === 1 ? '' : 's'} ago`}
+                  {remindedAt ? ' · reminded' : ''}
+                </p>
+              )}
+              {handover && (
+                <p>
+                  Hand-over {handover.state === 'agreed' ? 'agreed' : 'proposed'}: {slotText(handover)}
+                </p>
+              )}
               <p className="actions">
                 {status === 1 && (
                   <ActionButton

@@ -1,6 +1,7 @@
 /** `/orders/{id}`: one order, its books with their progress or "cancelled" (loaded on demand). */
 import { useQuery } from '@tanstack/react-query';
 import { money } from '#web/api.ts';
+import { Handovers } from '#web/features/orders/handover.tsx';
 import { orderQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { Amounts, Progress } from '#web/ui/books.tsx';
@@ -35,6 +36,7 @@ export default function OrderPage({ id }: { id: string }) {
             ))}
           </ul>
           <Amounts amounts={o} />
+          <Handovers order={o} />
         </>
       )}
       <p>

@@ -1,0 +1,71 @@
+/** The hand-over routes' inputs and answers (docs/handover.md). */
+import { SINGLE_LINE } from '#lib/books/inputs.ts';
+import { CAMPUS_PATTERN } from '#lib/values/campus.ts';
+import { isTimeZone, minutesOf } from '#lib/values/hours.ts';
+import * as z from '#lib/zod.ts';
+
+export { Handover } from '#lib/orders/handover.ts';
+
+const Id = z
+  .string()
+  .check(z.minLength(1))
+  .check(z.maxLength(64))
+  .check(z.regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.'));
+const line = (min: number, max: number) =>
+  z
+    .string()
+    .check(z.trim())
+    .check(z.minLength(min))
+    .check(z.maxLength(max))
+    .check(z.regex(SINGLE_LINE, 'Control characters (including newlines) are not allowed.'));
+const HHMM = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time, HH:MM.'));
+
+/** One weekly opening: ISO weekday (1 Monday .. 7 Sunday), opens before it closes, same day. */
+export const Opening = z
+  .strictObject({
+    day: z.number().check(z.int()).check(z.gte(1)).check(z.lte(7)),
+    opens: HHMM,
+    closes: HHMM,
+  })
+  .check(z.refine((o) => minutesOf(o.opens) < minutesOf(o.closes), 'An opening must close after it opens.'));
+
+export const HandoverPoint = z.strictObject({
+  id: z.string(),
+  campus: z.string(),
+  name: z.string(),
+  /** where exactly at the point (a desk, a door) */
+  location: z.string(),
+  /** the IANA time zone of the hours */
+  timeZone: z.string(),
+  hours: z.array(Opening),
+});
+export type HandoverPoint = z.infer<typeof HandoverPoint>;
+export const HandoverPointList = z.array(HandoverPoint);
+
+/** putHandoverPoint: a new point (no pointId) or the whole of an existing one. */
+export const PutPointBody = z.strictObject({
+  pointId: z.optional(Id),
+  campus: z.string().check(z.regex(CAMPUS_PATTERN, 'Not a campus (a domain such as uni.edu).')),
+  name: line(1, 100),
+  location: z._default(line(0, 300), ''),
+  timeZone: z
+    .string()
+    .check(z.refine(isTimeZone, 'Not a time zone (an IANA name such as America/New_York).')),
+  hours: z.array(Opening).check(z.minLength(1)).check(z.maxLength(28)),
+});
+export const PointIdBody = z.strictObject({ pointId: Id });
+export const RemovedPoint = z.strictObject({ pointId: z.string(), removed: z.literal(true) });
+
+export const ProposeBody = z.strictObject({
+  orderId: Id,
+  sellerId: Id,
+  pointId: Id,
+  /** the slot, ISO-8601 with a zone (`Z` or an offset) */
+  at: z.iso.datetime({ offset: true }),
+});
+
+export const ProposalId = z
+  .string()
+  .check(z.maxLength(200))
+  .check(z.regex(/^[A-Za-z0-9-]+_[A-Za-z0-9-]+_[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a proposal id.'));
+export const AnswerBody = z.strictObject({ proposalId: ProposalId, accept: z.boolean() });

@@ -1,0 +1,341 @@
+import { ulid } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { handler as getBooksWithStatus } from '#functions/dashboard/get-books-with-status.ts';
+import { handler as getHandovers } from '#functions/dashboard/get-handovers.ts';
+import { handler as putPoint } from '#functions/dashboard/put-handover-point.ts';
+import { handler as removePoint } from '#functions/dashboard/remove-handover-point.ts';
+import { handler as answerHandover } from '#functions/user/answer-handover.ts';
+import { handler as getHandoverPoints } from '#functions/user/get-handover-points.ts';
+import { handler as getOrder } from '#functions/user/get-order.ts';
+import { handler as proposeHandover } from '#functions/user/propose-handover.ts';
+import { AdminHandoverList, HandOverBookList } from '#lib/dashboard/schemas.ts';
+import { listAuditEntries } from '#lib/db/audit.ts';
+import { conversationIdOf, listMessages } from '#lib/db/conversations.ts';
+import { getHandover } from '#lib/db/handovers.ts';
+import { handoverKey, handoverPointKey } from '#lib/db/keys.ts';
+import { listNotifications } from '#lib/db/notifications.ts';
+import { Handover, HandoverPoint, HandoverPointList, RemovedPoint } from '#lib/handover/schemas.ts';
+import { OrderWithStatus } from '#lib/orders/schemas.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand } from '#lib/table/commands.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
+import { seedOrder } from '#tests/helpers/orders.ts';
+import { expectOk, expectRefusal } from '#tests/helpers/schema.ts';
+import { makeUser } from '#tests/helpers/users.ts';
+
+const HOUR = 3600 * 1000;
+const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '23:59' }));
+
+const stored = async (key: { pk: string; sk: string }) =>
+  (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
+
+/** A campus of its own, an admin, a buyer, a seller, a point open all week (UTC) and an order. */
+async function scene(hours = ALL_WEEK) {
+  const campus = `c${ulid().toLowerCase().slice(-10)}.edu`;
+  const admin = await makeUser({ permissionType: 1, firstName: 'Ada', campus });
+  const buyer = await makeUser({ firstName: 'Bea', campus });
+  const seller = await makeUser({ firstName: 'Sam', campus });
+  const res = await invoke(putPoint, {
+    method: 'POST',
+    route: '/api/dashboard/putHandoverPoint',
+    token: admin.token,
+    body: { campus, name: 'Library', location: 'Front desk', timeZone: 'UTC', hours },
+  });
+  const point = expectOk(res, HandoverPoint);
+  const order = await seedOrder(buyer.id, [{ sellerId: seller.id }]);
+  return { campus, admin, buyer, seller, point, order };
+}
+
+const propose = (token: string, body: Record<string, unknown>) =>
+  invoke(proposeHandover, { method: 'POST', route: '/api/user/proposeHandover', token, body });
+const answer = (token: string, body: Record<string, unknown>) =>
+  invoke(answerHandover, { method: 'POST', route: '/api/user/answerHandover', token, body });
+const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
+
+describe('hand-over points', () => {
+  it("lists the caller's campus's points only, and admins create, update and remove them (audited)", async () => {
+    const { campus, admin, buyer, point } = await scene();
+    const other = await makeUser({ campus: 'elsewhere.edu' });
+    const mine = await invoke(getHandoverPoints, {
+      route: '/api/user/getHandoverPoints',
+      token: buyer.token,
+    });
+    expect(expectOk(mine, HandoverPointList).map((p) => p.id)).toEqual([point.id]);
+    const theirs = await invoke(getHandoverPoints, {
+      route: '/api/user/getHandoverPoints',
+      token: other.token,
+    });
+    expect(expectOk(theirs, HandoverPointList).map((p) => p.id)).not.toContain(point.id);
+
+    const updated = await invoke(putPoint, {
+      method: 'POST',
+      route: '/api/dashboard/putHandoverPoint',
+      token: admin.token,
+      body: {
+        pointId: point.id,
+        campus,
+        name: 'Main library',
+        timeZone: 'America/New_York',
+        hours: ALL_WEEK,
+      },
+    });
+    expect(expectOk(updated, HandoverPoint)).toMatchObject({
+      id: point.id,
+      name: 'Main library',
+      location: '',
+    });
+    expect(await stored(handoverPointKey(point.id))).toMatchObject({
+      name: 'Main library',
+      timeZone: 'America/New_York',
+    });
+
+    const removed = await invoke(removePoint, {
+      method: 'POST',
+      route: '/api/dashboard/removeHandoverPoint',
+      token: admin.token,
+      body: { pointId: point.id },
+    });
+    expect(expectOk(removed, RemovedPoint)).toEqual({ pointId: point.id, removed: true });
+    expect(await stored(handoverPointKey(point.id))).toBeUndefined();
+    const again = await invoke(removePoint, {
+      method: 'POST',
+      route: '/api/dashboard/removeHandoverPoint',
+      token: admin.token,
+      body: { pointId: point.id },
+    });
+    expectRefusal(again, 404, 'POINT_NOT_FOUND');
+
+    const audit = (await listAuditEntries(100, undefined)).items.filter((e) => e.target.id === point.id);
+    expect(audit.map((e) => e.action).sort()).toEqual([
+      'putHandoverPoint',
+      'putHandoverPoint',
+      'removeHandoverPoint',
+    ]);
+    expect(audit.every((e) => e.actor === admin.id)).toBe(true);
+  });
+
+  it('refuses non-admins (403), bad hours, unknown zones and unknown fields (400), an unknown point (404)', async () => {
+    const { campus, admin, buyer } = await scene();
+    const call = (token: string, body: Record<string, unknown>) =>
+      invoke(putPoint, { method: 'POST', route: '/api/dashboard/putHandoverPoint', token, body });
+    const good = { campus, name: 'Desk', timeZone: 'UTC', hours: ALL_WEEK };
+    expect((await call(buyer.token, good)).status).toBe(403);
+    for (const bad of [
+      { ...good, hours: [{ day: 1, opens: '10:00', closes: '09:00' }] },
+      { ...good, hours: [{ day: 8, opens: '09:00', closes: '10:00' }] },
+      { ...good, hours: [] },
+      { ...good, timeZone: 'Mars/Olympus' },
+      { ...good, name: '' },
+      { ...good, extra: 1 },
+    ]) {
+      expect((await call(admin.token, bad)).status).toBe(400);
+    }
+    expectRefusal(await call(admin.token, { ...good, pointId: ulid() }), 404, 'POINT_NOT_FOUND');
+  });
+});
+
+describe('POST /api/user/proposeHandover and answerHandover', () => {
+  it('a buyer proposes, the seller accepts: stored, on the order, in the conversation, both told, on the day view', async () => {
+    const { admin, buyer, seller, point, order } = await scene();
+    const at = inHours(30);
+    const proposed = expectOk(
+      await propose(buyer.token, { orderId: order.id, sellerId: seller.id, pointId: point.id, at }),
+      Handover,
+    );
+    expect(proposed).toMatchObject({
+      state: 'pending',
+      proposedBy: buyer.id,
+      at,
+      bookIds: [order.books[0]?.id],
+    });
+    expect(await getHandover(order.id, seller.id)).toMatchObject({ state: 'pending', version: 1 });
+    // pending: not on the day index
+    expect((await stored(handoverKey(order.id, seller.id)))?.gsi1pk).toBeUndefined();
+
+    // the proposer cannot answer; a stranger cannot see it
+    expectRefusal(
+      await answer(buyer.token, { proposalId: proposed.proposalId, accept: true }),
+      403,
+      'OWN_PROPOSAL',
+    );
+    const stranger = await makeUser();
+    expectRefusal(
+      await answer(stranger.token, { proposalId: proposed.proposalId, accept: true }),
+      404,
+      'PROPOSAL_NOT_FOUND',
+    );
+
+    const agreed = expectOk(
+      await answer(seller.token, { proposalId: proposed.proposalId, accept: true }),
+      Handover,
+    );
+    expect(agreed.state).toBe('agreed');
+    // the same answer again is a retry; the other answer is refused
+    expect(
+      expectOk(await answer(seller.token, { proposalId: proposed.proposalId, accept: true }), Handover).state,
+    ).toBe('agreed');
+    expectRefusal(
+      await answer(seller.token, { proposalId: proposed.proposalId, accept: false }),
+      409,
+      'ALREADY_ANSWERED',
+    );
+    const item = await stored(handoverKey(order.id, seller.id));
+    expect(item).toMatchObject({ state: 'agreed', version: 2, gsi1pk: `HANDOVERS#${agreed.day}` });
+
+    const seen = expectOk(
+      await invoke(getOrder, {
+        route: '/api/user/getOrder/{orderId}',
+        pathParameters: { orderId: order.id },
+        token: buyer.token,
+      }),
+      OrderWithStatus,
+    );
+    expect(seen.handovers).toEqual([agreed]);
+
+    const messages = await listMessages(conversationIdOf(buyer.id, seller.id), 10, undefined);
+    expect(messages.items.map((m) => [m.senderId, m.handover?.state])).toEqual([
+      [seller.id, 'agreed'],
+      [buyer.id, 'pending'],
+    ]);
+    const sellerNotes = (await listNotifications(seller.id, 50, undefined)).items.filter(
+      (n) => n.kind === 'handover',
+    );
+    const buyerNotes = (await listNotifications(buyer.id, 50, undefined)).items.filter(
+      (n) => n.kind === 'handover',
+    );
+    expect(sellerNotes.map((n) => n.message).some((m) => m.startsWith('Bea proposed a hand-over'))).toBe(
+      true,
+    );
+    expect(buyerNotes.some((n) => n.message.startsWith('Hand-over agreed') && n.orderId === order.id)).toBe(
+      true,
+    );
+    expect(sellerNotes.some((n) => n.message.startsWith('Hand-over agreed'))).toBe(true);
+
+    const day = await invoke(getHandovers, {
+      route: '/api/dashboard/getHandovers',
+      token: admin.token,
+      query: { day: agreed.day, pointId: point.id },
+    });
+    const listed = expectOk(day, AdminHandoverList);
+    expect(listed.map((h) => h.handover.proposalId)).toEqual([agreed.proposalId]);
+    expect(listed[0]).toMatchObject({ buyer: { id: buyer.id }, seller: { id: seller.id } });
+    expect(
+      (await invoke(getHandovers, { route: '/api/dashboard/getHandovers', token: buyer.token })).status,
+    ).toBe(403);
+  });
+
+  it('a new proposal replaces a pending one, and makes an agreed one pending again', async () => {
+    const { buyer, seller, point, order } = await scene();
+    const body = { orderId: order.id, sellerId: seller.id, pointId: point.id };
+    const first = expectOk(await propose(buyer.token, { ...body, at: inHours(30) }), Handover);
+    const second = expectOk(await propose(seller.token, { ...body, at: inHours(40) }), Handover);
+    expect(second.proposalId).not.toBe(first.proposalId);
+    expectRefusal(
+      await answer(seller.token, { proposalId: first.proposalId, accept: true }),
+      409,
+      'PROPOSAL_REPLACED',
+    );
+    expectOk(await answer(buyer.token, { proposalId: second.proposalId, accept: true }), Handover);
+    const third = expectOk(await propose(buyer.token, { ...body, at: inHours(50) }), Handover);
+    expect(third.state).toBe('pending');
+    const item = await stored(handoverKey(order.id, seller.id));
+    expect(item).toMatchObject({ state: 'pending', proposalId: third.proposalId, version: 4 });
+    expect(item?.gsi1pk).toBeUndefined();
+  });
+
+  it("answers 404 for someone else's order, a seller not in it and a point of another campus", async () => {
+    const { buyer, seller, point, order } = await scene();
+    const stranger = await makeUser({ campus: buyer.record.campus });
+    const body = { orderId: order.id, sellerId: seller.id, pointId: point.id, at: inHours(30) };
+    expectRefusal(await propose(stranger.token, body), 404, 'ORDER_NOT_FOUND');
+    expectRefusal(await propose(buyer.token, { ...body, sellerId: stranger.id }), 404, 'ORDER_NOT_FOUND');
+    expectRefusal(await propose(buyer.token, { ...body, orderId: ulid() }), 404, 'ORDER_NOT_FOUND');
+    const elsewhere = await scene();
+    expectRefusal(
+      await propose(buyer.token, { ...body, pointId: elsewhere.point.id }),
+      404,
+      'POINT_NOT_FOUND',
+    );
+    expect(await getHandover(order.id, seller.id)).toBeNull();
+  });
+
+  it('refuses bad input, a time in the past or too far ahead, and a time outside the hours with 400', async () => {
+    // open Mondays 09:00-10:00 UTC only
+    const { buyer, seller, point, order } = await scene([{ day: 1, opens: '09:00', closes: '10:00' }]);
+    const body = { orderId: order.id, sellerId: seller.id, pointId: point.id };
+    const nextMonday = (hour: number) => {
+      const d = new Date(Date.now() + 2 * 24 * HOUR);
+      d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7));
+      d.setUTCHours(hour, 30, 0, 0);
+      return d.toISOString();
+    };
+    for (const bad of [
+      {},
+      { ...body },
+      { ...body, at: 'tomorrow' },
+      { ...body, at: nextMonday(9), extra: true },
+      { ...body, at: new Date(Date.now() - HOUR).toISOString() },
+      { ...body, at: new Date(Date.now() + 61 * 24 * HOUR).toISOString() },
+    ]) {
+      const res = await propose(buyer.token, bad);
+      expect(res.status).toBe(400);
+    }
+    const closed = await propose(buyer.token, { ...body, at: nextMonday(11) });
+    expect(expectRefusal(closed, 400, 'OUTSIDE_HOURS').error).toMatch(/closed at that time/);
+    expect(await getHandover(order.id, seller.id)).toBeNull();
+    const open = await propose(buyer.token, { ...body, at: nextMonday(9) });
+    expect(expectOk(open, Handover).state).toBe('pending');
+  });
+
+  it('refuses a proposal when none of the seller\u2019s books waits for its hand-over (409)', async () => {
+    const { buyer, seller, point } = await scene();
+    const done = await seedOrder(buyer.id, [{ sellerId: seller.id, status: 2 }]);
+    const res = await propose(buyer.token, {
+      orderId: done.id,
+      sellerId: seller.id,
+      pointId: point.id,
+      at: inHours(30),
+    });
+    expectRefusal(res, 409, 'NOTHING_TO_HAND_OVER');
+  });
+
+  it('answers getOrder with no hand-overs before any proposal', async () => {
+    const { buyer, order } = await scene();
+    const seen = expectOk(
+      await invoke(getOrder, {
+        route: '/api/user/getOrder/{orderId}',
+        pathParameters: { orderId: order.id },
+        token: buyer.token,
+      }),
+      OrderWithStatus,
+    );
+    expect(seen.handovers).toEqual(z.array(Handover).parse([]));
+  });
+
+  it("shows each purchase's age and its hand-over in the admins' queue", async () => {
+    const { admin, buyer, seller, point, order } = await scene();
+    const proposed = expectOk(
+      await propose(seller.token, {
+        orderId: order.id,
+        sellerId: seller.id,
+        pointId: point.id,
+        at: inHours(30),
+      }),
+      Handover,
+    );
+    const res = await invoke(getBooksWithStatus, {
+      route: '/api/dashboard/getBooksWithStatus/{status}',
+      pathParameters: { status: '1' },
+      query: { limit: '100' },
+      token: admin.token,
+    });
+    const item = expectOk(res, HandOverBookList).find((i) => i.book.id === order.books[0]?.id);
+    expect(item).toMatchObject({
+      boughtAt: order.createdAt,
+      ageDays: 0,
+      remindedAt: null,
+      handover: { proposalId: proposed.proposalId, state: 'pending', buyerId: buyer.id },
+    });
+  });
+});

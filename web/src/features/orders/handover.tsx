@@ -1,0 +1,130 @@
+/**
+ * The hand-over of each seller's books on the order page: the agreed slot, a proposal waiting for
+ * an answer (accept or decline), and a form to propose a slot at one of the campus's hand-over
+ * points (docs/handover.md). The service checks the hours and who may do what.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { paths } from '#web/api.gen.ts';
+import { api, call } from '#web/api.ts';
+import { handoverPointsQuery } from '#web/features/orders/queries.ts';
+import { keys } from '#web/queries.ts';
+import { getSession } from '#web/session.ts';
+import { ActionButton, ErrorNote, Field } from '#web/ui/form.tsx';
+import { slotText } from '#web/ui/handover.ts';
+import { useAction } from '#web/ui/hooks.ts';
+
+type Order =
+  paths['/api/user/getOrder/{orderId}']['get']['responses'][200]['content']['application/json']['data'];
+type Handover = Order['handovers'][number];
+
+const DAY_NAMES = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+function Current({ h, me, other }: { h: Handover; me: string; other: string }) {
+  const act = useAction(keys.orders, keys.notifications, keys.conversations);
+  const answer = (accept: boolean) =>
+    call(api.POST('/api/user/answerHandover', { body: { proposalId: h.proposalId, accept } }));
+  if (h.state === 'agreed') return <p className="tag">Hand-over agreed: {slotText(h)}</p>;
+  if (h.state === 'declined')
+    return <p>The hand-over proposed for {slotText(h)} was declined. Propose another time.</p>;
+  if (h.proposedBy === me)
+    return (
+      <p>
+        You proposed {slotText(h)}. Waiting for {other} to answer.
+      </p>
+    );
+  return (
+    <>
+      <p>
+        {other} proposed a hand-over: {slotText(h)}.
+      </p>
+      <ErrorNote error={act.error} />
+      <p className="actions">
+        <ActionButton act={act} action={() => answer(true)}>
+          Accept the hand-over
+        </ActionButton>
+        <ActionButton act={act} action={() => answer(false)} className="danger">
+          Decline the hand-over
+        </ActionButton>
+      </p>
+    </>
+  );
+}
+
+function Propose({ orderId, seller }: { orderId: string; seller: { id: string; firstName: string } }) {
+  const points = useQuery(handoverPointsQuery);
+  const act = useAction(keys.orders, keys.notifications, keys.conversations);
+  const [pointId, setPointId] = useState('');
+  const [when, setWhen] = useState('');
+  const list = points.data ?? [];
+  const chosen = list.find((p) => p.id === pointId) ?? list[0];
+  if (points.isSuccess && list.length === 0) return <p>Your campus has no hand-over point yet.</p>;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!chosen || !when) return;
+        act.run(() =>
+          call(
+            api.POST('/api/user/proposeHandover', {
+              body: { orderId, sellerId: seller.id, pointId: chosen.id, at: new Date(when).toISOString() },
+            }),
+          ),
+        );
+      }}
+    >
+      <Field
+        name="point"
+        label={`Hand-over point with ${seller.firstName}`}
+        value={chosen?.id ?? ''}
+        onChange={setPointId}
+        options={list.map((p) => p.id)}
+        labels={Object.fromEntries(list.map((p) => [p.id, p.name]))}
+      />
+      {chosen && (
+        <p className="muted">
+          Open {chosen.hours.map((o) => `${DAY_NAMES[o.day]} ${o.opens}-${o.closes}`).join(', ')} (
+          {chosen.timeZone})
+        </p>
+      )}
+      <Field
+        name="at"
+        type="datetime-local"
+        label={`Hand-over time with ${seller.firstName}`}
+        value={when}
+        onChange={setWhen}
+        required
+      />
+      <ErrorNote error={act.error} />
+      <button type="submit" disabled={act.busy}>
+        Propose this hand-over
+      </button>
+    </form>
+  );
+}
+
+/** One section per seller whose books still wait for their hand-over (or have one planned). */
+export function Handovers({ order }: { order: Order }) {
+  const me = getSession()?.userId ?? '';
+  const sellers = new Map<string, { id: string; firstName: string }>();
+  for (const b of order.books) if (!b.cancelled && b.status === 1) sellers.set(b.owner.id, b.owner);
+  if (sellers.size === 0) return null;
+  return (
+    <section aria-labelledby="handover-h">
+      <h2 id="handover-h">Hand-over</h2>
+      <p className="muted">
+        An administrator meets you both at the point, checks the book and hands it over.
+      </p>
+      {[...sellers.values()].map((seller) => {
+        const current = order.handovers.find((h) => h.sellerId === seller.id);
+        return (
+          <article key={seller.id} aria-label={`Hand-over with ${seller.firstName}`}>
+            <h3>With {seller.firstName}</h3>
+            {current && <Current h={current} me={me} other={seller.firstName} />}
+            <Propose orderId={order.id} seller={seller} />
+          </article>
+        );
+      })}
+    </section>
+  );
+}
