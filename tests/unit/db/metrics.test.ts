@@ -71,16 +71,18 @@ describe('the DynamoDB meter', () => {
   });
 
   it("splits a call's capacity by global secondary index, as DynamoDB reports it", async () => {
-    const { send } = client(async (): Promise<Output> => ({
-      $metadata: {},
-      ConsumedCapacity: [
-        {
-          CapacityUnits: 6,
-          GlobalSecondaryIndexes: { gsi1: { CapacityUnits: 2 }, gsi1keys: { CapacityUnits: 2 } },
-        },
-        { CapacityUnits: 1, GlobalSecondaryIndexes: { gsi1: { CapacityUnits: 0.5 } } },
-      ],
-    }));
+    const { send } = client(
+      async (): Promise<Output> => ({
+        $metadata: {},
+        ConsumedCapacity: [
+          {
+            CapacityUnits: 6,
+            GlobalSecondaryIndexes: { gsi1: { CapacityUnits: 2 }, gsi1keys: { CapacityUnits: 2 } },
+          },
+          { CapacityUnits: 1, GlobalSecondaryIndexes: { gsi1: { CapacityUnits: 0.5 } } },
+        ],
+      }),
+    );
     startMeasuring({ capacity: true });
     await send('TransactWriteItemsCommand', { TransactItems: [] });
     expect(measured().operations).toEqual([
