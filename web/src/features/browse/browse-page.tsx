@@ -78,7 +78,12 @@ export function BrowsePage() {
       />
       <section aria-labelledby="books-h">
         <h2 id="books-h">
-          {q ? `Results for “${q}”` : filters.sort === 'newest' ? 'Newest books' : 'Books'} at {where}
+          {q
+            ? `Results for “${q}”`
+            : filters.sort === 'newest' || filters.sort === 'relevance'
+              ? 'Newest books'
+              : 'Books'}{' '}
+          at {where}
         </h2>
         {list.isPending && <Loading what="books" />}
         <ErrorNote error={list.error ?? cart.error} />
