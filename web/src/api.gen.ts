@@ -483,7 +483,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search listed books, leaving out the caller's own */
+        /** Search listed books, leaving out the caller's own; best match first */
         get: operations["booksSearch"];
         put?: never;
         post?: never;
@@ -500,7 +500,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search listed books by title words, course code or ISBN */
+        /** Search listed books by title or author words (one typo allowed), course, department, course number or ISBN; best match first */
         get: operations["booksSearchPublic"];
         put?: never;
         post?: never;
@@ -6480,7 +6480,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Search listed books, leaving out the caller's own */
+            /** @description Search listed books, leaving out the caller's own; best match first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6649,7 +6649,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Search listed books by title words, course code or ISBN */
+            /** @description Search listed books by title or author words (one typo allowed), course, department, course number or ISBN; best match first */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -3,8 +3,10 @@ import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@t
 import { type FormEvent, useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { Activity } from '#web/features/browse/activity.tsx';
+import { CourseDemand } from '#web/features/browse/course-demand.tsx';
 import { FilterForm } from '#web/features/browse/filter-form.tsx';
 import { browseHref, filtersFrom } from '#web/features/browse/filters.ts';
+import { NoResults } from '#web/features/browse/no-results.tsx';
 import { booksQuery } from '#web/features/browse/queries.ts';
 import { keys, profileQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
@@ -87,7 +89,8 @@ export function BrowsePage() {
         </h2>
         {list.isPending && <Loading what="books" />}
         <ErrorNote error={list.error ?? cart.error} />
-        {list.data && books.length === 0 && <p>No books found.</p>}
+        {q && <CourseDemand q={q} signedIn={signedIn} />}
+        {list.data && books.length === 0 && <NoResults q={q} />}
         <BookList books={books} busy={list.isFetching}>
           {(b) => (
             <p>
