@@ -135,6 +135,11 @@ export const routeCalls: RouteCall[] = [
     token: ctx.fixture.reader.token,
   })),
   call('GET /api/books/getUsersPosts', 200, asReader),
+  // the open requests of a course at the reader's campus: one counting Query
+  call('GET /api/books/courseRequests/{course}', 200, async (ctx) => ({
+    token: ctx.fixture.reader.token,
+    pathParameters: { course: 'MTH 161' },
+  })),
   // a new user each call (60 lookups an hour a user); the ISBN of the stand-in's first textbook
   call('GET /api/books/lookupIsbn/{isbn}', 200, async (ctx) => ({
     token: (await ctx.newUser()).token,

@@ -11,7 +11,7 @@ export const handler = http(
     query: SearchQuery,
     response: z.array(Book),
     paged: true,
-    summary: "Search listed books, leaving out the caller's own",
+    summary: "Search listed books, leaving out the caller's own; best match first",
   },
   async ({ params, query, principal }) => searchBooks(params.query, principal, query),
 );

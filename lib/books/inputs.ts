@@ -208,8 +208,16 @@ export const BrowseQuery = z.extend(PageQuery, {
 });
 export type BrowseQuery = z.output<typeof BrowseQuery>;
 
-/** A search page: as a listing's (campus, filters, newest first or by price). */
-export const SearchQuery = BrowseQuery;
+/** The orders a search can be read in: relevance (the default) and a listing's. */
+export const SEARCH_SORTS = ['relevance', ...SORTS] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/**
+ * A search page: as a listing's (campus, filters, newest first or by price), and by relevance,
+ * the default (docs/browsing.md, "Search").
+ */
+export const SearchQuery = z.extend(BrowseQuery, { sort: z.optional(z.enum(SEARCH_SORTS)) });
+export type SearchQuery = z.output<typeof SearchQuery>;
 
 /** getBooksNoToken's query: only the campus. */
 export const CampusQuery = z.strictObject({ campus: z.optional(CampusParam) });

@@ -17,19 +17,28 @@ import {
   moveBookStatus,
   removeBook,
   searchPage,
+  searchRelevancePage,
   updateBookDetails,
 } from '#lib/db/books.ts';
-import { ALL_CAMPUSES } from '#lib/db/keys.ts';
+import { ALL_CAMPUSES, titleTerm } from '#lib/db/keys.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import { typoWordsOf } from '#lib/db/typo-vocabulary.ts';
 import { getUserListingInfo } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
 import { countEvent } from '#lib/metrics.ts';
 import type { Page } from '#lib/table/page.ts';
 import type { ConditionGrade } from '#lib/values/condition.ts';
-import { DEFAULT_PAGE, type PostBookInput, type Sort, type UpdateBookInput } from './inputs.ts';
+import {
+  DEFAULT_PAGE,
+  type PostBookInput,
+  type SearchSort,
+  type Sort,
+  type UpdateBookInput,
+} from './inputs.ts';
 import { type Book, toApiBook } from './schemas.ts';
-import { planSearch } from './search-terms.ts';
-import { normaliseCourse } from './text.ts';
+import { planSearch, Rank, type SearchPlan } from './search-terms.ts';
+import { indexPrefix, normaliseCourse, words } from './text.ts';
+import { deletionVariants, withinOneEdit } from './typo.ts';
 
 const notFound = () => new NotFound('No such book.', 'BOOK_NOT_FOUND');
 const wrongStatus = (status: number, action: string) =>
@@ -179,7 +188,7 @@ export interface BrowseOptions {
   condition?: ConditionGrade[];
   minPrice?: number;
   maxPrice?: number;
-  sort?: Sort;
+  sort?: Sort | SearchSort;
 }
 
 /** The campus a page shows: the one asked for, else the caller's, else every campus. */
@@ -227,15 +236,33 @@ export async function getBooksNoToken(limit: number, skip: number, campus = ALL_
 }
 
 /** The direction of a price sort, or undefined for newest first. */
-const priceOrder = (sort: Sort | undefined): 'asc' | 'desc' | undefined =>
+const priceOrder = (sort: Sort | SearchSort | undefined): 'asc' | 'desc' | undefined =>
   sort === 'price-asc' ? 'asc' : sort === 'price-desc' ? 'desc' : undefined;
 
+/** The most indexed words a typo tier reads besides the query word's own term. */
+const MAX_TYPO_CORRECTIONS = 3;
+
 /**
- * Listed books matching the query, newest first or by price (the caller's own left out when
- * there is one): one Query per index term of the query (lib/db/books.ts `searchPage`), whose
- * entries carry the books' list fields, then the full check of the query's words. No per-book
- * read, so a page costs what a listing page costs whatever the number of books; it may be short
- * with a cursor to continue.
+ * The title terms of the indexed words within one edit of the plan's typo word (one BatchGetItem
+ * of its deletion variants, lib/db/typo-vocabulary.ts), at most MAX_TYPO_CORRECTIONS, the
+ * shortest first; the word itself is not one (its term is read anyway).
+ */
+async function typoTerms(plan: SearchPlan): Promise<string[]> {
+  const word = plan.typoWord;
+  if (!word) return [];
+  const near = (await typoWordsOf(deletionVariants(word)))
+    .filter((w) => w !== word && withinOneEdit(word, w))
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  return [...new Set(near.map((w) => titleTerm(indexPrefix(w))))].slice(0, MAX_TYPO_CORRECTIONS);
+}
+
+/**
+ * Listed books matching the query (the caller's own left out when there is one), by relevance
+ * (the default: the plan's tiers in rank order, newest first within each, lib/db/books.ts
+ * `searchRelevancePage`; only this order looks up typos), newest first or by price (one Query
+ * per exact term of the query, lib/db/books.ts `searchPage`). The entries carry the books' list
+ * fields, then the full check of the query: no per-book read, so a page costs the same whatever
+ * the number of books; it may be short with a cursor to continue.
  */
 export async function searchBooks(
   query: string,
@@ -244,22 +271,38 @@ export async function searchBooks(
 ): Promise<Page<Book>> {
   const callerId = browser?.userId ?? null;
   const campus = campusFor(browser, options.campus);
-  const byPrice = priceOrder(options.sort);
+  const sort = options.sort ?? 'relevance';
+  const byPrice = priceOrder(sort);
   // no plan (nothing searchable in the query): no terms, so no read, but the cursor is checked
   const plan = planSearch(query);
-  const terms = plan?.terms ?? [];
-  const filters = filtersOf(options);
-  const page = await searchPage({
-    terms,
+  const read = {
     campus,
     limit: options.limit ?? DEFAULT_PAGE,
     ...(options.cursor ? { cursor: options.cursor } : {}),
-    scope: browseScope(`search:${terms.join('|')}`, campus, options),
+    // the query as searched (its words), not its terms: the typo corrections may grow between pages
+    scope: browseScope(`search:${plan ? words(query).join(' ') : ''}`, campus, { ...options, sort }),
     ...(callerId ? { excludeOwner: callerId } : {}),
-    filters,
-    ...(byPrice ? { byPrice } : {}),
-  });
-  if (!plan) return { items: [], next: null };
+    filters: filtersOf(options),
+  };
+  if (!plan) {
+    await searchPage({ ...read, terms: [] });
+    return { items: [], next: null };
+  }
+  const page =
+    sort === 'relevance'
+      ? await searchRelevancePage({
+          ...read,
+          tiers: plan.tiers.map((tier) => ({
+            terms:
+              tier.rank === Rank.typo ? async () => [...tier.terms, ...(await typoTerms(plan))] : tier.terms,
+            keeps: (b: BookRecord) => plan.rankOf(b) === tier.rank,
+          })),
+        })
+      : await searchPage({
+          ...read,
+          terms: plan.terms,
+          ...(byPrice ? { byPrice } : {}),
+        });
   const found = page.items.flatMap(({ book }) => (plan.matches(book) ? [book] : []));
   return { items: await withInCart(callerId, found), next: page.next };
 }

@@ -12,6 +12,12 @@ export function normaliseCourse(course: string): string {
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
+/** A normalised course code's department and number (`MATH235` -> MATH, 235), or null for another shape. */
+export function courseParts(courseNorm: string): { dept: string; number: string } | null {
+  const m = /^(\p{L}{2,8})(\d{1,5}\p{L}?)$/u.exec(courseNorm);
+  return m ? { dept: m[1] as string, number: m[2] as string } : null;
+}
+
 /** Longest prefix of a title word that is indexed; longer query words are cut to it too. */
 export const MAX_PREFIX = 12;
 

@@ -1015,14 +1015,88 @@ export async function searchPage(options: PageRead & { terms: string[] }): Promi
       options.limit,
       after,
     );
-    const hits = page.items.map((i) => ({
-      bookId: String(i.bookId),
-      // the entry carries the book's list fields: read as the book (stripBook's copy is ours to retag)
-      book: Object.assign(stripBook(i), { type: 'book' as const }),
-    }));
-    return { items: hits, next: page.next };
+    return { items: page.items.map(searchHitOf), next: page.next };
   });
 }
+
+/**
+ * A position in a relevance search: `<tier>~` (the start of a tier) or `<tier>~<sk>` (after that
+ * entry of the tier, the tier's own Position), so one cursor says where a page stands across tiers.
+ */
+export const TierPosition = z
+  .string()
+  .check(z.regex(/^\d~((\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z)#[0-9A-HJKMNP-TV-Z]{26})?$/));
+
+/** One tier of a relevance search: the terms it reads (or how to find them) and the books it keeps. */
+export interface SearchTierRead {
+  /** the terms, or a read that finds them (the typo tier's corrections), made only when reached */
+  terms: string[] | (() => Promise<string[]>);
+  /** whether a hit belongs to this tier (its best rank is the tier's); others are another tier's */
+  keeps: (book: BookRecord) => boolean;
+}
+
+/**
+ * One relevance page: the tiers in order, each newest first, keeping the hits that belong to it,
+ * until `limit` books (a page may be short with `next` set). A tier is read like a search page
+ * (one Query per term, `limit + 1` entries each, merged); a page moves on to the next tier only
+ * when the tier is done, so it makes at most one read per tier: a fixed number of Queries
+ * whatever the table's size. A tier with the same terms as the one before, which was read to its
+ * end on this page, reads nothing again. The cursor holds the tier and the position in it (TierPosition).
+ */
+export async function searchRelevancePage(
+  options: PageRead & { tiers: SearchTierRead[] },
+): Promise<Page<SearchHit>> {
+  return pageFrom({ scope: options.scope, position: TierPosition }, options.cursor, async (after) => {
+    const [tierText, positionText] = (after ?? '0~').split('~') as [string, string];
+    let tier = Number(tierText);
+    let position: string | undefined = positionText || undefined;
+    const hits: SearchHit[] = [];
+    // the last tier's read when it reached the end of its terms: the next tier with the same terms
+    // (title words, then author) takes its hits from it instead of reading the partitions again
+    let complete: { terms: string; entries: Item[] } | null = null;
+    while (tier < options.tiers.length) {
+      const want = options.limit - hits.length;
+      const current = options.tiers[tier] as SearchTierRead;
+      const terms = typeof current.terms === 'function' ? await current.terms() : current.terms;
+      if (complete && complete.terms === terms.join('\n') && position === undefined) {
+        const kept = complete.entries.filter((e) => current.keeps(searchHitOf(e).book));
+        hits.push(...kept.slice(0, want).map(searchHitOf));
+        if (kept.length > want) {
+          const last = kept[want - 1] as Item;
+          return { items: hits, next: `${tier}~${String(last.sk)}` };
+        }
+      } else {
+        const page =
+          terms.length === 0
+            ? { items: [], next: null }
+            : await readShards(
+                {
+                  pks: terms.map((t) => searchTermPk(t, options.campus)),
+                  filter: listingFilter(options),
+                  perShard: want + 1,
+                  distinct: true,
+                },
+                want,
+                position,
+              );
+        for (const hit of page.items.map(searchHitOf)) if (current.keeps(hit.book)) hits.push(hit);
+        if (page.next) return { items: hits, next: `${tier}~${page.next}` };
+        complete = position === undefined ? { terms: terms.join('\n'), entries: page.items } : null;
+      }
+      tier += 1;
+      position = undefined;
+      if (hits.length >= options.limit) break;
+    }
+    return { items: hits, next: tier < options.tiers.length ? `${tier}~` : null };
+  });
+}
+
+/** A search entry read as the hit of its book (the entry carries the book's list fields). */
+const searchHitOf = (i: Item): SearchHit => ({
+  bookId: String(i.bookId),
+  // the entry carries the book's list fields: read as the book (stripBook's copy is ours to retag)
+  book: Object.assign(stripBook(i), { type: 'book' as const }),
+});
 
 /**
  * Whether a user has a purchase in progress (a book at status 1 or 2) as its seller (gsi2) or its

@@ -289,6 +289,19 @@ export const searchEntryKey = (term: string, date: string, bookId: string, campu
 export const titleTerm = (prefix: string): string => `T#${prefix}`;
 export const courseTerm = (courseNorm: string): string => `C#${courseNorm}`;
 export const isbnTerm = (isbn13: string): string => `I#${isbn13}`;
+/** A course's department (the letters of `MATH235`): `D#MATH`. */
+export const deptTerm = (dept: string): string => `D#${dept}`;
+/** A course's number (the rest of `MATH235`): `N#235`. */
+export const numberTerm = (number: string): string => `N#${number}`;
+
+/**
+ * The typo vocabulary (lib/books/typo.ts): for one deletion variant of title and author words,
+ * the set of indexed words that have it, `TYPO#<variant>` / `TYPO` with `typoWords` (a string set).
+ * Words only ever join a set (an ADD, so a redelivered record writes nothing new); a word no book
+ * uses any more stays and costs a search one empty Query of its term.
+ */
+export const TYPO_PREFIX = 'TYPO#';
+export const typoVariantKey = (variant: string): ItemKey => ({ pk: `${TYPO_PREFIX}${variant}`, sk: 'TYPO' });
 
 // ---------------------------------------------------------------------------------------------
 // ISBN lookup and price hints (docs/browsing.md, "ISBN lookup and the price hint")

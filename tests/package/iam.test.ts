@@ -69,6 +69,7 @@ const GROUPS: Record<string, Group> = {
       'userGetOrder',
       'booksGetAllBooks',
       'booksSearch',
+      'booksCourseRequests',
       'booksGetUserMatches',
       'userGetRequests',
       'userGetNotifications',

@@ -255,6 +255,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/books/courseRequests/{course}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open requests for a course at the caller's campus (shown to sellers beside a course search) */
+        get: operations["booksCourseRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/books/deleteBook": {
         parameters: {
             query?: never;
@@ -466,7 +483,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search listed books, leaving out the caller's own */
+        /** Search listed books, leaving out the caller's own; best match first */
         get: operations["booksSearch"];
         put?: never;
         post?: never;
@@ -483,7 +500,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search listed books by title words, course code or ISBN */
+        /** Search listed books by title or author words (one typo allowed), course, department, course number or ISBN; best match first */
         get: operations["booksSearchPublic"];
         put?: never;
         post?: never;
@@ -4125,6 +4142,116 @@ export interface operations {
             };
         };
     };
+    booksCourseRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                course: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open requests for a course at the caller's campus (shown to sellers beside a course search) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "course": "string",
+                     *         "campus": "string",
+                     *         "openRequests": 1
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/courseRequests/{course}"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            course: string;
+                            campus: string;
+                            openRequests: number;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/courseRequests/{course}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/courseRequests/{course}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/books/courseRequests/{course}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     booksDeleteBook: {
         parameters: {
             query?: never;
@@ -6454,7 +6581,7 @@ export interface operations {
                 condition?: string;
                 minPrice?: string;
                 maxPrice?: string;
-                sort?: "newest" | "price-asc" | "price-desc";
+                sort?: "relevance" | "newest" | "price-asc" | "price-desc";
             };
             header?: never;
             path: {
@@ -6464,7 +6591,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Search listed books, leaving out the caller's own */
+            /** @description Search listed books, leaving out the caller's own; best match first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6623,7 +6750,7 @@ export interface operations {
                 condition?: string;
                 minPrice?: string;
                 maxPrice?: string;
-                sort?: "newest" | "price-asc" | "price-desc";
+                sort?: "relevance" | "newest" | "price-asc" | "price-desc";
             };
             header?: never;
             path: {
@@ -6633,7 +6760,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Search listed books by title words, course code or ISBN */
+            /** @description Search listed books by title or author words (one typo allowed), course, department, course number or ISBN; best match first */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -250,6 +250,12 @@ describe('list fields on the search entries', () => {
     startMeasuring();
     const res = await booksApi.searchPublic('hydrology');
     expect(expectEnvelope(res.json(), Books)).toEqual([book]);
+    // relevance (the default): the term's Query serves the title and the author tiers, then the
+    // typo tier's one BatchGet of the vocabulary (no indexed word is one edit from "hydrology")
+    expect(measured().operations.map((o) => o.command)).toEqual(['Query', 'BatchGetItem']);
+    startMeasuring();
+    const newest = await booksApi.searchPublic('hydrology', { sort: 'newest' });
+    expect(expectEnvelope(newest.json(), Books)).toEqual([book]);
     expect(measured().operations.map((o) => o.command)).toEqual(['Query']);
     startMeasuring();
     const withToken = await booksApi.search(shopper.token, 'geo-310', { sort: 'price-desc' });

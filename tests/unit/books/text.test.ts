@@ -36,9 +36,9 @@ describe('title words', () => {
 });
 
 describe('index terms of a book', () => {
-  it('has title prefixes, the course code and the ISBN-13', () => {
+  it("has title prefixes, the course code, the course's department and number, and the ISBN-13", () => {
     const terms = searchTermsOf({ name: 'Go', courseNorm: 'CSC171', ISBN: '9780306406157' });
-    expect(terms).toEqual(['T#g', 'T#go', 'C#CSC171', 'I#9780306406157']);
+    expect(terms).toEqual(['T#g', 'T#go', 'C#CSC171', 'D#CSC', 'N#171', 'I#9780306406157']);
     expect(searchTermsOf({ name: 'Go', courseNorm: '', ISBN: null })).toEqual(['T#g', 'T#go']);
   });
 });

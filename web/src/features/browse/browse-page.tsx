@@ -3,8 +3,10 @@ import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@t
 import { type FormEvent, useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { Activity } from '#web/features/browse/activity.tsx';
+import { CourseDemand } from '#web/features/browse/course-demand.tsx';
 import { FilterForm } from '#web/features/browse/filter-form.tsx';
 import { browseHref, filtersFrom } from '#web/features/browse/filters.ts';
+import { NoResults } from '#web/features/browse/no-results.tsx';
 import { booksQuery } from '#web/features/browse/queries.ts';
 import { keys, profileQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
@@ -78,11 +80,17 @@ export function BrowsePage() {
       />
       <section aria-labelledby="books-h">
         <h2 id="books-h">
-          {q ? `Results for “${q}”` : filters.sort === 'newest' ? 'Newest books' : 'Books'} at {where}
+          {q
+            ? `Results for “${q}”`
+            : filters.sort === 'newest' || filters.sort === 'relevance'
+              ? 'Newest books'
+              : 'Books'}{' '}
+          at {where}
         </h2>
         {list.isPending && <Loading what="books" />}
         <ErrorNote error={list.error ?? cart.error} />
-        {list.data && books.length === 0 && <p>No books found.</p>}
+        {q && <CourseDemand q={q} signedIn={signedIn} />}
+        {list.data && books.length === 0 && <NoResults q={q} />}
         <BookList books={books} busy={list.isFetching}>
           {(b) => (
             <p>

@@ -5,6 +5,7 @@ import { CONDITION_LABELS, CONDITIONS } from '#web/books.ts';
 import {
   browseHref,
   type Filters,
+  LISTING_SORTS,
   SEARCH_SORTS,
   SORT_LABELS,
   type Sort,
@@ -27,7 +28,7 @@ export function FilterForm({
 }) {
   const [draft, setDraft] = useState(filters);
   const set = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
-  const sorts = (q ? SEARCH_SORTS : Object.keys(SORT_LABELS)) as Sort[];
+  const sorts: Sort[] = [...(q ? SEARCH_SORTS : LISTING_SORTS)];
   const apply = (e: FormEvent) => {
     e.preventDefault();
     navigate(browseHref(q, draft));
@@ -73,7 +74,7 @@ export function FilterForm({
           label="Sort"
           options={sorts}
           labels={SORT_LABELS}
-          value={draft.sort}
+          value={!q && draft.sort === 'relevance' ? 'newest' : draft.sort}
           onChange={set('sort')}
           error={error?.field('sort')}
         />

@@ -9,16 +9,20 @@ import { CONDITIONS } from '#web/books.ts';
 
 type ListingQuery = NonNullable<operations['booksGetAllBooks']['parameters']['query']>;
 type SearchQuery = NonNullable<operations['booksSearch']['parameters']['query']>;
-export type Sort = NonNullable<ListingQuery['sort']>;
+/** A search's orders: a listing's and `relevance` (the search's default; a listing reads it as newest). */
+export type Sort = NonNullable<SearchQuery['sort']>;
 
 export const SORT_LABELS: Record<Sort, string> = {
+  relevance: 'Best match',
   newest: 'Newest first',
   'price-asc': 'Price, lowest first',
   'price-desc': 'Price, highest first',
 };
 
 /** The orders a search can be read in (the API answers 400 to any other). */
-export const SEARCH_SORTS: readonly NonNullable<SearchQuery['sort']>[] = [
+export const SEARCH_SORTS: readonly Sort[] = ['relevance', 'newest', 'price-asc', 'price-desc'];
+/** The orders a listing can be read in. */
+export const LISTING_SORTS: readonly NonNullable<ListingQuery['sort']>[] = [
   'newest',
   'price-asc',
   'price-desc',
@@ -33,7 +37,14 @@ export interface Filters {
   sort: Sort;
 }
 
-export const NO_FILTERS: Filters = { campus: '', condition: '', minPrice: '', maxPrice: '', sort: 'newest' };
+/** The default sort is relevance: a search's default; a listing (no search text) reads it as newest. */
+export const NO_FILTERS: Filters = {
+  campus: '',
+  condition: '',
+  minPrice: '',
+  maxPrice: '',
+  sort: 'relevance',
+};
 
 const isSort = (s: string | null): s is Sort => s !== null && s in SORT_LABELS;
 
@@ -46,7 +57,7 @@ export function filtersFrom(params: URLSearchParams): Filters {
     condition: CONDITIONS.includes(condition) ? condition : '',
     minPrice: params.get('minPrice') ?? '',
     maxPrice: params.get('maxPrice') ?? '',
-    sort: isSort(sort) ? sort : 'newest',
+    sort: isSort(sort) ? sort : 'relevance',
   };
 }
 
@@ -64,17 +75,16 @@ export function browseHref(q: string, filters: Filters): string {
 
 /** The API query of the filters for a listing page. */
 export function listingQuery(filters: Filters): ListingQuery {
-  return {
-    ...searchQuery(filters),
-    ...(filters.sort !== 'newest' ? { sort: filters.sort } : {}),
-  };
+  const { sort: _searchSort, ...rest } = searchQuery(filters);
+  const sort = LISTING_SORTS.find((s) => s === filters.sort && s !== 'newest');
+  return { ...rest, ...(sort ? { sort } : {}) };
 }
 
 /** The API query of the filters for a search page (the sort only where the search accepts it). */
 export function searchQuery(filters: Filters): SearchQuery {
   const min = filters.minPrice.trim();
   const max = filters.maxPrice.trim();
-  const sort = SEARCH_SORTS.find((s) => s === filters.sort && s !== 'newest');
+  const sort = SEARCH_SORTS.find((s) => s === filters.sort && s !== 'relevance');
   return {
     ...(filters.campus ? { campus: filters.campus } : {}),
     ...(filters.condition ? { condition: filters.condition } : {}),

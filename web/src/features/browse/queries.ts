@@ -1,5 +1,5 @@
 /** The book lists' server state: the pages of a listing or a search, under `keys.bookLists`. */
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
 import type { Book } from '#web/books.ts';
 import { browseHref, type Filters, listingQuery, searchQuery } from '#web/features/browse/filters.ts';
@@ -43,4 +43,15 @@ export const booksQuery = (q: string, signedIn: boolean, filters: Filters) =>
     queryFn: ({ pageParam }) => loadPage(q, signedIn, filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
+  });
+
+/**
+ * The open requests of a course at the caller's campus (issue 33, item 6), for the "students want
+ * this book" line beside a course search; one counting Query on the service.
+ */
+export const courseRequestsQuery = (course: string) =>
+  queryOptions({
+    queryKey: [...keys.books, 'courseRequests', course],
+    queryFn: () => call(api.GET('/api/books/courseRequests/{course}', { params: { path: { course } } })),
+    staleTime: 60_000,
   });

@@ -1,8 +1,9 @@
 /** `/requests`: the student's requests (add, delete) and the books that match them. */
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
+import { prefillFrom } from '#web/prefill.ts';
 import { keys, matchesQuery, requestsQuery } from '#web/queries.ts';
-import { Link } from '#web/router.tsx';
+import { Link, useLocation } from '#web/router.tsx';
 import { BookList } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote, Field, Form } from '#web/ui/form.tsx';
 import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
@@ -11,7 +12,9 @@ import { Section } from '#web/ui/layout.tsx';
 export function RequestsPage() {
   const requests = useQuery(requestsQuery);
   const matches = useQuery(matchesQuery);
-  const empty = { name: '', course: '', edition: '', ISBN: '' };
+  // an empty search's "Request this book" fills in what was searched (/requests?name=|course=|ISBN=)
+  const { query } = useLocation();
+  const empty = { edition: '', ...prefillFrom(query) };
   const { form, bind, reset } = useFields(empty);
   // A request added or deleted changes the requests, the matches and the open-requests count.
   const changes = [keys.requests, keys.matches, keys.statistics];

@@ -1,0 +1,85 @@
+/**
+ * No dead ends (issue 33, item 6) in the browser: an empty search offers "Request this book",
+ * which opens the request form filled in from the query, and "Sell yours"; a search for a course
+ * tells a seller how many students of their campus want a book for it. On a phone and a desktop.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createConfirmedUser } from '#tests/helpers/accounts.ts';
+import { expectAccessible, logIn, webStackForFile } from '#tests/helpers/browser.ts';
+import { api } from '#tests/helpers/e2e.ts';
+
+const web = webStackForFile();
+
+const freshCampus = () => `c${randomBytes(5).toString('hex')}.edu`;
+const studentAt = (campus: string) =>
+  createConfirmedUser({ emailAddress: `s-${randomBytes(5).toString('hex')}@${campus}` });
+const letters = (n: number) => Array.from(randomBytes(n), (b) => String.fromCharCode(97 + (b % 26))).join('');
+
+describe('an empty search', () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`leads to a request filled in from the query (${viewport.width} wide)`, async () => {
+      const student = await studentAt(freshCampus());
+      const title = `Zq${letters(8)} Field Guide`;
+      const page = await web().newPage(viewport);
+      await logIn(page, student.user.emailAddress);
+      await page.goto(`/?q=${encodeURIComponent(title)}`);
+      await page.getByText(`No books found for “${title}”.`).waitFor();
+      await expect.poll(() => page.getByRole('link', { name: 'Sell yours' }).count()).toBe(1);
+      await expectAccessible(page);
+
+      await page.getByRole('link', { name: 'Request this book' }).click();
+      await page.waitForURL(/\/requests\?/);
+      expect(await page.getByLabel('Title').inputValue()).toBe(title);
+      await page.getByLabel('Course').fill('GEO 101');
+      await page.getByRole('button', { name: 'Add the request' }).click();
+      await page.getByText(`${title} · GEO 101`).waitFor();
+
+      const res = await api('GET', '/api/user/getRequests', { token: student.token });
+      expect(res.status).toBe(200);
+      const requests = (res.body as { data: { name: string; course: string }[] }).data;
+      expect(requests.map((r) => [r.name, r.course])).toEqual([[title, 'GEO 101']]);
+    });
+  }
+
+  it('fills in the course or the ISBN when the query is one', async () => {
+    const student = await studentAt(freshCampus());
+    const page = await web().newPage();
+    await logIn(page, student.user.emailAddress);
+    const course = `ZQ${letters(3).toUpperCase()}-${100 + (randomBytes(1)[0] ?? 0)}`;
+    await page.goto(`/?q=${encodeURIComponent(course)}`);
+    await page.getByRole('link', { name: 'Request this book' }).click();
+    await page.waitForURL(/\/requests\?/);
+    expect(await page.getByLabel('Course').inputValue()).toBe(course);
+    expect(await page.getByLabel('Title').inputValue()).toBe('');
+
+    await page.goto('/?q=978-0-000-00000-2');
+    await page.getByRole('link', { name: 'Request this book' }).click();
+    await page.waitForURL(/\/requests\?/);
+    expect(await page.getByLabel('ISBN (optional)').inputValue()).toBe('978-0-000-00000-2');
+  });
+});
+
+describe('a search for a course', () => {
+  it('tells a seller how many students of their campus want a book for it', async () => {
+    const campus = freshCampus();
+    const [seller, ...buyers] = await Promise.all([studentAt(campus), studentAt(campus), studentAt(campus)]);
+    const number = 100 + (randomBytes(1)[0] ?? 0);
+    const course = `ZQ${letters(4).toUpperCase()} ${number}`;
+    for (const b of buyers) {
+      const res = await api('POST', '/api/books/requestBook', {
+        token: b.token,
+        body: { name: `Wanted ${letters(6)}`, course },
+      });
+      expect(res.status).toBe(201);
+    }
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, seller.user.emailAddress);
+    await page.goto(`/?q=${encodeURIComponent(course.replace(' ', '-').toLowerCase())}`);
+    await page.getByText(`2 students want a book for ${course.replace(' ', '')}.`).waitFor();
+    await expectAccessible(page);
+  });
+});
