@@ -2,23 +2,19 @@
  * The account e-mails: confirmation, "you already have an account", password reset. Each has a
  * plain-text and an HTML part; everything user-provided is escaped in the HTML.
  */
-import { config } from '#lib/config.ts';
+import { appLinks } from '#lib/mail/links.ts';
 import { escapeHtml, type Mail } from '#lib/mail/send.ts';
 
-const base = (url: string) => url.replace(/\/+$/, '');
-
 /** The confirmation link: the service's own GET /api/auth/confirm/{token}. */
-export const confirmationLink = (token: string): string =>
-  `${base(config.PUBLIC_URL)}/api/auth/confirm/${encodeURIComponent(token)}`;
+export const confirmationLink = appLinks.confirmation;
 
 /**
  * The reset link: the front end's page when APP_URL is set, else the service's URL; either way the
  * token is in the query and also printed, for clients that call POST /api/auth/passwordReset.
  */
-export const resetLink = (token: string): string =>
-  `${base(config.APP_URL ?? config.PUBLIC_URL)}/reset-password?token=${encodeURIComponent(token)}`;
+export const resetLink = appLinks.resetPassword;
 
-const loginUrl = (): string => (config.APP_URL ? `${base(config.APP_URL)}/login` : base(config.PUBLIC_URL));
+const loginUrl = appLinks.login;
 
 function html(title: string, paragraphs: string[]): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${paragraphs

@@ -5,7 +5,6 @@
  * consumer on each message written, so sending stays one transaction; the notification's cause
  * is the message id, so a redelivered record changes nothing twice.
  */
-import { config } from '#lib/config.ts';
 import {
   claimMessageMail,
   getConversation,
@@ -13,6 +12,7 @@ import {
   type MessageRecord,
 } from '#lib/db/conversations.ts';
 import { isMessageKey } from '#lib/db/keys.ts';
+import { appLinks } from '#lib/mail/links.ts';
 import { escapeHtml } from '#lib/mail/send.ts';
 import { notify } from '#lib/notifications/notify.ts';
 import type { ChangeProcessor, StreamChange } from '#lib/streams/types.ts';
@@ -21,8 +21,7 @@ import type { ChangeProcessor, StreamChange } from '#lib/streams/types.ts';
 export const MESSAGE_MAIL_INTERVAL_MS = 15 * 60 * 1000;
 
 /** The web app's page of a conversation (APP_URL; the service's own URL when there is no front end). */
-export const conversationUrl = (conversationId: string): string =>
-  `${(config.APP_URL || config.PUBLIC_URL).replace(/\/$/, '')}/messages/${encodeURIComponent(conversationId)}`;
+export const conversationUrl = appLinks.conversation;
 
 /** The words of the notification and its e-mail. Pure. The message's text is not in the e-mail. */
 export function messageContent(senderFirstName: string, conversationId: string) {

@@ -10,12 +10,13 @@
 import { InvalidEmailToken, WrongSignupPassword } from '#lib/accounts/errors.ts';
 import { confirmSignup, pendingSignupFor } from '#lib/accounts/signup.ts';
 import { config } from '#lib/config.ts';
+import { appLinks, trimBase } from '#lib/mail/links.ts';
 import { escapeHtml } from '#lib/mail/send.ts';
 import { readUnsubscribeToken } from '#lib/preferences/unsubscribe.ts';
 import type { EmailCategory } from '#lib/values/preferences.ts';
 import { RawReply } from './index.ts';
 
-const base = (url: string) => url.replace(/\/+$/, '');
+const base = trimBase;
 const confirmAction = (): string => `${base(config.PUBLIC_URL)}/api/auth/confirm`;
 
 function pageHeaders(): Record<string, string> {
@@ -64,7 +65,7 @@ export async function confirmationPage(token: string, now: Date = new Date()): P
   if (!pending) return invalidLinkPage();
   if (config.APP_URL) {
     return new RawReply(302, '', {
-      Location: `${base(config.APP_URL)}/confirm?token=${encodeURIComponent(token)}`,
+      Location: appLinks.confirmPage(config.APP_URL, token),
       'Cache-Control': 'no-store',
       'Referrer-Policy': 'no-referrer',
     });
@@ -144,7 +145,7 @@ export function unsubscribedPage(message: string): RawReply {
 export function unsubscribePage(token: string): RawReply {
   if (config.APP_URL) {
     return new RawReply(302, '', {
-      Location: `${config.APP_URL.replace(/\/+$/, '')}/unsubscribe?token=${encodeURIComponent(token)}`,
+      Location: appLinks.unsubscribePage(config.APP_URL, token),
       'Cache-Control': 'no-store',
       'Referrer-Policy': 'no-referrer',
     });

@@ -1,0 +1,29 @@
+/**
+ * Every link the service puts in an e-mail, a notification or a redirect, built in one place so
+ * they all follow the web app's routes (web/src/router.tsx). Pages of the web app use APP_URL and
+ * fall back to the service's own URL (PUBLIC_URL) when there is no front end; the service's own
+ * endpoints (the confirmation link) always use PUBLIC_URL.
+ */
+import { config } from '#lib/config.ts';
+
+/** A base URL without its trailing slashes. */
+export const trimBase = (url: string): string => url.replace(/\/+$/, '');
+
+/** The web app's origin, or the service's when no front end is configured. */
+const appBase = (): string => trimBase(config.APP_URL || config.PUBLIC_URL);
+const seg = encodeURIComponent;
+
+export const appLinks = {
+  /** The service's own confirmation endpoint (GET /api/auth/confirm/{token}). */
+  confirmation: (token: string): string => `${trimBase(config.PUBLIC_URL)}/api/auth/confirm/${seg(token)}`,
+  /** The web app's page that finishes a confirmation (only with APP_URL). */
+  confirmPage: (appUrl: string, token: string): string => `${trimBase(appUrl)}/confirm?token=${seg(token)}`,
+  resetPassword: (token: string): string => `${appBase()}/reset-password?token=${seg(token)}`,
+  /** The web app's unsubscribe page (only with APP_URL). */
+  unsubscribePage: (appUrl: string, token: string): string =>
+    `${trimBase(appUrl)}/unsubscribe?token=${seg(token)}`,
+  /** The login page with a front end, else the service's front door. */
+  login: (): string => (config.APP_URL ? `${trimBase(config.APP_URL)}/login` : trimBase(config.PUBLIC_URL)),
+  conversation: (conversationId: string): string => `${appBase()}/messages/${seg(conversationId)}`,
+  order: (orderId: string): string => `${appBase()}/orders/${seg(orderId)}`,
+} as const;

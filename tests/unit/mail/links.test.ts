@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { config } from '#lib/config.ts';
+import { appLinks, trimBase } from '#lib/mail/links.ts';
+
+const saved = { APP_URL: config.APP_URL, PUBLIC_URL: config.PUBLIC_URL };
+const set = (v: Partial<typeof saved>) => Object.assign(config as Record<string, unknown>, v);
+afterEach(() => set(saved));
+
+describe('appLinks: every link in one place', () => {
+  it('points the web app pages at APP_URL, trimmed, with escaped ids', () => {
+    set({ APP_URL: 'https://books.example.edu//', PUBLIC_URL: 'https://api.example.edu' });
+    expect(appLinks.order('o/1')).toBe('https://books.example.edu/orders/o%2F1');
+    expect(appLinks.conversation('c1')).toBe('https://books.example.edu/messages/c1');
+    expect(appLinks.resetPassword('t&1')).toBe('https://books.example.edu/reset-password?token=t%261');
+    expect(appLinks.login()).toBe('https://books.example.edu/login');
+    expect(appLinks.confirmation('t')).toBe('https://api.example.edu/api/auth/confirm/t');
+  });
+
+  it('falls back to PUBLIC_URL without a front end', () => {
+    set({ APP_URL: undefined, PUBLIC_URL: 'https://api.example.edu/' });
+    expect(appLinks.order('o1')).toBe('https://api.example.edu/orders/o1');
+    expect(appLinks.login()).toBe('https://api.example.edu');
+    expect(trimBase('https://x.test///')).toBe('https://x.test');
+  });
+});
