@@ -170,8 +170,24 @@ export const AuditLog = z.array(AuditEntry);
 
 export const DeactivateBody = z.strictObject({
   olderThanDays: z.optional(z.number().check(z.int()).check(z.gte(1)).check(z.lte(3650))),
+  /** true: change nothing, answer how many books would be unlisted and the oldest few */
+  dryRun: z.optional(z.boolean()),
 });
-export const DeactivateResult = z.strictObject({
+/** What a real run did. */
+export const UnlistedResult = z.strictObject({
   unlisted: z.number().check(z.int()).check(z.gte(0)),
   complete: z.boolean(),
 });
+/** What a dry run found: nothing was changed. */
+export const UnlistPreview = z.strictObject({
+  dryRun: z.literal(true),
+  /** the listings dated before `cutoff` (a lower bound when `more` is true) */
+  count: z.number().check(z.int()).check(z.gte(0)),
+  /** true when there are more than `count` (the count stops at 20,000) */
+  more: z.boolean(),
+  cutoff: z.iso.datetime(),
+  /** the oldest few that would be unlisted, oldest first */
+  sample: z.array(Book),
+});
+export type UnlistPreview = z.output<typeof UnlistPreview>;
+export const DeactivateResult = z.union([UnlistedResult, UnlistPreview]);
