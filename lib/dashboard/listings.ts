@@ -22,6 +22,7 @@ export async function getBooksWithStatus(status: number, limit: number, cursor: 
   const users = userIds.length ? await getUsersById(userIds) : new Map<string, UserRecord>();
   const items = page.items.map((b) => ({
     book: toApiBook(b, { showBuyer: true }),
+    boughtAt: b.boughtAt ?? null,
     owner: contactOf(users, b.ownerId),
     buyer: contactOf(users, b.buyerId),
   }));

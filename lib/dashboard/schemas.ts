@@ -89,6 +89,8 @@ export const PageQuery = z.strictObject({ limit: limit(25, 100), cursor: Cursor 
 /** A book with its seller's and buyer's contact details (null when the user no longer exists). */
 export const HandOverBook = z.strictObject({
   book: Book,
+  /** when it was checked out (the start of its hand-over: the queue item's age); null if unknown */
+  boughtAt: z.nullable(z.iso.datetime()),
   owner: z.nullable(Contact),
   buyer: z.nullable(Contact),
 });

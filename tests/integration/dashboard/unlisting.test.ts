@@ -262,7 +262,7 @@ describe('the dry run of deactivateBooks', () => {
     const statsBefore = await getGlobalStats();
     const auditBefore = await auditCount();
     await sendNotices();
-    const mailsBefore = (await mailsTo(o.emailAddress)).length;
+    const mailsBefore = (await mailsTo(o.record.emailAddress)).length;
 
     const res = await call({ dryRun: true });
     expect(res.status).toBe(200);
@@ -279,7 +279,7 @@ describe('the dry run of deactivateBooks', () => {
     expect(await getGlobalStats()).toEqual(statsBefore);
     expect(await auditCount()).toBe(auditBefore);
     await sendNotices();
-    expect((await mailsTo(o.emailAddress)).length).toBe(mailsBefore);
+    expect((await mailsTo(o.record.emailAddress)).length).toBe(mailsBefore);
 
     // a shorter age counts the fresh book too
     expect(expectEnvelope((await call({ dryRun: true, olderThanDays: 5 })).json(), UnlistPreview).count).toBe(

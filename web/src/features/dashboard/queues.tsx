@@ -4,9 +4,15 @@ import { useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call, money } from '#web/api.ts';
 import { DASHBOARD_CHANGES, queueQuery } from '#web/features/dashboard/queries.ts';
+import { Link } from '#web/router.tsx';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote, Field } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
+import { ageOf, Skeletons } from '#web/ui/layout.tsx';
+import { Thumbnail } from '#web/ui/photos.tsx';
+
+/** A hand-over waiting longer than this is shown in red. */
+const OLD_MS = 3 * 24 * 60 * 60 * 1000;
 
 type Contact =
   paths['/api/dashboard/getBooksWithStatus/{status}']['get']['responses'][200]['content']['application/json']['data'][number]['owner'];
@@ -33,14 +39,21 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
         Status {status}: {STATUS_LABELS[status]}
       </h3>
       <ErrorNote error={list.error ?? act.error} />
+      {list.isPending && <Skeletons what={`the ${(STATUS_LABELS[status] ?? '').toLowerCase()} queue`} />}
       {list.data?.length === 0 && <p>Empty.</p>}
       <ul className="books">
-        {list.data?.map(({ book, owner, buyer }) => (
+        {list.data?.map(({ book, owner, buyer, boughtAt }) => (
           <li key={book.id}>
             <article aria-label={book.name}>
+              <Thumbnail name={book.name} photos={book.photos} />
               <h4>
-                {book.name} · {money(book.price)}
+                <Link href={`/books/${encodeURIComponent(book.id)}`}>{book.name}</Link> · {money(book.price)}
               </h4>
+              {boughtAt && (
+                <p className={Date.now() - Date.parse(boughtAt) > OLD_MS ? 'age old' : 'age'}>
+                  Waiting {ageOf(boughtAt)} (bought <time dateTime={boughtAt}>{boughtAt.slice(0, 10)}</time>)
+                </p>
+              )}
               <ContactOf who="Seller" contact={owner} />
               <ContactOf who="Buyer" contact={buyer} />
               <p className="actions">
