@@ -92,7 +92,8 @@ export const HandOverBook = z.strictObject({
   book: Book,
   owner: z.nullable(Contact),
   buyer: z.nullable(Contact),
-  /** when it was bought, and how many whole days ago (null when not bought) */
+  /** when it was checked out (the start of its hand-over: the queue item's age), and how many
+   * whole days ago (null when unknown) */
   boughtAt: z.nullable(z.iso.datetime()),
   ageDays: z.nullable(z.number().check(z.int())),
   /** when the stuck-purchase job reminded buyer, seller and admins of it (docs/handover.md) */
@@ -200,8 +201,24 @@ export const AuditLog = z.array(AuditEntry);
 
 export const DeactivateBody = z.strictObject({
   olderThanDays: z.optional(z.number().check(z.int()).check(z.gte(1)).check(z.lte(3650))),
+  /** true: change nothing, answer how many books would be unlisted and the oldest few */
+  dryRun: z.optional(z.boolean()),
 });
-export const DeactivateResult = z.strictObject({
+/** What a real run did. */
+export const UnlistedResult = z.strictObject({
   unlisted: z.number().check(z.int()).check(z.gte(0)),
   complete: z.boolean(),
 });
+/** What a dry run found: nothing was changed. */
+export const UnlistPreview = z.strictObject({
+  dryRun: z.literal(true),
+  /** the listings dated before `cutoff` (a lower bound when `more` is true) */
+  count: z.number().check(z.int()).check(z.gte(0)),
+  /** true when there are more than `count` (the count stops at 20,000) */
+  more: z.boolean(),
+  cutoff: z.iso.datetime(),
+  /** the oldest few that would be unlisted, oldest first */
+  sample: z.array(Book),
+});
+export type UnlistPreview = z.output<typeof UnlistPreview>;
+export const DeactivateResult = z.union([UnlistedResult, UnlistPreview]);

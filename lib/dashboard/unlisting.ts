@@ -19,7 +19,8 @@
  * false and the next run (or call) carries on from the oldest remaining listing.
  */
 import { ulid } from 'ulid';
-import { listStaleListings, type UnlistRun, unlistStale } from '#lib/db/books.ts';
+import { toApiBook } from '#lib/books/schemas.ts';
+import { countStaleListings, listStaleListings, type UnlistRun, unlistStale } from '#lib/db/books.ts';
 import { markReady, type OutboxRecord } from '#lib/db/outbox.ts';
 import { storedPreferences } from '#lib/db/preferences.ts';
 import type { UserRecord } from '#lib/db/records.ts';
@@ -28,6 +29,7 @@ import { OPEN_GRACE_MS, READY_GRACE_MS } from '#lib/outbox/policy.ts';
 import { unsubscribeUrl } from '#lib/preferences/unsubscribe.ts';
 import { withDefaults } from '#lib/values/preferences.ts';
 import { DEFAULT_UNLIST_AFTER_DAYS, unlistCutoff } from './rules.ts';
+import type { UnlistPreview } from './schemas.ts';
 
 export interface UnlistOptions {
   now: Date;
@@ -104,6 +106,25 @@ export async function unlistStaleBooks(options: UnlistOptions): Promise<UnlistRe
   const ready = new Date(options.now.getTime() + READY_GRACE_MS).toISOString();
   for (const ownerId of owners) await markReady(noticeId(runId, ownerId), ready);
   return { unlisted, complete };
+}
+
+/** Books shown in a dry run's sample. */
+export const PREVIEW_SAMPLE = 5;
+
+/**
+ * The dry run of `unlistStaleBooks`: how many listings are older than the cut-off (one bounded COUNT
+ * Query per shard of the keys-only index, lib/db/books.ts `countStaleListings`) and the oldest few
+ * (one merged page of the listing). Reads only: nothing is changed, audited or e-mailed.
+ */
+export async function previewUnlisting(now: Date, olderThanDays?: number): Promise<UnlistPreview> {
+  const cutoff = unlistCutoff(now, olderThanDays ?? DEFAULT_UNLIST_AFTER_DAYS);
+  const [counted, page] = await Promise.all([
+    countStaleListings(cutoff),
+    listStaleListings(cutoff, PREVIEW_SAMPLE, undefined),
+  ]);
+  const sample = page.items.slice(0, PREVIEW_SAMPLE).map((b) => toApiBook(b));
+  // the index is eventually consistent and the two reads run at once: never show fewer than the sample
+  return { dryRun: true, count: Math.max(counted.count, sample.length), more: counted.more, cutoff, sample };
 }
 
 const noticeId = (runId: string, ownerId: string): string => `unlisted.${runId}.${ownerId}`;

@@ -65,6 +65,7 @@ import {
   type ItemKey,
   listingKeyEntryBytes,
   listingPartitions,
+  listingSortKey,
   priceListingPks,
   searchPricePk,
   searchTermPk,
@@ -503,6 +504,41 @@ export async function listBoughtBefore(
     after,
   );
   return { items: page.items.map((i) => stripBook(i)), next: page.next };
+}
+
+/** Stale listings counted per shard at most by `countStaleListings` (8 shards: 20,000 in all). */
+export const STALE_COUNT_PER_SHARD = 2500;
+
+/**
+ * How many status-0 books were listed before `cutoff`: one COUNT Query per shard of the keys-only
+ * index gsi1keys (`gsi1sk < listingSortKey(cutoff)`, ~100-byte entries), in parallel, each stopped
+ * after `perShard` entries. `more` is true when a shard had more: `count` is then a lower bound.
+ * At most 8 Queries of at most `perShard` entries whatever the size of the market.
+ */
+export async function countStaleListings(
+  cutoff: string,
+  perShard = STALE_COUNT_PER_SHARD,
+): Promise<{ count: number; more: boolean }> {
+  // the date part of the key is fixed-width, so `sk < prefix` is exactly "listed before cutoff"
+  const before = listingSortKey(cutoff, '').slice(0, -1);
+  const results = await Promise.all(
+    allListingPks().map((pk) =>
+      db.send(
+        new QueryCommand({
+          TableName: TABLE,
+          IndexName: INDEX.gsi1keys,
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
+          ExpressionAttributeValues: { ':pk': pk, ':before': before },
+          Select: 'COUNT',
+          Limit: perShard,
+        }),
+      ),
+    ),
+  );
+  return {
+    count: results.reduce((n, r) => n + (r.Count ?? 0), 0),
+    more: results.some((r) => r.LastEvaluatedKey !== undefined),
+  };
 }
 
 /** How many merged reads one page of stale listings may take. */

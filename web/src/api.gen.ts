@@ -577,7 +577,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Unlist stale listings and e-mail their owners
+         * Unlist stale listings and e-mail their owners (or, with dryRun, preview them)
          * @description Owners only (permissionType 2); the role is read from the user record on every call, otherwise 403.
          */
         post: operations["dashboardDeactivateBooks"];
@@ -7657,11 +7657,12 @@ export interface operations {
             content: {
                 "application/json": {
                     olderThanDays?: number;
+                    dryRun?: boolean;
                 };
             };
         };
         responses: {
-            /** @description Unlist stale listings and e-mail their owners */
+            /** @description Unlist stale listings and e-mail their owners (or, with dryRun, preview them) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7681,6 +7682,43 @@ export interface operations {
                         data: {
                             unlisted: number;
                             complete: boolean;
+                        } | {
+                            /** @constant */
+                            dryRun: true;
+                            count: number;
+                            more: boolean;
+                            /** Format: date-time */
+                            cutoff: string;
+                            sample: {
+                                id: string;
+                                name: string;
+                                edition: number;
+                                course: string;
+                                price: number;
+                                /** @enum {string} */
+                                condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                                author?: string;
+                                comments: string;
+                                ISBN: string | null;
+                                status: 0 | 1 | 2 | 3 | 5;
+                                /** Format: date-time */
+                                date: string;
+                                owner: {
+                                    id: string;
+                                    firstName: string;
+                                };
+                                buyer?: {
+                                    id: string;
+                                };
+                                inCart?: boolean;
+                                photos: {
+                                    id: string;
+                                    /** Format: uri */
+                                    url: string;
+                                    /** Format: uri */
+                                    thumbnailUrl: string;
+                                }[];
+                            }[];
                         };
                         /** Format: date-time */
                         time: string;

@@ -145,6 +145,8 @@ describe('getBooksWithStatus', () => {
       buyer: contact(buyer),
     });
     expect(all[1]).toMatchObject({ owner: contact(sellerB), buyer: contact(buyer) });
+    // each item's age in the queue starts at checkout
+    expect(all.map((x) => x.boughtAt)).toEqual([o1.createdAt, o2.createdAt]);
     for (const secret of ['passwordHash', 'tokenVersion', 'not-a-real-hash'])
       expect(first.body).not.toContain(secret);
   });

@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as deactivateBooks } from '#functions/dashboard/deactivate-books.ts';
 import { handler as scheduledUnlist } from '#functions/scheduled/unlist-stale-books.ts';
 import { outboxProcessors } from '#functions/streams/outbox.ts';
-import { DeactivateResult } from '#lib/dashboard/schemas.ts';
+import { unlistCutoff } from '#lib/dashboard/rules.ts';
+import { DeactivateResult, UnlistPreview } from '#lib/dashboard/schemas.ts';
 import { unlistStaleBooks } from '#lib/dashboard/unlisting.ts';
+import { countStaleListings } from '#lib/db/books.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
 import { AUDIT_PARTITIONS, bookKey, userStatsKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
@@ -235,5 +237,77 @@ describe('the owner route and the daily schedule', () => {
     expect(audit.Items).toMatchObject([
       { actor: 'system:unlistStaleBooks', action: 'unlistBook', target: { kind: 'book', id: old.id } },
     ]);
+  });
+});
+
+describe('the dry run of deactivateBooks', () => {
+  const call = (body: unknown) =>
+    invoke(deactivateBooks, {
+      method: 'POST',
+      route: '/api/dashboard/deactivateBooks',
+      token: owner.token,
+      body,
+    });
+
+  it('answers how many books would be unlisted and the oldest few, and changes nothing', async () => {
+    const now = new Date();
+    // start from a market with no stale listing
+    await unlistStaleBooks({ now, actor: 'system:test' });
+    const o = await makeUser();
+    const stale: BookRecord[] = [];
+    for (let i = 0; i < 7; i++) {
+      stale.push(await seedBook(o.id, { date: daysBefore(now, 100 - i), name: `Dry run book ${i}` }));
+    }
+    const fresh = await seedBook(o.id, { date: daysBefore(now, 10) });
+    const statsBefore = await getGlobalStats();
+    const auditBefore = await auditCount();
+    await sendNotices();
+    const mailsBefore = (await mailsTo(o.record.emailAddress)).length;
+
+    const res = await call({ dryRun: true });
+    expect(res.status).toBe(200);
+    const preview = expectEnvelope(res.json(), UnlistPreview);
+    expect(preview.count).toBe(7);
+    expect(preview.more).toBe(false);
+    expect(Date.parse(preview.cutoff)).toBeLessThanOrEqual(Date.now() - 62 * DAY);
+    // the five oldest, oldest first, as books
+    expect(preview.sample.map((b) => b.id)).toEqual(stale.slice(0, 5).map((b) => b.id));
+    expect(preview.sample[0]).toMatchObject({ name: 'Dry run book 0', status: 0, owner: { id: o.id } });
+
+    // nothing changed: statuses, counters, audit log, e-mail
+    for (const b of [...stale, fresh]) expect(await statusOf(b)).toBe(0);
+    expect(await getGlobalStats()).toEqual(statsBefore);
+    expect(await auditCount()).toBe(auditBefore);
+    await sendNotices();
+    expect((await mailsTo(o.record.emailAddress)).length).toBe(mailsBefore);
+
+    // a shorter age counts the fresh book too
+    expect(expectEnvelope((await call({ dryRun: true, olderThanDays: 5 })).json(), UnlistPreview).count).toBe(
+      8,
+    );
+    // dryRun false is a real run, and it unlists exactly what the preview counted
+    expect(expectEnvelope((await call({ dryRun: false })).json(), DeactivateResult)).toEqual({
+      unlisted: 7,
+      complete: true,
+    });
+    expect(expectEnvelope((await call({ dryRun: true })).json(), UnlistPreview)).toMatchObject({
+      count: 0,
+      more: false,
+      sample: [],
+    });
+    expect((await call({ dryRun: 'yes' })).status).toBe(400);
+  });
+
+  it('stops counting at the per-shard cap and says there are more', async () => {
+    const now = new Date();
+    const o = await makeUser();
+    for (let i = 0; i < 20; i++) await seedBook(o.id, { date: daysBefore(now, 200, i * 1000) });
+    const capped = await countStaleListings(unlistCutoff(now, 62), 1);
+    expect(capped.more).toBe(true);
+    expect(capped.count).toBeLessThanOrEqual(8);
+    expect(capped.count).toBeGreaterThanOrEqual(1);
+    const full = await countStaleListings(unlistCutoff(now, 62));
+    expect(full).toEqual({ count: 20, more: false });
+    await unlistStaleBooks({ now, actor: 'system:test' });
   });
 });

@@ -27,6 +27,9 @@ export function Section({
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <ErrorNote error={loaded?.error ?? error} />
+      {loaded && data === undefined && !loaded.error && (
+        <Skeletons what={typeof title === 'string' ? title.toLowerCase() : 'this part'} />
+      )}
       {Array.isArray(data) && data.length === 0 && <p>{empty}</p>}
       {children}
     </section>
@@ -74,6 +77,29 @@ export function Table<T extends { id: string }>({
       </table>
     </section>
   );
+}
+
+/** Grey placeholders in the shape of `rows` list items while `what` loads (announced once, politely). */
+export function Skeletons({ what, rows = 3 }: { what: string; rows?: number }) {
+  return (
+    <div aria-busy="true">
+      <p className="visually-hidden" aria-live="polite">
+        Loading {what}…
+      </p>
+      {Array.from({ length: rows }, (_, i) => `skeleton-${i}`).map((id) => (
+        <span key={id} className="skeleton" />
+      ))}
+    </div>
+  );
+}
+
+/** How long ago `iso` was, in the largest whole unit (minutes, hours, days), from `now`. */
+export function ageOf(iso: string, now: number = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return hours === 1 ? '1 hour' : `${hours} hours`;
+  return `${Math.floor(hours / 24)} days`;
 }
 
 export function Loading({ what }: { what: string }) {

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { TodaysHandovers } from '#web/features/dashboard/handovers.tsx';
 import { Queue } from '#web/features/dashboard/queues.tsx';
-import { Reports } from '#web/features/dashboard/reports.tsx';
+import { MessageReports, Reports } from '#web/features/dashboard/reports.tsx';
 import { Audit, Orders, OwnerTools, Statistics } from '#web/features/dashboard/tables.tsx';
 import { Users } from '#web/features/dashboard/users.tsx';
 import { levelQuery } from '#web/queries.ts';
@@ -62,7 +62,12 @@ export default function DashboardPage() {
       )}
       {tab === 'today' && <TodaysHandovers />}
       {tab === 'orders' && <Orders />}
-      {tab === 'reports' && <Reports />}
+      {tab === 'reports' && (
+        <>
+          <Reports />
+          <MessageReports />
+        </>
+      )}
       {tab === 'statistics' && <Statistics />}
       {tab === 'users' && <Users owner={owner} />}
       {tab === 'audit' && <Audit />}

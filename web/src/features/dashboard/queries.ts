@@ -26,6 +26,10 @@ export const reportsQuery = read([...keys.dashboard, 'reports'], () =>
   call(api.GET('/api/dashboard/getReports')),
 );
 
+export const messageReportsQuery = read([...keys.dashboard, 'messageReports'], () =>
+  call(api.GET('/api/dashboard/getMessageReports')),
+);
+
 export const dashboardStatisticsQuery = read([...keys.dashboard, 'statistics'], () =>
   call(api.GET('/api/dashboard/getStatistics')),
 );

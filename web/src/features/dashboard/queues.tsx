@@ -4,10 +4,16 @@ import { useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call, money } from '#web/api.ts';
 import { DASHBOARD_CHANGES, queueQuery } from '#web/features/dashboard/queries.ts';
+import { Link } from '#web/router.tsx';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote, Field } from '#web/ui/form.tsx';
 import { slotText } from '#web/ui/handover.ts';
 import { useAction } from '#web/ui/hooks.ts';
+import { ageOf, Skeletons } from '#web/ui/layout.tsx';
+import { Thumbnail } from '#web/ui/photos.tsx';
+
+/** A hand-over waiting longer than this is shown in red. */
+const OLD_MS = 3 * 24 * 60 * 60 * 1000;
 
 type Contact =
   paths['/api/dashboard/getBooksWithStatus/{status}']['get']['responses'][200]['content']['application/json']['data'][number]['owner'];
@@ -34,20 +40,26 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
         Status {status}: {STATUS_LABELS[status]}
       </h3>
       <ErrorNote error={list.error ?? act.error} />
+      {list.isPending && <Skeletons what={`the ${(STATUS_LABELS[status] ?? '').toLowerCase()} queue`} />}
       {list.data?.length === 0 && <p>Empty.</p>}
       <ul className="books">
-        {list.data?.map(({ book, owner, buyer, ageDays, handover, remindedAt }) => (
+        {list.data?.map(({ book, owner, buyer, boughtAt, handover, remindedAt }) => (
           <li key={book.id}>
             <article aria-label={book.name}>
+              <Thumbnail name={book.name} photos={book.photos} />
               <h4>
-                {book.name} · {money(book.price)}
+                <Link href={`/books/${encodeURIComponent(book.id)}`}>{book.name}</Link> · {money(book.price)}
               </h4>
+              {boughtAt && (
+                <p className={Date.now() - Date.parse(boughtAt) > OLD_MS ? 'age old' : 'age'}>
+                  Waiting {ageOf(boughtAt)} (bought <time dateTime={boughtAt}>{boughtAt.slice(0, 10)}</time>)
+                </p>
+              )}
               <ContactOf who="Seller" contact={owner} />
               <ContactOf who="Buyer" contact={buyer} />
-              {ageDays !== null && (
+              {remindedAt && (
                 <p>
-                  Bought {ageDays === 0 ? 'today' : `${ageDays} day${ageDays === 1 ? '' : 's'} ago`}
-                  {remindedAt ? ' · reminded' : ''}
+                  Reminded by the daily job on <time dateTime={remindedAt}>{remindedAt.slice(0, 10)}</time>
                 </p>
               )}
               {handover && (

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call, money } from '#web/api.ts';
-import { DASHBOARD_CHANGES, reportsQuery } from '#web/features/dashboard/queries.ts';
+import { DASHBOARD_CHANGES, messageReportsQuery, reportsQuery } from '#web/features/dashboard/queries.ts';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { Field } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
-import { Section } from '#web/ui/layout.tsx';
+import { ageOf, Section } from '#web/ui/layout.tsx';
 
 const REASONS: Record<string, string> = {
   spam: 'spam',
@@ -82,6 +82,33 @@ export function Reports() {
             </li>
           );
         })}
+      </ul>
+    </Section>
+  );
+}
+
+/** Reported messages (issue 34), newest first: each with its reason, details and the text as reported. */
+export function MessageReports() {
+  const list = useQuery(messageReportsQuery);
+  return (
+    <Section id="message-reports-h" title="Reported messages" loaded={list} empty="No reported messages.">
+      <ul className="books">
+        {list.data?.map((r) => (
+          <li key={`${r.messageId}-${r.reporterId}`}>
+            <article aria-label={`Report of a message sent ${r.message.at.slice(0, 10)}`}>
+              <h3>
+                Reported as {REASONS[r.reason] ?? r.reason} · {ageOf(r.at)} ago
+              </h3>
+              <blockquote>{r.message.text}</blockquote>
+              {r.details && <p>Details: {r.details}</p>}
+              <p>
+                Sent by user {r.message.senderId} on{' '}
+                <time dateTime={r.message.at}>{r.message.at.slice(0, 10)}</time>, reported by user{' '}
+                {r.reporterId} in conversation {r.conversationId}.
+              </p>
+            </article>
+          </li>
+        ))}
       </ul>
     </Section>
   );

@@ -1,6 +1,7 @@
 /** The dashboard's read-mostly tabs: orders, statistics, audit log, and the owner's tool. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { paths } from '#web/api.gen.ts';
 import { api, call, money } from '#web/api.ts';
 import {
   auditQuery,
@@ -8,8 +9,9 @@ import {
   dashboardOrdersQuery,
   dashboardStatisticsQuery,
 } from '#web/features/dashboard/queries.ts';
+import { Link } from '#web/router.tsx';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
-import { Field, Form } from '#web/ui/form.tsx';
+import { ErrorNote, Field, Form } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Section, Table } from '#web/ui/layout.tsx';
 
@@ -84,28 +86,81 @@ export function Audit() {
   );
 }
 
+type Preview = Extract<
+  paths['/api/dashboard/deactivateBooks']['post']['responses'][200]['content']['application/json']['data'],
+  { dryRun: true }
+>;
+
+/**
+ * "Unlist old books" in two steps: the dry run first shows how many listings (and the oldest few)
+ * would be unlisted, and only "Unlist these N books" makes the real call. Changing the age drops
+ * the preview, so what is confirmed is always what was shown.
+ */
 export function OwnerTools() {
   const { form, bind } = useFields({ olderThanDays: '62' });
+  const [preview, setPreview] = useState<{ days: number; found: Preview } | null>(null);
   const [result, setResult] = useState<number | null>(null);
-  const { error, busy, submit } = useSubmit(
+  const days = Number(form.olderThanDays);
+  const shown = preview && preview.days === days ? preview.found : null;
+  const look = useSubmit(async () => {
+    setResult(null);
+    const r = await call(
+      api.POST('/api/dashboard/deactivateBooks', { body: { olderThanDays: days, dryRun: true } }),
+    );
+    if ('dryRun' in r) setPreview({ days, found: r });
+  });
+  const run = useSubmit(
     async () => {
-      const r = await call(
-        api.POST('/api/dashboard/deactivateBooks', { body: { olderThanDays: Number(form.olderThanDays) } }),
-      );
-      setResult(r.unlisted);
+      const r = await call(api.POST('/api/dashboard/deactivateBooks', { body: { olderThanDays: days } }));
+      if ('unlisted' in r) setResult(r.unlisted);
+      setPreview(null);
     },
     ...DASHBOARD_CHANGES,
   );
+  const count = shown ? `${shown.more ? 'More than ' : ''}${shown.count}` : '';
   return (
     <Section id="owner-h" title="Owner tools">
-      <Form onSubmit={submit} error={error} busy={busy} button="Unlist old books">
+      <Form onSubmit={look.submit} error={look.error} busy={look.busy} button="Preview old books">
         <Field
-          {...bind('olderThanDays', error)}
+          {...bind('olderThanDays', look.error)}
           label="Unlist listed books older than this many days"
           type="number"
           min={1}
         />
       </Form>
+      {shown && (
+        <section aria-labelledby="unlist-preview-h" className="preview">
+          <h3 id="unlist-preview-h">Unlist old books?</h3>
+          <p role="status">
+            {count} {shown.count === 1 && !shown.more ? 'book' : 'books'} listed before{' '}
+            {shown.cutoff.slice(0, 10)} would be unlisted. Nothing has changed yet.
+          </p>
+          {shown.sample.length > 0 && (
+            <>
+              <p>The oldest of them:</p>
+              <ul>
+                {shown.sample.map((b) => (
+                  <li key={b.id}>
+                    <Link href={`/books/${encodeURIComponent(b.id)}`}>{b.name}</Link> ({b.course}), listed{' '}
+                    {b.date.slice(0, 10)} by {b.owner.firstName}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {shown.count > 0 && (
+            <p className="actions">
+              <button type="button" className="danger" disabled={run.busy} onClick={() => run.submit()}>
+                Unlist these {count} books
+              </button>{' '}
+              <button type="button" onClick={() => setPreview(null)}>
+                Keep them listed
+              </button>
+            </p>
+          )}
+          <ErrorNote error={run.error} />
+        </section>
+      )}
       {result !== null && <p role="status">{result} books were unlisted.</p>}
     </Section>
   );

@@ -1,0 +1,84 @@
+/**
+ * The owner's dashboard in a real browser (phone and desktop): "Unlist old books" first shows how
+ * many books and the oldest few would be unlisted, changing nothing, and unlists only once
+ * confirmed; each hand-over queue item shows its age, photo slot and a link to the book.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getBook } from '#lib/db/books.ts';
+import { createConfirmedUser, type TestAccount } from '#tests/helpers/accounts.ts';
+import { daysBefore, seedBook } from '#tests/helpers/books.ts';
+import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { seedOrder } from '#tests/helpers/orders.ts';
+
+const web = webStackForFile();
+let owner: TestAccount;
+let seller: TestAccount;
+
+beforeAll(async () => {
+  owner = await createConfirmedUser({ permissionType: 2 });
+  seller = await createConfirmedUser();
+});
+
+const VIEWPORTS = [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+] as const;
+
+describe('the unlisting preview', () => {
+  for (const [name, viewport] of VIEWPORTS) {
+    it(`shows a count and the oldest books before anything changes, and unlists only once confirmed (${name})`, async () => {
+      const title = `Ancient ${name} ${Math.random().toString(36).slice(2, 8)}`;
+      const stale = await seedBook(seller.user.id, { date: daysBefore(new Date(), 3640), name: title });
+      const page = await web().newPage(viewport);
+      await logIn(page, owner.user.emailAddress);
+      await page.goto('/dashboard?tab=owner');
+      await page.getByLabel('Unlist listed books older than this many days').fill('3600');
+      await page.getByRole('button', { name: 'Preview old books' }).click();
+      const preview = page.getByRole('region', { name: 'Unlist old books?' });
+      await preview
+        .getByRole('status')
+        .filter({ hasText: /would be unlisted/ })
+        .waitFor();
+      const said = (await preview.getByRole('status').textContent()) ?? '';
+      const count = Number(/(\d+) books? listed before/.exec(said)?.[1]);
+      expect(count, said).toBeGreaterThanOrEqual(1);
+      expect(said).toContain('Nothing has changed yet');
+      await preview.getByRole('link', { name: title }).waitFor();
+      // the preview changed nothing
+      expect((await getBook(stale.id))?.status).toBe(0);
+      await expectAccessible(page);
+      if (name === 'phone') await screenshot(page, 'dashboard-unlist-preview-phone');
+
+      // changing the age drops the preview: what is confirmed is what was shown
+      await page.getByLabel('Unlist listed books older than this many days').fill('3599');
+      expect(await page.getByRole('button', { name: /^Unlist these/ }).count()).toBe(0);
+      expect((await getBook(stale.id))?.status).toBe(0);
+      await page.getByLabel('Unlist listed books older than this many days').fill('3600');
+      await page.getByRole('button', { name: 'Preview old books' }).click();
+      await page.getByRole('button', { name: /^Unlist these \d+ books$/ }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /books were unlisted/ })
+        .waitFor();
+      expect((await getBook(stale.id))?.status).toBe(5);
+    });
+  }
+});
+
+describe('the hand-over queues', () => {
+  it('show each item with its age and a link to the book', async () => {
+    const buyer = await createConfirmedUser();
+    const order = await seedOrder(buyer.user.id, [{ sellerId: seller.user.id, status: 1 }]);
+    const book = order.books[0];
+    if (!book) throw new Error('no book seeded');
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, owner.user.emailAddress);
+    await page.goto('/dashboard?tab=queues');
+    const item = page.getByRole('article', { name: book.name });
+    await item.getByText(/^Waiting \d+ minutes?/).waitFor();
+    expect(await item.getByRole('link', { name: book.name }).getAttribute('href')).toBe(
+      `/books/${encodeURIComponent(book.id)}`,
+    );
+    await expectAccessible(page);
+  });
+});
