@@ -24,7 +24,8 @@ export type NotificationKind =
   | 'delivered'
   | 'cancelled'
   | 'unlisted'
-  | 'message';
+  | 'message'
+  | 'saved';
 
 /**
  * pending: to be queued; queued: handed to the e-mail outbox (lib/db/outbox.ts), which sends it;

@@ -14,6 +14,7 @@ export const NotificationKindSchema = z.enum([
   'cancelled',
   'unlisted',
   'message',
+  'saved',
 ]);
 
 export const Notification = z.strictObject({

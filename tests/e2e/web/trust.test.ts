@@ -164,6 +164,7 @@ describe('trust and e-mail pages in the browser', () => {
       purchases: false,
       listings: true,
       messages: true,
+      saved: true,
     });
   });
 
@@ -194,6 +195,7 @@ describe('trust and e-mail pages in the browser', () => {
       purchases: true,
       listings: true,
       messages: true,
+      saved: true,
     });
   });
 
