@@ -6718,6 +6718,7 @@ export interface operations {
                     bookId: string;
                     price?: number;
                     condition?: string;
+                    author?: string | null;
                     comments?: string;
                     Comments?: string;
                 };
