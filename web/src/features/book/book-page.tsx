@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, call, money } from '#web/api.ts';
 import { AskSeller } from '#web/features/book/ask-seller.tsx';
 import { ReportForm } from '#web/features/book/report-form.tsx';
+import { SaveButton } from '#web/features/saved/save-button.tsx';
 import { bookQuery, keys, profileQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
@@ -35,10 +36,15 @@ export function BookPage({ id }: { id: string }) {
   return (
     <section>
       <h1>{book.name}</h1>
+      {session && book.status === 0 && me.data && me.data.id !== book.owner.id && (
+        <SaveButton bookId={book.id} name={book.name} />
+      )}
       <Gallery name={book.name} photos={book.photos} />
       <dl className="details">
         <dt>Price</dt>
         <dd>{money(book.price)}</dd>
+        <dt>Author</dt>
+        <dd>{book.author ?? '—'}</dd>
         <dt>Edition</dt>
         <dd>{book.edition}</dd>
         <dt>Course</dt>

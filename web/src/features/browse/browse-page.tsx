@@ -6,6 +6,7 @@ import { Activity } from '#web/features/browse/activity.tsx';
 import { FilterForm } from '#web/features/browse/filter-form.tsx';
 import { browseHref, filtersFrom } from '#web/features/browse/filters.ts';
 import { booksQuery } from '#web/features/browse/queries.ts';
+import { SaveButton } from '#web/features/saved/save-button.tsx';
 import { keys, profileQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
@@ -87,6 +88,7 @@ export function BrowsePage() {
           {(b) => (
             <p>
               <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
+              <SaveButton bookId={b.id} name={b.name} />
               {session &&
                 (b.inCart || added.has(b.id) ? (
                   <span className="tag"> In your cart</span>
