@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { api, call, money } from '#web/api.ts';
 import { AskSeller } from '#web/features/book/ask-seller.tsx';
 import { ReportForm } from '#web/features/book/report-form.tsx';
-import { SaveButton } from '#web/features/saved/save-button.tsx';
 import { bookQuery, keys, profileQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
@@ -11,6 +10,7 @@ import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
 import { Gallery } from '#web/ui/photos.tsx';
+import { SaveButton } from '#web/ui/save-button.tsx';
 
 export function BookPage({ id }: { id: string }) {
   const session = useSession();

@@ -6,7 +6,6 @@ import { Activity } from '#web/features/browse/activity.tsx';
 import { FilterForm } from '#web/features/browse/filter-form.tsx';
 import { browseHref, filtersFrom } from '#web/features/browse/filters.ts';
 import { booksQuery } from '#web/features/browse/queries.ts';
-import { SaveButton } from '#web/features/saved/save-button.tsx';
 import { keys, profileQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
@@ -14,6 +13,7 @@ import { BookList } from '#web/ui/books.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
+import { SaveButton } from '#web/ui/save-button.tsx';
 
 export function BrowsePage() {
   const session = useSession();

@@ -1,12 +1,12 @@
 /** `/saved`: the books the caller saved, as they are now: price (and the price when saved) and availability. */
 import { useQuery } from '@tanstack/react-query';
 import { money } from '#web/api.ts';
-import { savedQuery } from '#web/features/saved/queries.ts';
-import { SaveButton } from '#web/features/saved/save-button.tsx';
+import { savedQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { BookList } from '#web/ui/books.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { Loading } from '#web/ui/layout.tsx';
+import { SaveButton } from '#web/ui/save-button.tsx';
 
 const GONE: Record<number, string> = { 1: 'Sold', 2: 'Sold', 3: 'Sold', 5: 'No longer listed' };
 

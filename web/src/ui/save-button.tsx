@@ -1,14 +1,16 @@
 /**
- * The heart of a book: saves it or unsaves it. Whether a book is saved comes from the saved set in
- * the query cache (read once), so a heart on every card costs no request.
+ * The heart of a book (save / unsave). Whether a book is saved comes from the caller's saved set
+ * (`savedQuery`, read once and kept in the query cache), so a heart on every card costs no request.
+ * It lives in ui/ because the browse, book and saved features all show it.
  */
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
-import { savedKey, savedQuery } from '#web/features/saved/queries.ts';
+import { savedKey, savedQuery } from '#web/queries.ts';
 import { useSession } from '#web/session.ts';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 
+/** The heart: saves the book, or unsaves it once saved. */
 export function SaveButton({ bookId, name }: { bookId: string; name: string }) {
   const session = useSession();
   const saved = useQuery({ ...savedQuery, enabled: Boolean(session) });
