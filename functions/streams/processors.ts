@@ -11,6 +11,7 @@ import { userSearchProcessor } from '#lib/dashboard/user-search.ts';
 import { matchingProcessor } from '#lib/matching/processor.ts';
 import { statusNotificationsProcessor } from '#lib/notifications/processor.ts';
 import { bookPhotosCleanupProcessor } from '#lib/photos/cleanup.ts';
+import { savedBooksProcessor } from '#lib/saved/notify.ts';
 import type { ChangeProcessor } from '#lib/streams/types.ts';
 
 export const processors: ChangeProcessor[] = [
@@ -22,6 +23,8 @@ export const processors: ChangeProcessor[] = [
   // matching: wanted books <-> listed books; status changes -> notifications
   matchingProcessor,
   statusNotificationsProcessor,
+  // saved books: their savers hear of a lower price, a sale or an unlisting
+  savedBooksProcessor,
   // dashboard: the user search index (findUsers)
   userSearchProcessor,
   // photos: a book removed for good takes its files with it

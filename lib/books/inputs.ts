@@ -126,6 +126,8 @@ export const UpdateBookBody = z.pipe(
       bookId: BookId,
       price: z.optional(Price),
       condition: z.optional(Condition),
+      /** null takes the author off */
+      author: z.optional(z.nullable(Author)),
       comments: z.optional(Comments),
       Comments: z.optional(Comments),
     })
@@ -135,13 +137,14 @@ export const UpdateBookBody = z.pipe(
         if (
           b.price === undefined &&
           b.condition === undefined &&
+          b.author === undefined &&
           b.comments === undefined &&
           b.Comments === undefined
         )
           ctx.addIssue({
             code: 'custom',
             path: [],
-            message: 'Send at least one of price, condition, comments.',
+            message: 'Send at least one of price, condition, author, comments.',
           });
       }),
     ),

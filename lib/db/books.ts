@@ -262,7 +262,7 @@ export async function removeBook(book: BookRecord, ownerId: string): Promise<voi
 export async function updateBookDetails(
   bookId: string,
   ownerId: string,
-  fields: { priceCents?: number; condition?: ConditionGrade; comments?: string },
+  fields: { priceCents?: number; condition?: ConditionGrade; author?: string | null; comments?: string },
 ): Promise<BookRecord> {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':owner': ownerId, ':s0': 0, ':s5': 5 };

@@ -432,7 +432,7 @@ export const isMatchScanKey = (key: Record<string, unknown>): boolean =>
 export const matchesOfBookPk = (bookId: string): string => `BOOKMATCH#${bookId}`;
 
 // ---------------------------------------------------------------------------------------------
-// Cart, orders, idempotency
+// Cart
 // ---------------------------------------------------------------------------------------------
 
 /** Sort-key prefix of a user's cart items (in the user's partition). */
@@ -449,6 +449,40 @@ export const cartItemKey = (userId: string, bookId: string): ItemKey => ({
   pk: userPartition(userId),
   sk: `${CART_PREFIX}${bookId}`,
 });
+
+// ---------------------------------------------------------------------------------------------
+// Saved books (docs/saved.md)
+// ---------------------------------------------------------------------------------------------
+
+/** Sort-key prefix of a user's saved books (in the user's partition). */
+export const SAVED_PREFIX = 'SAVED#';
+
+/**
+ * One book a user saved: `USER#<uid>` / `SAVED#<bookId>`, on gsi1 `SAVED#<uid>` / `<savedAt>#<bookId>`
+ * (the user's saved books, newest first: getSavedBooks) and on gsi2 `SAVERS#<bookId>` / `<uid>`
+ * (the book's savers: who to tell when its price drops or it is sold or unlisted).
+ */
+export const savedBookKey = (userId: string, bookId: string): ItemKey => ({
+  pk: userPartition(userId),
+  sk: `${SAVED_PREFIX}${bookId}`,
+});
+export const savedBooksOfUserPk = (userId: string): string => `SAVED#${userId}`;
+export const saversOfBookPk = (bookId: string): string => `SAVERS#${bookId}`;
+export const savedBookIndexes = (userId: string, bookId: string, savedAt: string) => ({
+  gsi1pk: savedBooksOfUserPk(userId),
+  gsi1sk: timeSortKey(savedAt, bookId),
+  gsi2pk: saversOfBookPk(bookId),
+  gsi2sk: userId,
+});
+/**
+ * How many books the user has saved (`count`), moved in the same transaction as each save and
+ * unsave, so the limit is a condition on it. Its sk does not begin with `SAVED#`.
+ */
+export const savedCountKey = (userId: string): ItemKey => ({ pk: userPartition(userId), sk: 'SAVEDCOUNT' });
+
+// ---------------------------------------------------------------------------------------------
+// Orders, idempotency
+// ---------------------------------------------------------------------------------------------
 
 /** An order (one checkout). */
 export const orderKey = (orderId: string): ItemKey => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });

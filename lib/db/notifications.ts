@@ -25,7 +25,8 @@ export type NotificationKind =
   | 'cancelled'
   | 'unlisted'
   | 'message'
-  | 'handover';
+  | 'handover'
+  | 'saved';
 
 /**
  * pending: to be queued; queued: handed to the e-mail outbox (lib/db/outbox.ts), which sends it;

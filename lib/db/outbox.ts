@@ -19,6 +19,7 @@ import { db, TABLE } from '#lib/table/client.ts';
 import { QueryCommand } from '#lib/table/commands.ts';
 import type { TransactItem } from '#lib/table/transact.ts';
 import { putIf, updateIf } from '#lib/table/write-if.ts';
+import type { EmailCategory } from '#lib/values/preferences.ts';
 import { INDEX, OUTBOX_DUE_PK, outboxDueIndex, outboxFailedIndex, outboxKey } from './keys.ts';
 
 export type OutboxState = 'open' | 'ready' | 'sending' | 'retry' | 'sent' | 'failed';
@@ -80,7 +81,7 @@ export interface OutboxRecord {
   books?: NoticeBook[];
   /** kind 'mail': the e-mail, and the preference it falls under (absent: essential) */
   mail?: OutboxMail;
-  category?: 'matches' | 'purchases' | 'listings' | 'messages';
+  category?: EmailCategory;
   lastError?: string;
   outcome?: 'sent' | 'suppressed' | 'skipped';
   sentAt?: string;

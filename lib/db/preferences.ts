@@ -1,6 +1,6 @@
 /**
  * E-mail preferences, stored on the user record (USER#<id> / PROFILE) as `prefMatches`,
- * `prefPurchases`, `prefListings` (absent = the default), so the notifier reads them in the same
+ * `prefPurchases`, `prefListings`, `prefMessages`, `prefSaved` (absent = the default), so the notifier reads them in the same
  * projected GetItem as the address, and deleting the user deletes them.
  */
 
@@ -15,6 +15,7 @@ const ATTRIBUTE: Record<keyof EmailPreferences, string> = {
   purchases: 'prefPurchases',
   listings: 'prefListings',
   messages: 'prefMessages',
+  saved: 'prefSaved',
 };
 
 /** The projection that reads the stored preferences. */
@@ -29,6 +30,7 @@ export function storedPreferences(item: Record<string, unknown> | undefined): Pa
   if (typeof item.prefPurchases === 'boolean') out.purchases = item.prefPurchases;
   if (typeof item.prefListings === 'boolean') out.listings = item.prefListings;
   if (typeof item.prefMessages === 'boolean') out.messages = item.prefMessages;
+  if (typeof item.prefSaved === 'boolean') out.saved = item.prefSaved;
   return out;
 }
 

@@ -111,6 +111,16 @@ export type CartBookSnapshot = Pick<
   | 'ownerFirstName'
 >;
 
+/** USER#<uid> / SAVED#<bookId> (lib/db/saved.ts): a book the user keeps an eye on. */
+export interface SavedBookRecord {
+  type: 'savedBook';
+  userId: string;
+  bookId: string;
+  savedAt: string;
+  /** the book as it was when saved: its price then, and what is shown if it is later deleted for good */
+  snapshot: CartBookSnapshot;
+}
+
 /** One book of an order, as it was when bought. Money in integer cents. */
 export interface OrderLineRecord {
   bookId: string;

@@ -61,6 +61,11 @@ export interface HttpOptions<A extends AuthMode, B, Q, P> {
   response?: z.ZodMiniType;
   /** Status of a successful answer (default 200). */
   status?: number;
+  /**
+   * Other statuses a successful answer may have, with the same body (a `Reply` chooses): e.g. an
+   * idempotent create answering 201 the first time and 200 after.
+   */
+  alsoStatus?: number[];
   /** One line for the OpenAPI document. */
   summary?: string;
   /** Error statuses this route can answer besides 400/401/413/500 (documented in OpenAPI). */

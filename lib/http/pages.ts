@@ -115,6 +115,7 @@ const CATEGORY_WORDS: Record<EmailCategory, string> = {
   purchases: 'e-mails about your purchases and sales',
   listings: 'e-mails about your listings',
   messages: 'e-mails about new messages in your conversations',
+  saved: 'e-mails about books you saved',
 };
 
 const PAGE_HEADERS = {

@@ -35,7 +35,7 @@ export function matchContent(book: BookFacts): Content {
 
 /** The content of a status-change notification for one party. */
 export function statusContent(
-  kind: Exclude<NotificationKind, 'match' | 'unlisted' | 'message' | 'handover'>,
+  kind: Exclude<NotificationKind, 'match' | 'unlisted' | 'message' | 'handover' | 'saved'>,
   role: 'seller' | 'buyer',
   book: BookFacts,
 ): Content {
@@ -69,4 +69,26 @@ export function statusContent(
 export function moderationUnlistContent(book: BookFacts, reason: string): Content {
   const message = `Your book ${describe(book)} was unlisted by a moderator. Reason: ${reason}`;
   return { message, email: mail(`Your book was unlisted: ${book.name}`, [message]) };
+}
+
+/** What happened to a book someone saved. */
+export type SavedBookEvent = 'priceDrop' | 'sold' | 'unlisted';
+
+/** A saved book's price dropped (old and new price in dollars, as text), or it was sold or unlisted. */
+export function savedBookContent(
+  event: SavedBookEvent,
+  book: BookFacts,
+  prices: { from: string; to: string },
+): Content {
+  const d = describe(book);
+  const text: Record<SavedBookEvent, [string, string]> = {
+    priceDrop: [
+      `A book you saved is cheaper`,
+      `A book you saved, ${d}, now costs ${prices.to} (was ${prices.from}).`,
+    ],
+    sold: [`A book you saved was sold`, `A book you saved, ${d}, was sold to someone else.`],
+    unlisted: [`A book you saved is no longer listed`, `A book you saved, ${d}, is no longer listed.`],
+  };
+  const [subject, message] = text[event];
+  return { message, email: mail(`${subject}: ${book.name}`, [message, 'See your saved books in the app.']) };
 }

@@ -13,7 +13,7 @@ import { statusContent } from './messages.ts';
 import { notify } from './notify.ts';
 
 type Party = 'seller' | 'buyer';
-type StatusKind = Exclude<NotificationKind, 'match' | 'unlisted' | 'message' | 'handover'>;
+type StatusKind = Exclude<NotificationKind, 'match' | 'unlisted' | 'message' | 'handover' | 'saved'>;
 
 /** Who hears about a move from `from` to `to`, and as what kind; empty when nobody does. Pure. */
 export function statusAudience(from: number, to: number): { kind: StatusKind; parties: Party[] } | null {

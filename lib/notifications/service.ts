@@ -15,6 +15,7 @@ export const NotificationKindSchema = z.enum([
   'unlisted',
   'message',
   'handover',
+  'saved',
 ]);
 
 export const Notification = z.strictObject({

@@ -6,7 +6,7 @@
 import * as z from '#lib/zod.ts';
 
 /** The categories of non-essential e-mail, each with its own unsubscribe link. */
-export const EMAIL_CATEGORIES = ['matches', 'purchases', 'listings', 'messages'] as const;
+export const EMAIL_CATEGORIES = ['matches', 'purchases', 'listings', 'messages', 'saved'] as const;
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 
 export const MatchesMode = z.enum(['each', 'daily', 'off']);
@@ -24,11 +24,14 @@ export const EmailPreferences = z
           'an e-mail when someone writes in a conversation (at most one per conversation per 15 minutes while unread)',
         ),
       ),
+    saved: z
+      .boolean()
+      .check(z.describe('e-mails about books the caller saved: a lower price, sold, or no longer listed')),
   })
   .check(
     z.meta({
       id: 'EmailPreferences',
-      examples: [{ matches: 'each', purchases: true, listings: true, messages: true }],
+      examples: [{ matches: 'each', purchases: true, listings: true, messages: true, saved: true }],
     }),
   );
 export type EmailPreferences = z.infer<typeof EmailPreferences>;
@@ -38,6 +41,7 @@ export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
   purchases: true,
   listings: true,
   messages: true,
+  saved: true,
 };
 
 export const UpdateEmailPreferencesBody = z
@@ -46,11 +50,12 @@ export const UpdateEmailPreferencesBody = z
     purchases: z.optional(z.boolean()),
     listings: z.optional(z.boolean()),
     messages: z.optional(z.boolean()),
+    saved: z.optional(z.boolean()),
   })
   .check(
     z.refine(
       (b) => Object.keys(b).length > 0,
-      'Give at least one of matches, purchases, listings, messages.',
+      'Give at least one of matches, purchases, listings, messages, saved.',
     ),
   );
 
@@ -61,6 +66,7 @@ export function withDefaults(stored: Partial<EmailPreferences> | undefined): Ema
     purchases: stored?.purchases ?? DEFAULT_EMAIL_PREFERENCES.purchases,
     listings: stored?.listings ?? DEFAULT_EMAIL_PREFERENCES.listings,
     messages: stored?.messages ?? DEFAULT_EMAIL_PREFERENCES.messages,
+    saved: stored?.saved ?? DEFAULT_EMAIL_PREFERENCES.saved,
   };
 }
 
@@ -76,4 +82,5 @@ export const OFF: Record<EmailCategory, Partial<EmailPreferences>> = {
   purchases: { purchases: false },
   listings: { listings: false },
   messages: { messages: false },
+  saved: { saved: false },
 };

@@ -427,6 +427,7 @@ function envelopedOperation(route: HttpRoute, spec: RouteSpec, schemas: Schemas)
     errorStatuses.add(415);
   }
   const responses: Record<string, Json> = spec.response ? { [String(spec.status ?? 200)]: success } : {};
+  if (spec.response) for (const status of spec.alsoStatus ?? []) responses[String(status)] = success;
   for (const status of [...errorStatuses].sort()) {
     responses[String(status)] = errorResponse(status, route, spec.auth === 'none');
   }

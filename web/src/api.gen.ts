@@ -1313,6 +1313,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/getSavedBooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's saved books, newest saved first, each with its current price and whether it is available */
+        get: operations["userGetSavedBooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/getSoldBooks": {
         parameters: {
             query?: never;
@@ -1449,6 +1466,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/saveBook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a book (201; 200 when it was already saved); 404 for a book the caller cannot see, 409 for one’s own or an unavailable book or past 200 saved */
+        post: operations["userSaveBook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/sendMessage": {
         parameters: {
             query?: never;
@@ -1477,6 +1511,23 @@ export interface paths {
         put?: never;
         /** Lift the caller's block of a user */
         post: operations["userUnblockUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/unsaveBook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unsave a book */
+        post: operations["userUnsaveBook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1564,7 +1615,8 @@ export interface components {
          *       "matches": "each",
          *       "purchases": true,
          *       "listings": true,
-         *       "messages": true
+         *       "messages": true,
+         *       "saved": true
          *     }
          */
         EmailPreferences: {
@@ -1579,6 +1631,8 @@ export interface components {
             listings: boolean;
             /** @description an e-mail when someone writes in a conversation (at most one per conversation per 15 minutes while unread) */
             messages: boolean;
+            /** @description e-mails about books the caller saved: a lower price, sold, or no longer listed */
+            saved: boolean;
         };
         ErrorEnvelope: {
             data: {
@@ -6902,6 +6956,7 @@ export interface operations {
                     bookId: string;
                     price?: number;
                     condition?: string;
+                    author?: string | null;
                     comments?: string;
                     Comments?: string;
                 };
@@ -12917,7 +12972,8 @@ export interface operations {
                      *           "matches": "each",
                      *           "purchases": true,
                      *           "listings": true,
-                     *           "messages": true
+                     *           "messages": true,
+                     *           "saved": true
                      *         },
                      *         "books": [
                      *           {}
@@ -13559,7 +13615,8 @@ export interface operations {
                      *         "matches": "each",
                      *         "purchases": true,
                      *         "listings": true,
-                     *         "messages": true
+                     *         "messages": true,
+                     *         "saved": true
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/user/getEmailPreferences"
@@ -13833,7 +13890,7 @@ export interface operations {
                             date: string;
                             read: boolean;
                             /** @enum {string} */
-                            kind: "match" | "sold" | "verified" | "delivered" | "cancelled" | "unlisted" | "message" | "handover";
+                            kind: "match" | "sold" | "verified" | "delivered" | "cancelled" | "unlisted" | "message" | "handover" | "saved";
                             bookId?: string;
                             conversationId?: string;
                             orderId?: string;
@@ -14564,6 +14621,175 @@ export interface operations {
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/user/getRequests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    userGetSavedBooks: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's saved books, newest saved first, each with its current price and whether it is available */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "edition": 1,
+                     *           "course": "string",
+                     *           "price": 1,
+                     *           "condition": "new",
+                     *           "author": "string",
+                     *           "comments": "string",
+                     *           "ISBN": "string",
+                     *           "status": 0,
+                     *           "date": "2026-01-15T09:30:00.000Z",
+                     *           "owner": {
+                     *             "id": "string",
+                     *             "firstName": "string"
+                     *           },
+                     *           "buyer": {
+                     *             "id": "string"
+                     *           },
+                     *           "inCart": true,
+                     *           "photos": [
+                     *             {
+                     *               "id": "string",
+                     *               "url": "string",
+                     *               "thumbnailUrl": "string"
+                     *             }
+                     *           ],
+                     *           "available": true,
+                     *           "savedAt": "2026-01-15T09:30:00.000Z",
+                     *           "priceWhenSaved": 1
+                     *         }
+                     *       ],
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getSavedBooks",
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            edition: number;
+                            course: string;
+                            price: number;
+                            /** @enum {string} */
+                            condition: "new" | "like-new" | "very-good" | "good" | "acceptable";
+                            author?: string;
+                            comments: string;
+                            ISBN: string | null;
+                            status: 0 | 1 | 2 | 3 | 5;
+                            /** Format: date-time */
+                            date: string;
+                            owner: {
+                                id: string;
+                                firstName: string;
+                            };
+                            buyer?: {
+                                id: string;
+                            };
+                            inCart?: boolean;
+                            photos: {
+                                id: string;
+                                /** Format: uri */
+                                url: string;
+                                /** Format: uri */
+                                thumbnailUrl: string;
+                            }[];
+                            available: boolean;
+                            /** Format: date-time */
+                            savedAt: string;
+                            priceWhenSaved: number;
+                        }[];
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getSavedBooks"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getSavedBooks"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "GET /api/user/getSavedBooks"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -15903,6 +16129,228 @@ export interface operations {
             };
         };
     };
+    userSaveBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bookId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Save a book (201; 200 when it was already saved); 404 for a book the caller cannot see, 409 for one’s own or an unavailable book or past 200 saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bookId": "string",
+                     *         "saved": true,
+                     *         "added": true
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/saveBook"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            bookId: string;
+                            /** @constant */
+                            saved: true;
+                            added: boolean;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Save a book (201; 200 when it was already saved); 404 for a book the caller cannot see, 409 for one’s own or an unavailable book or past 200 saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bookId": "string",
+                     *         "saved": true,
+                     *         "added": true
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/saveBook"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            bookId: string;
+                            /** @constant */
+                            saved: true;
+                            added: boolean;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/saveBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/saveBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/saveBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/saveBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/saveBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/saveBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/saveBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     userSendMessage: {
         parameters: {
             query?: never;
@@ -16327,6 +16775,159 @@ export interface operations {
             };
         };
     };
+    userUnsaveBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bookId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Unsave a book */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "bookId": "string",
+                     *         "saved": false,
+                     *         "removed": true
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unsaveBook"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            bookId: string;
+                            /** @constant */
+                            saved: false;
+                            removed: boolean;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unsaveBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unsaveBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unsaveBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unsaveBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/user/unsaveBook"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     userUnsubscribePage: {
         parameters: {
             query?: never;
@@ -16553,6 +17154,7 @@ export interface operations {
                     purchases?: boolean;
                     listings?: boolean;
                     messages?: boolean;
+                    saved?: boolean;
                 };
             };
         };
@@ -16569,7 +17171,8 @@ export interface operations {
                      *         "matches": "each",
                      *         "purchases": true,
                      *         "listings": true,
-                     *         "messages": true
+                     *         "messages": true,
+                     *         "saved": true
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/user/updateEmailPreferences"

@@ -165,6 +165,7 @@ describe('trust and e-mail pages in the browser', () => {
       purchases: false,
       listings: true,
       messages: true,
+      saved: true,
     });
   });
 
@@ -195,6 +196,7 @@ describe('trust and e-mail pages in the browser', () => {
       purchases: true,
       listings: true,
       messages: true,
+      saved: true,
     });
   });
 

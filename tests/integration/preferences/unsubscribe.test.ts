@@ -73,6 +73,7 @@ describe('e-mail preferences', () => {
       purchases: true,
       listings: true,
       messages: true,
+      saved: true,
     });
     const res = await invoke(updatePrefsHandler, {
       method: 'POST',
@@ -86,12 +87,14 @@ describe('e-mail preferences', () => {
       purchases: true,
       listings: false,
       messages: true,
+      saved: true,
     });
     expect(await getPrefs(user)).toEqual({
       matches: 'daily',
       purchases: true,
       listings: false,
       messages: true,
+      saved: true,
     });
     const stored = (await getUser(user.id)) as unknown as Record<string, unknown>;
     expect(stored.prefMatches).toBe('daily');
@@ -114,6 +117,7 @@ describe('e-mail preferences', () => {
       purchases: true,
       listings: true,
       messages: true,
+      saved: true,
     });
   });
 });
@@ -144,6 +148,7 @@ describe('one-click unsubscribe', () => {
       purchases: true,
       listings: true,
       messages: true,
+      saved: true,
     });
 
     const before = (await notifications(buyer.token)).items.length;
@@ -166,6 +171,7 @@ describe('one-click unsubscribe', () => {
       purchases: false,
       listings: true,
       messages: true,
+      saved: true,
     });
     const bare = await oneClick(unsubscribeToken(user.id, 'listings'));
     expect(bare.status).toBe(200);
@@ -174,7 +180,18 @@ describe('one-click unsubscribe', () => {
       purchases: false,
       listings: false,
       messages: true,
+      saved: true,
     });
+    // the saved-books category (docs/saved.md) has its own link too
+    expect((await oneClick(unsubscribeToken(user.id, 'saved'))).status).toBe(200);
+    expect(await getPrefs(user)).toEqual({
+      matches: 'each',
+      purchases: false,
+      listings: false,
+      messages: true,
+      saved: false,
+    });
+    expect(((await getUser(user.id)) as unknown as Record<string, unknown>).prefSaved).toBe(false);
   });
 
   it('a forged or altered token changes nothing and gets the same 200', async () => {
@@ -196,6 +213,7 @@ describe('one-click unsubscribe', () => {
       purchases: true,
       listings: true,
       messages: true,
+      saved: true,
     });
     // and it is not a login token
     const asBearer = await invoke(getPrefsHandler, { route: '/api/user/getEmailPreferences', token: real });
@@ -228,10 +246,17 @@ describe('one-click unsubscribe', () => {
       purchases: true,
       listings: true,
       messages: true,
+      saved: true,
     });
     const good = await oneClick(real);
     expect(good.status).toBe(200);
-    expect(await getPrefs(user)).toEqual({ matches: 'off', purchases: true, listings: true, messages: true });
+    expect(await getPrefs(user)).toEqual({
+      matches: 'off',
+      purchases: true,
+      listings: true,
+      messages: true,
+      saved: true,
+    });
   });
 
   it('the GET page shows a button that posts and changes nothing by itself', async () => {
@@ -251,6 +276,7 @@ describe('one-click unsubscribe', () => {
       purchases: true,
       listings: true,
       messages: true,
+      saved: true,
     });
 
     // the button's POST from a browser answers a page
@@ -260,6 +286,12 @@ describe('one-click unsubscribe', () => {
     });
     expect(posted.status).toBe(200);
     expect(posted.body).toContain('<h1>Unsubscribed</h1>');
-    expect(await getPrefs(user)).toEqual({ matches: 'off', purchases: true, listings: true, messages: true });
+    expect(await getPrefs(user)).toEqual({
+      matches: 'off',
+      purchases: true,
+      listings: true,
+      messages: true,
+      saved: true,
+    });
   });
 });

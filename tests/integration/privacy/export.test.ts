@@ -28,7 +28,13 @@ describe('GET /api/user/exportData', () => {
 
     const { doc, raw } = await exportOf(buyer.token);
     expect(doc.profile.emailAddress).toBe(buyer.record.emailAddress);
-    expect(doc.preferences).toEqual({ matches: 'each', purchases: true, listings: true, messages: true });
+    expect(doc.preferences).toEqual({
+      matches: 'each',
+      purchases: true,
+      listings: true,
+      messages: true,
+      saved: true,
+    });
     expect(doc.orders).toHaveLength(1);
     expect(JSON.stringify(doc.orders[0])).toContain(sold.id);
     expect(doc.cart.map((c) => c.bookId)).toEqual([wanted.id]);

@@ -45,6 +45,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['lib/moderation/'],
   ['lib/matching/'],
   ['lib/orders/'],
+  ['lib/saved/'],
   ['lib/cart/'],
   ['lib/photos/'],
   ['lib/books/'],

@@ -10,6 +10,7 @@ const STUDENT_LINKS = [
   ['/sell', 'Sell'],
   ['/listings', 'My listings'],
   ['/requests', 'Requests'],
+  ['/saved', 'Saved'],
   ['/cart', 'Cart'],
   ['/orders', 'Orders'],
   ['/messages', 'Messages'],

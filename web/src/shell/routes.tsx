@@ -13,6 +13,7 @@ import { NotificationsPage } from '#web/features/notifications/notifications-pag
 import { OrdersPage } from '#web/features/orders/orders-page.tsx';
 import { EmailConfirmedPage, NotFound, PrivacyPage, TermsPage } from '#web/features/public/plain-pages.tsx';
 import { RequestsPage } from '#web/features/requests/requests-page.tsx';
+import { SavedPage } from '#web/features/saved/saved-page.tsx';
 import { SellPage } from '#web/features/sell/sell-page.tsx';
 import { navigate, useLocation } from '#web/router.tsx';
 import { useRestoring, useSession } from '#web/session.ts';
@@ -55,6 +56,7 @@ const TITLES: Record<string, string> = {
   '/listings': 'My listings',
   '/requests': 'My requests and matches',
   '/cart': 'Cart',
+  '/saved': 'Saved books',
   '/orders': 'Purchases and sales',
   '/notifications': 'Notifications',
   '/messages': 'Messages',
@@ -91,6 +93,7 @@ const PAGES: Record<string, [page: React.ComponentType, who: 'anyone' | 'session
   '/listings': [ListingsPage, 'session'],
   '/requests': [RequestsPage, 'session'],
   '/cart': [CartPage, 'session'],
+  '/saved': [SavedPage, 'session'],
   '/orders': [OrdersPage, 'session'],
   '/notifications': [NotificationsPage, 'session'],
   '/messages': [MessagesPage, 'session'],

@@ -15,7 +15,7 @@ export const STATUS_LABELS: Record<number, string> = {
 /** What a book row shows: the listing's book type, generated from the API document. */
 export type BookLike = Pick<
   Book,
-  'id' | 'name' | 'edition' | 'course' | 'price' | 'condition' | 'comments' | 'ISBN' | 'owner'
+  'id' | 'name' | 'edition' | 'course' | 'price' | 'condition' | 'comments' | 'ISBN' | 'owner' | 'author'
 > & { photos?: { id: string; url: string; thumbnailUrl: string }[] };
 
 export function BookSummary({ book, children }: { book: BookLike; children?: ReactNode }) {
@@ -25,6 +25,7 @@ export function BookSummary({ book, children }: { book: BookLike; children?: Rea
       <h3 id={`book-${book.id}`}>
         {book.name} <span className="muted">(edition {book.edition})</span>
       </h3>
+      {book.author && <p className="author">by {book.author}</p>}
       <p>
         <strong>{money(book.price)}</strong> · {book.course} · {book.condition}
         {book.ISBN ? ` · ISBN ${book.ISBN}` : ''} · sold by {book.owner.firstName}

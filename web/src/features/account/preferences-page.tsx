@@ -30,7 +30,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
     client.setQueryData(keys.preferences, saved);
     setForm(saved);
   });
-  const toggle = (k: 'purchases' | 'listings' | 'messages', label: string) => (
+  const toggle = (k: 'purchases' | 'listings' | 'messages' | 'saved', label: string) => (
     <div className="field check">
       <input
         id={`pref-${k}`}
@@ -62,6 +62,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
       {toggle('purchases', 'E-mails about my purchases and sales')}
       {toggle('listings', 'E-mails about my listings (for example when one is unlisted)')}
       {toggle('messages', 'E-mails about new messages (at most one per conversation every 15 minutes)')}
+      {toggle('saved', 'E-mails about books I saved (a lower price, sold, or no longer listed)')}
       <ErrorNote error={error} />
       {saved && <p role="status">Preferences saved.</p>}
       <button type="submit" disabled={busy}>

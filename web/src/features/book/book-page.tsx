@@ -10,6 +10,7 @@ import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
 import { Gallery } from '#web/ui/photos.tsx';
+import { SaveButton } from '#web/ui/save-button.tsx';
 
 export function BookPage({ id }: { id: string }) {
   const session = useSession();
@@ -35,10 +36,15 @@ export function BookPage({ id }: { id: string }) {
   return (
     <section>
       <h1>{book.name}</h1>
+      {session && book.status === 0 && me.data && me.data.id !== book.owner.id && (
+        <SaveButton bookId={book.id} name={book.name} />
+      )}
       <Gallery name={book.name} photos={book.photos} />
       <dl className="details">
         <dt>Price</dt>
         <dd>{money(book.price)}</dd>
+        <dt>Author</dt>
+        <dd>{book.author ?? '—'}</dd>
         <dt>Edition</dt>
         <dd>{book.edition}</dd>
         <dt>Course</dt>

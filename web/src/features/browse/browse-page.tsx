@@ -15,6 +15,7 @@ import { BookList } from '#web/ui/books.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
+import { SaveButton } from '#web/ui/save-button.tsx';
 
 export function BrowsePage() {
   const session = useSession();
@@ -95,6 +96,7 @@ export function BrowsePage() {
           {(b) => (
             <p>
               <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
+              <SaveButton bookId={b.id} name={b.name} />
               {session &&
                 (b.inCart || added.has(b.id) ? (
                   <span className="tag"> In your cart</span>

@@ -1,4 +1,4 @@
-/** The form that edits one listing's price, condition and comments. */
+/** The form that edits one listing's price, condition, author and comments. */
 import { api, call } from '#web/api.ts';
 import { CONDITIONS, type Listing } from '#web/books.ts';
 import { keys } from '#web/queries.ts';
@@ -9,6 +9,7 @@ export function ListingEditor({ book, done }: { book: Listing; done: () => void 
   const { form, bind } = useFields({
     price: String(book.price),
     condition: book.condition as string,
+    author: book.author ?? '',
     comments: book.comments,
   });
   const {
@@ -23,6 +24,7 @@ export function ListingEditor({ book, done }: { book: Listing; done: () => void 
             bookId: book.id,
             price: Number(form.price),
             condition: form.condition,
+            author: form.author.trim() ? form.author : null,
             comments: form.comments,
           },
         }),
@@ -40,6 +42,7 @@ export function ListingEditor({ book, done }: { book: Listing; done: () => void 
         label="Condition"
         options={CONDITIONS.includes(form.condition) ? CONDITIONS : [form.condition, ...CONDITIONS]}
       />
+      <Field {...bind('author', error)} label="Author" />
       <Field {...bind('comments', error)} label="Comments" multiline />
       <Submit error={error} busy={busy}>
         Save

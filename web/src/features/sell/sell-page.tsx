@@ -8,7 +8,16 @@ import { Field, Form } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 
 export function SellPage() {
-  const empty = { name: '', edition: '1', course: '', price: '', condition: 'good', comments: '', ISBN: '' };
+  const empty = {
+    name: '',
+    author: '',
+    edition: '1',
+    course: '',
+    price: '',
+    condition: 'good',
+    comments: '',
+    ISBN: '',
+  };
   const { form, bind, reset } = useFields(empty);
   const [posted, setPosted] = useState<string | null>(null);
   const { error, busy, submit } = useSubmit(
@@ -17,6 +26,7 @@ export function SellPage() {
         api.POST('/api/books/postBook', {
           body: {
             name: form.name,
+            author: form.author.trim() ? form.author : null,
             edition: Number(form.edition),
             course: form.course,
             price: Number(form.price),
@@ -43,6 +53,7 @@ export function SellPage() {
       )}
       <Form onSubmit={submit} noValidate error={error} busy={busy} button="List the book">
         <Field {...bind('name', error)} label="Title" required />
+        <Field {...bind('author', error)} label="Author (optional)" />
         <Field {...bind('edition', error)} label="Edition" type="number" min={1} required />
         <Field {...bind('course', error)} label="Course (e.g. CSC 171)" required />
         <Field

@@ -1,0 +1,50 @@
+/** `/saved`: the books the caller saved, as they are now: price (and the price when saved) and availability. */
+import { useQuery } from '@tanstack/react-query';
+import { money } from '#web/api.ts';
+import { savedQuery } from '#web/queries.ts';
+import { Link } from '#web/router.tsx';
+import { BookList } from '#web/ui/books.tsx';
+import { ErrorNote } from '#web/ui/form.tsx';
+import { Loading } from '#web/ui/layout.tsx';
+import { SaveButton } from '#web/ui/save-button.tsx';
+
+const GONE: Record<number, string> = { 1: 'Sold', 2: 'Sold', 3: 'Sold', 5: 'No longer listed' };
+
+export function SavedPage() {
+  const saved = useQuery(savedQuery);
+  return (
+    <section>
+      <h1>Saved books</h1>
+      <p className="muted">
+        You hear (in Notifications, and by e-mail if you like) when a saved book gets cheaper, is sold or is
+        unlisted.
+      </p>
+      {saved.isPending && <Loading what="your saved books" />}
+      <ErrorNote error={saved.error} />
+      {saved.data?.length === 0 && (
+        <p>
+          No saved books yet. Press “Save” on a book in <Link href="/">the books</Link> to keep an eye on it.
+        </p>
+      )}
+      <BookList books={saved.data} inactive={(b) => !b.available}>
+        {(b) => (
+          <>
+            <p>
+              {b.available ? (
+                <strong>Available</strong>
+              ) : (
+                <strong>{GONE[b.status] ?? 'Not available'}</strong>
+              )}
+              {b.price < b.priceWhenSaved &&
+                ` · now ${money(b.price)}, was ${money(b.priceWhenSaved)} when you saved it`}
+            </p>
+            <p>
+              {b.available && <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>}{' '}
+              <SaveButton bookId={b.id} name={b.name} />
+            </p>
+          </>
+        )}
+      </BookList>
+    </section>
+  );
+}
