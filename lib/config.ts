@@ -56,6 +56,18 @@ const intFrom = (def: number, min: number, max: number) =>
     z.transform(emptyToUndefined),
     z._default(z.coerce.number().check(z.int()).check(z.gte(min)).check(z.lte(max)), def),
   );
+/** `true`/`1`/`on` or `false`/`0`/`off` (any case); unset or empty: the default. */
+const flag = (def: boolean) =>
+  z.pipe(
+    z.transform((v: unknown) => {
+      const value = emptyToUndefined(v);
+      return typeof value === 'string' ? value.trim().toLowerCase() : value;
+    }),
+    z.pipe(
+      z._default(z.enum(['true', '1', 'on', 'false', '0', 'off']), def ? 'true' : 'false'),
+      z.transform((v: 'true' | '1' | 'on' | 'false' | '0' | 'off') => ['true', '1', 'on'].includes(v)),
+    ),
+  );
 const csv = z.pipe(
   z.transform((v) =>
     typeof v === 'string'
@@ -167,6 +179,11 @@ const schema = z.object({
   ),
   /** sliding lifetime of a login's refresh token (lib/accounts/sessions.ts): each refresh restarts it */
   REFRESH_TTL_DAYS: intFrom(30, 1, 365),
+  /**
+   * Admins and owners need a session that passed a second factor (TOTP) for every route that needs
+   * their role (lib/http/index.ts): on in prod's params, off by default (lib/accounts/totp.ts).
+   */
+  REQUIRE_ADMIN_MFA: flag(false),
   /** browser origins allowed by CORS; a cookie route refuses a request whose Origin is another */
   CORS_ORIGINS: z.pipe(
     z.transform((v: unknown) => (emptyToUndefined(v) === undefined ? 'http://localhost:3000' : v)),
