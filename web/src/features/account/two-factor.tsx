@@ -104,6 +104,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         Two-factor sign-in is on. Keep these recovery codes somewhere safe: each signs you in once without the
         app. They are shown only now.
       </p>
+      <p>This session was opened without a code: where the dashboard needs one, log out and in again.</p>
       <ul data-testid="recovery-codes">
         {codes.map((c) => (
           <li key={c}>
