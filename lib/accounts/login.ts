@@ -8,7 +8,6 @@
 import { ulid } from 'ulid';
 import type { UserRecord } from '#lib/db/records.ts';
 import { getUserByEmail, upgradePasswordHash } from '#lib/db/users.ts';
-import { TooManyRequests } from '#lib/errors.ts';
 import type { Mail } from '#lib/mail/send.ts';
 import { queueAccountMail } from '#lib/outbox/queue.ts';
 import {
@@ -87,22 +86,21 @@ export async function loginWithRefresh(
 /**
  * Counts a login attempt where it belongs: against the device when the request carries this
  * account's device cookie, against an unlock link's token when it carries one, else against the
- * address (every unknown client together). When unknown clients are refused, the account's owner
- * gets one e-mail with an unlock link per lockout window.
+ * address (every unknown client together). When unknown clients are locked out (the attempt that
+ * takes the last slot), the account's owner gets one e-mail with an unlock link per lockout window.
  */
 async function takeLoginAttempt(email: string, input: LoginInput, cookies: CookieReader, now: Date) {
   const device = knownDevice(email, cookies(deviceCookieName(email)));
   if (device) return takeAttempt(THROTTLE.deviceLoginFailures, `${email}#${device}`, now);
   const unlock = validUnlockToken(email, input.unlockToken, now);
   if (unlock) return takeAttempt(THROTTLE.unlockLoginFailures, `${email}#${unlock}`, now);
-  try {
-    return await takeAttempt(THROTTLE.loginFailures, email, now);
-  } catch (err) {
-    if (err instanceof TooManyRequests && (await takeAllowance(THROTTLE.unlockMail, email, now))) {
-      await queueAccountMail(ulid(now.getTime()), { action: 'login-unlock', address: email }, now);
-    }
-    throw err;
+  const attempt = await takeAttempt(THROTTLE.loginFailures, email, now);
+  // The attempt that fills the window locks unknown clients out (unless it turns out right): only
+  // it queues the unlock e-mail, at most once per window, so a flood of refusals writes nothing more.
+  if (attempt.last && (await takeAllowance(THROTTLE.unlockMail, email, now))) {
+    await queueAccountMail(ulid(now.getTime()), { action: 'login-unlock', address: email }, now);
   }
+  return attempt;
 }
 
 /** The outbox's half of an unlock e-mail, written when sent: the account gets a link good for an hour. */
