@@ -56,6 +56,18 @@ const intFrom = (def: number, min: number, max: number) =>
     z.transform(emptyToUndefined),
     z._default(z.coerce.number().check(z.int()).check(z.gte(min)).check(z.lte(max)), def),
   );
+/** `true`/`1`/`on` or `false`/`0`/`off` (any case); unset or empty: the default. */
+const flag = (def: boolean) =>
+  z.pipe(
+    z.transform((v: unknown) => {
+      const value = emptyToUndefined(v);
+      return typeof value === 'string' ? value.trim().toLowerCase() : value;
+    }),
+    z.pipe(
+      z._default(z.enum(['true', '1', 'on', 'false', '0', 'off']), def ? 'true' : 'false'),
+      z.transform((v: 'true' | '1' | 'on' | 'false' | '0' | 'off') => ['true', '1', 'on'].includes(v)),
+    ),
+  );
 const csv = z.pipe(
   z.transform((v) =>
     typeof v === 'string'
@@ -171,6 +183,11 @@ const schema = z.object({
   HANDOVER_REMIND_DAYS: intFrom(3, 1, 60),
   /** ... and cancels it after this many days (or 2 days after an agreed slot that is later) */
   HANDOVER_CANCEL_DAYS: intFrom(7, 1, 90),
+  /**
+   * Admins and owners need a session that passed a second factor (TOTP) for every route that needs
+   * their role (lib/http/index.ts): on in prod's params, off by default (lib/accounts/totp.ts).
+   */
+  REQUIRE_ADMIN_MFA: flag(false),
   /** browser origins allowed by CORS; a cookie route refuses a request whose Origin is another */
   CORS_ORIGINS: z.pipe(
     z.transform((v: unknown) => (emptyToUndefined(v) === undefined ? 'http://localhost:3000' : v)),

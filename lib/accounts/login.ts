@@ -1,17 +1,31 @@
 /**
- * Login: password check (Argon2id), failure throttling per address (counted in DynamoDB), rehash
- * when the stored hash is of the earlier scheme or of other parameters than today's, and a JWT
- * carrying the user id, role and token version.
+ * Login: password check (Argon2id), failure throttling per address for unknown clients and per
+ * device for known ones (counted in DynamoDB; lib/accounts/devices.ts), the second factor of
+ * admins and owners who turned it on (lib/accounts/totp.ts), rehash when the stored hash is of the
+ * earlier scheme or of other parameters than today's, and a JWT carrying the user id, role, token
+ * version and whether a second factor was passed.
  */
+import { ulid } from 'ulid';
 import type { UserRecord } from '#lib/db/records.ts';
 import { getUserByEmail, upgradePasswordHash } from '#lib/db/users.ts';
+import type { Mail } from '#lib/mail/send.ts';
+import { queueAccountMail } from '#lib/outbox/queue.ts';
+import {
+  deviceCookieName,
+  knownDevice,
+  newDeviceToken,
+  newUnlockToken,
+  validUnlockToken,
+} from './devices.ts';
 import { InvalidCredentials } from './errors.ts';
 import { signToken } from './jwt.ts';
+import { unlockMail } from './mails.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { normaliseEmail, THROTTLE } from './rules.ts';
 import { type LoginInput, toUser, type User } from './schemas.ts';
 import { type SignedIn, startRefreshFamily } from './sessions.ts';
-import { takeAttempt } from './throttle.ts';
+import { takeAllowance, takeAttempt } from './throttle.ts';
+import { checkLoginCode, hasTotp } from './totp.ts';
 
 export interface Session {
   token: string;
@@ -19,10 +33,10 @@ export interface Session {
   user: User;
 }
 
-/** A fresh JWT for a user as stored now. */
-export async function issueSession(user: UserRecord, now: Date = new Date()): Promise<Session> {
+/** A fresh JWT for a user as stored now; `mfa`: the session passed a second factor. */
+export async function issueSession(user: UserRecord, now: Date = new Date(), mfa = false): Promise<Session> {
   const { token, expiresAt } = await signToken(
-    { sub: user.id, role: user.permissionType, tv: user.tokenVersion },
+    { sub: user.id, role: user.permissionType, tv: user.tokenVersion, mfa },
     now,
   );
   return { token, expiresAt, user: toUser(user) };
@@ -35,32 +49,91 @@ export async function issueSession(user: UserRecord, now: Date = new Date()): Pr
  * limit the address gets 429 with Retry-After and no password is compared, even concurrently.
  */
 export async function login(input: LoginInput, now: Date = new Date()): Promise<Session> {
-  return issueSession(await checkLogin(input, now), now);
+  const { user, mfa } = await checkLogin(input, NO_COOKIES, now);
+  return issueSession(user, now, mfa);
 }
 
-/** Login as the web app does it: the session and the first token of a new refresh family (the cookie). */
-export async function loginWithRefresh(input: LoginInput, now: Date = new Date()): Promise<SignedIn> {
-  const user = await checkLogin(input, now);
+/** The cookies a login request carries, by name (the device cookie is one per account). */
+export type CookieReader = (name: string) => string | undefined;
+const NO_COOKIES: CookieReader = () => undefined;
+
+/** A login's answer for a browser: the session, its refresh token, and the device cookie to (re)set. */
+export interface BrowserSignIn extends SignedIn {
+  device: { name: string; value: string };
+}
+
+/**
+ * Login as the web app does it: the session, the first token of a new refresh family (the cookie),
+ * and this browser's device cookie for the account (a new one each time: lib/accounts/devices.ts).
+ */
+export async function loginWithRefresh(
+  input: LoginInput,
+  cookies: CookieReader = NO_COOKIES,
+  now: Date = new Date(),
+): Promise<BrowserSignIn> {
+  const { user, mfa } = await checkLogin(input, cookies, now);
   const [session, refreshToken] = await Promise.all([
-    issueSession(user, now),
-    startRefreshFamily(user, { mfa: false }, now),
+    issueSession(user, now, mfa),
+    startRefreshFamily(user, { mfa }, now),
   ]);
-  return { ...session, refreshToken };
+  const device = {
+    name: deviceCookieName(user.emailNormalised),
+    value: newDeviceToken(user.emailNormalised),
+  };
+  return { ...session, refreshToken, device };
 }
 
-/** The user whose address and password these are, after the throttle (401 or 429 otherwise). */
-async function checkLogin(input: LoginInput, now: Date): Promise<UserRecord> {
+/**
+ * Counts a login attempt where it belongs: against the device when the request carries this
+ * account's device cookie, against an unlock link's token when it carries one, else against the
+ * address (every unknown client together). When unknown clients are locked out (the attempt that
+ * takes the last slot), the account's owner gets one e-mail with an unlock link per lockout window.
+ */
+async function takeLoginAttempt(email: string, input: LoginInput, cookies: CookieReader, now: Date) {
+  const device = knownDevice(email, cookies(deviceCookieName(email)));
+  if (device) return takeAttempt(THROTTLE.deviceLoginFailures, `${email}#${device}`, now);
+  const unlock = validUnlockToken(email, input.unlockToken, now);
+  if (unlock) return takeAttempt(THROTTLE.unlockLoginFailures, `${email}#${unlock}`, now);
+  const attempt = await takeAttempt(THROTTLE.loginFailures, email, now);
+  // The attempt that fills the window locks unknown clients out (unless it turns out right): only
+  // it queues the unlock e-mail, at most once per window, so a flood of refusals writes nothing more.
+  if (attempt.last && (await takeAllowance(THROTTLE.unlockMail, email, now))) {
+    await queueAccountMail(ulid(now.getTime()), { action: 'login-unlock', address: email }, now);
+  }
+  return attempt;
+}
+
+/** The outbox's half of an unlock e-mail, written when sent: the account gets a link good for an hour. */
+export async function unlockMailFor(email: string, now: Date = new Date()): Promise<Mail | null> {
+  const user = await getUserByEmail(email);
+  return user ? unlockMail(user.emailAddress, user.firstName, newUnlockToken(email, now)) : null;
+}
+
+/**
+ * The user whose address and password (and, with two-factor sign-in on, code) these are, after the
+ * throttle (401 or 429 otherwise); `mfa` when a second factor was checked. A wrong code leaves the
+ * attempt counted as a login failure (lib/accounts/totp.ts).
+ */
+async function checkLogin(
+  input: LoginInput,
+  cookies: CookieReader,
+  now: Date,
+): Promise<{ user: UserRecord; mfa: boolean }> {
   const email = normaliseEmail(input.emailAddress);
   const [attempt, user] = await Promise.all([
-    takeAttempt(THROTTLE.loginFailures, email, now),
+    takeLoginAttempt(email, input, cookies, now),
     getUserByEmail(email),
   ]);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? null);
   // a suspended user is refused exactly like a wrong password (lib/moderation/suspension.ts)
   if (!ok || !user || (user as { suspended?: boolean }).suspended === true) throw new InvalidCredentials();
+  if (hasTotp(user)) {
+    if (input.code === undefined) await attempt.succeeded(); // the password was right: no failure
+    await checkLoginCode(user, input.code, now);
+  }
   await attempt.succeeded();
   if (needsRehash(user.passwordHash)) {
     await upgradePasswordHash(user.id, user.passwordHash, await hashPassword(input.password));
   }
-  return user;
+  return { user, mfa: hasTotp(user) };
 }

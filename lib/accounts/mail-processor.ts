@@ -10,6 +10,7 @@
 
 import type { OutboxRecord } from '#lib/db/outbox.ts';
 import type { Mail } from '#lib/mail/send.ts';
+import { unlockMailFor } from './login.ts';
 import { passwordResetMailFor } from './password.ts';
 import { confirmationMailFor, existingAccountMailFor } from './signup.ts';
 
@@ -26,5 +27,7 @@ export async function accountMail(message: OutboxRecord, now: Date = new Date())
       return passwordResetMailFor(request.address, now);
     case 'existing-account':
       return existingAccountMailFor(request.address);
+    case 'login-unlock':
+      return unlockMailFor(request.address, now);
   }
 }

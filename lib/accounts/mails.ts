@@ -51,6 +51,31 @@ export function existingAccountMail(to: string, firstName: string): Mail {
   };
 }
 
+/** The unlock link: the web app's login page with the token (docs/security.md, device cookies). */
+export const unlockLink = (token: string): string =>
+  `${base(config.APP_URL ?? config.PUBLIC_URL)}/login?unlock=${encodeURIComponent(token)}`;
+
+export function unlockMail(to: string, firstName: string, token: string): Mail {
+  const link = unlockLink(token);
+  const lines = [
+    'too many wrong passwords were tried for your Campus Books account, so logins from browsers you have not signed in with before are paused for 15 minutes. Browsers you signed in with before still get in with your password.',
+    'To sign in from a new browser now, open this link within one hour and enter your password (and code, if you use two-factor sign-in):',
+  ];
+  return {
+    to,
+    subject: 'Your Campus Books account was locked for new browsers',
+    text: `Hi ${firstName},\n\n${lines[0]}\n\n${lines[1]}\n\n${link}\n\nUnlock code: ${token}\n\nIf the wrong passwords were not yours, someone may be guessing: keep your password long and unique.\n`,
+    html: html('Your Campus Books account was locked for new browsers', [
+      `Hi ${escapeHtml(firstName)},`,
+      escapeHtml(lines[0] as string),
+      escapeHtml(lines[1] as string),
+      `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+      `Unlock code: <code>${escapeHtml(token)}</code>`,
+      'If the wrong passwords were not yours, someone may be guessing: keep your password long and unique.',
+    ]),
+  };
+}
+
 export function resetMail(to: string, firstName: string, token: string): Mail {
   const link = resetLink(token);
   return {

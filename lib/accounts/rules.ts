@@ -112,6 +112,14 @@ export interface ThrottlePolicy {
 export const THROTTLE = {
   /** failed logins (and failed current-password checks) per address */
   loginFailures: { action: 'login-failure', limit: 10, windowSeconds: 15 * 60 },
+  /** failed logins from one known device (a device cookie of the address: lib/accounts/devices.ts) */
+  deviceLoginFailures: { action: 'device-login-failure', limit: 10, windowSeconds: 15 * 60 },
+  /** failed logins with one unlock link's token */
+  unlockLoginFailures: { action: 'unlock-login-failure', limit: 5, windowSeconds: 15 * 60 },
+  /** unlock e-mails per address: one per lockout window */
+  unlockMail: { action: 'unlock-mail', limit: 1, windowSeconds: 15 * 60 },
+  /** wrong second-factor codes per user (lib/accounts/totp.ts); each also counts as a login failure */
+  totpFailures: { action: 'totp-failure', limit: 5, windowSeconds: 15 * 60 },
   /** confirmation e-mails (sign-up and resend) per address */
   confirmationMail: { action: 'confirm-mail', limit: 3, windowSeconds: 3600 },
   /** password reset e-mails per address */

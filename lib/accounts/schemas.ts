@@ -73,7 +73,16 @@ export const ConfirmBody = z.strictObject({ token: EmailToken, password: Offered
 /** The link's path parameter: any string; a bad one gets the "invalid link" page, not a JSON error. */
 export const ConfirmParams = z.strictObject({ token: z.string() });
 export const EmailBody = z.strictObject({ emailAddress: EmailAddress });
-export const LoginBody = z.strictObject({ emailAddress: EmailAddress, password: OfferedPassword });
+/** A second-factor code as typed: 6 digits, or a recovery code (`xxxxx-xxxxx`); checked in lib/accounts/totp.ts. */
+export const SecondFactorCode = z.string().check(z.trim()).check(z.minLength(6)).check(z.maxLength(32));
+export const LoginBody = z.strictObject({
+  emailAddress: EmailAddress,
+  password: OfferedPassword,
+  /** needed once the account has two-factor sign-in (401 MFA_REQUIRED without it) */
+  code: z.optional(SecondFactorCode),
+  /** an unlock link's token (the e-mail sent when unknown clients are locked out): lib/accounts/devices.ts */
+  unlockToken: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(100))),
+});
 export type LoginInput = z.output<typeof LoginBody>;
 export const PasswordResetBody = z.strictObject({ token: EmailToken, password: NewPassword });
 export const UpdatePasswordBody = z.strictObject({ password: OfferedPassword, newPassword: NewPassword });
@@ -131,5 +140,17 @@ export const LoginResult = z.strictObject({
 });
 /** `data` of logout and logoutEverywhere. */
 export const LoggedOut = z.strictObject({ loggedOut: z.literal(true) });
+/** `data` of enrollTotp: the pending secret, once, as an otpauth:// URI (for a QR code) and as text. */
+export const TotpEnrolment = z.strictObject({
+  uri: z.string().check(z.startsWith('otpauth://totp/')),
+  secret: z.string().check(z.regex(/^[A-Z2-7]+$/)),
+});
+/** `data` of confirmTotp: the 10 single-use recovery codes, shown once. */
+export const TotpRecoveryCodes = z.strictObject({
+  recoveryCodes: z.array(z.string().check(z.regex(/^[a-z0-9]{5}-[a-z0-9]{5}$/))).check(z.length(10)),
+});
+export const ConfirmTotpBody = z.strictObject({ code: SecondFactorCode });
+export const DisableTotpBody = z.strictObject({ password: OfferedPassword, code: SecondFactorCode });
+export const TotpDisabled = z.strictObject({ enabled: z.literal(false) });
 /** `data` of updatePassword: the new token (older ones stop working). */
 export const NewToken = z.strictObject({ token: z.string().check(z.minLength(1)) });

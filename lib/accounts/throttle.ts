@@ -22,29 +22,30 @@ async function takeSlot(
   policy: ThrottlePolicy,
   subject: string,
   now: Date,
-): Promise<{ taken: Window } | { retryAfter: number }> {
+): Promise<{ taken: Window; last: boolean } | { retryAfter: number }> {
   const current = throttleWindow(policy, now);
   const previousCount = await countInWindow(policy.action, subject, previousWindow(policy, now));
   const allowed = allowedInCurrentWindow(policy, previousCount, now);
-  return (await addToWindowIfBelow(policy.action, subject, current, allowed)) === null
+  const count = await addToWindowIfBelow(policy.action, subject, current, allowed);
+  return count === null
     ? { retryAfter: retryAfterSeconds(policy, previousCount, now) }
-    : { taken: current };
+    : { taken: current, last: count >= allowed };
 }
 
 /**
  * Counts one attempt BEFORE the work it guards (a password compare, an e-mail-sending request):
  * past the limit it throws 429 (with Retry-After) and the work never runs. Returns `succeeded`,
  * to call when the attempt turned out right: it gives the count back, so only failures stay
- * counted.
+ * counted, and `last`: this attempt took the window's last slot (the next one is refused).
  */
 export async function takeAttempt(
   policy: ThrottlePolicy,
   subject: string,
   now: Date,
-): Promise<{ succeeded: () => Promise<void> }> {
+): Promise<{ succeeded: () => Promise<void>; last: boolean }> {
   const slot = await takeSlot(policy, subject, now);
   if ('retryAfter' in slot) throw new TooManyRequests(slot.retryAfter);
-  return { succeeded: () => removeFromWindow(policy.action, subject, slot.taken) };
+  return { succeeded: () => removeFromWindow(policy.action, subject, slot.taken), last: slot.last };
 }
 
 /**

@@ -3,10 +3,14 @@
  * owner's role moves (makeAdmin 0 -> 1, revokeAdmin 1 -> 0), each with its audit entry.
  */
 
+import { config } from '#lib/config.ts';
 import { newAuditRecord } from '#lib/db/audit.ts';
+import type { OutboxMail } from '#lib/db/outbox.ts';
 import { findUserIdsByPrefix } from '#lib/db/user-search.ts';
 import { changeRole, getUser, getUsersById, listUsers } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
+import { escapeHtml } from '#lib/mail/send.ts';
+import { queueMail } from '#lib/outbox/queue.ts';
 import { TransactionRefused } from '#lib/table/transact.ts';
 import { ROLE_MOVES, type RoleAction, searchForm } from './rules.ts';
 import { type AdminUser, toAdminUser } from './schemas.ts';
@@ -67,7 +71,40 @@ async function moveRole(actorId: string, action: RoleAction, userId: string, now
   return toAdminUser({ ...user, permissionType: to });
 }
 
-export const makeAdmin = (actorId: string, userId: string, now = new Date()) =>
-  moveRole(actorId, 'makeAdmin', userId, now);
+/**
+ * PUT /api/dashboard/makeAdmin. The new admin gets an e-mail (essential: no preference turns it
+ * off) asking them to turn two-factor sign-in on, which the dashboard needs where the stage says so
+ * (REQUIRE_ADMIN_MFA). Its outbox id is the role change's own, so a retried queueing sends one.
+ */
+export async function makeAdmin(actorId: string, userId: string, now = new Date()): Promise<AdminUser> {
+  const admin = await moveRole(actorId, 'makeAdmin', userId, now);
+  await queueMail(
+    {
+      id: `role.makeAdmin.${userId}.${now.toISOString()}`,
+      recipientId: userId,
+      mail: enrolTotpMail(admin.firstName),
+    },
+    now,
+  );
+  return admin;
+}
+
+/** The e-mail a new admin gets: turn two-factor sign-in on. */
+export function enrolTotpMail(firstName: string): OutboxMail {
+  const url = `${(config.APP_URL ?? config.PUBLIC_URL).replace(/\/+$/, '')}/account`;
+  const required = config.REQUIRE_ADMIN_MFA
+    ? 'The dashboard opens only to admins who signed in with a code.'
+    : 'Please do it now: it keeps the dashboard safe if your password ever leaks.';
+  const lines = [
+    `Hi ${firstName},`,
+    'you are now an admin of Campus Books.',
+    `Turn on two-factor sign-in under Account, "Two-factor sign-in" (${url}): scan the QR code with an authenticator app, enter its code, and keep the recovery codes somewhere safe. ${required}`,
+  ];
+  return {
+    subject: 'You are an admin: turn on two-factor sign-in',
+    text: `${lines.join('\n\n')}\n`,
+    html: `<!doctype html><html><body>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>`,
+  };
+}
 export const revokeAdmin = (actorId: string, userId: string, now = new Date()) =>
   moveRole(actorId, 'revokeAdmin', userId, now);

@@ -48,11 +48,12 @@ export interface OutboxMail {
  *  - `resend-confirmation`: the address's newest pending sign-up gets a fresh link, or its account
  *    the "you already have an account" e-mail;
  *  - `password-reset`: the address's account gets a reset link;
- *  - `existing-account`: the address's account gets the "you already have an account" e-mail.
+ *  - `existing-account`: the address's account gets the "you already have an account" e-mail;
+ *  - `login-unlock`: the address's account, locked for unknown clients, gets an unlock link.
  * Whatever the address turns out to be, nothing is sent for an address with neither.
  */
 export interface AccountMailRequest {
-  action: 'confirm-signup' | 'resend-confirmation' | 'password-reset' | 'existing-account';
+  action: 'confirm-signup' | 'resend-confirmation' | 'password-reset' | 'existing-account' | 'login-unlock';
   /** the address as normalised (the uniqueness key form) */
   address: string;
   /** confirm-signup: the SHA-256 of the pending sign-up's current token */

@@ -12,6 +12,7 @@
  * stages also any loopback origin, where the browser tests serve the app on a free port).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS } from '#lib/accounts/devices.ts';
 import { refreshLifetimeSeconds, type SignedIn } from '#lib/accounts/sessions.ts';
 import { config, isEmulatedStage } from '#lib/config.ts';
 import { Forbidden } from '#lib/errors.ts';
@@ -84,7 +85,26 @@ export function assertSameSiteRequest(event: APIGatewayProxyEventV2): void {
   }
 }
 
-/** The answer of a route that signs in (login, refresh): the session in the body, its refresh token as the cookie. */
-export function signedInReply({ refreshToken, ...session }: SignedIn): Reply<Omit<SignedIn, 'refreshToken'>> {
-  return new Reply(session, 200, { cookies: refreshCookies(refreshToken, refreshLifetimeSeconds()) });
+/**
+ * The device cookie of one account (lib/accounts/devices.ts): HttpOnly, SameSite=Strict, Secure
+ * outside the emulated stages, sent only to the login route (the one route that reads it), for a year.
+ */
+export const deviceCookie = (name: string, value: string, stage = config.STAGE): string =>
+  `${name}=${value}; Path=/api/auth/login; Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Strict${
+    isEmulatedStage(stage) ? '' : '; Secure'
+  }`;
+
+/**
+ * The answer of a route that signs in (login, refresh): the session in the body, its refresh token
+ * as the cookie, and on login the browser's device cookie for the account.
+ */
+export function signedInReply({
+  refreshToken,
+  ...rest
+}: SignedIn & { device?: { name: string; value: string } }): Reply<Omit<SignedIn, 'refreshToken'>> {
+  const { device, ...session } = rest;
+  const cookies = refreshCookies(refreshToken, refreshLifetimeSeconds());
+  return new Reply(session, 200, {
+    cookies: device ? [...cookies, deviceCookie(device.name, device.value)] : cookies,
+  });
 }

@@ -14,6 +14,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Principal } from '#lib/accounts/principal.ts';
+import { config } from '#lib/config.ts';
 import { Forbidden } from '#lib/errors.ts';
 import type { Page } from '#lib/table/page.ts';
 import type * as z from '#lib/zod.ts';
@@ -163,6 +164,12 @@ export function http<
       throw new Forbidden(
         options.role === 'owner' ? 'Only an owner may do this.' : 'Only an admin may do this.',
         'ROLE_REQUIRED',
+      );
+    }
+    if (options.role !== undefined && config.REQUIRE_ADMIN_MFA && principal?.mfa !== true) {
+      throw new Forbidden(
+        'Sign in with your two-factor code to use the dashboard (turn two-factor sign-in on under Account first).',
+        'MFA_REQUIRED',
       );
     }
     assertCleanText(event.pathParameters ?? {}, 'path');

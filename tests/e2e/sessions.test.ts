@@ -31,7 +31,11 @@ async function loggedIn() {
 describe('the refresh cookie over HTTP', () => {
   it('login sets it for the two auth paths, HttpOnly and SameSite=Strict (no Secure on the test stage)', async () => {
     const { cookies } = await loggedIn();
-    expect(cookies).toHaveLength(2);
+    // the two refresh cookies and the account's device cookie (tests/integration/accounts/devices.test.ts)
+    expect(cookies).toHaveLength(3);
+    expect(cookies.find((c) => c.startsWith('cb_device_'))).toMatch(
+      /Path=\/api\/auth\/login;.*HttpOnly; SameSite=Strict$/,
+    );
     const refreshLine = cookies.find((c) => c.startsWith('cb_refresh='));
     const logoutLine = cookies.find((c) => c.startsWith('cb_logout='));
     for (const [line, path] of [

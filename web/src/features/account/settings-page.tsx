@@ -1,4 +1,4 @@
-/** `/settings`: profile and password, with links to the rarer account pages. */
+/** `/settings`: profile, password and (admins, owners) two-factor sign-in, with links to the rarer account pages. */
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
 import { keys, profileQuery } from '#web/queries.ts';
@@ -7,6 +7,7 @@ import { replaceToken } from '#web/session.ts';
 import { ErrorNote, Field, passwordField } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Section } from '#web/ui/layout.tsx';
+import { TwoFactorSection } from './two-factor.tsx';
 
 export function SettingsPage() {
   const user = useQuery(profileQuery);
@@ -20,6 +21,7 @@ export function SettingsPage() {
       </p>
       {user.data && <ProfileForm user={user.data} />}
       <PasswordForm />
+      {user.data && user.data.permissionType >= 1 && <TwoFactorSection />}
     </>
   );
 }

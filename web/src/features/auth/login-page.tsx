@@ -41,8 +41,20 @@ export function LoginPage() {
   const next = query.get('next');
   const [emailAddress, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  // the e-mailed unlock link (a lockout of unknown browsers): sent along with the password
+  const unlockToken = query.get('unlock') ?? undefined;
   const { error, busy, submit } = useSubmit(async () => {
-    const data = await call(api.POST('/api/auth/login', { body: { emailAddress, password } }));
+    const data = await call(
+      api.POST('/api/auth/login', {
+        body: {
+          emailAddress,
+          password,
+          ...(code.trim() ? { code } : {}),
+          ...(unlockToken ? { unlockToken } : {}),
+        },
+      }),
+    );
     setSession({
       token: data.token,
       expiresAt: data.expiresAt,
@@ -53,13 +65,31 @@ export function LoginPage() {
     navigate(next?.startsWith('/') && !next.startsWith('//') ? next : '/', { replace: true });
   });
   const retryAfter = error?.status === 429 ? error.response.headers.get('Retry-After') : null;
+  // the service asks for a second factor (admins and owners who turned it on): show the code field
+  const [needsCode, setNeedsCode] = useState(false);
+  const codeAsked = error?.body?.code === 'MFA_REQUIRED' || error?.body?.code === 'MFA_CODE_INVALID';
+  if (codeAsked && !needsCode) setNeedsCode(true);
   return (
     <section>
       <h1>Log in</h1>
       {query.get('expired') && <p role="status">Your session has expired. Log in again to continue.</p>}
+      {unlockToken && (
+        <p role="status">
+          Enter your password to sign in from this browser (the link from the e-mail works for an hour).
+        </p>
+      )}
       <form onSubmit={submit}>
         <Field {...EMAIL_FIELD} value={emailAddress} onChange={setEmail} />
         <Field {...passwordField('Password', 'current')} value={password} onChange={setPassword} />
+        {needsCode && (
+          <Field
+            label="Code from your authenticator app (or a recovery code)"
+            name="code"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={setCode}
+          />
+        )}
         {retryAfter ? (
           <p role="alert" className="error">
             Too many attempts: try again in {retryAfter} seconds.
