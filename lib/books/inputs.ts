@@ -26,12 +26,20 @@ const text = (min: number, max: number) =>
     .check(z.maxLength(max))
     .check(z.regex(SINGLE_LINE, NO_CONTROL_MESSAGE));
 
+/** A missing, null or non-number price: required, and never read as 0 (a free book is `0`, sent). */
+export const PRICE_MESSAGE =
+  'A price is required: a number of dollars such as 12.50, or 0 to give the book away.';
+
 /**
  * Dollars, 0..10000, at most 2 decimals (`1e-9` and `19.999999999` are refused, never rounded),
  * turned into integer cents.
  */
 export const Price = z.pipe(
-  z.number().check(z.gte(0)).check(z.lte(10_000)).check(z.refine(isMoney, 'At most 2 decimals.')),
+  z
+    .number({ error: PRICE_MESSAGE })
+    .check(z.gte(0))
+    .check(z.lte(10_000))
+    .check(z.refine(isMoney, 'At most 2 decimals.')),
   z.transform(toCents),
 );
 

@@ -1,11 +1,17 @@
-/** `/sell`: posts a book; a 400's field errors are shown under their fields. */
-import { useState } from 'react';
+/**
+ * `/sell`: posts a book; a 400's field errors are shown under their fields. The price is required:
+ * an empty price is a field error and nothing is posted (`Number('')` is 0, so posting it blindly
+ * would list the book for free); a free book is an explicit choice ("Give it away for free").
+ */
+import { type FormEvent, useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { CONDITIONS } from '#web/books.ts';
 import { keys } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { Field, Form } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
+
+export const PRICE_REQUIRED = 'Enter a price in dollars, or tick “Give it away for free”.';
 
 export function SellPage() {
   const empty = {
@@ -19,7 +25,9 @@ export function SellPage() {
     ISBN: '',
   };
   const { form, bind, reset } = useFields(empty);
+  const [free, setFree] = useState(false);
   const [posted, setPosted] = useState<string | null>(null);
+  const [priceError, setPriceError] = useState<string | undefined>(undefined);
   const { error, busy, submit } = useSubmit(
     async () => {
       const book = await call(
@@ -29,7 +37,7 @@ export function SellPage() {
             author: form.author.trim() ? form.author : null,
             edition: Number(form.edition),
             course: form.course,
-            price: Number(form.price),
+            price: free ? 0 : Number(form.price),
             condition: form.condition,
             comments: form.comments,
             ISBN: form.ISBN.trim() ? form.ISBN : null,
@@ -37,12 +45,25 @@ export function SellPage() {
         }),
       );
       setPosted(book.name);
+      setFree(false);
       reset();
     },
     keys.listings,
     keys.books,
     keys.statistics,
   );
+  const onSubmit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    // A new attempt hides the last success line: it never stands beside a new error.
+    setPosted(null);
+    if (!free && form.price.trim() === '') {
+      setPriceError(PRICE_REQUIRED);
+      return false;
+    }
+    setPriceError(undefined);
+    return submit();
+  };
+  const price = bind('price', error);
   return (
     <section>
       <h1>Sell a book</h1>
@@ -51,19 +72,35 @@ export function SellPage() {
           “{posted}” is listed. See it in <Link href="/listings">my listings</Link>.
         </p>
       )}
-      <Form onSubmit={submit} noValidate error={error} busy={busy} button="List the book">
+      <Form onSubmit={onSubmit} noValidate error={error} busy={busy} button="List the book">
         <Field {...bind('name', error)} label="Title" required />
         <Field {...bind('author', error)} label="Author (optional)" />
         <Field {...bind('edition', error)} label="Edition" type="number" min={1} required />
         <Field {...bind('course', error)} label="Course (e.g. CSC 171)" required />
-        <Field
-          {...bind('price', error)}
-          label="Price in dollars"
-          type="number"
-          min={0}
-          step="0.01"
-          required
-        />
+        {!free && (
+          <Field
+            {...price}
+            error={priceError ?? price.error}
+            label="Price in dollars"
+            type="number"
+            min={0}
+            step="0.01"
+            required
+          />
+        )}
+        <div className="field check">
+          <input
+            id="sell-free"
+            type="checkbox"
+            name="free"
+            checked={free}
+            onChange={(e) => {
+              setFree(e.target.checked);
+              setPriceError(undefined);
+            }}
+          />
+          <label htmlFor="sell-free">Give it away for free</label>
+        </div>
         <Field {...bind('condition', error)} label="Condition" options={CONDITIONS} />
         <Field {...bind('ISBN', error)} label="ISBN (optional)" />
         <Field {...bind('comments', error)} label="Comments (optional)" multiline />
