@@ -52,8 +52,7 @@ export function existingAccountMail(to: string, firstName: string): Mail {
 }
 
 /** The unlock link: the web app's login page with the token (docs/security.md, device cookies). */
-export const unlockLink = (token: string): string =>
-  `${base(config.APP_URL ?? config.PUBLIC_URL)}/login?unlock=${encodeURIComponent(token)}`;
+export const unlockLink = appLinks.unlock;
 
 export function unlockMail(to: string, firstName: string, token: string): Mail {
   const link = unlockLink(token);

@@ -24,6 +24,8 @@ export const appLinks = {
     `${trimBase(appUrl)}/unsubscribe?token=${seg(token)}`,
   /** The login page with a front end, else the service's front door. */
   login: (): string => (config.APP_URL ? `${trimBase(config.APP_URL)}/login` : trimBase(config.PUBLIC_URL)),
+  /** The login page with the unlock token (docs/security.md, device cookies). */
+  unlock: (token: string): string => `${appBase()}/login?unlock=${seg(token)}`,
   conversation: (conversationId: string): string => `${appBase()}/messages/${seg(conversationId)}`,
   order: (orderId: string): string => `${appBase()}/orders/${seg(orderId)}`,
 } as const;
