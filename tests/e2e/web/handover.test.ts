@@ -89,7 +89,7 @@ describe('a hand-over agreed in the browser', () => {
       await logIn(desk, admin.user.emailAddress);
       await desk.goto('/dashboard?tab=today');
       await desk.getByRole('heading', { name: "Today's hand-overs" }).waitFor();
-      await desk.getByLabel('Day').fill(tomorrowAt(13).day);
+      await desk.getByLabel('Day', { exact: true }).fill(tomorrowAt(13).day);
       await desk.getByRole('heading', { name: new RegExp(pointName) }).waitFor();
       await desk.getByText(new RegExp(`Books: .*${book.name}`)).waitFor();
       await expectAccessible(desk);

@@ -38,7 +38,7 @@ export function SaveButton({ bookId, name }: { bookId: string; name: string }) {
         disabled={act.busy || saved.isPending}
         onClick={toggle}
       >
-        <span aria-hidden="true">{isSaved ? '♥' : '♡'}</span> {isSaved ? 'Saved' : 'Save'}
+        <span aria-hidden="true">{isSaved ? '♥' : '♡'}</span> {isSaved ? 'Unsave' : 'Save'}
       </button>
       <ErrorNote error={act.error} />
     </>
