@@ -76,6 +76,21 @@ export function Table<T extends { id: string }>({
   );
 }
 
+/** Grey card shapes where a grid of books is about to appear, with the same words for a screen reader. */
+export function CardSkeletons({ what, count = 4 }: { what: string; count?: number }) {
+  return (
+    <div aria-live="polite">
+      <p className="visually-hidden">Loading {what}…</p>
+      <ul className="books grid skeletons" aria-hidden="true">
+        {Array.from({ length: count }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+          <li key={i} className="skeleton" />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function Loading({ what }: { what: string }) {
   return <p aria-live="polite">Loading {what}…</p>;
 }
