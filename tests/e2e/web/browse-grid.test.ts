@@ -30,19 +30,13 @@ async function campusWithBooks(names: string[]) {
 }
 
 /** The number of columns the grid lays its cards in. */
-const columns = (page: Page) =>
-  page
-    .locator('ul.books.grid[aria-busy="false"]')
-    .evaluate(
-      (el) =>
-        (
-          el.ownerDocument.defaultView as unknown as {
-            getComputedStyle: (e: Element) => { gridTemplateColumns: string };
-          }
-        )
-          .getComputedStyle(el)
-          .gridTemplateColumns.split(' ').length,
-    );
+const columns = async (page: Page): Promise<number> => {
+  await page.locator('ul.books.grid[aria-busy="false"]').waitFor();
+  const template = await page.evaluate<string>(
+    `getComputedStyle(document.querySelector('ul.books.grid[aria-busy="false"]')).gridTemplateColumns`,
+  );
+  return template.split(' ').length;
+};
 
 describe('browse on a phone and a desktop', () => {
   it('shows a card on the first phone screen, two columns, long words wrapped, sort in the address', async () => {
