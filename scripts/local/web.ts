@@ -4,11 +4,12 @@
  * app routes in the browser), and /api/* passed on to the API, so the browser sees one origin and
  * needs no CORS. Used by `npm start` and by the browser tests.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { apiDocsPolicy, CACHE_CONTROL, HASHED_ASSETS_DIR, originsOf, securityHeaders } from '#web/csp.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,6 +26,43 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/** Text types sent compressed when the browser accepts it, as CloudFront does on a deployed stage. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
+
+/** One file's compressed bodies, made once per file version (path, size and time of change). */
+const compressed = new Map<string, Buffer>();
+
+/**
+ * The encoding to send `file` with (`br` first, then `gzip`) for an `Accept-Encoding` header, or
+ * undefined to send it as it is.
+ */
+export function encodingFor(file: string, accept: string | undefined): 'br' | 'gzip' | undefined {
+  if (!COMPRESSIBLE.has(path.extname(file)) || !accept) return undefined;
+  const offered = accept
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (offered.includes('br')) return 'br';
+  if (offered.includes('gzip')) return 'gzip';
+  return undefined;
+}
+
+function compressedBody(file: string, encoding: 'br' | 'gzip'): Buffer {
+  const { size, mtimeMs } = statSync(file);
+  const key = `${encoding} ${file} ${size} ${mtimeMs}`;
+  let body = compressed.get(key);
+  if (!body) {
+    const raw = readFileSync(file);
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
+        : gzipSync(raw, { level: 9 });
+    compressed.set(key, body);
+  }
+  return body;
+}
 
 /**
  * Builds the app with Vite into `outDir` (default web/dist); fails when the initial JS is over
@@ -116,13 +154,20 @@ export function startWeb(options: {
     const isFile = wanted.startsWith(dist + path.sep) && existsSync(wanted) && statSync(wanted).isFile();
     const file = isFile ? wanted : path.join(dist, 'index.html');
     const hashed = isFile && wanted.startsWith(path.join(dist, HASHED_ASSETS_DIR) + path.sep);
+    const type = path.extname(file);
+    const encoding = encodingFor(file, req.headers['accept-encoding']);
+    const body = encoding ? compressedBody(file, encoding) : undefined;
     res.writeHead(200, {
       ...(docs && isFile ? { ...headers, 'Content-Security-Policy': apiDocsPolicy() } : headers),
-      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Content-Type': TYPES[type] ?? 'application/octet-stream',
       // Content-hashed assets never change; index.html must be fetched again after a deploy.
       'Cache-Control': hashed ? CACHE_CONTROL.hashed : CACHE_CONTROL.other,
+      // Text is sent compressed to a browser that accepts it; caches keep one copy per encoding.
+      ...(COMPRESSIBLE.has(type) ? { Vary: 'Accept-Encoding' } : {}),
+      ...(encoding && body ? { 'Content-Encoding': encoding, 'Content-Length': body.length } : {}),
     });
     if (req.method === 'HEAD') res.end();
+    else if (body) res.end(body);
     else createReadStream(file).pipe(res);
   });
   return new Promise((resolve, reject) => {

@@ -153,7 +153,7 @@ export async function logIn(page: Page, emailAddress: string, password = DEFAULT
   await page.getByLabel('E-mail').fill(emailAddress);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { level: 1, name: /Welcome back/ }).waitFor();
+  await page.getByRole('heading', { level: 1, name: /Welcome/ }).waitFor();
 }
 
 /**

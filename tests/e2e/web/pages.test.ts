@@ -167,7 +167,7 @@ describe('the web app in the browser', () => {
     await check('/no-such-page', 'Page not found');
     await check('/unsubscribe?token=abc', 'Unsubscribe');
     await logIn(page, owner.user.emailAddress);
-    await check(`/?q=${encodeURIComponent(book.name)}`, /Welcome back/, 'home-phone');
+    await check(`/?q=${encodeURIComponent(book.name)}`, /Welcome/, 'home-phone');
     await page.getByRole('link', { name: `Details of ${book.name}` }).click();
     await page.getByRole('heading', { level: 1, name: book.name }).waitFor();
     await expectAccessible(page);

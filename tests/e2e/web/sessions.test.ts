@@ -22,7 +22,7 @@ describe('staying signed in', () => {
     expect(new URL(tab.url()).pathname).toBe('/notifications');
     // and a typed address in the first tab (a full load) too
     await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: 'Welcome back, Tabby' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Tabby' }).waitFor();
     // nothing of the session is in storage a script can read
     expect(await tab.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
   });

@@ -93,6 +93,21 @@ export function Skeletons({ what, rows = 3 }: { what: string; rows?: number }) {
   );
 }
 
+/** Grey card shapes where a grid of books is about to appear, with the same words for a screen reader. */
+export function CardSkeletons({ what, count = 4 }: { what: string; count?: number }) {
+  return (
+    <div aria-live="polite">
+      <p className="visually-hidden">Loading {what}…</p>
+      <ul className="books grid skeletons" aria-hidden="true">
+        {Array.from({ length: count }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+          <li key={i} className="skeleton" />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** How long ago `iso` was, in the largest whole unit (minutes, hours, days), from `now`. */
 export function ageOf(iso: string, now: number = Date.now()): string {
   const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));

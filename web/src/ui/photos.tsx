@@ -9,6 +9,23 @@ export function Thumbnail({ name, photos }: { name: string; photos?: Photo[] | u
   return <img className="thumb" src={first.thumbnailUrl} alt={`The book ${name}`} width={96} height={96} />;
 }
 
+/** A colour from a course's text, the same for every book of the course (a hue, dark enough for white text). */
+export function courseHue(course: string): number {
+  let h = 0;
+  for (const c of course.toUpperCase()) h = (h * 31 + (c.codePointAt(0) ?? 0)) % 360;
+  return h;
+}
+
+/** A generated cover for a book without a photo: its title and course on its course's colour. */
+export function Cover({ name, course }: { name: string; course: string }) {
+  return (
+    <div className="cover" style={{ background: `hsl(${courseHue(course)} 45% 32%)` }} aria-hidden="true">
+      <span className="cover-course">{course}</span>
+      <span className="cover-title">{name}</span>
+    </div>
+  );
+}
+
 /** Every photo of a book, each linking to the full-size file. */
 export function Gallery({ name, photos }: { name: string; photos?: Photo[] | undefined }) {
   if (!photos?.length) return null;

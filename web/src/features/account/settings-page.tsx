@@ -1,6 +1,7 @@
 /** `/settings`: profile, password and (admins, owners) two-factor sign-in, with links to the rarer account pages. */
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
+import { Activity } from '#web/features/account/activity.tsx';
 import { keys, profileQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { replaceToken } from '#web/session.ts';
@@ -15,6 +16,7 @@ export function SettingsPage() {
     <>
       <h1>Settings</h1>
       <ErrorNote error={user.error} />
+      <Activity />
       <p>
         <Link href="/preferences">E-mail preferences</Link> · <Link href="/my-data">Your data</Link> ·{' '}
         <Link href="/delete-account">Delete your account</Link>

@@ -2,7 +2,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '#web/api.ts';
-import { Activity } from '#web/features/browse/activity.tsx';
+import { BookGrid } from '#web/features/browse/book-card.tsx';
 import { CourseDemand } from '#web/features/browse/course-demand.tsx';
 import { FilterForm } from '#web/features/browse/filter-form.tsx';
 import { browseHref, filtersFrom } from '#web/features/browse/filters.ts';
@@ -11,10 +11,9 @@ import { booksQuery } from '#web/features/browse/queries.ts';
 import { keys, profileQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
-import { BookList } from '#web/ui/books.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
-import { Loading } from '#web/ui/layout.tsx';
+import { CardSkeletons } from '#web/ui/layout.tsx';
 import { SaveButton } from '#web/ui/save-button.tsx';
 
 export function BrowsePage() {
@@ -54,11 +53,10 @@ export function BrowsePage() {
     });
   return (
     <>
-      <h1>{session ? `Welcome back, ${session.firstName}` : 'Textbooks from students on your campus'}</h1>
+      <h1>{session ? `Welcome, ${session.firstName}` : 'Textbooks from students on your campus'}</h1>
       {!session && params.get('deleted') === '1' && (
         <p role="status">Your account was deleted. Thank you for using Campus Books.</p>
       )}
-      {session && <Activity />}
       <search>
         <form onSubmit={search} className="search">
           <label htmlFor="q">Search by title, course or ISBN</label>
@@ -88,26 +86,41 @@ export function BrowsePage() {
               : 'Books'}{' '}
           at {where}
         </h2>
-        {list.isPending && <Loading what="books" />}
+        {list.isPending && <CardSkeletons what="books" />}
         <ErrorNote error={list.error ?? cart.error} />
         {q && <CourseDemand q={q} signedIn={signedIn} />}
-        {list.data && books.length === 0 && <NoResults q={q} />}
-        <BookList books={books} busy={list.isFetching}>
-          {(b) => (
+        {list.data &&
+          books.length === 0 &&
+          (q ? (
+            <NoResults q={q} />
+          ) : (
             <p>
-              <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
+              No books found. Try wider filters, or <Link href="/sell">sell yours</Link>.
+            </p>
+          ))}
+        <BookGrid
+          books={books}
+          busy={list.isFetching}
+          action={(b) => (
+            <>
               <SaveButton bookId={b.id} name={b.name} />
               {session &&
                 (b.inCart || added.has(b.id) ? (
-                  <span className="tag"> In your cart</span>
+                  <span className="tag">In your cart</span>
                 ) : (
-                  <button type="button" onClick={() => add(b.id)} disabled={cart.busy}>
-                    Add {b.name} to cart
+                  <button
+                    type="button"
+                    className="small"
+                    aria-label={`Add ${b.name} to cart`}
+                    onClick={() => add(b.id)}
+                    disabled={cart.busy}
+                  >
+                    Add to cart
                   </button>
                 ))}
-            </p>
+            </>
           )}
-        </BookList>
+        />
         {list.hasNextPage && (
           <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetching}>
             More books

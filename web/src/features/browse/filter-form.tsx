@@ -1,4 +1,4 @@
-/** The browsing filters' form: campus, condition, price range and order, applied by their button. */
+/** The browsing filters' form: campus, condition and order apply on change; the price range by its button. */
 import { type FormEvent, useState } from 'react';
 import type { ApiFailure } from '#web/api.ts';
 import { CONDITION_LABELS, CONDITIONS } from '#web/books.ts';
@@ -13,7 +13,7 @@ import {
 import { navigate } from '#web/router.tsx';
 import { Field } from '#web/ui/form.tsx';
 
-/** The campus, condition, price and order controls; applied by their button (keyboard: Enter). */
+/** The campus, condition, price and order controls; a list choice applies at once, prices by the button (Enter). */
 export function FilterForm({
   q,
   filters,
@@ -28,6 +28,13 @@ export function FilterForm({
 }) {
   const [draft, setDraft] = useState(filters);
   const set = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  // A choice from a list (campus, condition, sort) applies at once and lands in the address; the
+  // typed price range waits for its button (or Enter).
+  const choose = (k: keyof Filters) => (v: string) => {
+    const next = { ...draft, [k]: v };
+    setDraft(next);
+    navigate(browseHref(q, next));
+  };
   const sorts: Sort[] = [...(q ? SEARCH_SORTS : LISTING_SORTS)];
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -42,7 +49,7 @@ export function FilterForm({
           options={['', 'all']}
           labels={{ '': `My campus${myCampus ? ` (${myCampus})` : ''}`, all: 'All campuses' }}
           value={draft.campus}
-          onChange={set('campus')}
+          onChange={choose('campus')}
           error={error?.field('campus')}
         />
       )}
@@ -52,7 +59,7 @@ export function FilterForm({
         options={['', ...CONDITIONS]}
         labels={CONDITION_LABELS}
         value={draft.condition}
-        onChange={set('condition')}
+        onChange={choose('condition')}
         error={error?.field('condition')}
       />
       {(['minPrice', 'maxPrice'] as const).map((k) => (
@@ -75,7 +82,7 @@ export function FilterForm({
           options={sorts}
           labels={SORT_LABELS}
           value={!q && draft.sort === 'relevance' ? 'newest' : draft.sort}
-          onChange={set('sort')}
+          onChange={choose('sort')}
           error={error?.field('sort')}
         />
       )}

@@ -1,4 +1,4 @@
-/** The signed-in student's activity above the books: listings, requests, sales and matches. */
+/** The signed-in student's activity on the account page: listings, requests, sales and matches. */
 import { useQuery } from '@tanstack/react-query';
 import { money } from '#web/api.ts';
 import { matchesQuery, statisticsQuery } from '#web/queries.ts';
@@ -10,7 +10,7 @@ export function Activity() {
   const matches = useQuery(matchesQuery);
   if (!stats.data) return null;
   return (
-    <Section id="home-h" title="Your activity">
+    <Section id="activity-h" title="Your activity">
       <ul className="stats">
         <li>{stats.data.activeListings} active listings</li>
         <li>{stats.data.openRequests} open requests</li>

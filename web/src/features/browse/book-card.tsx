@@ -1,0 +1,57 @@
+/**
+ * One book in the browse grid: the photo (or a generated cover) first, title, price and condition;
+ * the whole card is one link to the book's page. `action` is a small control inside the card (add
+ * to cart, save) that works without following the link. The one place a card's markup lives.
+ */
+import type { ReactNode } from 'react';
+import { money } from '#web/api.ts';
+import { Link } from '#web/router.tsx';
+import type { BookLike } from '#web/ui/books.tsx';
+import { Cover } from '#web/ui/photos.tsx';
+
+export function BookCard({ book, action }: { book: BookLike; action?: ReactNode }) {
+  const first = book.photos?.[0];
+  return (
+    <article className="card" aria-labelledby={`book-${book.id}`}>
+      <Link
+        href={`/books/${encodeURIComponent(book.id)}`}
+        className="card-link"
+        aria-label={`Details of ${book.name}`}
+        aria-describedby={`book-${book.id}-meta`}
+      >
+        {first ? (
+          <img className="card-image" src={first.thumbnailUrl} alt="" width={240} height={240} />
+        ) : (
+          <Cover name={book.name} course={book.course} />
+        )}
+        <h3 id={`book-${book.id}`}>{book.name}</h3>
+        <p className="card-meta" id={`book-${book.id}-meta`}>
+          <strong>{money(book.price)}</strong> · {book.condition}
+          <span className="muted"> · {book.course}</span>
+        </p>
+      </Link>
+      {action && <div className="card-action">{action}</div>}
+    </article>
+  );
+}
+
+/** A grid of book cards: 2 columns on a phone, 4 or more on a desktop. */
+export function BookGrid<B extends BookLike>({
+  books,
+  busy,
+  action,
+}: {
+  books: B[];
+  busy?: boolean;
+  action?: (book: B) => ReactNode;
+}) {
+  return (
+    <ul className="books grid" aria-busy={busy}>
+      {books.map((b) => (
+        <li key={b.id}>
+          <BookCard book={b} action={action?.(b)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
