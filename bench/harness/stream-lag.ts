@@ -47,7 +47,9 @@ export function uniqueWord(runId: string, i: number): string {
     s = String.fromCharCode(97 + (n % 26)) + s;
     n = Math.floor(n / 26);
   } while (n > 0);
-  return `lag${runId.replace(/[^a-z]/g, '')}${s}`;
+  // the index letters twice, at both ends: two posts' words differ in at least two letters, so
+  // search's one-typo tolerance (lib/books/typo.ts) never finds one post's word in another's
+  return `lag${s}${runId.replace(/[^a-z]/g, '')}${s}`;
 }
 
 async function post(setup: StreamLagSetup, i: number): Promise<{ id: string; name: string; word: string }> {

@@ -149,7 +149,7 @@ describe('background handlers', () => {
       const mod = (await import(`#functions/${name}`)) as { handler?: object };
       if (mod.handler) handlers[name] = PUBLISHES_METRICS in mod.handler;
     }
-    expect(Object.keys(handlers).length).toBe(6);
+    expect(Object.keys(handlers).length).toBe(7);
     expect(Object.entries(handlers).filter(([, publishes]) => !publishes)).toEqual([]);
   });
 });
