@@ -70,6 +70,84 @@ async function pendingSignup(ctx: RouteContext, i: number) {
   return { emailAddress, token };
 }
 
+/** The campus of a stored user (from its address when stored without one). */
+async function campusOf(user: { id: string }): Promise<string> {
+  const { getUserListingInfo } = await import('#lib/db/users.ts');
+  return (await getUserListingInfo(user.id))?.campus ?? '';
+}
+
+/** The caller `user` as lib/http/auth.ts builds it (tokens of new users are version 0). */
+const principalOf = async (user: SeedUser, permissionType = 0) => ({
+  userId: user.id,
+  permissionType,
+  tokenVersion: 0,
+  campus: await campusOf(user),
+});
+
+/** The 6-digit TOTP code of a base32 secret at `at` (ms), as an authenticator app shows it. */
+async function totpCode(secret: string, at: number): Promise<string> {
+  const { Secret, TOTP } = await import('otpauth');
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: at,
+  });
+}
+
+/** A new admin with a pending TOTP secret (enrolled as enrollTotp does): the admin and the secret. */
+async function enrolledAdmin(ctx: RouteContext) {
+  const { enrollTotp } = await import('#lib/accounts/totp.ts');
+  const admin = await ctx.newUser({ permissionType: 1 });
+  const { secret } = await enrollTotp(await principalOf(admin, 1));
+  return { admin, secret };
+}
+
+/** A new user who saved a listed book of another new user. */
+async function savedBook(ctx: RouteContext) {
+  const { saveBook } = await import('#lib/saved/saved.ts');
+  const book = await listedBook(await ctx.newUser());
+  const user = await ctx.newUser();
+  await saveBook(user.id, book.id);
+  return { user, book };
+}
+
+const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '23:59' }));
+
+/** A new hand-over point at `campus`, open all week (UTC), put as putHandoverPoint does. */
+async function handoverPoint(ctx: RouteContext, campus: string) {
+  const { saveHandoverPoint } = await import('#lib/handover/service.ts');
+  return saveHandoverPoint(ctx.admin.id, {
+    campus,
+    name: 'Bench library',
+    location: 'Front desk',
+    timeZone: 'UTC',
+    hours: ALL_WEEK,
+  });
+}
+
+/** Tomorrow at noon UTC: in the future, within MAX_DAYS_AHEAD and within ALL_WEEK's hours. */
+const tomorrowNoon = () => {
+  const at = new Date(Date.now() + 24 * 3600 * 1000);
+  at.setUTCHours(12, 0, 0, 0);
+  return at;
+};
+
+/**
+ * A new buyer's order of a new seller's book (bought, waiting for its hand-over) and a point of
+ * their campus: the body of a proposal of tomorrow noon.
+ */
+async function handoverToPropose(ctx: RouteContext) {
+  const buyer = await ctx.newUser();
+  const seller = await ctx.newUser();
+  const { order } = await boughtBook(buyer, seller);
+  const point = await handoverPoint(ctx, await campusOf(buyer));
+  const body = {
+    orderId: order.id,
+    sellerId: seller.id,
+    pointId: point.id,
+    at: tomorrowNoon().toISOString(),
+  };
+  return { buyer, seller, body };
+}
+
 const signupBody = (emailAddress: string) => ({
   emailAddress,
   password: 'correct horse battery staple',
@@ -129,6 +207,26 @@ export const routeCalls: RouteCall[] = [
     return { token: (await issueSession(user)).token, body: { password: ctx.fixture.password } };
   }),
 
+  // two-factor sign-in (lib/accounts/totp.ts): admins only; confirm with a code of the pending
+  // secret; disable after a confirmation a minute ago (a code of a step not used yet)
+  call('POST /api/auth/enrollTotp', 200, async (ctx) => ({
+    token: (await ctx.newUser({ permissionType: 1 })).token,
+  })),
+  call('POST /api/auth/confirmTotp', 200, async (ctx) => {
+    const { admin, secret } = await enrolledAdmin(ctx);
+    return { token: admin.token, body: { code: await totpCode(secret, Date.now()) } };
+  }),
+  call('POST /api/auth/disableTotp', 200, async (ctx) => {
+    const { confirmTotp } = await import('#lib/accounts/totp.ts');
+    const { admin, secret } = await enrolledAdmin(ctx);
+    const before = new Date(Date.now() - 60_000);
+    await confirmTotp(await principalOf(admin, 1), await totpCode(secret, before.getTime()), before);
+    return {
+      token: admin.token,
+      body: { password: ctx.fixture.password, code: await totpCode(secret, Date.now()) },
+    };
+  }),
+
   // ----- books -----
   call('GET /api/books/getBook/{bookId}', 200, async (ctx, i) => ({
     pathParameters: { bookId: (ctx.fixture.books[i % ctx.fixture.books.length] as BookRecord).id },
@@ -183,9 +281,10 @@ export const routeCalls: RouteCall[] = [
   call('POST /api/user/deleteRequest', 200, async (ctx) => {
     const { requestBook } = await import('#lib/matching/requests.ts');
     const user = await ctx.newUser();
-    const { getUserListingInfo } = await import('#lib/db/users.ts');
-    const campus = (await getUserListingInfo(user.id))?.campus ?? '';
-    const request = await requestBook({ userId: user.id, campus }, { name: 'Physics', course: 'PHY 121' });
+    const request = await requestBook(
+      { userId: user.id, campus: await campusOf(user) },
+      { name: 'Physics', course: 'PHY 121' },
+    );
     return { token: user.token, body: { requestId: request.id } };
   }),
   call('GET /api/user/getNotifications', 200, asReader),
@@ -232,6 +331,17 @@ export const routeCalls: RouteCall[] = [
     body: { userId: (await ctx.newUser()).id },
   })),
 
+  // ----- saved books (lib/saved) -----
+  call('POST /api/user/saveBook', 201, async (ctx) => {
+    const book = await listedBook(await ctx.newUser());
+    return { token: (await ctx.newUser()).token, body: { bookId: book.id } };
+  }),
+  call('POST /api/user/unsaveBook', 200, async (ctx) => {
+    const { user, book } = await savedBook(ctx);
+    return { token: user.token, body: { bookId: book.id } };
+  }),
+  call('GET /api/user/getSavedBooks', 200, async (ctx) => ({ token: (await savedBook(ctx)).user.token })),
+
   // ----- cart and orders -----
   call('GET /api/user/getCartItems', 200, async (ctx) => ({
     token: (ctx.fixture.users[1] as SeedUser).token,
@@ -259,6 +369,37 @@ export const routeCalls: RouteCall[] = [
     call(`GET /api/user/${name}`, 200, asReader),
   ),
   call('GET /api/user/exportData', 200, asReader),
+
+  // ----- hand-overs (docs/handover.md): points of the new users' campus, open all week (UTC) -----
+  call('GET /api/user/getHandoverPoints', 200, async (ctx) => {
+    const user = await ctx.newUser();
+    await handoverPoint(ctx, await campusOf(user));
+    return { token: user.token };
+  }),
+  call('POST /api/user/proposeHandover', 200, async (ctx) => {
+    const { buyer, body } = await handoverToPropose(ctx);
+    return { token: buyer.token, body };
+  }),
+  // the buyer proposed; the seller accepts
+  call('POST /api/user/answerHandover', 200, async (ctx) => {
+    const { proposeHandover } = await import('#lib/handover/service.ts');
+    const { buyer, seller, body } = await handoverToPropose(ctx);
+    const { proposalId } = await proposeHandover(await principalOf(buyer), body);
+    return { token: seller.token, body: { proposalId, accept: true } };
+  }),
+  call('POST /api/dashboard/putHandoverPoint', 200, async (ctx) => ({
+    token: ctx.admin.token,
+    body: { campus: await campusOf(ctx.admin), name: 'Bench desk', timeZone: 'UTC', hours: ALL_WEEK },
+  })),
+  call('POST /api/dashboard/removeHandoverPoint', 200, async (ctx) => ({
+    token: ctx.admin.token,
+    body: { pointId: (await handoverPoint(ctx, await campusOf(ctx.admin))).id },
+  })),
+  // the day of the hand-overs answerHandover agreed
+  call('GET /api/dashboard/getHandovers', 200, async (ctx) => ({
+    token: ctx.admin.token,
+    query: { day: tomorrowNoon().toISOString().slice(0, 10) },
+  })),
 
   // ----- e-mail preferences -----
   call('GET /api/user/getEmailPreferences', 200, asReader),
