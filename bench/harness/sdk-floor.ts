@@ -21,6 +21,8 @@ export const functionBundleOptions = () => ({
   minify: true,
   format: 'esm' as const,
   platform: 'node' as const,
+  target: 'node24',
+  mainFields: ['module', 'main'],
   logLevel: 'silent' as const,
   // Node's built-ins through `require` (an ESM import of node:http loads undici), and the banner
   // that provides it
