@@ -13,7 +13,7 @@ import {
 } from '#lib/db/conversations.ts';
 import { isMessageKey } from '#lib/db/keys.ts';
 import { appLinks } from '#lib/mail/links.ts';
-import { escapeHtml } from '#lib/mail/send.ts';
+import { noticeMail } from '#lib/mail/notice.ts';
 import { notify } from '#lib/notifications/notify.ts';
 import type { ChangeProcessor, StreamChange } from '#lib/streams/types.ts';
 
@@ -27,32 +27,14 @@ export const conversationUrl = appLinks.conversation;
 export function messageContent(senderFirstName: string, conversationId: string) {
   const who = senderFirstName || 'Someone';
   const message = `${who} sent you a message.`;
-  const link = conversationUrl(conversationId);
   return {
     message,
-    email: (firstName: string) => {
-      const lines = [
-        firstName ? `Hello ${firstName},` : 'Hello,',
-        '',
-        message,
-        `Read and reply: ${link}`,
-        '',
-        'Campus Books',
-      ];
-      return {
-        subject: `New message from ${who}`,
-        text: lines.join('\n'),
-        html: lines
-          .map((l) =>
-            l === ''
-              ? '<br>'
-              : l.startsWith('Read and reply: ')
-                ? `<p><a href="${escapeHtml(link)}">Read and reply</a></p>`
-                : `<p>${escapeHtml(l)}</p>`,
-          )
-          .join('\n'),
-      };
-    },
+    email: noticeMail({
+      subject: `New message from ${who}`,
+      message,
+      linkLabel: 'Read and reply',
+      link: conversationUrl(conversationId),
+    }),
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import { ulid } from 'ulid';
 import type { Principal } from '#lib/accounts/principal.ts';
-import { config } from '#lib/config.ts';
+
 import { newAuditRecord } from '#lib/db/audit.ts';
 import { getBooks } from '#lib/db/books.ts';
 import { appendMessage, conversationIdOf } from '#lib/db/conversations.ts';
@@ -27,7 +27,8 @@ import { BookStatus, type OrderRecord } from '#lib/db/records.ts';
 import { getUserListingInfo } from '#lib/db/users.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '#lib/errors.ts';
 import { logger } from '#lib/logger.ts';
-import { escapeHtml } from '#lib/mail/send.ts';
+import { appLinks } from '#lib/mail/links.ts';
+import { noticeMail } from '#lib/mail/notice.ts';
 import { notify } from '#lib/notifications/notify.ts';
 import { type Handover, toApiHandover } from '#lib/orders/handover.ts';
 import { isOpenAt, localDate } from '#lib/values/hours.ts';
@@ -239,8 +240,7 @@ export async function answerHandover(
 // ----- telling the other side ------------------------------------------------------------------
 
 /** The web app's page of an order (APP_URL; the service's own URL when there is no front end). */
-export const orderUrl = (orderId: string): string =>
-  `${(config.APP_URL || config.PUBLIC_URL).replace(/\/$/, '')}/orders/${encodeURIComponent(orderId)}`;
+export const orderUrl = appLinks.order;
 
 /** The slot in words at its point's time zone: "Mon, Nov 30, 14:00 (America/New_York)". Pure. */
 export function slotInWords(h: Pick<HandoverRecord, 'at' | 'point'>): string {
@@ -257,35 +257,15 @@ export function slotInWords(h: Pick<HandoverRecord, 'at' | 'point'>): string {
 }
 
 /** The notification's words and its e-mail with a link to the order. Pure. */
-export function handoverContent(message: string, orderId: string) {
-  const link = orderUrl(orderId);
-  return {
+export const handoverContent = (message: string, orderId: string) => ({
+  message,
+  email: noticeMail({
+    subject: 'Your Campus Books hand-over',
     message,
-    email: (firstName: string) => {
-      const lines = [
-        firstName ? `Hello ${firstName},` : 'Hello,',
-        '',
-        message,
-        `Open the order: ${link}`,
-        '',
-        'Campus Books',
-      ];
-      return {
-        subject: 'Your Campus Books hand-over',
-        text: lines.join('\n'),
-        html: lines
-          .map((l) =>
-            l === ''
-              ? '<br>'
-              : l.startsWith('Open the order: ')
-                ? `<p><a href="${escapeHtml(link)}">Open the order</a></p>`
-                : `<p>${escapeHtml(l)}</p>`,
-          )
-          .join('\n'),
-      };
-    },
-  };
-}
+    linkLabel: 'Open the order',
+    link: orderUrl(orderId),
+  }),
+});
 
 /** Tells one user about a hand-over of an order (in-app and e-mail), once per cause. */
 export async function tellUser(userId: string, cause: string, orderId: string, message: string, now: Date) {

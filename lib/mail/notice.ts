@@ -1,0 +1,26 @@
+/**
+ * The short notice e-mail every notification with a page sends: a greeting, the notification's
+ * words, one link to the page it talks about, the signature. Plain text, and HTML with the link as
+ * an anchor; everything else escaped. Pure.
+ */
+import { escapeHtml } from './send.ts';
+
+export function noticeMail(o: { subject: string; message: string; linkLabel: string; link: string }) {
+  return (firstName: string) => {
+    const linkLine = `${o.linkLabel}: ${o.link}`;
+    const lines = [firstName ? `Hello ${firstName},` : 'Hello,', '', o.message, linkLine, '', 'Campus Books'];
+    return {
+      subject: o.subject,
+      text: lines.join('\n'),
+      html: lines
+        .map((l) =>
+          l === ''
+            ? '<br>'
+            : l === linkLine
+              ? `<p><a href="${escapeHtml(o.link)}">${escapeHtml(o.linkLabel)}</a></p>`
+              : `<p>${escapeHtml(l)}</p>`,
+        )
+        .join('\n'),
+    };
+  };
+}
