@@ -12,21 +12,22 @@ import { readFileSync } from 'node:fs';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS, dynamoClientSettings } from '#lib/aws/client-options.ts';
+import { readSecrets } from '#lib/aws/secrets.ts';
+// the service's own list of the DocumentClient's commands (re-exports of @aws-sdk/lib-dynamodb)
 import {
   BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactGetCommand,
   TransactWriteCommand,
   UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
-import { DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS, dynamoClientSettings } from '#lib/aws/client-options.ts';
-import { readSecrets } from '#lib/aws/secrets.ts';
+} from '#lib/table/commands.ts';
 
 /** One recorded call: DynamoDB's operation name and the DocumentClient's input. */
 export interface RecordedCall {
