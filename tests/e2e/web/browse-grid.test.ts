@@ -83,7 +83,7 @@ describe('browse on a phone and a desktop', () => {
     await page.goto('/');
     await page.locator('ul.books.grid .card').first().waitFor();
     expect(await columns(page)).toBeGreaterThanOrEqual(4);
-    await page.getByRole('link', { name: 'Details of Two', exact: true }).click();
+    await page.getByRole('link', { name: 'Two', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: /Two/ }).waitFor();
   });
 

@@ -68,7 +68,7 @@ describe('photos in the browser', () => {
     await expect.poll(() => loadedWidth(other, card), { timeout: 15_000 }).toBeGreaterThan(0);
     await expectAccessible(other);
     await screenshot(other, 'search-photos');
-    await other.getByRole('link', { name: `Details of ${book.name}` }).click();
+    await other.getByRole('link', { name: book.name, exact: true }).click();
     await other.getByRole('img', { name: own }).waitFor();
     expect(await other.getByRole('link', { name: own }).getAttribute('href')).toBe(stored?.url);
 

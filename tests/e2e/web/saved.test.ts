@@ -69,8 +69,13 @@ describe('saved books in the browser', () => {
     await expect
       .poll(
         async () => {
+          // the stream consumer may not have told them yet: reload until the page lists it
           await desktop.goto('/notifications');
-          return desktop.getByText(`now costs $19.50 (was $45.50)`).count();
+          const note = desktop.getByText(`now costs $19.50 (was $45.50)`);
+          return note.waitFor({ timeout: 3_000 }).then(
+            () => note.count(),
+            () => 0,
+          );
         },
         { timeout: 30_000, interval: 1_000 },
       )

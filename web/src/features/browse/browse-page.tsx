@@ -108,14 +108,8 @@ export function BrowsePage() {
                 (b.inCart || added.has(b.id) ? (
                   <span className="tag">In your cart</span>
                 ) : (
-                  <button
-                    type="button"
-                    className="small"
-                    aria-label={`Add ${b.name} to cart`}
-                    onClick={() => add(b.id)}
-                    disabled={cart.busy}
-                  >
-                    Add to cart
+                  <button type="button" className="small" onClick={() => add(b.id)} disabled={cart.busy}>
+                    Add<span className="visually-hidden"> {b.name}</span> to cart
                   </button>
                 ))}
             </>

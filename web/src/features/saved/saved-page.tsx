@@ -11,7 +11,9 @@ import { SaveButton } from '#web/ui/save-button.tsx';
 const GONE: Record<number, string> = { 1: 'Sold', 2: 'Sold', 3: 'Sold', 5: 'No longer listed' };
 
 export function SavedPage() {
-  const saved = useQuery(savedQuery);
+  // The hearts read the saved set once (staleTime: Infinity); this page shows prices and
+  // availability, which change under it, so it reads them again each time it opens.
+  const saved = useQuery({ ...savedQuery, refetchOnMount: 'always' });
   return (
     <section>
       <h1>Saved books</h1>
