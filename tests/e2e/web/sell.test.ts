@@ -6,6 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ALL_CAMPUSES } from '#lib/db/keys.ts';
+import { recordSale } from '#lib/db/sale-prices.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
@@ -17,7 +19,14 @@ const VIEWPORTS = [
   ['desktop', { width: 1280, height: 800 }],
 ] as const;
 
-type Posted = { name: string; price: number };
+type Posted = {
+  name: string;
+  price: number;
+  author?: string;
+  edition: number;
+  course: string;
+  ISBN: string | null;
+};
 const postsOf = async (token: string): Promise<Posted[]> => {
   const res = await api('GET', '/api/books/getUsersPosts', { token });
   expect(res.status).toBe(200);
@@ -30,7 +39,7 @@ const fillBook = async (page: Page, title: string) => {
 };
 
 describe('the sell page', () => {
-  it.each(VIEWPORTS)('never posts $0 by accident; free is a choice (%s)', async (name, viewport) => {
+  it.each(VIEWPORTS)('never posts free by accident; free is a choice (%s)', async (name, viewport) => {
     const seller = await createConfirmedUser();
     const page = await web().newPage(viewport);
     await logIn(page, seller.user.emailAddress);
@@ -80,5 +89,64 @@ describe('the sell page', () => {
     const stored = await postsOf(seller.token);
     expect(stored.find((b) => b.name === `Second ${tag}`)?.price).toBe(0);
     await expectAccessible(page);
+  });
+
+  it('fills the form from a typed ISBN with what copies sold for, and from an empty search', async () => {
+    // Fundamentals of Physics in the ISBN stand-in (scripts/local/isbn-fixtures.ts), edition "10th edition";
+    // three completed sales on some campus give the every-campus hint.
+    const isbn13 = '9781118230718';
+    for (const [i, cents] of [2000, 3000, 4000].entries())
+      await recordSale(isbn13, ALL_CAMPUSES, {
+        at: new Date(Date.now() - i * 1000).toISOString(),
+        bookId: `e2e-sale-${i}`,
+        cents,
+      });
+    const seller = await createConfirmedUser();
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, seller.user.emailAddress);
+
+    // "Sell yours" from an empty search for a course carries the course in the address.
+    await page.goto(`/sell?course=${encodeURIComponent('PHYS 101')}`);
+    expect(await page.getByLabel('Course (e.g. CSC 171)').inputValue()).toBe('PHYS 101');
+
+    await page.getByLabel('ISBN (optional)').fill('978-1-118-23071-8');
+    const note = page.getByRole('status').filter({ hasText: 'Found “Fundamentals of Physics”' });
+    await note.waitFor();
+    expect(await note.textContent()).toContain(
+      '3 copies sold on all campuses for $20.00–$40.00 (median $30.00).',
+    );
+    expect(await page.getByLabel('Title').inputValue()).toBe('Fundamentals of Physics');
+    expect(await page.getByLabel('Author (optional)').inputValue()).toBe(
+      'David Halliday, Robert Resnick, Jearl Walker',
+    );
+    expect(await page.getByLabel('Edition').inputValue()).toBe('10');
+    await expectAccessible(page);
+    await screenshot(page, 'sell-isbn-lookup-phone');
+    await page.getByLabel('Price in dollars').fill('28');
+    await page.getByRole('button', { name: 'List the book' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Fundamentals of Physics' })
+      .filter({ hasText: 'is listed' })
+      .waitFor();
+    expect(await postsOf(seller.token)).toMatchObject([
+      {
+        name: 'Fundamentals of Physics',
+        author: 'David Halliday, Robert Resnick, Jearl Walker',
+        edition: 10,
+        course: 'PHYS 101',
+        price: 28,
+        ISBN: isbn13,
+      },
+    ]);
+
+    // A title typed first is kept; an ISBN nobody knows says so and fills nothing.
+    await page.getByLabel('Title').fill('My own title');
+    await page.getByLabel('ISBN (optional)').fill('9781118230718');
+    await page.getByRole('status').filter({ hasText: 'Found' }).waitFor();
+    expect(await page.getByLabel('Title').inputValue()).toBe('My own title');
+    await page.getByLabel('ISBN (optional)').fill('9780000000002');
+    await page.getByRole('status').filter({ hasText: 'No book data for this ISBN' }).waitFor();
+    expect(await postsOf(seller.token)).toHaveLength(1);
   });
 });

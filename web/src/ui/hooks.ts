@@ -62,5 +62,7 @@ export function useFields<F extends Record<string, string>>(initial: F) {
     onChange: set(k),
     error: error?.field(k),
   });
-  return { form, set, bind, reset: () => setForm(initial) };
+  // `update` changes several fields at once from the current values (e.g. fills the ones still
+  // empty); it is React's own setter, the same function at every render, so effects may depend on it.
+  return { form, set, bind, update: setForm, reset: () => setForm(initial) };
 }

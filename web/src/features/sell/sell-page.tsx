@@ -2,29 +2,48 @@
  * `/sell`: posts a book; a 400's field errors are shown under their fields. The price is required:
  * an empty price is a field error and nothing is posted (`Number('')` is 0, so posting it blindly
  * would list the book for free); a free book is an explicit choice ("Give it away for free").
+ * The ISBN comes first: a whole one is looked up and fills the title, author and edition the seller
+ * left empty, with what copies sold for (isbn-lookup.tsx). An empty search's "Sell yours" fills in
+ * what was searched (`/sell?name=|course=|ISBN=`, web/src/prefill.ts).
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { CONDITIONS } from '#web/books.ts';
+import { LookupNote, useIsbnLookup } from '#web/features/sell/isbn-lookup.tsx';
+import { prefillFrom } from '#web/prefill.ts';
 import { keys } from '#web/queries.ts';
-import { Link } from '#web/router.tsx';
+import { Link, useLocation } from '#web/router.tsx';
 import { Field, Form } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 
 export const PRICE_REQUIRED = 'Enter a price in dollars, or tick “Give it away for free”.';
 
+const BLANK = {
+  ISBN: '',
+  name: '',
+  author: '',
+  edition: '1',
+  course: '',
+  price: '',
+  condition: 'good',
+  comments: '',
+};
+
 export function SellPage() {
-  const empty = {
-    name: '',
-    author: '',
-    edition: '1',
-    course: '',
-    price: '',
-    condition: 'good',
-    comments: '',
-    ISBN: '',
-  };
-  const { form, bind, reset } = useFields(empty);
+  const { form, bind, update } = useFields({ ...BLANK, ...prefillFrom(useLocation().query) });
+  const lookup = useIsbnLookup(form.ISBN);
+  const found = lookup.data?.book;
+  useEffect(() => {
+    if (!found) return;
+    update((f) => ({
+      ...f,
+      name: f.name.trim() ? f.name : found.title.slice(0, 200),
+      author:
+        f.author.trim() || found.authors.length === 0 ? f.author : found.authors.join(', ').slice(0, 200),
+      // the edition starts at 1: the looked-up one replaces that default, never a number typed
+      edition: found.edition && (f.edition === '' || f.edition === '1') ? String(found.edition) : f.edition,
+    }));
+  }, [found, update]);
   const [free, setFree] = useState(false);
   const [posted, setPosted] = useState<string | null>(null);
   const [priceError, setPriceError] = useState<string | undefined>(undefined);
@@ -46,7 +65,7 @@ export function SellPage() {
       );
       setPosted(book.name);
       setFree(false);
-      reset();
+      update(() => BLANK);
     },
     keys.listings,
     keys.books,
@@ -73,6 +92,12 @@ export function SellPage() {
         </p>
       )}
       <Form onSubmit={onSubmit} noValidate error={error} busy={busy} button="List the book">
+        <Field
+          {...bind('ISBN', error)}
+          label="ISBN (optional)"
+          hint="Type the ISBN from the back of the book and the rest fills itself in."
+        />
+        <LookupNote lookup={lookup} />
         <Field {...bind('name', error)} label="Title" required />
         <Field {...bind('author', error)} label="Author (optional)" />
         <Field {...bind('edition', error)} label="Edition" type="number" min={1} required />
@@ -102,7 +127,6 @@ export function SellPage() {
           <label htmlFor="sell-free">Give it away for free</label>
         </div>
         <Field {...bind('condition', error)} label="Condition" options={CONDITIONS} />
-        <Field {...bind('ISBN', error)} label="ISBN (optional)" />
         <Field {...bind('comments', error)} label="Comments (optional)" multiline />
       </Form>
     </section>
