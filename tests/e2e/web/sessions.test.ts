@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import { logIn, refreshCookieOf, refreshFrom, webStackForFile } from '#tests/helpers/browser.ts';
+import {
+  expectAccessible,
+  logIn,
+  refreshCookieOf,
+  refreshFrom,
+  webStackForFile,
+} from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 
 const web = webStackForFile();
@@ -25,6 +31,33 @@ describe('staying signed in', () => {
     await page.getByRole('heading', { level: 1, name: 'Welcome, Tabby' }).waitFor();
     // nothing of the session is in storage a script can read
     expect(await tab.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
+  });
+
+  it('"Log out everywhere" in Settings ends the sessions of every device, this one included', async () => {
+    const student = await createConfirmedUser();
+    const phone = await web().newPage({ width: 390, height: 844 });
+    const laptop = await web().newPage({ width: 1280, height: 800 });
+    await logIn(phone, student.user.emailAddress);
+    await logIn(laptop, student.user.emailAddress);
+    const laptopCookie = await refreshCookieOf(laptop);
+    expect(laptopCookie).toBeDefined();
+
+    await phone.goto('/settings');
+    const everywhere = phone.getByRole('button', { name: 'Log out everywhere' });
+    await everywhere.waitFor();
+    await expectAccessible(phone);
+    phone.once('dialog', (dialog) => void dialog.accept());
+    await everywhere.click();
+    await phone.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(await refreshCookieOf(phone)).toBeUndefined();
+    // the other device: its refresh cookie and the token it logged in with no longer work
+    const replay = await api('POST', '/api/auth/refresh', {
+      headers: { 'x-csrf': '1', cookie: `cb_refresh=${laptopCookie?.value}` },
+    });
+    expect(replay.status).toBe(401);
+    expect((await api('GET', '/api/user/getNotifications', { token: student.token })).status).toBe(401);
+    await laptop.goto('/cart');
+    await laptop.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
   });
 
   it('a deep link without a session asks to log in, then returns to that page', async () => {

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
 import { Activity } from '#web/features/account/activity.tsx';
 import { keys, profileQuery } from '#web/queries.ts';
-import { Link } from '#web/router.tsx';
-import { replaceToken } from '#web/session.ts';
-import { ErrorNote, Field, passwordField } from '#web/ui/form.tsx';
-import { useFields, useSubmit } from '#web/ui/hooks.ts';
+import { Link, navigate } from '#web/router.tsx';
+import { replaceToken, setSession } from '#web/session.ts';
+import { ActionButton, ErrorNote, Field, passwordField } from '#web/ui/form.tsx';
+import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Section } from '#web/ui/layout.tsx';
 import { TwoFactorSection } from './two-factor.tsx';
 
@@ -23,6 +23,7 @@ export function SettingsPage() {
       </p>
       {user.data && <ProfileForm user={user.data} />}
       <PasswordForm />
+      <SessionsSection />
       {user.data && user.data.permissionType >= 1 && <TwoFactorSection />}
     </>
   );
@@ -93,6 +94,29 @@ function PasswordForm() {
           Change the password
         </button>
       </form>
+    </Section>
+  );
+}
+
+/**
+ * "Log out everywhere": every session of the account ends (each device's refresh cookie and every
+ * access token stop working, lib/accounts/sessions.ts), this one included, for a lost phone or a
+ * shared computer someone forgot to log out of.
+ */
+function SessionsSection() {
+  const act = useAction();
+  const everywhere = async () => {
+    await call(api.POST('/api/auth/logoutEverywhere'));
+    setSession(null);
+    navigate('/login');
+  };
+  return (
+    <Section id="sessions-h" title="Sessions">
+      <p>You stay signed in on each device for 30 days from your last visit.</p>
+      <ErrorNote error={act.error} />
+      <ActionButton act={act} action={everywhere} confirm="Log out on every device, this one included?">
+        Log out everywhere
+      </ActionButton>
     </Section>
   );
 }
