@@ -13,6 +13,24 @@ export const trimBase = (url: string): string => url.replace(/\/+$/, '');
 const appBase = (): string => trimBase(config.APP_URL || config.PUBLIC_URL);
 const seg = encodeURIComponent;
 
+/**
+ * Pages of the web app, as paths (web/src/shell/routes.tsx): what a notification links to inside
+ * the app, and what the e-mail links below put after the app's origin.
+ */
+export const appPaths = {
+  book: (bookId: string): string => `/books/${seg(bookId)}`,
+  conversation: (conversationId: string): string => `/messages/${seg(conversationId)}`,
+  order: (orderId: string): string => `/orders/${seg(orderId)}`,
+  /** the caller's purchases and sales */
+  orders: (): string => '/orders',
+  /** the seller's own listings */
+  listings: (): string => '/listings',
+  /** the caller's requests and their matches */
+  requests: (): string => '/requests',
+  saved: (): string => '/saved',
+  messages: (): string => '/messages',
+} as const;
+
 export const appLinks = {
   /** The service's own confirmation endpoint (GET /api/auth/confirm/{token}). */
   confirmation: (token: string): string => `${trimBase(config.PUBLIC_URL)}/api/auth/confirm/${seg(token)}`,
@@ -26,6 +44,9 @@ export const appLinks = {
   login: (): string => (config.APP_URL ? `${trimBase(config.APP_URL)}/login` : trimBase(config.PUBLIC_URL)),
   /** The login page with the unlock token (docs/security.md, device cookies). */
   unlock: (token: string): string => `${appBase()}/login?unlock=${seg(token)}`,
-  conversation: (conversationId: string): string => `${appBase()}/messages/${seg(conversationId)}`,
-  order: (orderId: string): string => `${appBase()}/orders/${seg(orderId)}`,
+  conversation: (conversationId: string): string => `${appBase()}${appPaths.conversation(conversationId)}`,
+  order: (orderId: string): string => `${appBase()}${appPaths.order(orderId)}`,
+  book: (bookId: string): string => `${appBase()}${appPaths.book(bookId)}`,
+  /** a page of the app by its path (appPaths) */
+  page: (path: string): string => `${appBase()}${path}`,
 } as const;

@@ -1,8 +1,8 @@
 /** The words of every notification and its e-mail. Pure. */
 
 import type { NotificationKind } from '#lib/db/notifications.ts';
+import { noticeMail } from '#lib/mail/notice.ts';
 import type { Mail } from '#lib/mail/send.ts';
-import { escapeHtml } from '#lib/mail/send.ts';
 
 export interface BookFacts {
   name: string;
@@ -10,17 +10,12 @@ export interface BookFacts {
   ISBN: string | null;
 }
 
-type Content = { message: string; email: (firstName: string) => Omit<Mail, 'to'> };
+/** The words of a notification, and its e-mail given the first name and the link to its page. */
+type Content = { message: string; email: (firstName: string, link: string) => Omit<Mail, 'to'> };
 
-const mail = (subject: string, lines: string[]) => (firstName: string) => {
-  const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
-  const all = [greeting, '', ...lines, '', 'Campus Books'];
-  return {
-    subject,
-    text: all.join('\n'),
-    html: all.map((l) => (l === '' ? '<br>' : `<p>${escapeHtml(l)}</p>`)).join('\n'),
-  };
-};
+/** The notice e-mail (lib/mail/notice.ts): the message and one link, labelled, to the page it talks about. */
+const mail = (subject: string, message: string, linkLabel: string) => (firstName: string, link: string) =>
+  noticeMail({ subject, message, linkLabel, link })(firstName);
 
 const describe = (b: BookFacts) => `"${b.name}" (${b.course}${b.ISBN ? `, ISBN ${b.ISBN}` : ''})`;
 
@@ -29,7 +24,7 @@ export function matchContent(book: BookFacts): Content {
   const message = `A book you asked for is listed: ${describe(book)}.`;
   return {
     message,
-    email: mail(`Match for your book request: ${book.name}`, [message, 'See your matches in the app.']),
+    email: mail(`Match for your book request: ${book.name}`, message, 'See the book'),
   };
 }
 
@@ -62,13 +57,17 @@ export function statusContent(
     },
   };
   const [subject, message] = text[kind][role];
-  return { message, email: mail(`${subject}: ${book.name}`, [message]) };
+  // the buyer's e-mail opens their order, the seller's their sales (lib/notifications/links.ts)
+  return {
+    message,
+    email: mail(`${subject}: ${book.name}`, message, role === 'buyer' ? 'See your order' : 'See your sales'),
+  };
 }
 
 /** A listed book of the user was unlisted by a moderator, with the reason. */
 export function moderationUnlistContent(book: BookFacts, reason: string): Content {
   const message = `Your book ${describe(book)} was unlisted by a moderator. Reason: ${reason}`;
-  return { message, email: mail(`Your book was unlisted: ${book.name}`, [message]) };
+  return { message, email: mail(`Your book was unlisted: ${book.name}`, message, 'See your listings') };
 }
 
 /** What happened to a book someone saved. */
@@ -90,5 +89,5 @@ export function savedBookContent(
     unlisted: [`A book you saved is no longer listed`, `A book you saved, ${d}, is no longer listed.`],
   };
   const [subject, message] = text[event];
-  return { message, email: mail(`${subject}: ${book.name}`, [message, 'See your saved books in the app.']) };
+  return { message, email: mail(`${subject}: ${book.name}`, message, 'See the book') };
 }

@@ -19,8 +19,10 @@ import {
   putNotificationOnce,
 } from '#lib/db/notifications.ts';
 import { getUserContact } from '#lib/db/users.ts';
+import { appLinks } from '#lib/mail/links.ts';
 import type { Mail } from '#lib/mail/send.ts';
 import { type BusinessEvent, countEvent } from '#lib/metrics.ts';
+import { notificationPath } from '#lib/notifications/links.ts';
 import { queueMail } from '#lib/outbox/queue.ts';
 import { type EmailCategory, withDefaults } from '#lib/values/preferences.ts';
 
@@ -35,8 +37,11 @@ export interface NotificationInput {
   conversationId?: string;
   /** the order a `handover` notification opens */
   orderId?: string;
-  /** the e-mail, given the recipient's first name */
-  email: (firstName: string) => Omit<Mail, 'to'>;
+  /**
+   * the e-mail, given the recipient's first name and the page the notification opens (its link,
+   * lib/notifications/links.ts, after the web app's origin)
+   */
+  email: (firstName: string, link: string) => Omit<Mail, 'to'>;
   /** which preference (and unsubscribe link) the e-mail falls under; every notification e-mail is non-essential */
   category: EmailCategory;
   /**
@@ -96,7 +101,7 @@ export async function notify(
     {
       id: `notif.${stored.id}`,
       recipientId: input.userId,
-      mail: input.email(contact.firstName),
+      mail: input.email(contact.firstName, appLinks.page(notificationPath(stored))),
       category: input.category,
     },
     now(),

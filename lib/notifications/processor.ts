@@ -43,6 +43,10 @@ async function apply(change: StreamChange): Promise<void> {
       cause: `status#${change.eventId}#${party}`,
       kind: audience.kind,
       bookId: after.id,
+      // the buyer's notification opens their order; the seller cannot open it (getOrder is the buyer's)
+      ...(party === 'buyer' && (after.orderId ?? before.orderId)
+        ? { orderId: (after.orderId ?? before.orderId) as string }
+        : {}),
       message: content.message,
       email: content.email,
       category: 'purchases',

@@ -2,6 +2,7 @@
 
 import { advanceReadMark, getReadMark, listNotificationsPage, markRead } from '#lib/db/notifications.ts';
 import { NotFound } from '#lib/errors.ts';
+import { notificationPath } from '#lib/notifications/links.ts';
 import { CursorParam } from '#lib/table/cursor.ts';
 import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
@@ -27,8 +28,10 @@ export const Notification = z.strictObject({
   bookId: z.optional(z.string()),
   /** the conversation a `message` notification opens */
   conversationId: z.optional(z.string()),
-  /** the order a `handover` notification opens */
+  /** the order a `handover` notification (or a buyer's purchase notification) opens */
   orderId: z.optional(z.string()),
+  /** the page of the web app it talks about, as a path (`/books/<id>`, `/orders/<id>`, ...) */
+  link: z.string().check(z.startsWith('/')),
 });
 export type Notification = z.infer<typeof Notification>;
 
@@ -70,6 +73,7 @@ export async function getNotifications(
     ...(n.bookId ? { bookId: n.bookId } : {}),
     ...(n.conversationId ? { conversationId: n.conversationId } : {}),
     ...(n.orderId ? { orderId: n.orderId } : {}),
+    link: notificationPath(n),
   }));
   return { items, next: page.next };
 }

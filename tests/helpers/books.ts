@@ -89,16 +89,21 @@ export async function putBook(overrides: BookOverrides & { ownerId: string }): P
 export async function setBookStatus(
   book: BookRecord,
   status: BookStatusValue,
-  extra: Partial<Pick<BookRecord, 'buyerId' | 'boughtAt' | 'date'>> = {},
+  extra: Partial<Pick<BookRecord, 'buyerId' | 'boughtAt' | 'date' | 'orderId'>> = {},
 ): Promise<BookRecord> {
   const next: BookRecord = { ...book, ...extra, status };
   const move = listingIndexMove(next);
+  // the order id is written only when given, as checkout does
+  const order = 'orderId' in extra ? { orderId: next.orderId ?? null } : {};
   await db.send(
     new UpdateCommand({
       TableName: TABLE,
       Key: bookKey(book.id),
       UpdateExpression: `SET #status = :s, buyerId = :buyer, boughtAt = :bought, #date = :date, ${Object.keys(
-        move.set,
+        {
+          ...move.set,
+          ...order,
+        },
       )
         .map((k) => `${k} = :${k}`)
         .join(', ')}${move.remove.length > 0 ? ` REMOVE ${move.remove.join(', ')}` : ''}`,
@@ -108,7 +113,7 @@ export async function setBookStatus(
         ':buyer': next.buyerId ?? null,
         ':bought': next.boughtAt ?? null,
         ':date': next.date,
-        ...Object.fromEntries(Object.entries(move.set).map(([k, v]) => [`:${k}`, v])),
+        ...Object.fromEntries(Object.entries({ ...move.set, ...order }).map(([k, v]) => [`:${k}`, v])),
       },
     }),
   );

@@ -14490,7 +14490,8 @@ export interface operations {
                      *           "kind": "match",
                      *           "bookId": "string",
                      *           "conversationId": "string",
-                     *           "orderId": "string"
+                     *           "orderId": "string",
+                     *           "link": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -14510,6 +14511,8 @@ export interface operations {
                             bookId?: string;
                             conversationId?: string;
                             orderId?: string;
+                            /** Format: starts_with */
+                            link: string;
                         }[];
                         /** Format: date-time */
                         time: string;

@@ -81,6 +81,16 @@ describe('saved books in the browser', () => {
       )
       .toBe(1);
     await expectAccessible(desktop);
+    // the notification opens the book it talks about (issue 32, item 3) and is read from then on
+    await desktop.getByRole('link', { name: /now costs \$19\.50 \(was \$45\.50\)/ }).click();
+    await desktop.getByRole('heading', { level: 1, name: dropped.name }).waitFor();
+    expect(new URL(desktop.url()).pathname).toBe(`/books/${dropped.id}`);
+    await expect
+      .poll(async () => {
+        const res = await api('GET', '/api/user/getNotifications', { token: saver.token });
+        return (res.body as { data: { read: boolean; link: string }[] }).data.map((n) => [n.link, n.read]);
+      })
+      .toEqual([[`/books/${dropped.id}`, true]]);
     // the saved set was read once per page load, never per card
     expect(savedReads.length).toBeLessThanOrEqual(4);
   });

@@ -95,6 +95,8 @@ describe('matching a newly listed book against open requests', () => {
     const mails = await emailsTo(buyer);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toMatch(/Match for your book request: Measure Theory/);
+    // the e-mail links to the book, as the notification does
+    expect(mails[0]?.body.text).toMatch(new RegExp(`See the book: https?://\\S+/books/${book.id}$`, 'm'));
     expect(await emailsTo(seller)).toEqual([]);
   });
 
@@ -378,7 +380,11 @@ describe('status changes become notifications', () => {
 
   it('tells the seller on 0 -> 1, the buyer on 1 -> 2, and both on 2 -> 3, by e-mail too', async () => {
     const { seller, buyer, book } = await listedBook();
-    const bought = await setBookStatus(book, 1, { buyerId: buyer.id, boughtAt: new Date().toISOString() });
+    const bought = await setBookStatus(book, 1, {
+      buyerId: buyer.id,
+      boughtAt: new Date().toISOString(),
+      orderId: 'order-of-status-test',
+    });
     await runConsumer();
     expect(await kinds(seller)).toEqual(['sold']);
     expect(await kinds(buyer)).toEqual([]);
@@ -391,11 +397,23 @@ describe('status changes become notifications', () => {
     expect(await kinds(seller)).toEqual(['delivered', 'sold']);
     expect(await kinds(buyer)).toEqual(['delivered', 'verified']);
     expect((await notifications(seller.token)).items.every((n) => n.bookId === book.id)).toBe(true);
+    // each links to its page: the buyer's to their order, the seller's (who cannot open it) to their sales
+    expect((await notifications(buyer.token)).items.map((n) => [n.orderId, n.link])).toEqual([
+      ['order-of-status-test', '/orders/order-of-status-test'],
+      ['order-of-status-test', '/orders/order-of-status-test'],
+    ]);
+    expect((await notifications(seller.token)).items.map((n) => [n.orderId, n.link])).toEqual([
+      [undefined, '/orders'],
+      [undefined, '/orders'],
+    ]);
     expect((await emailsTo(seller)).map((m) => m.subject)).toEqual([
       expect.stringMatching(/^Your book was bought/),
       expect.stringMatching(/^You were paid/),
     ]);
-    expect(await emailsTo(buyer)).toHaveLength(2);
+    const buyerMails = await emailsTo(buyer);
+    expect(buyerMails).toHaveLength(2);
+    expect(buyerMails.every((m) => m.body.text?.includes('See your order: '))).toBe(true);
+    expect(buyerMails.every((m) => m.body.text?.includes('/orders/order-of-status-test'))).toBe(true);
   });
 
   it.each([1, 2] as const)(

@@ -45,6 +45,7 @@ describe('GET /api/user/getNotifications', () => {
       read: false,
       kind: 'sold',
       bookId: 'book-4',
+      link: '/orders',
     });
     expect(first.next).toEqual(expect.any(String));
     const second = await notifications(user.token, { limit: '2', cursor: String(first.next) });
@@ -78,6 +79,34 @@ describe('GET /api/user/getNotifications', () => {
 
   it('needs a token', async () => {
     expect((await getNotifications('')).status).toBe(401);
+  });
+
+  it('links each notification to the page it talks about (issue 32, item 3)', async () => {
+    const user = await makeUser();
+    const at = Date.now() - 60_000;
+    const kinds: [Partial<NotificationRecord>, string][] = [
+      [{ kind: 'match', bookId: 'b 1' }, '/books/b%201'],
+      [{ kind: 'saved', bookId: 'b2' }, '/books/b2'],
+      [{ kind: 'message', bookId: 'b3', conversationId: 'c1' }, '/messages/c1'],
+      [{ kind: 'handover', bookId: 'b4', orderId: 'o1' }, '/orders/o1'],
+      [{ kind: 'verified', bookId: 'b5', orderId: 'o2' }, '/orders/o2'],
+      [{ kind: 'sold', bookId: 'b6' }, '/orders'],
+      [{ kind: 'unlisted', bookId: 'b7' }, '/listings'],
+    ];
+    for (const [i, [fields]] of kinds.entries())
+      await putNotificationOnce({
+        type: 'notification',
+        id: notificationId(user.id, `links#${i}`),
+        userId: user.id,
+        kind: 'match',
+        message: `Notification ${i}`,
+        date: new Date(at + i * 1000).toISOString(),
+        read: false,
+        emailState: 'none',
+        ...fields,
+      });
+    const items = (await notifications(user.token, { limit: '20' })).items.reverse();
+    expect(items.map((n) => [n.kind, n.link])).toEqual(kinds.map(([f, link]) => [f.kind, link]));
   });
 });
 

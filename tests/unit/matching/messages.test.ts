@@ -8,26 +8,31 @@ describe('notification and e-mail content', () => {
   it('names the book in the match message and e-mail, escaping it in HTML', () => {
     const c = matchContent(book);
     expect(c.message).toContain(book.name);
-    const mail = c.email('Ada');
+    const mail = c.email('Ada', 'https://books.example.edu/books/b1?x=1&y=2');
     expect(mail.subject).toBe(`Match for your book request: ${book.name}`);
     expect(mail.text).toContain('Hello Ada,');
     expect(mail.text).toContain('ISBN 9780306406157');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&#60;script&#62;');
+    // one link to the page it talks about, in both parts
+    expect(mail.text).toContain('See the book: https://books.example.edu/books/b1?x=1&y=2');
+    expect(mail.html).toContain('<a href="https://books.example.edu/books/b1?x=1&#38;y=2">See the book</a>');
   });
 
   it.each([
-    ['sold', 'seller', /^Your book was bought/],
-    ['verified', 'buyer', /^Your book was verified/],
-    ['delivered', 'seller', /^You were paid/],
-    ['delivered', 'buyer', /^Your book was delivered/],
-    ['cancelled', 'seller', /^A purchase was cancelled/],
-    ['cancelled', 'buyer', /^Your purchase was cancelled/],
-  ] as const)('tells the %s %s in its own words', (kind, role, subject) => {
+    ['sold', 'seller', /^Your book was bought/, 'See your sales'],
+    ['verified', 'buyer', /^Your book was verified/, 'See your order'],
+    ['delivered', 'seller', /^You were paid/, 'See your sales'],
+    ['delivered', 'buyer', /^Your book was delivered/, 'See your order'],
+    ['cancelled', 'seller', /^A purchase was cancelled/, 'See your sales'],
+    ['cancelled', 'buyer', /^Your purchase was cancelled/, 'See your order'],
+  ] as const)('tells the %s %s in its own words', (kind, role, subject, label) => {
     const c = statusContent(kind, role, { ...book, ISBN: null });
-    expect(c.email('').subject).toMatch(subject);
+    const mail = c.email('', 'https://books.example.edu/orders');
+    expect(mail.subject).toMatch(subject);
     expect(c.message).toContain(book.name);
-    expect(c.email('').text.startsWith('Hello,')).toBe(true);
+    expect(mail.text.startsWith('Hello,')).toBe(true);
+    expect(mail.text).toContain(`${label}: https://books.example.edu/orders`);
   });
 
   it('derives the same notification id from the same cause, and different ids otherwise', () => {

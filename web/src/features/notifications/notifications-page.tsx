@@ -1,7 +1,11 @@
-/** `/notifications`: the notifications, marked read one by one or all at once. */
+/**
+ * `/notifications`: the notifications, marked read one by one or all at once. Each names its book,
+ * order or conversation and opens that page (the service's `link`); opening it marks it read.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
 import { keys, notificationsQuery } from '#web/queries.ts';
+import { Link } from '#web/router.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 
@@ -26,7 +30,10 @@ export function NotificationsPage() {
           <li key={n.id} className={n.read ? 'read' : 'unread'}>
             <p>
               {n.read ? '' : <strong>New: </strong>}
-              {n.message} <small>{new Date(n.date).toLocaleString()}</small>
+              <Link href={n.link} onClick={() => !n.read && void mark([n.id])}>
+                {n.message}
+              </Link>{' '}
+              <small>{new Date(n.date).toLocaleString()}</small>
             </p>
             {!n.read && (
               <button type="button" onClick={() => mark([n.id])}>
