@@ -10,6 +10,7 @@ import { listOrders } from '#lib/db/orders.ts';
 import { type OrderRecord, OrderStatus, type UserRecord } from '#lib/db/records.ts';
 import { getUsersById } from '#lib/db/users.ts';
 import { toApiHandover } from '#lib/orders/handover.ts';
+import { chargedInDollars } from '#lib/orders/totals.ts';
 import { toDollars } from './rules.ts';
 import { type AdminHandover, type AdminOrder, type Contact, toContact } from './schemas.ts';
 
@@ -62,9 +63,8 @@ export async function getOrders(status: number | undefined, limit: number, curso
     id: o.id,
     status: o.status,
     createdAt: o.createdAt,
-    subtotal: toDollars(o.subtotalCents),
-    fee: toDollars(o.feeCents),
-    total: toDollars(o.totalCents),
+    // what it charges now: a cancelled book is never in a total (lib/orders/totals.ts)
+    ...chargedInDollars(o),
     buyer: contactOf(users, o.buyerId),
     books: o.books.map((line) => ({
       id: line.bookId,

@@ -122,7 +122,11 @@ async function remindStuck(book: BookRecord, remindDays: number, now: Date): Pro
   });
 }
 
-/** The admins' cancelPurchase by the job; then both told why. False when the book moved meanwhile. */
+/**
+ * The admins' cancelPurchase by the job, with its reason; buyer and seller are told why by the
+ * status notifications (lib/notifications/processor.ts reads the book's `cancelReason`), as for
+ * an admin's cancel. False when the book moved meanwhile.
+ */
 async function cancelStuck(book: BookRecord, reason: string, now: Date): Promise<boolean> {
   try {
     await cancelPurchase(JOB_ACTOR, book.id, reason, now);
@@ -130,18 +134,6 @@ async function cancelStuck(book: BookRecord, reason: string, now: Date): Promise
     // moved on meanwhile (an admin confirmed or cancelled it, or a run before this one did)
     if (err instanceof Conflict || err instanceof NotFound) return false;
     throw err;
-  }
-  if (book.buyerId && book.orderId) {
-    const message = `The purchase of "${book.name}" was cancelled and the book is back on sale: ${reason}`;
-    for (const userId of [book.buyerId, book.ownerId]) {
-      await tellUser(
-        userId,
-        `stuck-cancel#${book.id}#${book.boughtAt}#${userId}`,
-        book.orderId,
-        message,
-        now,
-      );
-    }
   }
   return true;
 }

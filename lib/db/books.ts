@@ -708,6 +708,7 @@ export async function relistCancelledPurchase(
     buyerId: null,
     boughtAt: null,
     orderId: null,
+    cancelReason: stamp.reason,
   };
   const idx = bookIndexes(relisted);
   const move = listingIndexMove(relisted);
@@ -719,6 +720,8 @@ export async function relistCancelledPurchase(
         status: relisted.status,
         date: stamp.at,
         statusChangedAt: stamp.at,
+        // the status notifications (lib/notifications/processor.ts) tell buyer and seller why
+        cancelReason: stamp.reason,
         gsi2pk: idx.gsi2pk,
         gsi2sk: idx.gsi2sk,
         ...move.set,

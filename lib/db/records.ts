@@ -63,6 +63,8 @@ export interface BookRecord {
   orderId?: string | null;
   /** when the stuck-purchase job reminded buyer, seller and admins of this purchase (lib/dashboard/stuck-purchases.ts) */
   stuckRemindedAt?: string | null;
+  /** why its last purchase was cancelled (an admin's words, or the hand-over job's); told to both sides */
+  cancelReason?: string | null;
   /** distinct people who reported it since the last resolution (lib/moderation) */
   reportCount?: number;
   /** of those, the reports that count towards hiding (an established reporter with weight) */

@@ -33,6 +33,8 @@ export function statusContent(
   kind: Exclude<NotificationKind, 'match' | 'unlisted' | 'message' | 'handover' | 'saved'>,
   role: 'seller' | 'buyer',
   book: BookFacts,
+  /** why a purchase was cancelled, when someone said */
+  reason: string | null = null,
 ): Content {
   const d = describe(book);
   const text: Record<typeof kind, Record<typeof role, [string, string]>> = {
@@ -56,7 +58,8 @@ export function statusContent(
       buyer: [`Your purchase was cancelled`, `Your purchase of ${d} was cancelled.`],
     },
   };
-  const [subject, message] = text[kind][role];
+  const [subject, said] = text[kind][role];
+  const message = reason ? `${said} Reason: ${reason}` : said;
   // the buyer's e-mail opens their order, the seller's their sales (lib/notifications/links.ts)
   return {
     message,

@@ -37,7 +37,8 @@ async function apply(change: StreamChange): Promise<void> {
   for (const party of audience.parties) {
     const userId = party === 'seller' ? after.ownerId : buyerId;
     if (!userId) continue;
-    const content = statusContent(audience.kind, party, facts);
+    const reason = audience.kind === 'cancelled' ? (after.cancelReason ?? null) : null;
+    const content = statusContent(audience.kind, party, facts, reason);
     await notify({
       userId,
       cause: `status#${change.eventId}#${party}`,

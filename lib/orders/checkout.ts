@@ -26,6 +26,7 @@ import { BadRequest, Busy, Conflict, type ErrorDetail, Unprocessable } from '#li
 import { countEvent } from '#lib/metrics.ts';
 import { allocateFee, priceOrder, toDollars } from '#lib/values/money.ts';
 import type { Order } from './schemas.ts';
+import { chargedInDollars } from './totals.ts';
 
 export const MAX_ATTEMPTS = 5;
 /** How long an Idempotency-Key is remembered. */
@@ -251,9 +252,8 @@ export function toApiOrder(o: OrderRecord): Order {
       price: toDollars(l.priceCents),
       owner: { id: l.sellerId, firstName: l.sellerFirstName },
     })),
-    subtotal: toDollars(o.subtotalCents),
-    fee: toDollars(o.feeCents),
-    total: toDollars(o.totalCents),
+    // what it charges now: a cancelled book is never in a total
+    ...chargedInDollars(o),
     status: o.status,
     createdAt: o.createdAt,
   };

@@ -6,6 +6,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { processors } from '#functions/streams/processors.ts';
+import { cancelPurchase } from '#lib/dashboard/handover.ts';
 import { bookKey, cartItemKey } from '#lib/db/keys.ts';
 import { listedBooksNow, putMatch } from '#lib/db/matches.ts';
 import type { BookRecord } from '#lib/db/records.ts';
@@ -426,10 +427,16 @@ describe('status changes become notifications', () => {
       });
       if (from === 2) current = await setBookStatus(current, 2);
       await runConsumer();
-      await setBookStatus(current, 0, { buyerId: null, boughtAt: null });
+      // the admins' cancelPurchase, with the reason they typed: both sides are told it
+      await cancelPurchase('admin-of-cancel-test', book.id, 'The book was not at the hand-over.');
       expect((await runConsumer()).failed).toEqual([]);
-      expect((await kinds(seller))[0]).toBe('cancelled');
-      expect((await kinds(buyer))[0]).toBe('cancelled');
+      for (const user of [seller, buyer]) {
+        const [latest] = (await notifications(user.token)).items;
+        expect(latest?.kind).toBe('cancelled');
+        expect(latest?.message).toMatch(/was cancelled.* Reason: The book was not at the hand-over\.$/);
+        const mails = await emailsTo(user);
+        expect(mails.at(-1)?.body.text).toContain('Reason: The book was not at the hand-over.');
+      }
     },
   );
 

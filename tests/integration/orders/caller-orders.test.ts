@@ -61,7 +61,9 @@ describe("the caller's orders", () => {
     const got = await order(buyer.token, placed.id);
     expect(got.status).toBe(200);
     const shown = expectEnvelope(got.json(), OrderWithStatus);
-    expect(shown).toMatchObject({ id: placed.id, subtotal: 10.1, fee: 0.51, total: 10.61 });
+    // checkout charged 10.10 + 0.51; the cancelled 0.10 book and its 0.01 fee share are in no total
+    expect(placed).toMatchObject({ subtotal: 10.1, fee: 0.51, total: 10.61 });
+    expect(shown).toMatchObject({ id: placed.id, subtotal: 10, fee: 0.5, total: 10.5 });
     expect(shown.books.map((b) => [b.id, b.status, b.cancelled])).toEqual([
       [placed.books[0]?.id, 1, false],
       [cancelled, 0, true],
