@@ -14,6 +14,10 @@ export const BUNDLE_CAP_BYTES = 350 * 1024;
 /** HTTP functions held to a cap of their own (today's size and a margin), with the reason. */
 export const EXEMPT_HTTP: Record<string, { why: string; bytes: number }> = {
   booksAddPhoto: { why: 'S3 client and presigned POST (exempt by issue 19)', bytes: 460 * 1024 },
+  docsOpenapi: {
+    why: 'carries the OpenAPI document itself, which grows with every route (92 operations: 378 KB); reads no table',
+    bytes: 450 * 1024,
+  },
 };
 
 /**
@@ -26,6 +30,7 @@ export const BACKGROUND_FUNCTIONS = [
   'photosProcess',
   'photosSweepSlots',
   'scheduledFinishAccountDeletions',
+  'scheduledRemindHandovers',
   'scheduledSendDailyDigests',
   'scheduledSweepOutbox',
   'scheduledUnlistStaleBooks',

@@ -269,13 +269,14 @@ describe('alarms (packaged template)', () => {
     const background = Object.entries(resourcesOfType('AWS::Lambda::Function')).filter(
       ([id]) => !httpOrStream.has(id),
     );
-    // the 4 scheduled jobs, mail feedback, the photo processor and the slot sweeper
+    // the 5 scheduled jobs, mail feedback, the photo processor and the slot sweeper
     expect(background.map(([id]) => id).sort()).toEqual(
       [
         'MailFeedbackLambdaFunction',
         'PhotosProcessLambdaFunction',
         'PhotosSweepSlotsLambdaFunction',
         'ScheduledFinishAccountDeletionsLambdaFunction',
+        'ScheduledRemindHandoversLambdaFunction',
         'ScheduledSendDailyDigestsLambdaFunction',
         'ScheduledSweepOutboxLambdaFunction',
         'ScheduledUnlistStaleBooksLambdaFunction',
