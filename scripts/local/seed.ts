@@ -5,7 +5,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type HandoverPointRecord, handoverPointItem } from '#lib/db/handovers.ts';
+import type { HandoverPointRecord } from '#lib/db/handovers.ts';
 
 export const DEFAULT_HANDOVER_POINT: HandoverPointRecord = {
   type: 'handoverPoint',
@@ -24,6 +24,10 @@ export const DEFAULT_HANDOVER_POINT: HandoverPointRecord = {
 /** Writes the local defaults that are missing; true when the point was written now. */
 export async function seedLocalData(client: DynamoDBClient, tableName: string): Promise<boolean> {
   const doc = DynamoDBDocumentClient.from(client);
+  // Imported here, not at the top: lib/db loads the service's configuration when imported, and
+  // `npm start` must check that configuration itself first, naming a bad value in one line
+  // (tests/integration/local/preflight.test.ts).
+  const { handoverPointItem } = await import('#lib/db/handovers.ts');
   try {
     await doc.send(
       new PutCommand({

@@ -10,6 +10,7 @@ import { searchIndexProcessor } from '#lib/books/search-index.ts';
 import { bookItem } from '#lib/db/books.ts';
 import { bookKey, LISTING_SHARDS_ALL } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
+import { Busy } from '#lib/errors.ts';
 import { matchingProcessor } from '#lib/matching/processor.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { BatchWriteCommand } from '#lib/table/commands.ts';
@@ -25,6 +26,22 @@ let caller: TestUser;
 let seeded = 0;
 
 /** Seeds listed books (with their search entries) until `total` are listed. */
+/**
+ * Runs a seeding write again when DynamoDB Local answers too slowly (Busy: our client's timeout on
+ * a machine loaded by the rest of the suite). Seeding is this test's set-up, not what it measures;
+ * every write here is an idempotent put, so repeating one changes nothing.
+ */
+async function seedWrite(write: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (err) {
+      if (!(err instanceof Busy) || attempt === 5) throw err;
+    }
+  }
+}
+
 async function seedUpTo(total: number) {
   const dates = datesOldestFirst(total - seeded, 10 * 3_600_000 - seeded * 1000);
   const records: BookRecord[] = dates.map((date, i) =>
@@ -39,12 +56,14 @@ async function seedUpTo(total: number) {
     }),
   );
   for (let i = 0; i < records.length; i += 25) {
-    await db.send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [TABLE]: records.slice(i, i + 25).map((r) => ({ PutRequest: { Item: bookItem(r) } })),
-        },
-      }),
+    await seedWrite(() =>
+      db.send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [TABLE]: records.slice(i, i + 25).map((r) => ({ PutRequest: { Item: bookItem(r) } })),
+          },
+        }),
+      ),
     );
   }
   // the consumer's entries: search (with price order), the matches of the caller's request
@@ -52,14 +71,16 @@ async function seedUpTo(total: number) {
     await Promise.all(
       records.slice(i, i + 10).flatMap((r) =>
         [searchIndexProcessor, matchingProcessor].map((p) =>
-          p.apply({
-            eventName: 'INSERT',
-            eventId: r.id,
-            sequenceNumber: r.id,
-            keys: bookKey(r.id),
-            oldImage: undefined,
-            newImage: bookItem(r),
-          }),
+          seedWrite(() =>
+            p.apply({
+              eventName: 'INSERT',
+              eventId: r.id,
+              sequenceNumber: r.id,
+              keys: bookKey(r.id),
+              oldImage: undefined,
+              newImage: bookItem(r),
+            }),
+          ),
         ),
       ),
     );
