@@ -35,7 +35,9 @@ function photosOnlyConfig(): string {
   );
   expect(onlyPhotos).toContain('./functions/photos/functions.yml');
   expect(onlyPhotos).not.toContain('./functions/books/functions.yml');
-  return onlyPhotos.replace(/^ {2}esbuild:\n/m, `  esbuild:\n    outputWorkFolder: ${workFolder}\n`);
+  const own = onlyPhotos.replace(/^ {4}outputWorkFolder: .*$/m, `    outputWorkFolder: ${workFolder}`);
+  expect(own).toContain(`outputWorkFolder: ${workFolder}`);
+  return own;
 }
 
 const entries = async (zip: string): Promise<string[]> => {

@@ -92,9 +92,10 @@ describe('the sell page', () => {
   });
 
   it('fills the form from a typed ISBN with what copies sold for, and from an empty search', async () => {
-    // Fundamentals of Physics in the ISBN stand-in (scripts/local/isbn-fixtures.ts), edition "10th edition";
+    // Biochemistry in the ISBN stand-in (scripts/local/isbn-fixtures.ts), edition "7th ed.", an ISBN no
+    // other test sells (the e2e table is shared, and the every-campus hint counts every test's sales);
     // three completed sales on some campus give the every-campus hint.
-    const isbn13 = '9781118230718';
+    const isbn13 = '9781429229364';
     for (const [i, cents] of [2000, 3000, 4000].entries())
       await recordSale(isbn13, ALL_CAMPUSES, {
         at: new Date(Date.now() - i * 1000).toISOString(),
@@ -109,31 +110,31 @@ describe('the sell page', () => {
     await page.goto(`/sell?course=${encodeURIComponent('PHYS 101')}`);
     expect(await page.getByLabel('Course (e.g. CSC 171)').inputValue()).toBe('PHYS 101');
 
-    await page.getByLabel('ISBN (optional)').fill('978-1-118-23071-8');
-    const note = page.getByRole('status').filter({ hasText: 'Found “Fundamentals of Physics”' });
+    await page.getByLabel('ISBN (optional)').fill('978-1-4292-2936-4');
+    const note = page.getByRole('status').filter({ hasText: 'Found “Biochemistry”' });
     await note.waitFor();
     expect(await note.textContent()).toContain(
       '3 copies sold on all campuses for $20.00–$40.00 (median $30.00).',
     );
-    expect(await page.getByLabel('Title').inputValue()).toBe('Fundamentals of Physics');
+    expect(await page.getByLabel('Title').inputValue()).toBe('Biochemistry');
     expect(await page.getByLabel('Author (optional)').inputValue()).toBe(
-      'David Halliday, Robert Resnick, Jearl Walker',
+      'Jeremy M. Berg, John L. Tymoczko, Lubert Stryer',
     );
-    expect(await page.getByLabel('Edition').inputValue()).toBe('10');
+    expect(await page.getByLabel('Edition').inputValue()).toBe('7');
     await expectAccessible(page);
     await screenshot(page, 'sell-isbn-lookup-phone');
     await page.getByLabel('Price in dollars').fill('28');
     await page.getByRole('button', { name: 'List the book' }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: 'Fundamentals of Physics' })
+      .filter({ hasText: 'Biochemistry' })
       .filter({ hasText: 'is listed' })
       .waitFor();
     expect(await postsOf(seller.token)).toMatchObject([
       {
-        name: 'Fundamentals of Physics',
-        author: 'David Halliday, Robert Resnick, Jearl Walker',
-        edition: 10,
+        name: 'Biochemistry',
+        author: 'Jeremy M. Berg, John L. Tymoczko, Lubert Stryer',
+        edition: 7,
         course: 'PHYS 101',
         price: 28,
         ISBN: isbn13,
@@ -142,7 +143,7 @@ describe('the sell page', () => {
 
     // A title typed first is kept; an ISBN nobody knows says so and fills nothing.
     await page.getByLabel('Title').fill('My own title');
-    await page.getByLabel('ISBN (optional)').fill('9781118230718');
+    await page.getByLabel('ISBN (optional)').fill('9781429229364');
     await page.getByRole('status').filter({ hasText: 'Found' }).waitFor();
     expect(await page.getByLabel('Title').inputValue()).toBe('My own title');
     await page.getByLabel('ISBN (optional)').fill('9780000000002');

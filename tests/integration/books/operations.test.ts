@@ -201,5 +201,5 @@ describe('DynamoDB operations per request', () => {
     expect(queried('getUserMatches')).toBeLessThanOrEqual(
       2 * queried('getAllBooks default page with a token'),
     );
-  }, 300_000);
+  }, 600_000);
 });

@@ -4,22 +4,15 @@
  * price hint. The form fills only the fields the seller left empty; a lookup that fails or finds
  * nothing never blocks posting, it only says so.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, call, money } from '#web/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { money } from '#web/api.ts';
+import { lookupQuery } from '#web/features/sell/queries.ts';
 
 /** The ISBN typed, without hyphens and spaces, when it has the length of one (the API checks the check digit). */
 export function wholeIsbn(typed: string): string | null {
   const digits = typed.replace(/[\s-]/g, '');
   return /^(\d{9}[\dXx]|97[89]\d{10})$/.test(digits) ? digits.toUpperCase() : null;
 }
-
-const lookupQuery = (isbn: string) =>
-  queryOptions({
-    queryKey: ['isbn-lookup', isbn],
-    queryFn: () => call(api.GET('/api/books/lookupIsbn/{isbn}', { params: { path: { isbn } } })),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
 
 export type Lookup = Awaited<ReturnType<NonNullable<ReturnType<typeof lookupQuery>['queryFn']>>>;
 
