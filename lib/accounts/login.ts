@@ -7,7 +7,8 @@
  */
 import { ulid } from 'ulid';
 import type { UserRecord } from '#lib/db/records.ts';
-import { getUserByEmail, upgradePasswordHash } from '#lib/db/users.ts';
+import { getUser, getUserByEmail, upgradePasswordHash } from '#lib/db/users.ts';
+import { Unauthorized } from '#lib/errors.ts';
 import type { Mail } from '#lib/mail/send.ts';
 import { queueAccountMail } from '#lib/outbox/queue.ts';
 import {
@@ -21,11 +22,12 @@ import { InvalidCredentials } from './errors.ts';
 import { signToken } from './jwt.ts';
 import { unlockMail } from './mails.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import type { Principal } from './principal.ts';
 import { normaliseEmail, THROTTLE } from './rules.ts';
 import { type LoginInput, toUser, type User } from './schemas.ts';
 import { type SignedIn, startRefreshFamily } from './sessions.ts';
 import { takeAllowance, takeAttempt } from './throttle.ts';
-import { checkLoginCode, hasTotp } from './totp.ts';
+import { checkLoginCode, confirmTotp, hasTotp } from './totp.ts';
 
 export interface Session {
   token: string;
@@ -40,6 +42,23 @@ export async function issueSession(user: UserRecord, now: Date = new Date(), mfa
     now,
   );
   return { token, expiresAt, user: toUser(user) };
+}
+
+/**
+ * confirmTotp as the web app calls it: two-factor sign-in turns on, and since the code just
+ * confirmed is a second factor, this session gets a token and a refresh family that carry `mfa`
+ * (else an admin under REQUIRE_ADMIN_MFA would have to log in again to use what they just set up).
+ */
+export async function confirmTotpSignedIn(
+  principal: Principal,
+  code: string,
+  now: Date = new Date(),
+): Promise<{ recoveryCodes: string[]; token: string; refreshToken: string }> {
+  const { recoveryCodes } = await confirmTotp(principal, code, now);
+  const user = await getUser(principal.userId);
+  if (!user) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
+  const { token } = await issueSession(user, now, true);
+  return { recoveryCodes, token, refreshToken: await startRefreshFamily(user, { mfa: true }, now) };
 }
 
 /**

@@ -145,9 +145,13 @@ export const TotpEnrolment = z.strictObject({
   uri: z.string().check(z.startsWith('otpauth://totp/')),
   secret: z.string().check(z.regex(/^[A-Z2-7]+$/)),
 });
-/** `data` of confirmTotp: the 10 single-use recovery codes, shown once. */
+/**
+ * `data` of confirmTotp: the 10 single-use recovery codes, shown once, and a new token for this
+ * session that counts as having passed the second factor (the code just confirmed is one).
+ */
 export const TotpRecoveryCodes = z.strictObject({
   recoveryCodes: z.array(z.string().check(z.regex(/^[a-z0-9]{5}-[a-z0-9]{5}$/))).check(z.length(10)),
+  token: z.string().check(z.minLength(1)),
 });
 export const ConfirmTotpBody = z.strictObject({ code: SecondFactorCode });
 export const DisableTotpBody = z.strictObject({ password: OfferedPassword, code: SecondFactorCode });

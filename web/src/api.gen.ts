@@ -43,7 +43,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor sign-in on with a code; answers 10 recovery codes, once */
+        /** Turn two-factor sign-in on with a code; answers 10 recovery codes, once, and a new token */
         post: operations["authConfirmTotp"];
         delete?: never;
         options?: never;
@@ -1999,7 +1999,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Turn two-factor sign-in on with a code; answers 10 recovery codes, once */
+            /** @description Turn two-factor sign-in on with a code; answers 10 recovery codes, once, and a new token */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2010,7 +2010,8 @@ export interface operations {
                      *       "data": {
                      *         "recoveryCodes": [
                      *           "string"
-                     *         ]
+                     *         ],
+                     *         "token": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/auth/confirmTotp"
@@ -2019,6 +2020,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             recoveryCodes: string[];
+                            token: string;
                         };
                         /** Format: date-time */
                         time: string;

@@ -54,16 +54,20 @@ async function enrolledAdmin(permissionType: 1 | 2 = 1) {
     await post(enrollTotp, '/api/auth/enrollTotp', undefined, account.token),
     TotpEnrolment,
   );
-  const confirmed = expectOk(
-    await post(
-      confirmTotp,
-      '/api/auth/confirmTotp',
-      { code: codeAt(enrolment.secret, Date.now()) },
-      account.token,
-    ),
-    TotpRecoveryCodes,
+  const confirming = await post(
+    confirmTotp,
+    '/api/auth/confirmTotp',
+    { code: codeAt(enrolment.secret, Date.now()) },
+    account.token,
   );
-  return { account, ...enrolment, recoveryCodes: confirmed.recoveryCodes };
+  const confirmed = expectOk(confirming, TotpRecoveryCodes);
+  return {
+    account,
+    ...enrolment,
+    recoveryCodes: confirmed.recoveryCodes,
+    confirmedToken: confirmed.token,
+    confirmedRefresh: refreshTokenOf(confirming),
+  };
 }
 
 afterEach(() => {
@@ -218,6 +222,28 @@ describe('REQUIRE_ADMIN_MFA', () => {
     expect(refused.error).toMatch(/two-factor/);
     expectRefusal(await stats(account.token), 403, 'MFA_REQUIRED'); // enrolled, but this token passed no code
     expectOk(await stats(withCode.token), Statistics);
+  });
+
+  it('lets the session that confirmed two-factor sign-in in at once: its new token and refresh carry the factor', async () => {
+    const { account, confirmedToken, confirmedRefresh } = await enrolledAdmin();
+    expect(decodeJwt(confirmedToken)).toMatchObject({ sub: account.user.id, mfa: true });
+    expect(confirmedRefresh).not.toBe('');
+    const stats = (token: string) => invoke(getStatistics, { route: '/api/dashboard/getStatistics', token });
+    config.REQUIRE_ADMIN_MFA = true;
+    expectRefusal(await stats(account.token), 403, 'MFA_REQUIRED'); // the token from before
+    expectOk(await stats(confirmedToken), Statistics);
+    // the refresh cookie it set keeps the factor too
+    const { token } = expectOk(
+      await invoke(refresh, {
+        method: 'POST',
+        route: '/api/auth/refresh',
+        headers: { 'x-csrf': '1' },
+        cookies: [`cb_refresh=${confirmedRefresh}`],
+      }),
+      LoginResult,
+    );
+    expect(decodeJwt(token)).toMatchObject({ mfa: true });
+    expectOk(await stats(token), Statistics);
   });
 
   it('makeAdmin e-mails the new admin to turn two-factor sign-in on', async () => {

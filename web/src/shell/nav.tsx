@@ -1,8 +1,8 @@
-/** The main navigation: the student's pages with the unread count, the dashboard for administrators. */
+/** The main navigation: the student's pages with the unread counts and the cart's count, the dashboard for administrators. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { logout as endSession } from '#web/api.ts';
-import { conversationsQuery, keys, levelQuery, notificationsQuery } from '#web/queries.ts';
+import { cartQuery, conversationsQuery, keys, levelQuery, notificationsQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
 
@@ -36,6 +36,8 @@ export function Nav() {
     refetchInterval: 30_000,
     select: (list) => list.reduce((n, c) => n + c.unread, 0),
   });
+  // The cart's count: the same query as the cart page, which every add and remove refreshes.
+  const inCart = useQuery({ ...cartQuery, enabled: Boolean(session), select: (c) => c.items.length });
   // New notifications show up at the next navigation (the first render has just fetched them).
   const shown = useRef(path);
   useEffect(() => {
@@ -64,7 +66,9 @@ export function Nav() {
                     ? `${label} (${unread.data} unread)`
                     : href === '/messages' && unreadMessages.data
                       ? `${label} (${unreadMessages.data} unread)`
-                      : label}
+                      : href === '/cart' && inCart.data
+                        ? `${label} (${inCart.data})`
+                        : label}
                 </Link>
               </li>
             ))}

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { type ApiFailure, api, call } from '#web/api.ts';
+import { replaceToken } from '#web/session.ts';
 import { ErrorNote, Field, passwordField } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Section } from '#web/ui/layout.tsx';
@@ -78,7 +79,9 @@ function ConfirmForm({
 }) {
   const { form, bind } = useFields({ code: '' });
   const { error, busy, submit } = useSubmit(async () => {
-    const { recoveryCodes } = await call(api.POST('/api/auth/confirmTotp', { body: form }));
+    const { recoveryCodes, token } = await call(api.POST('/api/auth/confirmTotp', { body: form }));
+    // the code just confirmed is a second factor: this session's new token (and cookie) carry it
+    replaceToken(token);
     onDone(recoveryCodes);
   });
   return (
