@@ -43,6 +43,8 @@ describe('saved books in the browser', () => {
     desktop.on('request', (r) => {
       if (r.url().includes('/api/user/getSavedBooks')) savedReads.push(r.url());
     });
+    let pageLoads = 0;
+    desktop.on('load', () => pageLoads++);
     await logIn(desktop, saver.user.emailAddress);
     await desktop.goto(`/?q=${encodeURIComponent(kept.name)}`);
     await desktop.getByRole('button', { name: `Unsave ${kept.name}`, pressed: true }).click();
@@ -95,8 +97,9 @@ describe('saved books in the browser', () => {
         { timeout: 30_000 },
       )
       .toEqual([[`/books/${dropped.id}`, true]]);
-    // the saved set was read once per page load, never per card
-    expect(savedReads.length).toBeLessThanOrEqual(4);
+    // the saved set was read at most once per page load (and once more by the Saved page, which
+    // reads it again when it opens), never per card
+    expect(savedReads.length).toBeLessThanOrEqual(pageLoads + 1);
   });
 
   it('takes the author on the Sell form and in the edit form, and shows it on cards and the book page', async () => {

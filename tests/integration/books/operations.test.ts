@@ -37,7 +37,8 @@ async function seedWrite(write: () => Promise<unknown>): Promise<void> {
       await write();
       return;
     } catch (err) {
-      if (!(err instanceof Busy) || attempt === 5) throw err;
+      if (!(err instanceof Busy) || attempt === 10) throw err;
+      await new Promise((r) => setTimeout(r, 2_000 * attempt));
     }
   }
 }
