@@ -33,6 +33,8 @@ async function apply(change: StreamChange): Promise<void> {
   const audience = statusAudience(before.status, after.status);
   if (!audience) return;
   const buyerId = after.buyerId ?? before.buyerId ?? null;
+  // a cancel clears the book's order id: the buyer's notice opens the order it was in
+  const orderId = after.orderId ?? before.orderId ?? null;
   const facts = { name: after.name, course: after.course, ISBN: after.ISBN };
   for (const party of audience.parties) {
     const userId = party === 'seller' ? after.ownerId : buyerId;
@@ -45,9 +47,7 @@ async function apply(change: StreamChange): Promise<void> {
       kind: audience.kind,
       bookId: after.id,
       // the buyer's notification opens their order; the seller cannot open it (getOrder is the buyer's)
-      ...(party === 'buyer' && (after.orderId ?? before.orderId)
-        ? { orderId: (after.orderId ?? before.orderId) as string }
-        : {}),
+      ...(party === 'buyer' && orderId ? { orderId } : {}),
       message: content.message,
       email: content.email,
       category: 'purchases',
