@@ -332,6 +332,35 @@ describe('least privilege per function group (packaged template)', () => {
     for (const s of table) expect(JSON.stringify(s.Resource)).not.toContain('/index/');
   });
 
+  it('limits the public routes to the listing and the search: named indexes and their key prefixes (dynamodb:LeadingKeys)', () => {
+    // Which of these each function really reads: tests/integration/books/public-keys.test.ts.
+    const where = (r: unknown) => {
+      const s = JSON.stringify(r);
+      const index = /\/index\/([^"]+)"/.exec(s)?.[1];
+      return index ?? (s.includes('"Table","Arn"') ? 'table' : s);
+    };
+    const dynamo = (role: string) =>
+      (
+        statementsOf(template(), role) as (Statement & {
+          Condition?: Record<string, Record<string, unknown>>;
+        })[]
+      )
+        .filter((s) => list(s.Action).some((a) => a.startsWith('dynamodb:')))
+        .map((s) => [
+          list(s.Action).sort(),
+          list(s.Resource).map(where),
+          s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'],
+        ]);
+    expect(dynamo('PublicListRole')).toEqual([
+      [['dynamodb:Query'], ['gsi1', 'gsi1keys', 'gsi4', 'gsi4keys'], ['BOOKS#S0#*', 'CAMPUS#*#S0#*']],
+    ]);
+    expect(dynamo('PublicReadRole')).toEqual([
+      [['dynamodb:Query'], ['table'], ['SEARCH#*']],
+      [['dynamodb:Query'], ['gsi4'], ['SEARCHP#*']],
+      [['dynamodb:BatchGetItem'], ['table'], ['TYPO#*']],
+    ]);
+  });
+
   it('lets only the two functions that send call SES and only the auth-checking routes read the JWT secret', () => {
     const fns = lambdaFunctions();
     const mailers = Object.entries(GROUPS)
