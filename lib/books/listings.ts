@@ -178,7 +178,11 @@ export async function getUsersPosts(
 }
 
 /** Who is browsing: with a token, the caller's id (their own books are left out) and campus. */
-export type Browser = { userId: string; campus: string } | null;
+export type Browser = { userId: string; campus: string; blockedIds?: readonly string[] } | null;
+
+/** Whose books a browser does not see in listings and searches: their own and those of whom they blocked. */
+const hiddenOwners = (browser: Browser): string[] =>
+  browser ? [browser.userId, ...(browser.blockedIds ?? [])] : [];
 
 /** What a page of books is narrowed to and read in; all of it is bound into the page's cursor. */
 export interface BrowseOptions {
@@ -219,7 +223,7 @@ export async function getAllBooks(browser: Browser, options: BrowseOptions): Pro
     limit: options.limit ?? DEFAULT_PAGE,
     ...(options.cursor ? { cursor: options.cursor } : {}),
     scope: browseScope('listing', campus, options),
-    excludeOwner: browser?.userId,
+    excludeOwners: hiddenOwners(browser),
     filters: filtersOf(options),
     ...(byPrice ? { byPrice } : {}),
   });
@@ -281,7 +285,7 @@ export async function searchBooks(
     ...(options.cursor ? { cursor: options.cursor } : {}),
     // the query as searched (its words), not its terms: the typo corrections may grow between pages
     scope: browseScope(`search:${plan ? words(query).join(' ') : ''}`, campus, { ...options, sort }),
-    ...(callerId ? { excludeOwner: callerId } : {}),
+    excludeOwners: hiddenOwners(browser),
     filters: filtersOf(options),
   };
   if (!plan) {

@@ -22,6 +22,7 @@ import {
   listInbox,
   listMessageReports,
   listMessages,
+  MAX_BLOCKS,
   type MessageRecord,
   type MessageRefusal,
   markInboxRead,
@@ -221,12 +222,22 @@ export async function markConversationRead(callerId: string, conversationId: str
   return { conversationId, unread: 0 as const };
 }
 
-/** blockUser / unblockUser: no messages and no new conversation between the two while blocked. */
+/**
+ * blockUser / unblockUser: no messages and no new conversation between the two while blocked, and
+ * the blocked user's listings are left out of the blocker's browsing and search (from their next
+ * request: the sign-in check reads the profile's `blockedIds`).
+ */
 export async function setBlocked(callerId: string, userId: string, blocked: boolean, now = new Date()) {
   if (userId === callerId) throw new Conflict('You cannot block yourself.', undefined, 'SELF');
   if (blocked) {
     if (!(await getUserListingInfo(userId))) throw new NotFound('No such user.');
-    await putBlock(callerId, userId, now.toISOString());
+    if (!(await putBlock(callerId, userId, now.toISOString()))) {
+      throw new Conflict(
+        `You can block up to ${MAX_BLOCKS} people. Unblock someone first.`,
+        undefined,
+        'TOO_MANY_BLOCKS',
+      );
+    }
   } else {
     await deleteBlock(callerId, userId);
   }

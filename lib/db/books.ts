@@ -306,18 +306,26 @@ export interface ListingFilters {
   maxCents?: number;
 }
 
+/** The most operands DynamoDB takes in one `IN`. */
+const IN_OPERANDS = 100;
+
 /**
  * The filter of a listing Query: never a book hidden by reports (lib/moderation), not the
- * caller's own, and the chosen conditions and price range. A filter runs after the read, so it
+ * caller's own nor those of the people the caller blocked, and the chosen conditions and price range. A filter runs after the read, so it
  * never changes what a page costs; a page may come out short, with a cursor to go on.
  */
-function listingFilter(options: { excludeOwner?: string; filters?: ListingFilters }) {
+function listingFilter(options: { excludeOwners?: readonly string[]; filters?: ListingFilters }) {
   const parts = ['attribute_not_exists(#hidden)'];
   const names: Record<string, string> = { '#hidden': 'hidden' };
   const values: Item = {};
-  if (options.excludeOwner) {
-    parts.push('ownerId <> :me');
-    values[':me'] = options.excludeOwner;
+  // the caller and the people they blocked (at most MAX_BLOCKS + 1: an IN takes 100 operands, so in groups)
+  const owners = options.excludeOwners ?? [];
+  for (let g = 0; g * IN_OPERANDS < owners.length; g++) {
+    const keys = owners.slice(g * IN_OPERANDS, (g + 1) * IN_OPERANDS).map((id, i) => {
+      values[`:me${g}_${i}`] = id;
+      return `:me${g}_${i}`;
+    });
+    parts.push(keys.length === 1 ? `ownerId <> ${keys[0]}` : `NOT (ownerId IN (${keys.join(', ')}))`);
   }
   const f = options.filters ?? {};
   if (f.conditions && f.conditions.length > 0) {
@@ -361,7 +369,8 @@ export interface PageRead {
   limit: number;
   cursor?: string;
   scope: string;
-  excludeOwner?: string;
+  /** the caller's own books and those of the people they blocked */
+  excludeOwners?: readonly string[];
   filters?: ListingFilters;
   byPrice?: 'asc' | 'desc';
 }
@@ -375,7 +384,7 @@ const browseCursors = (options: PageRead): CursorScope => ({
 /**
  * Listed books of one campus (or of every campus, `all`), newest first (or, with `byPrice`, by
  * price: the consumer's price listing entries, which carry the books' fields), after the cursor,
- * leaving out `excludeOwner`'s and narrowed by `filters`: one merged read of the listing's shards
+ * leaving out `excludeOwners`' books and narrowed by `filters`: one merged read of the listing's shards
  * (lib/table/sharded.ts), so a page costs the same whatever the number of books; it may be short
  * with `next` set.
  */
@@ -1030,7 +1039,7 @@ export interface SearchHit {
 
 /**
  * One search page: the entries of the query's terms in a campus (or all), newest first or by
- * price, after the cursor, leaving out `excludeOwner`'s books and narrowed by `filters` (a Query
+ * price, after the cursor, leaving out `excludeOwners`' books and narrowed by `filters` (a Query
  * filter: the read is the same). One Query per term, each for `limit + 1` entries, merged by sort
  * key (a book under two terms is taken once); a page may be short with `next` set. No terms: no
  * read, an empty page (the cursor is still checked).

@@ -325,21 +325,57 @@ export function markInboxRead(userId: string, conversationId: string, at: string
   });
 }
 
-/** Records that `blockerId` blocks `blockedId` (idempotent). */
-export async function putBlock(blockerId: string, blockedId: string, at: string): Promise<void> {
-  await updateIf({
-    TableName: TABLE,
-    Key: blockKey(blockerId, blockedId),
-    UpdateExpression:
-      'SET #type = :type, blockerId = :a, blockedId = :b, createdAt = if_not_exists(createdAt, :at)',
-    ExpressionAttributeNames: { '#type': 'type' },
-    ExpressionAttributeValues: { ':type': 'block', ':a': blockerId, ':b': blockedId, ':at': at },
-  });
+/**
+ * The most people one user may block. The blocker's profile holds their ids (`blockedIds`, a string
+ * set), which the sign-in check reads anyway, so leaving their listings out of browsing and search
+ * costs no read; one Query filter takes them all (lib/db/books.ts).
+ */
+export const MAX_BLOCKS = 100;
+
+/**
+ * Records that `blockerId` blocks `blockedId` (idempotent): the block item and the id in the
+ * blocker's profile, one transaction. False when the blocker already blocks MAX_BLOCKS others.
+ */
+export async function putBlock(blockerId: string, blockedId: string, at: string): Promise<boolean> {
+  const outcome = await transactWrite([
+    tag('block', {
+      Update: {
+        TableName: TABLE,
+        Key: blockKey(blockerId, blockedId),
+        UpdateExpression:
+          'SET #type = :type, blockerId = :a, blockedId = :b, createdAt = if_not_exists(createdAt, :at)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'block', ':a': blockerId, ':b': blockedId, ':at': at },
+      },
+    }),
+    tag('profile', {
+      Update: {
+        TableName: TABLE,
+        Key: userKey(blockerId),
+        UpdateExpression: 'ADD blockedIds :ids',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(blockedIds) OR size(blockedIds) < :max OR contains(blockedIds, :b))',
+        ExpressionAttributeValues: { ':ids': new Set([blockedId]), ':max': MAX_BLOCKS, ':b': blockedId },
+      },
+    }),
+  ]);
+  return outcome.ok;
 }
 
-/** Removes the block, if there is one. */
+/** Removes the block, if there is one, and the id from the blocker's profile (one transaction). */
 export async function deleteBlock(blockerId: string, blockedId: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: TABLE, Key: blockKey(blockerId, blockedId) }));
+  await transactWrite([
+    tag('block', { Delete: { TableName: TABLE, Key: blockKey(blockerId, blockedId) } }),
+    tag('profile', {
+      Update: {
+        TableName: TABLE,
+        Key: userKey(blockerId),
+        UpdateExpression: 'DELETE blockedIds :ids',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':ids': new Set([blockedId]) },
+      },
+    }),
+  ]);
 }
 
 /** Writes the audit entry of an admin's read of a conversation (before the read it records). */

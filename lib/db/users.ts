@@ -28,6 +28,8 @@ export interface UserAuthState {
   tokenVersion: number;
   /** the user's campus (lib/values/campus.ts) */
   campus: string;
+  /** the users this one blocked (kept on the profile by lib/db/conversations.ts putBlock) */
+  blockedIds: string[];
 }
 
 /** EMAIL#<address> / EMAIL: makes an address unique; points at its user. */
@@ -43,18 +45,21 @@ export async function getUserAuthState(userId: string): Promise<UserAuthState | 
     new GetCommand({
       TableName: TABLE,
       Key: userKey(userId),
-      ProjectionExpression: 'id, permissionType, tokenVersion, campus, emailNormalised',
+      ProjectionExpression: 'id, permissionType, tokenVersion, campus, emailNormalised, blockedIds',
       // A role or password change must apply at once, also on DynamoDB (reads are eventual by default).
       ConsistentRead: true,
     }),
   );
-  const item = out.Item as (Partial<UserAuthState> & { emailNormalised?: string }) | undefined;
+  const item = out.Item as
+    | (Partial<Omit<UserAuthState, 'blockedIds'>> & { emailNormalised?: string; blockedIds?: Set<string> })
+    | undefined;
   if (!item?.id) return null;
   return {
     id: item.id,
     permissionType: item.permissionType ?? 0,
     tokenVersion: item.tokenVersion ?? 0,
     campus: campusOfUser(item),
+    blockedIds: [...(item.blockedIds ?? [])].sort(),
   };
 }
 

@@ -36,6 +36,7 @@ export async function authenticate(
     permissionType: user.permissionType,
     tokenVersion: user.tokenVersion,
     campus: user.campus,
+    blockedIds: user.blockedIds,
     mfa: claims.mfa,
   };
 }

@@ -1,8 +1,10 @@
+import { ulid } from 'ulid';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { handler as adminGetConversation } from '#functions/dashboard/get-conversation.ts';
 import { handler as messageReportsHandler } from '#functions/dashboard/get-message-reports.ts';
 import { handler as reportMessageHandler } from '#functions/user/report-message.ts';
+import { Book } from '#lib/books/schemas.ts';
 import {
   AdminThread,
   ConversationSummary,
@@ -13,14 +15,19 @@ import {
 } from '#lib/conversations/schemas.ts';
 import { CONVERSATION_LIMITS } from '#lib/conversations/service.ts';
 import { listAuditEntries } from '#lib/db/audit.ts';
-import { conversationIdOf, getConversation as storedConversation } from '#lib/db/conversations.ts';
-import { inboxEntryKey, messageKey, throttleWindowKey, userKey } from '#lib/db/keys.ts';
+import {
+  conversationIdOf,
+  MAX_BLOCKS,
+  getConversation as storedConversation,
+} from '#lib/db/conversations.ts';
+import { blockKey, inboxEntryKey, messageKey, throttleWindowKey, userKey } from '#lib/db/keys.ts';
 import { deleteAccount } from '#lib/privacy/deletion.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { GetCommand } from '#lib/table/commands.ts';
 import { measured, startMeasuring, stopMeasuring } from '#lib/table/metrics.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import { putBook, setBookStatus } from '#tests/helpers/books.ts';
+import { booksApi } from '#tests/helpers/book-api.ts';
+import { makeBookBody, putBook, setBookStatus } from '#tests/helpers/books.ts';
 import {
   asked,
   askSeller,
@@ -34,6 +41,7 @@ import {
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectOk, expectRefusal } from '#tests/helpers/schema.ts';
 import { setStored } from '#tests/helpers/stored.ts';
+import { consumeNew, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 afterEach(() => stopMeasuring());
@@ -394,6 +402,54 @@ describe('blocking', () => {
     await blockUser(seller.token, buyer.id);
     expectRefusal(await askSeller(buyer.token, { bookId: book.id, text: 'hi' }), 403, 'BLOCKED');
     expect(await storedConversation(conversationIdOf(buyer.id, seller.id))).toBeNull();
+  });
+
+  it("leaves the blocked user's listings out of the blocker's browsing and search until unblocked", async () => {
+    const seller = await makeUser({ firstName: 'Sam' });
+    const blocker = await makeUser();
+    const word = `Zyxtrap${ulid().slice(-6).toLowerCase()}`;
+    const reader = new StreamReader();
+    await reader.skipToEnd();
+    const posted = await booksApi.postBook(seller.token, makeBookBody({ name: `${word} Anatomy` }));
+    expect(posted.status).toBe(201);
+    const bookId = posted.json<{ data: { id: string } }>().data.id;
+    // the stream consumer indexes the book for search
+    expect(await consumeNew(reader, `BOOK#${bookId}`)).toBeGreaterThan(0);
+    const seen = async (user: TestUser) => {
+      const found = await booksApi.search(user.token, word);
+      const listed = await booksApi.getAllBooks(user.token, { limit: '100' });
+      expect([found.status, listed.status]).toEqual([200, 200]);
+      const ids = (res: typeof found) => expectEnvelope(res.json(), z.array(Book)).map((b) => b.id);
+      return { search: ids(found).includes(bookId), listing: ids(listed).includes(bookId) };
+    };
+    expect(await seen(blocker)).toEqual({ search: true, listing: true });
+
+    expect((await blockUser(blocker.token, seller.id)).status).toBe(200);
+    expect((await stored(userKey(blocker.id)))?.blockedIds).toEqual(new Set([seller.id]));
+    expect(await seen(blocker)).toEqual({ search: false, listing: false });
+    // nobody else is affected, and the book itself is still there
+    expect(await seen(await makeUser())).toEqual({ search: true, listing: true });
+    expect((await booksApi.getBook(bookId, blocker.token)).status).toBe(200);
+
+    expect((await unblockUser(blocker.token, seller.id)).status).toBe(200);
+    expect((await stored(userKey(blocker.id)))?.blockedIds).toBeUndefined();
+    expect(await seen(blocker)).toEqual({ search: true, listing: true });
+  });
+
+  it(`blocks at most ${MAX_BLOCKS} people: 409 beyond, and blocking one of them again is still 200`, async () => {
+    const user = await makeUser();
+    const others = await Promise.all([makeUser(), makeUser()]);
+    const [first, second] = others as [TestUser, TestUser];
+    const full = new Set([first.id, ...Array.from({ length: MAX_BLOCKS - 1 }, () => ulid())]);
+    await setStored(userKey(user.id), { blockedIds: full });
+    const refused = expectRefusal(await blockUser(user.token, second.id), 409, 'TOO_MANY_BLOCKS');
+    expect(refused.error).toBe(`You can block up to ${MAX_BLOCKS} people. Unblock someone first.`);
+    expect(await stored(blockKey(user.id, second.id))).toBeUndefined();
+    expect(((await stored(userKey(user.id)))?.blockedIds as Set<string>).has(second.id)).toBe(false);
+    expect((await blockUser(user.token, first.id)).status).toBe(200);
+    expect((await unblockUser(user.token, first.id)).status).toBe(200);
+    expect((await blockUser(user.token, second.id)).status).toBe(200);
+    expect(((await stored(userKey(user.id)))?.blockedIds as Set<string>).size).toBe(MAX_BLOCKS);
   });
 
   it('answers 404 for blocking an unknown user and 409 for blocking oneself', async () => {
