@@ -14509,7 +14509,7 @@ export interface operations {
                             date: string;
                             read: boolean;
                             /** @enum {string} */
-                            kind: "match" | "sold" | "verified" | "delivered" | "cancelled" | "unlisted" | "message" | "handover" | "saved";
+                            kind: "match" | "ordered" | "sold" | "verified" | "delivered" | "cancelled" | "unlisted" | "message" | "handover" | "saved";
                             bookId?: string;
                             conversationId?: string;
                             orderId?: string;
