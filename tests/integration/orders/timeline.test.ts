@@ -7,13 +7,17 @@ import { handler as cancelPurchase } from '#functions/dashboard/cancel-purchase.
 import { handler as confirmBook } from '#functions/dashboard/confirm-book.ts';
 import { handler as setBookPaid } from '#functions/dashboard/set-book-paid.ts';
 import { handler as getOrder } from '#functions/user/get-order.ts';
-import { orderKey } from '#lib/db/keys.ts';
+import { bookKey, orderKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
+import { getOrder as readOrder } from '#lib/orders/history.ts';
 import { Order, type OrderStep, OrderWithStatus } from '#lib/orders/schemas.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { UpdateCommand } from '#lib/table/commands.ts';
 import { makeBook, readBook } from '#tests/helpers/books.ts';
 import { addToCart, checkout, readItem } from '#tests/helpers/cart.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope } from '#tests/helpers/schema.ts';
+import { commandsOf } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 let admin: TestUser;
@@ -139,6 +143,40 @@ describe("an order's dated steps", () => {
       [dropped.id]: [
         { step: 'bought', at: again.createdAt, reason: null },
         { step: 'verified', at: (await stored(dropped.id)).verifiedAt, reason: null },
+      ],
+    });
+  });
+
+  it('reads the steps from what getOrder already reads: one GetItem, one BatchGet, the hand-overs Query', async () => {
+    const book = await makeBook(seller, { price: 3 });
+    const order = await buy(buyer, [book.id]);
+    await act('confirmBook', book.id);
+    const calls = await commandsOf(() => readOrder(buyer.id, order.id));
+    expect(calls.sort()).toEqual(['BatchGetItem ', 'GetItem ORDER', 'Query ']);
+  });
+
+  it('shows a step taken before times were recorded with a null time, never an invented one', async () => {
+    const [checked, cancelledLongAgo] = await Promise.all([
+      makeBook(seller, { price: 4 }),
+      makeBook(seller, { price: 6 }),
+    ]);
+    const order = await buy(buyer, [checked.id, cancelledLongAgo.id]);
+    await act('confirmBook', checked.id);
+    await act('cancelPurchase', cancelledLongAgo.id, 'Old reason.');
+    // as an older version of the service left them: no verifiedAt, no dated cancellation
+    for (const [key, name] of [
+      [bookKey(checked.id), 'verifiedAt'],
+      [orderKey(order.id), 'cancellations'],
+    ] as const)
+      await db.send(new UpdateCommand({ TableName: TABLE, Key: key, UpdateExpression: `REMOVE ${name}` }));
+    expect(await timelines(buyer, order.id)).toEqual({
+      [checked.id]: [
+        { step: 'bought', at: order.createdAt, reason: null },
+        { step: 'verified', at: null, reason: null },
+      ],
+      [cancelledLongAgo.id]: [
+        { step: 'bought', at: order.createdAt, reason: null },
+        { step: 'cancelled', at: null, reason: null },
       ],
     });
   });
