@@ -10,6 +10,7 @@ import { messageNotificationsProcessor } from '#lib/conversations/mail.ts';
 import { userSearchProcessor } from '#lib/dashboard/user-search.ts';
 import { matchingProcessor } from '#lib/matching/processor.ts';
 import { statusNotificationsProcessor } from '#lib/notifications/processor.ts';
+import { receiptProcessor } from '#lib/notifications/receipt.ts';
 import { bookPhotosCleanupProcessor } from '#lib/photos/cleanup.ts';
 import { savedBooksProcessor } from '#lib/saved/notify.ts';
 import type { ChangeProcessor } from '#lib/streams/types.ts';
@@ -23,6 +24,8 @@ export const processors: ChangeProcessor[] = [
   // matching: wanted books <-> listed books; status changes -> notifications
   matchingProcessor,
   statusNotificationsProcessor,
+  // checkout: the buyer's receipt (an order written -> notification and e-mail)
+  receiptProcessor,
   // saved books: their savers hear of a lower price, a sale or an unlisting
   savedBooksProcessor,
   // dashboard: the user search index (findUsers)

@@ -665,13 +665,15 @@ async function handOver(
   stamp: MoveStamp,
   userDeltas: Array<{ userId: string; deltas: Deltas }>,
 ): Promise<BookRecord> {
-  const moved: BookRecord = { ...book, status: to };
+  // the step's time, for the order's timeline (lib/orders/history.ts getOrder)
+  const dated = action === 'confirmBook' ? { verifiedAt: stamp.at } : { deliveredAt: stamp.at };
+  const moved: BookRecord = { ...book, status: to, ...dated };
   const move = listingIndexMove(moved);
   await moveBookWithAudit({
     bookOp: updateBookOp(
       book.id,
       { from: book.status },
-      { status: to, statusChangedAt: stamp.at, ...move.set },
+      { status: to, statusChangedAt: stamp.at, ...dated, ...move.set },
       move.remove,
     ),
     audit: newAuditRecord({
@@ -717,6 +719,8 @@ export async function relistCancelledPurchase(
     buyerId: null,
     boughtAt: null,
     orderId: null,
+    verifiedAt: null,
+    deliveredAt: null,
     cancelReason: stamp.reason,
   };
   const idx = bookIndexes(relisted);
@@ -735,7 +739,19 @@ export async function relistCancelledPurchase(
         gsi2sk: idx.gsi2sk,
         ...move.set,
       },
-      ['buyerId', 'boughtAt', 'orderId', 'feeCents', 'stuckRemindedAt', 'gsi3pk', 'gsi3sk', ...move.remove],
+      [
+        'buyerId',
+        'boughtAt',
+        'orderId',
+        'feeCents',
+        'stuckRemindedAt',
+        // a later purchase of the book by someone else must not inherit this one's steps
+        'verifiedAt',
+        'deliveredAt',
+        'gsi3pk',
+        'gsi3sk',
+        ...move.remove,
+      ],
     ),
     audit: newAuditRecord({
       at: stamp.at,
@@ -755,7 +771,17 @@ export async function relistCancelledPurchase(
       ...(book.buyerId ? [{ userId: book.buyerId, deltas: { booksBought: -1 } }] : []),
       { userId: book.ownerId, deltas: { booksSold: -1, activeListings: 1 } },
     ],
-    extra: book.orderId ? [cancelOrderBookOp(book.orderId, book.id, stamp.at)] : [],
+    // the order keeps when and why (the book forgets its purchase once relisted)
+    extra: book.orderId
+      ? [
+          cancelOrderBookOp(book.orderId, {
+            bookId: book.id,
+            at: stamp.at,
+            verifiedAt: book.verifiedAt ?? null,
+            reason: stamp.reason,
+          }),
+        ]
+      : [],
   });
   return relisted;
 }

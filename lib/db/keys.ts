@@ -486,6 +486,9 @@ export const savedCountKey = (userId: string): ItemKey => ({ pk: userPartition(u
 
 /** An order (one checkout). */
 export const orderKey = (orderId: string): ItemKey => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
+/** Whether a key (e.g. of a stream record) is an order's (not one of its hand-overs). */
+export const isOrderKey = (key: Record<string, unknown>): boolean =>
+  String(key.pk).startsWith('ORDER#') && key.sk === 'ORDER';
 
 /**
  * An order's index attributes:

@@ -19,6 +19,7 @@ import {
 
 export type NotificationKind =
   | 'match'
+  | 'ordered'
   | 'sold'
   | 'verified'
   | 'delivered'

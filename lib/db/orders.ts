@@ -235,16 +235,46 @@ const asBook = (item: Record<string, unknown>): BookRecord => item as unknown as
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Marks one book of an order as cancelled (the order must exist). */
-export function cancelOrderBookOp(orderId: string, bookId: string, at: string): TransactItem {
+export function cancelOrderBookOp(orderId: string, cancellation: OrderCancellation): TransactItem {
   return {
     Update: {
       TableName: TABLE,
       Key: orderKey(orderId),
-      UpdateExpression: 'ADD cancelledBookIds :ids SET updatedAt = :at',
+      // string-set ADDs: they create the set on an order that has none (a map's SET a.b would fail)
+      UpdateExpression: 'ADD cancelledBookIds :ids, cancellations :entry SET updatedAt = :at',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':ids': new Set([bookId]), ':at': at },
+      ExpressionAttributeValues: {
+        ':ids': new Set([cancellation.bookId]),
+        ':entry': new Set([JSON.stringify(cancellation)]),
+        ':at': cancellation.at,
+      },
     },
   };
+}
+
+/** One cancelled book of an order, as its cancel recorded it on the order (`cancellations`). */
+export interface OrderCancellation {
+  bookId: string;
+  /** when it was cancelled */
+  at: string;
+  /** when it had been verified and charged, if it had (then its charge was refunded) */
+  verifiedAt: string | null;
+  /** the admin's words, or the hand-over job's */
+  reason: string | null;
+}
+
+/** The order's cancellations by book id (entries that do not parse are skipped). */
+export function orderCancellations(order: OrderRecord): Map<string, OrderCancellation> {
+  const byBook = new Map<string, OrderCancellation>();
+  for (const raw of order.cancellations ?? []) {
+    try {
+      const entry = JSON.parse(raw) as OrderCancellation;
+      if (typeof entry.bookId === 'string' && typeof entry.at === 'string') byBook.set(entry.bookId, entry);
+    } catch {
+      // not ours: ignore
+    }
+  }
+  return byBook;
 }
 
 /** Orders of one status, newest first, a page at a time (gsi1 `ORDERS#<status>`). */

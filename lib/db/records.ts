@@ -61,6 +61,10 @@ export interface BookRecord {
   boughtAt?: string | null;
   /** the order it was bought in */
   orderId?: string | null;
+  /** when an admin verified it and charged its buyer (confirmBook, 1 -> 2); cleared with boughtAt on a cancel */
+  verifiedAt?: string | null;
+  /** when an admin handed it over and paid its seller (setBookPaid, 2 -> 3) */
+  deliveredAt?: string | null;
   /** when the stuck-purchase job reminded buyer, seller and admins of this purchase (lib/dashboard/stuck-purchases.ts) */
   stuckRemindedAt?: string | null;
   /** why its last purchase was cancelled (an admin's words, or the hand-over job's); told to both sides */
@@ -156,6 +160,11 @@ export interface OrderRecord {
   createdAt: string;
   /** books of this order whose purchase an admin cancelled (dashboard cancelPurchase); the lines stay */
   cancelledBookIds?: Set<string>;
+  /**
+   * one JSON entry per cancelled book, written in the cancel's own write so it survives the book's
+   * relisting: `{"bookId","at","verifiedAt","reason"}` (lib/db/orders.ts `OrderCancellation`)
+   */
+  cancellations?: Set<string>;
 }
 
 /** IDEMPOTENCY#<userId>#<sha256(key)> / IDEMPOTENCY: the order a checkout's Idempotency-Key produced. */

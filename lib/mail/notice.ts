@@ -5,10 +5,25 @@
  */
 import { escapeHtml } from './send.ts';
 
-export function noticeMail(o: { subject: string; message: string; linkLabel: string; link: string }) {
+export function noticeMail(o: {
+  subject: string;
+  message: string;
+  /** more paragraphs after the message (a receipt's books, total and next steps) */
+  details?: string[];
+  linkLabel: string;
+  link: string;
+}) {
   return (firstName: string) => {
     const linkLine = `${o.linkLabel}: ${o.link}`;
-    const lines = [firstName ? `Hello ${firstName},` : 'Hello,', '', o.message, linkLine, '', 'Campus Books'];
+    const lines = [
+      firstName ? `Hello ${firstName},` : 'Hello,',
+      '',
+      o.message,
+      ...(o.details ?? []),
+      linkLine,
+      '',
+      'Campus Books',
+    ];
     return {
       subject: o.subject,
       text: lines.join('\n'),

@@ -28,9 +28,12 @@ export function matchContent(book: BookFacts): Content {
   };
 }
 
+/** The kinds a book's status change makes (lib/notifications/processor.ts). */
+export type StatusKind = Extract<NotificationKind, 'sold' | 'verified' | 'delivered' | 'cancelled'>;
+
 /** The content of a status-change notification for one party. */
 export function statusContent(
-  kind: Exclude<NotificationKind, 'match' | 'unlisted' | 'message' | 'handover' | 'saved'>,
+  kind: StatusKind,
   role: 'seller' | 'buyer',
   book: BookFacts,
   /** why a purchase was cancelled, when someone said */
@@ -64,6 +67,39 @@ export function statusContent(
   return {
     message,
     email: mail(`${subject}: ${book.name}`, message, role === 'buyer' ? 'See your order' : 'See your sales'),
+  };
+}
+
+/** What a receipt says about an order: its books as bought, and its total in cents. */
+export interface ReceiptFacts {
+  books: Array<BookFacts & { priceCents: number }>;
+  subtotalCents: number;
+  feeCents: number;
+  totalCents: number;
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The buyer's receipt at checkout: the books, the total, what happens next. */
+export function receiptContent(order: ReceiptFacts): Content {
+  const count = order.books.length === 1 ? 'a book' : `${order.books.length} books`;
+  const next =
+    'Next: propose a time to hand over on your order page. An administrator checks each book at the hand-over, and you are charged then.';
+  const message = `You ordered ${count} for ${dollars(order.totalCents)}. ${next}`;
+  return {
+    message,
+    email: (firstName, link) =>
+      noticeMail({
+        subject: `Your receipt: ${count} for ${dollars(order.totalCents)}`,
+        message: `Thank you for your order of ${count}:`,
+        details: [
+          ...order.books.map((b) => `- ${describe(b)}: ${dollars(b.priceCents)}`),
+          `Books ${dollars(order.subtotalCents)} + service fee ${dollars(order.feeCents)} = total ${dollars(order.totalCents)}.`,
+          next,
+        ],
+        linkLabel: 'See your order',
+        link,
+      })(firstName),
   };
 }
 

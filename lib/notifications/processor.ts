@@ -6,14 +6,12 @@
  * Each notification's cause is the stream record's id, so a redelivery changes nothing twice.
  */
 import { isBookKey } from '#lib/db/keys.ts';
-import type { NotificationKind } from '#lib/db/notifications.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import type { ChangeProcessor, StreamChange } from '#lib/streams/types.ts';
-import { statusContent } from './messages.ts';
+import { type StatusKind, statusContent } from './messages.ts';
 import { notify } from './notify.ts';
 
 type Party = 'seller' | 'buyer';
-type StatusKind = Exclude<NotificationKind, 'match' | 'unlisted' | 'message' | 'handover' | 'saved'>;
 
 /** Who hears about a move from `from` to `to`, and as what kind; empty when nobody does. Pure. */
 export function statusAudience(from: number, to: number): { kind: StatusKind; parties: Party[] } | null {

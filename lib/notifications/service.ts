@@ -9,6 +9,7 @@ import * as z from '#lib/zod.ts';
 
 export const NotificationKindSchema = z.enum([
   'match',
+  'ordered',
   'sold',
   'verified',
   'delivered',

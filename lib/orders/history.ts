@@ -2,8 +2,13 @@ import { toApiBook } from '#lib/books/schemas.ts';
 import { getBooks, listBooksBoughtBy, listBooksSoldBy } from '#lib/db/books.ts';
 import { getUserStats } from '#lib/db/counters.ts';
 import { listHandoversOfOrder } from '#lib/db/handovers.ts';
-import { getOrderRecord, listOrdersOfBuyer } from '#lib/db/orders.ts';
-import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import {
+  getOrderRecord,
+  listOrdersOfBuyer,
+  type OrderCancellation,
+  orderCancellations,
+} from '#lib/db/orders.ts';
+import { type BookRecord, BookStatus, type OrderRecord } from '#lib/db/records.ts';
 import { NotFound } from '#lib/errors.ts';
 import type { Page } from '#lib/table/page.ts';
 import { toDollars } from '#lib/values/money.ts';
@@ -12,6 +17,7 @@ import { toApiHandover } from './handover.ts';
 import type {
   HistoryQuery,
   Order,
+  OrderStep,
   OrderWithStatus,
   PurchasedBook,
   SoldBook,
@@ -65,15 +71,54 @@ export async function getOrder(userId: string, orderId: string): Promise<OrderWi
   if (!order || order.buyerId !== userId) throw new NotFound('No such order.', 'ORDER_NOT_FOUND');
   const [books, handovers] = await Promise.all([getBooks(order.bookIds), listHandoversOfOrder(orderId)]);
   const api = toApiOrder(order);
+  const cancellations = orderCancellations(order);
   return {
     ...api,
     books: api.books.map((line) => ({
       ...line,
       status: books.get(line.id)?.status ?? null,
       cancelled: order.cancelledBookIds?.has(line.id) ?? false,
+      timeline: timelineOf(order, line.id, books.get(line.id), cancellations.get(line.id)),
     })),
     handovers: handovers.map(toApiHandover),
   };
+}
+
+const step = (
+  name: OrderStep['step'],
+  at: string | null | undefined,
+  reason: string | null = null,
+): OrderStep => ({
+  step: name,
+  at: at ?? null,
+  reason,
+});
+
+/**
+ * One book's steps in this order. A cancellation comes from the order's own record (the book forgot
+ * the purchase when it was relisted); the other steps from the book, but only while the book is
+ * still this order's purchase (a book relisted and bought again belongs to another order's timeline).
+ */
+function timelineOf(
+  order: OrderRecord,
+  bookId: string,
+  book: BookRecord | undefined,
+  cancellation: OrderCancellation | undefined,
+): OrderStep[] {
+  const steps = [step('bought', order.createdAt)];
+  if (cancellation) {
+    if (cancellation.verifiedAt) steps.push(step('verified', cancellation.verifiedAt));
+    steps.push(step('cancelled', cancellation.at, cancellation.reason));
+    return steps;
+  }
+  // cancelled before cancellations were dated
+  if (order.cancelledBookIds?.has(bookId)) return [...steps, step('cancelled', null)];
+  if (!book || book.orderId !== order.id) return steps;
+  if (book.status >= BookStatus.Verified && book.status <= BookStatus.Paid) {
+    steps.push(step('verified', book.verifiedAt));
+  }
+  if (book.status === BookStatus.Paid) steps.push(step('delivered', book.deliveredAt));
+  return steps;
 }
 
 /** The user's counters (kept by the transactions that change them; no scan, one read). */

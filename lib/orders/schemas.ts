@@ -36,12 +36,25 @@ export const Order = z.strictObject({
 });
 export type Order = z.infer<typeof Order>;
 
+/** One dated step of a bought book (docs/handover.md "The order's timeline"). */
+export const OrderStep = z.strictObject({
+  /** bought: checked out; verified: checked by an admin and the buyer charged; delivered: handed over and the seller paid; cancelled: the purchase undone (a charge refunded) */
+  step: z.enum(['bought', 'verified', 'delivered', 'cancelled']),
+  /** when; null only for a step taken before its time was recorded */
+  at: z.nullable(z.iso.datetime()),
+  /** a cancellation's reason (the admin's words or the hand-over job's); null on other steps */
+  reason: z.nullable(z.string()),
+});
+export type OrderStep = z.infer<typeof OrderStep>;
+
 /** One book of one of the caller's orders (getOrder): as bought, with the book's status now. */
 export const OrderBookNow = z.extend(OrderBook, {
   /** the book's status now (null once its seller deleted it after a cancelled purchase) */
   status: z.nullable(BookStatusSchema),
   /** whether an admin cancelled this book's purchase */
   cancelled: z.boolean(),
+  /** this purchase's steps, oldest first: bought, then verified, delivered, or cancelled */
+  timeline: z.array(OrderStep).check(z.minLength(1)),
 });
 
 /** getOrder: one of the caller's orders with each book's current status. */

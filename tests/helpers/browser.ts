@@ -96,7 +96,7 @@ export async function buyOverApi(token: string, bookId: string) {
   expect((await api('POST', '/api/user/addToCart', { token, body: { bookId } })).status).toBe(200);
   const placed = await api('POST', '/api/books/checkoutCart', { token });
   expect(placed.status).toBe(201);
-  return (placed.body as { data: { id: string; total: number } }).data;
+  return (placed.body as { data: { id: string; total: number; createdAt: string } }).data;
 }
 
 /** The accessible name of the focused element: its label, aria-label or text. */

@@ -14509,7 +14509,7 @@ export interface operations {
                             date: string;
                             read: boolean;
                             /** @enum {string} */
-                            kind: "match" | "sold" | "verified" | "delivered" | "cancelled" | "unlisted" | "message" | "handover" | "saved";
+                            kind: "match" | "ordered" | "sold" | "verified" | "delivered" | "cancelled" | "unlisted" | "message" | "handover" | "saved";
                             bookId?: string;
                             conversationId?: string;
                             orderId?: string;
@@ -14630,7 +14630,14 @@ export interface operations {
                      *               "firstName": "string"
                      *             },
                      *             "status": 0,
-                     *             "cancelled": true
+                     *             "cancelled": true,
+                     *             "timeline": [
+                     *               {
+                     *                 "step": "bought",
+                     *                 "at": "2026-01-15T09:30:00.000Z",
+                     *                 "reason": "string"
+                     *               }
+                     *             ]
                      *           }
                      *         ],
                      *         "subtotal": 1,
@@ -14686,6 +14693,12 @@ export interface operations {
                                 };
                                 status: (0 | 1 | 2 | 3 | 5) | null;
                                 cancelled: boolean;
+                                timeline: {
+                                    /** @enum {string} */
+                                    step: "bought" | "verified" | "delivered" | "cancelled";
+                                    at: string | null;
+                                    reason: string | null;
+                                }[];
                             }[];
                             subtotal: number;
                             fee: number;

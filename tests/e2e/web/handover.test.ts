@@ -45,12 +45,21 @@ describe('a hand-over agreed in the browser', () => {
       });
       expect(point.status).toBe(200);
       const book = await listBook(seller.token);
-      const orderId = (await buyOverApi(buyer.token, book.id)).id;
+      const placed = await buyOverApi(buyer.token, book.id);
+      const orderId = placed.id;
 
       const page = await web().newPage({ width: viewport.width, height: viewport.height });
       await logIn(page, buyer.user.emailAddress);
       await page.goto(`/orders/${orderId}`);
       await page.getByRole('heading', { name: 'Hand-over', exact: true }).waitFor();
+      // the book's dated steps (item 3): bought at the order's time, the rest to come
+      const steps = page.getByRole('list', { name: 'Steps' });
+      expect(await steps.locator('time').getAttribute('datetime')).toBe(placed.createdAt);
+      expect(await steps.getByRole('listitem').allInnerTexts()).toEqual([
+        expect.stringMatching(/^Bought \S/),
+        'Checked and charged: not yet',
+        'Handed over and paid: not yet',
+      ]);
       await page.getByLabel('Hand-over point with Sam').selectOption({ label: pointName });
       await page.getByLabel('Hand-over time with Sam').fill(tomorrowAt(11).local);
       await expectAccessible(page);
@@ -94,6 +103,26 @@ describe('a hand-over agreed in the browser', () => {
       await desk.getByText(new RegExp(`Books: .*${book.name}`)).waitFor();
       await expectAccessible(desk);
       await screenshot(desk, `handover-today-${viewport.name}`);
+
+      // At the hand-over the admin checks the book, then cancels it: the buyer's order dates both
+      // steps and gives the reason.
+      const move = (action: string, body: Record<string, unknown>) =>
+        api('POST', `/api/dashboard/${action}`, { token: admin.token, body });
+      expect((await move('confirmBook', { bookId: book.id })).status).toBe(200);
+      expect((await move('cancelPurchase', { bookId: book.id, reason: 'The cover is torn.' })).status).toBe(
+        200,
+      );
+      await page.reload();
+      await page.getByText('Cancelled', { exact: true }).waitFor();
+      const texts = await steps.getByRole('listitem').allInnerTexts();
+      expect(texts).toEqual([
+        expect.stringMatching(/^Bought \S/),
+        expect.stringMatching(/^Checked and charged \S/),
+        expect.stringMatching(/^Cancelled and refunded \S.*: The cover is torn\.$/),
+      ]);
+      expect(await steps.locator('time').count()).toBe(3);
+      await expectAccessible(page);
+      await screenshot(page, `order-timeline-${viewport.name}`);
     });
   }
 });

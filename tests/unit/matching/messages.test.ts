@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchContent, statusContent } from '#lib/notifications/messages.ts';
+import { matchContent, receiptContent, statusContent } from '#lib/notifications/messages.ts';
 import { notificationId } from '#lib/notifications/notify.ts';
 
 const book = { name: 'Intro <script>alert(1)</script> & "Co"', course: 'CSC 171', ISBN: '9780306406157' };
@@ -33,6 +33,40 @@ describe('notification and e-mail content', () => {
     expect(c.message).toContain(book.name);
     expect(mail.text.startsWith('Hello,')).toBe(true);
     expect(mail.text).toContain(`${label}: https://books.example.edu/orders`);
+  });
+
+  it("writes the buyer's receipt: each book with its price, the total in dollars, what comes next, escaped in HTML", () => {
+    const one = receiptContent({
+      books: [{ ...book, priceCents: 1050 }],
+      subtotalCents: 1050,
+      feeCents: 53,
+      totalCents: 1103,
+    });
+    expect(one.message).toBe(
+      'You ordered a book for $11.03. Next: propose a time to hand over on your order page. An administrator checks each book at the hand-over, and you are charged then.',
+    );
+    const mail = one.email('Ada', 'https://books.example.edu/orders/o1');
+    expect(mail.subject).toBe('Your receipt: a book for $11.03');
+    expect(mail.text.split('\n')).toEqual([
+      'Hello Ada,',
+      '',
+      'Thank you for your order of a book:',
+      `- "${book.name}" (CSC 171, ISBN 9780306406157): $10.50`,
+      'Books $10.50 + service fee $0.53 = total $11.03.',
+      'Next: propose a time to hand over on your order page. An administrator checks each book at the hand-over, and you are charged then.',
+      'See your order: https://books.example.edu/orders/o1',
+      '',
+      'Campus Books',
+    ]);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('<a href="https://books.example.edu/orders/o1">See your order</a>');
+    const three = receiptContent({
+      books: [0, 1, 2].map((i) => ({ ...book, ISBN: null, priceCents: i })),
+      subtotalCents: 3,
+      feeCents: 0,
+      totalCents: 3,
+    });
+    expect(three.message).toMatch(/^You ordered 3 books for \$0\.03\. /);
   });
 
   it('derives the same notification id from the same cause, and different ids otherwise', () => {

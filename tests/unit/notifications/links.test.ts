@@ -10,6 +10,7 @@ describe('the page a notification opens', () => {
     [{ kind: 'message', bookId: 'b3', conversationId: 'c 1' }, '/messages/c%201'],
     [{ kind: 'message' }, '/messages'],
     [{ kind: 'handover', bookId: 'b4', orderId: 'o1' }, '/orders/o1'],
+    [{ kind: 'ordered', orderId: 'o3' }, '/orders/o3'],
     [{ kind: 'sold', bookId: 'b5' }, '/orders'],
     [{ kind: 'verified', bookId: 'b5', orderId: 'o2' }, '/orders/o2'],
     [{ kind: 'delivered', bookId: 'b5', orderId: 'o2' }, '/orders/o2'],

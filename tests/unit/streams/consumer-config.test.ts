@@ -19,6 +19,7 @@ import {
   digestSentKey,
   emailKey,
   globalStatsShardKey,
+  handoverKey,
   type ItemKey,
   idempotencyKey,
   listedBookKey,
@@ -159,6 +160,7 @@ describe('the consumer event filter (filterPatterns)', () => {
     cartCount: cartCountKey('U1'),
     cartItem: cartItemKey('U1', 'B1'),
     order: orderKey('O1'),
+    handover: handoverKey('O1', 'U1'),
     idempotency: idempotencyKey('U1', 'k'),
     notification: notificationKey('U1', 'N1'),
     readMark: notificationsReadMarkKey('U1'),
@@ -196,6 +198,8 @@ describe('the consumer event filter (filterPatterns)', () => {
       ),
     );
     expect(patterns.length).toBeGreaterThan(0);
+    // Lambda's default quota: 5 filters per event source mapping (raising it is a support request)
+    expect(patterns.length).toBeLessThanOrEqual(5);
     expect(missed).toEqual([]);
   });
 
@@ -210,9 +214,10 @@ describe('the consumer event filter (filterPatterns)', () => {
       'throttleWindow',
       'globalStats',
       'audit',
+      'handover',
     ])
       expect(passes(everyKind[kind] as ItemKey), kind).toBe(false);
-    for (const kind of ['book', 'userProfile', 'request'])
+    for (const kind of ['book', 'userProfile', 'request', 'order'])
       expect(passes(everyKind[kind] as ItemKey), kind).toBe(true);
   });
 });

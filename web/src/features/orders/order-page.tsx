@@ -1,10 +1,11 @@
-/** `/orders/{id}`: one order, its books with their progress or "cancelled" (loaded on demand). */
+/** `/orders/{id}`: one order, its books with their dated steps or "cancelled" (loaded on demand). */
 import { useQuery } from '@tanstack/react-query';
 import { money } from '#web/api.ts';
 import { Handovers } from '#web/features/orders/handover.tsx';
+import { Timeline } from '#web/features/orders/timeline.tsx';
 import { orderQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
-import { Amounts, Progress } from '#web/ui/books.tsx';
+import { Amounts } from '#web/ui/books.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { Loading } from '#web/ui/layout.tsx';
 
@@ -30,7 +31,8 @@ export default function OrderPage({ id }: { id: string }) {
                     <strong>{money(b.price)}</strong> · {b.course} · {b.condition} · sold by{' '}
                     {b.owner.firstName}
                   </p>
-                  {b.cancelled ? <p className="tag">Cancelled</p> : <Progress status={b.status ?? 0} />}
+                  {b.cancelled && <p className="tag">Cancelled</p>}
+                  <Timeline steps={b.timeline} />
                 </article>
               </li>
             ))}
