@@ -42,6 +42,8 @@ export default async function setup(project: TestProject) {
       MAIL_CAP_PER_IP_HOURLY: '1000000',
       MAIL_CAP_GLOBAL_HOURLY: '1000000',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+      // build each bundle once, keep no incremental context (serverless.yml, custom.esbuild)
+      ESBUILD_SKIP_REBUILD: 'true',
       PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
       ISBN_LOOKUP_URL: isbn.url,
       // A comma-separated list, as a stage's `corsOrigins` may be (tests/e2e/cors.test.ts).
