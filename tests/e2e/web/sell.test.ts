@@ -5,7 +5,7 @@
  * success line. The ISBN fills the form, typed or scanned from its barcode with Chromium's fake
  * camera fed a generated EAN-13 video (issue 33, items 1 and 2). Stored state is re-read over the API.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ALL_CAMPUSES } from '#lib/db/keys.ts';
@@ -34,6 +34,17 @@ const postsOf = async (token: string): Promise<Posted[]> => {
   const res = await api('GET', '/api/books/getUsersPosts', { token });
   expect(res.status).toBe(200);
   return (res.body as { data: Posted[] }).data;
+};
+
+/** A new seller's phone in `browser` (one with a fake camera), the camera allowed for the app. */
+const phoneWithCamera = async (browser: Browser) => {
+  const seller = await createConfirmedUser();
+  const context = await browser.newContext({
+    baseURL: web().url,
+    viewport: { width: 390, height: 844 },
+    permissions: ['camera'],
+  });
+  return { seller, page: await context.newPage() };
 };
 
 const fillBook = async (page: Page, title: string) => {
@@ -160,13 +171,7 @@ describe('the sell page', () => {
     const isbn13 = '9780134414232';
     const { browser, close } = await chromiumFilming(isbn13);
     try {
-      const seller = await createConfirmedUser();
-      const context = await browser.newContext({
-        baseURL: web().url,
-        viewport: { width: 390, height: 844 },
-        permissions: ['camera'],
-      });
-      const page = await context.newPage();
+      const { seller, page } = await phoneWithCamera(browser);
       const blocked: string[] = [];
       page.on('console', (m) => {
         if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
@@ -239,13 +244,7 @@ describe('the sell page', () => {
     // A valid EAN-13 outside the 978/979 book prefixes (a grocery product's).
     const { browser, close } = await chromiumFilming('4006381333931');
     try {
-      const seller = await createConfirmedUser();
-      const context = await browser.newContext({
-        baseURL: web().url,
-        viewport: { width: 390, height: 844 },
-        permissions: ['camera'],
-      });
-      const page = await context.newPage();
+      const { seller, page } = await phoneWithCamera(browser);
       await logIn(page, seller.user.emailAddress);
       await page.goto('/sell');
       await page.getByRole('button', { name: 'Scan the barcode' }).click();
