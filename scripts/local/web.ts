@@ -25,6 +25,8 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.json': 'application/json',
   '.txt': 'text/plain; charset=utf-8',
+  // the barcode decoder (ZXing): compiled while it streams in only when sent as application/wasm
+  '.wasm': 'application/wasm',
 };
 
 /** Text types sent compressed when the browser accepts it, as CloudFront does on a deployed stage. */

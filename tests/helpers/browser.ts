@@ -39,6 +39,13 @@ export interface WebStack {
   stop: () => Promise<void>;
 }
 
+/**
+ * A Chromium with a fresh profile, with `args` beside the offline flags (e.g. a fake camera: the
+ * video file is fixed per launch, so such a test launches its own beside the stack's).
+ */
+export const launchChromium = (args: string[] = []): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...args], headless: true });
+
 /** Builds the app, serves it against the e2e API, launches Chromium (a fresh profile per launch). */
 export async function startWebStack(): Promise<WebStack> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'campus-books-web-'));
@@ -46,7 +53,7 @@ export async function startWebStack(): Promise<WebStack> {
   const photosUrl = inject('s3Endpoint');
   await buildWeb({ quiet: true, outDir, photosUrl });
   const web = await startWeb({ port: 0, apiUrl: apiUrl(), dir: outDir, photosUrl });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   return {
     browser,

@@ -102,7 +102,11 @@ describe('the web app on CloudFront (packaged template)', () => {
     expect(app['x-content-type-options']).toBe('nosniff');
     expect(app['referrer-policy']).toBe('no-referrer');
     expect(app['cross-origin-opener-policy']).toBe('same-origin');
-    expect(app['permissions-policy']).toMatch(/camera=\(/);
+    // Barcode scanning on the Sell form: the camera for this origin only, WebAssembly for the
+    // ZXing decoder, the lookup's covers from Open Library's cover host.
+    expect(app['permissions-policy']).toBe('camera=(self), microphone=(), geolocation=()');
+    expect(app['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(app['content-security-policy']).toContain("img-src 'self' data: https://covers.openlibrary.org ");
   });
 
   it('sends the hashed assets the same headers, cached for a year', async () => {

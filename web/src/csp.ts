@@ -6,19 +6,27 @@
  */
 
 /**
- * What the app asks of the browser beyond its own scripts. Scanning a barcode (the selling issue)
- * turns on `camera` (Permissions-Policy `camera=(self)`) and `webAssembly` (the CSP's
- * `script-src 'wasm-unsafe-eval'`): that edit here is the whole change, every place follows.
+ * What the app asks of the browser beyond its own scripts. Scanning a barcode on the Sell form
+ * (web/src/features/sell/barcode-scan.tsx) uses `camera` (Permissions-Policy `camera=(self)`) and
+ * `webAssembly` (the CSP's `script-src 'wasm-unsafe-eval'`: the ZXing decoder where the browser has
+ * no BarcodeDetector): this object is the one switch, every place follows.
  */
 export const BROWSER_FEATURES: { camera: boolean; webAssembly: boolean } = {
-  camera: false,
-  webAssembly: false,
+  camera: true,
+  webAssembly: true,
 };
 
 /**
+ * Where the ISBN lookup's covers are shown from: Open Library's cover host (lib/books/open-library.ts
+ * keeps only https URLs; the ISBN stand-in answers with the same host). The Sell form shows a cover
+ * only from here, so the CSP's `img-src` names exactly this one origin.
+ */
+export const COVER_ORIGIN = 'https://covers.openlibrary.org';
+
+/**
  * The app's Content-Security-Policy: its own scripts and styles only, no inline script, no
- * third-party origin but the API's (when it lives elsewhere) and the photo store's (images are
- * shown from it and uploaded to it with a presigned POST).
+ * third-party origin but the API's (when it lives elsewhere), the photo store's (images are
+ * shown from it and uploaded to it with a presigned POST) and the cover host's (images only).
  */
 export function contentSecurityPolicy(
   apiOrigin?: string,
@@ -30,7 +38,7 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     ["script-src 'self'", ...(BROWSER_FEATURES.webAssembly ? ["'wasm-unsafe-eval'"] : [])].join(' '),
     "style-src 'self'",
-    ["img-src 'self' data:", ...photoOrigins].join(' '),
+    ["img-src 'self' data:", COVER_ORIGIN, ...photoOrigins].join(' '),
     "font-src 'self'",
     `connect-src ${connect}`,
     "object-src 'none'",

@@ -5,7 +5,9 @@
  * nothing never blocks posting, it only says so.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { money } from '#web/api.ts';
+import { COVER_ORIGIN } from '#web/csp.ts';
 import { lookupQuery } from '#web/features/sell/queries.ts';
 
 /** The ISBN typed, without hyphens and spaces, when it has the length of one (the API checks the check digit). */
@@ -52,5 +54,21 @@ export function LookupNote({ lookup }: { lookup: ReturnType<typeof useIsbnLookup
       )}
       {priceHint && <p>{priceHintText(priceHint)}</p>}
     </div>
+  );
+}
+
+/**
+ * The looked-up book's cover beside the form, only from the cover host the CSP's `img-src` names
+ * (COVER_ORIGIN); nothing when there is none or it does not load.
+ */
+export function LookupCover({ book }: { book: NonNullable<Lookup['book']> | null | undefined }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const url = book?.coverUrl;
+  if (!book || !url || failed === url || new URL(url).origin !== COVER_ORIGIN) return null;
+  return (
+    <figure className="lookup-cover">
+      <img src={url} alt={`Cover of “${book.title}”`} onError={() => setFailed(url)} />
+      <figcaption className="muted">Cover from Open Library</figcaption>
+    </figure>
   );
 }

@@ -2,14 +2,16 @@
  * `/sell`: posts a book; a 400's field errors are shown under their fields. The price is required:
  * an empty price is a field error and nothing is posted (`Number('')` is 0, so posting it blindly
  * would list the book for free); a free book is an explicit choice ("Give it away for free").
- * The ISBN comes first: a whole one is looked up and fills the title, author and edition the seller
- * left empty, with what copies sold for (isbn-lookup.tsx). An empty search's "Sell yours" fills in
+ * The ISBN comes first, typed or scanned from the barcode (barcode-scan.tsx): a whole one is looked
+ * up and fills the title, author and edition the seller left empty, with what copies sold for and
+ * the cover (isbn-lookup.tsx). An empty search's "Sell yours" fills in
  * what was searched (`/sell?name=|course=|ISBN=`, web/src/prefill.ts).
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { CONDITIONS } from '#web/books.ts';
-import { LookupNote, useIsbnLookup } from '#web/features/sell/isbn-lookup.tsx';
+import { BarcodeScan } from '#web/features/sell/barcode-scan.tsx';
+import { LookupCover, LookupNote, useIsbnLookup } from '#web/features/sell/isbn-lookup.tsx';
 import { prefillFrom } from '#web/prefill.ts';
 import { keys } from '#web/queries.ts';
 import { Link, useLocation } from '#web/router.tsx';
@@ -30,7 +32,7 @@ const BLANK = {
 };
 
 export function SellPage() {
-  const { form, bind, update } = useFields({ ...BLANK, ...prefillFrom(useLocation().query) });
+  const { form, bind, set, update } = useFields({ ...BLANK, ...prefillFrom(useLocation().query) });
   const lookup = useIsbnLookup(form.ISBN);
   const found = lookup.data?.book;
   useEffect(() => {
@@ -95,9 +97,11 @@ export function SellPage() {
         <Field
           {...bind('ISBN', error)}
           label="ISBN (optional)"
-          hint="Type the ISBN from the back of the book and the rest fills itself in."
+          hint="Type the ISBN from the back of the book, or scan its barcode, and the rest fills itself in."
         />
+        <BarcodeScan onIsbn={set('ISBN')} />
         <LookupNote lookup={lookup} />
+        <LookupCover book={found} />
         <Field {...bind('name', error)} label="Title" required />
         <Field {...bind('author', error)} label="Author (optional)" />
         <Field {...bind('edition', error)} label="Edition" type="number" min={1} required />
