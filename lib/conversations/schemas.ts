@@ -51,12 +51,21 @@ export const Message = z.strictObject({
   at: z.iso.datetime(),
   /** the book it asks about (messages sent with askSeller) */
   bookId: z.optional(z.string()),
-  /** a hand-over step this message records: its order, its proposal, and proposed (pending), agreed or declined */
+  /**
+   * a hand-over step this message records: its order, its proposal, and proposed (pending), agreed
+   * or declined; the seller whose books it covers, who proposed it, the slot and its point as they
+   * were at that step (answerHandover takes `proposalId`; only the latest step of a hand-over is
+   * current)
+   */
   handover: z.optional(
     z.strictObject({
       orderId: z.string(),
       proposalId: z.string(),
       state: z.enum(['pending', 'agreed', 'declined']),
+      sellerId: z.string(),
+      proposedBy: z.string(),
+      at: z.iso.datetime(),
+      point: z.strictObject({ name: z.string(), location: z.string(), timeZone: z.string() }),
     }),
   ),
 });

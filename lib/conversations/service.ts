@@ -269,7 +269,14 @@ export async function adminReadThread(
   );
   const page = await listMessages(conversationId, query.limit, query.cursor);
   const messages = page.items
-    .map(({ id, senderId, text, at, bookId }) => ({ id, senderId, text, at, ...(bookId ? { bookId } : {}) }))
+    .map(({ id, senderId, text, at, bookId, handover }) => ({
+      id,
+      senderId,
+      text,
+      at,
+      ...(bookId ? { bookId } : {}),
+      ...(handover ? { handover } : {}),
+    }))
     .reverse();
   const participants = conversation.participants.map((id) => ({
     id,

@@ -5,6 +5,7 @@
  */
 import { toApiBook } from '#lib/books/schemas.ts';
 import { getBooks, listBooksByStatus } from '#lib/db/books.ts';
+import { conversationIdOf } from '#lib/db/conversations.ts';
 import { getHandovers, listAgreedHandovers } from '#lib/db/handovers.ts';
 import { listOrders } from '#lib/db/orders.ts';
 import { type OrderRecord, OrderStatus, type UserRecord } from '#lib/db/records.ts';
@@ -43,6 +44,8 @@ export async function getBooksWithStatus(
       ageDays: b.boughtAt ? Math.floor((now.getTime() - Date.parse(b.boughtAt)) / DAY_MS) : null,
       remindedAt: b.stuckRemindedAt ?? null,
       handover: h && h.state !== 'declined' ? toApiHandover(h) : null,
+      // the pair's one conversation: its id is computed from the two ids, nothing is read for it
+      conversationId: b.buyerId ? conversationIdOf(b.ownerId, b.buyerId) : null,
     };
   });
   return { items, next: page.next };
@@ -100,6 +103,7 @@ export async function getHandoversOfDay(
   ]);
   const items: AdminHandover[] = page.items.map((h) => ({
     handover: toApiHandover(h),
+    conversationId: conversationIdOf(h.buyerId, h.sellerId),
     buyer: contactOf(users, h.buyerId),
     seller: contactOf(users, h.sellerId),
     books: h.bookIds.map((id) => ({

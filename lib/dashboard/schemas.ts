@@ -100,6 +100,10 @@ export const HandOverBook = z.strictObject({
   remindedAt: z.nullable(z.iso.datetime()),
   /** the hand-over of its seller's books in its order, agreed or proposed; null when none */
   handover: z.nullable(Handover),
+  /** the buyer and seller's conversation (GET /api/dashboard/getConversation, audited); null
+   * while the book has no buyer. The pair's id is computed, so it is given even before their
+   * first message (getConversation then answers 404) */
+  conversationId: z.nullable(z.string()),
 });
 export const HandOverBookList = z.array(HandOverBook);
 
@@ -126,6 +130,8 @@ export const HandoversQuery = z.strictObject({
 });
 export const AdminHandover = z.strictObject({
   handover: Handover,
+  /** the buyer and seller's conversation (GET /api/dashboard/getConversation, audited) */
+  conversationId: z.string(),
   buyer: z.nullable(Contact),
   seller: z.nullable(Contact),
   books: z.array(z.strictObject({ id: z.string(), name: z.string(), status: z.nullable(BookStatusSchema) })),

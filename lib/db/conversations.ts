@@ -66,11 +66,19 @@ export interface MessageRecord {
   at: string;
 }
 
-/** What a hand-over message of a thread points at: its order, its proposal and the step. */
+/**
+ * What a hand-over message of a thread points at: its order, its proposal and the step, with what
+ * the thread shows of it (the seller whose books it covers, who proposed it, the slot and the
+ * point as copied at that step), so the thread needs no other read to show it.
+ */
 export interface HandoverTag {
   orderId: string;
   proposalId: string;
   state: 'pending' | 'agreed' | 'declined';
+  sellerId: string;
+  proposedBy: string;
+  at: string;
+  point: { name: string; location: string; timeZone: string };
 }
 
 /** The book a conversation is about, as its inbox entries show it. */

@@ -301,7 +301,15 @@ async function tell(h: HandoverRecord, order: OrderRecord, actorId: string, now:
       id: ulid(now.getTime()),
       text,
       at: now.toISOString(),
-      handover: { orderId: h.orderId, proposalId: h.proposalId, state: h.state },
+      handover: {
+        orderId: h.orderId,
+        proposalId: h.proposalId,
+        state: h.state,
+        sellerId: h.sellerId,
+        proposedBy: h.proposedBy,
+        at: h.at,
+        point: { name: h.point.name, location: h.point.location, timeZone: h.point.timeZone },
+      },
     },
   });
   // A block or a suspension stops messages, not the purchase: the notifications still go.

@@ -8920,7 +8920,8 @@ export interface operations {
                      *             "proposedBy": "string",
                      *             "proposedAt": "2026-01-15T09:30:00.000Z",
                      *             "answeredAt": "2026-01-15T09:30:00.000Z"
-                     *           }
+                     *           },
+                     *           "conversationId": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -9001,6 +9002,7 @@ export interface operations {
                                 proposedAt: string;
                                 answeredAt: string | null;
                             } | null;
+                            conversationId: string | null;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -9137,7 +9139,15 @@ export interface operations {
                      *             "handover": {
                      *               "orderId": "string",
                      *               "proposalId": "string",
-                     *               "state": "pending"
+                     *               "state": "pending",
+                     *               "sellerId": "string",
+                     *               "proposedBy": "string",
+                     *               "at": "2026-01-15T09:30:00.000Z",
+                     *               "point": {
+                     *                 "name": "string",
+                     *                 "location": "string",
+                     *                 "timeZone": "string"
+                     *               }
                      *             }
                      *           }
                      *         ]
@@ -9166,6 +9176,15 @@ export interface operations {
                                     proposalId: string;
                                     /** @enum {string} */
                                     state: "pending" | "agreed" | "declined";
+                                    sellerId: string;
+                                    proposedBy: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    point: {
+                                        name: string;
+                                        location: string;
+                                        timeZone: string;
+                                    };
                                 };
                             }[];
                         };
@@ -9328,6 +9347,7 @@ export interface operations {
                      *             "proposedAt": "2026-01-15T09:30:00.000Z",
                      *             "answeredAt": "2026-01-15T09:30:00.000Z"
                      *           },
+                     *           "conversationId": "string",
                      *           "buyer": {
                      *             "id": "string",
                      *             "firstName": "string",
@@ -9382,6 +9402,7 @@ export interface operations {
                                 proposedAt: string;
                                 answeredAt: string | null;
                             };
+                            conversationId: string;
                             buyer: {
                                 id: string;
                                 firstName: string;
@@ -12839,7 +12860,15 @@ export interface operations {
                      *           "handover": {
                      *             "orderId": "string",
                      *             "proposalId": "string",
-                     *             "state": "pending"
+                     *             "state": "pending",
+                     *             "sellerId": "string",
+                     *             "proposedBy": "string",
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "point": {
+                     *               "name": "string",
+                     *               "location": "string",
+                     *               "timeZone": "string"
+                     *             }
                      *           }
                      *         }
                      *       },
@@ -12863,6 +12892,15 @@ export interface operations {
                                     proposalId: string;
                                     /** @enum {string} */
                                     state: "pending" | "agreed" | "declined";
+                                    sellerId: string;
+                                    proposedBy: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    point: {
+                                        name: string;
+                                        location: string;
+                                        timeZone: string;
+                                    };
                                 };
                             };
                         };
@@ -13921,7 +13959,15 @@ export interface operations {
                      *             "handover": {
                      *               "orderId": "string",
                      *               "proposalId": "string",
-                     *               "state": "pending"
+                     *               "state": "pending",
+                     *               "sellerId": "string",
+                     *               "proposedBy": "string",
+                     *               "at": "2026-01-15T09:30:00.000Z",
+                     *               "point": {
+                     *                 "name": "string",
+                     *                 "location": "string",
+                     *                 "timeZone": "string"
+                     *               }
                      *             }
                      *           }
                      *         ]
@@ -13951,6 +13997,15 @@ export interface operations {
                                     proposalId: string;
                                     /** @enum {string} */
                                     state: "pending" | "agreed" | "declined";
+                                    sellerId: string;
+                                    proposedBy: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    point: {
+                                        name: string;
+                                        location: string;
+                                        timeZone: string;
+                                    };
                                 };
                             }[];
                         };
@@ -17021,7 +17076,15 @@ export interface operations {
                      *           "handover": {
                      *             "orderId": "string",
                      *             "proposalId": "string",
-                     *             "state": "pending"
+                     *             "state": "pending",
+                     *             "sellerId": "string",
+                     *             "proposedBy": "string",
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "point": {
+                     *               "name": "string",
+                     *               "location": "string",
+                     *               "timeZone": "string"
+                     *             }
                      *           }
                      *         }
                      *       },
@@ -17045,6 +17108,15 @@ export interface operations {
                                     proposalId: string;
                                     /** @enum {string} */
                                     state: "pending" | "agreed" | "declined";
+                                    sellerId: string;
+                                    proposedBy: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    point: {
+                                        name: string;
+                                        location: string;
+                                        timeZone: string;
+                                    };
                                 };
                             };
                         };

@@ -6,62 +6,28 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getHandover } from '#lib/db/handovers.ts';
-import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import {
-  buyOverApi,
-  expectAccessible,
-  listBook,
-  logIn,
-  screenshot,
-  webStackForFile,
-} from '#tests/helpers/browser.ts';
+import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
+import { fillProposal, handoverScene, tomorrowAt, VIEWPORTS } from '#tests/helpers/handover-web.ts';
 
 const web = webStackForFile();
-const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '23:59' }));
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 900 },
-];
-
-/** Tomorrow at `hour`:00 UTC: `YYYY-MM-DDTHH:MM` (the browser's and the machine's zone is UTC) and ISO. */
-const tomorrowAt = (hour: number) => {
-  const d = new Date(Date.now() + 24 * 3600 * 1000);
-  d.setUTCHours(hour, 0, 0, 0);
-  return { local: d.toISOString().slice(0, 16), iso: d.toISOString(), day: d.toISOString().slice(0, 10) };
-};
 
 describe('a hand-over agreed in the browser', () => {
   for (const viewport of VIEWPORTS) {
     it(`buyer proposes, the seller counters, the buyer accepts; the admin sees it on the day (${viewport.name})`, async () => {
-      const admin = await createConfirmedUser({ permissionType: 1 });
-      const seller = await createConfirmedUser({ firstName: 'Sam' });
-      const buyer = await createConfirmedUser({ firstName: 'Bea' });
-      const campus = buyer.user.emailAddress.split('@')[1] ?? '';
-      const pointName = `Library ${Date.now().toString(36)}`;
-      const point = await api('POST', '/api/dashboard/putHandoverPoint', {
-        token: admin.token,
-        body: { campus, name: pointName, location: 'Front desk', timeZone: 'UTC', hours: ALL_WEEK },
-      });
-      expect(point.status).toBe(200);
-      const book = await listBook(seller.token);
-      const placed = await buyOverApi(buyer.token, book.id);
-      const orderId = placed.id;
+      const scene = await handoverScene();
+      const { admin, seller, buyer, pointName, pointId, book, orderId } = scene;
 
       const page = await web().newPage({ width: viewport.width, height: viewport.height });
-      await logIn(page, buyer.user.emailAddress);
-      await page.goto(`/orders/${orderId}`);
-      await page.getByRole('heading', { name: 'Hand-over', exact: true }).waitFor();
+      await fillProposal(page, scene, 11);
       // the book's dated steps (item 3): bought at the order's time, the rest to come
       const steps = page.getByRole('list', { name: 'Steps' });
-      expect(await steps.locator('time').getAttribute('datetime')).toBe(placed.createdAt);
+      expect(await steps.locator('time').getAttribute('datetime')).toBe(scene.createdAt);
       expect(await steps.getByRole('listitem').allInnerTexts()).toEqual([
         expect.stringMatching(/^Bought \S/),
         'Checked and charged: not yet',
         'Handed over and paid: not yet',
       ]);
-      await page.getByLabel('Hand-over point with Sam').selectOption({ label: pointName });
-      await page.getByLabel('Hand-over time with Sam').fill(tomorrowAt(11).local);
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Propose this hand-over' }).click();
       await page.getByText('You proposed').waitFor();
@@ -77,7 +43,7 @@ describe('a hand-over agreed in the browser', () => {
         body: {
           orderId,
           sellerId: seller.user.id,
-          pointId: (point.body as { data: { id: string } }).data.id,
+          pointId,
           at: tomorrowAt(13).iso,
         },
       });

@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { handler as getBooksWithStatus } from '#functions/dashboard/get-books-with-status.ts';
+import { handler as getConversation } from '#functions/dashboard/get-conversation.ts';
 import { handler as getHandovers } from '#functions/dashboard/get-handovers.ts';
 import { handler as putPoint } from '#functions/dashboard/put-handover-point.ts';
 import { handler as removePoint } from '#functions/dashboard/remove-handover-point.ts';
@@ -9,6 +10,7 @@ import { handler as answerHandover } from '#functions/user/answer-handover.ts';
 import { handler as getHandoverPoints } from '#functions/user/get-handover-points.ts';
 import { handler as getOrder } from '#functions/user/get-order.ts';
 import { handler as proposeHandover } from '#functions/user/propose-handover.ts';
+import { AdminThread } from '#lib/conversations/schemas.ts';
 import { AdminHandoverList, HandOverBookList } from '#lib/dashboard/schemas.ts';
 import { listAuditEntries } from '#lib/db/audit.ts';
 import { conversationIdOf, listMessages } from '#lib/db/conversations.ts';
@@ -19,6 +21,7 @@ import { Handover, HandoverPoint, HandoverPointList, RemovedPoint } from '#lib/h
 import { OrderWithStatus } from '#lib/orders/schemas.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { GetCommand } from '#lib/table/commands.ts';
+import { seedBook } from '#tests/helpers/books.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
 import { expectOk, expectRefusal } from '#tests/helpers/schema.ts';
@@ -198,6 +201,26 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
       [seller.id, 'agreed'],
       [buyer.id, 'pending'],
     ]);
+    // the tag carries what the thread shows of the step: no other read for it
+    const slot = { at: agreed.at, point: { name: 'Library', location: 'Front desk', timeZone: 'UTC' } };
+    expect(messages.items.map((m) => m.handover)).toEqual([
+      {
+        orderId: order.id,
+        proposalId: proposed.proposalId,
+        state: 'agreed',
+        sellerId: seller.id,
+        proposedBy: buyer.id,
+        ...slot,
+      },
+      {
+        orderId: order.id,
+        proposalId: proposed.proposalId,
+        state: 'pending',
+        sellerId: seller.id,
+        proposedBy: buyer.id,
+        ...slot,
+      },
+    ]);
     const sellerNotes = (await listNotifications(seller.id, 50, undefined)).items.filter(
       (n) => n.kind === 'handover',
     );
@@ -219,7 +242,11 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
     });
     const listed = expectOk(day, AdminHandoverList);
     expect(listed.map((h) => h.handover.proposalId)).toEqual([agreed.proposalId]);
-    expect(listed[0]).toMatchObject({ buyer: { id: buyer.id }, seller: { id: seller.id } });
+    expect(listed[0]).toMatchObject({
+      buyer: { id: buyer.id },
+      seller: { id: seller.id },
+      conversationId: conversationIdOf(buyer.id, seller.id),
+    });
     expect(
       (await invoke(getHandovers, { route: '/api/dashboard/getHandovers', token: buyer.token })).status,
     ).toBe(403);
@@ -336,6 +363,40 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
       ageDays: 0,
       remindedAt: null,
       handover: { proposalId: proposed.proposalId, state: 'pending', buyerId: buyer.id },
+      conversationId: conversationIdOf(buyer.id, seller.id),
     });
+
+    // the link opens the pair's thread (the proposal is a message in it), and the read is audited
+    const thread = await invoke(getConversation, {
+      route: '/api/dashboard/getConversation/{conversationId}',
+      pathParameters: { conversationId: item?.conversationId ?? '' },
+      token: admin.token,
+    });
+    const read = expectOk(thread, AdminThread);
+    expect(read.participants.map((p) => p.id).sort()).toEqual([buyer.id, seller.id].sort());
+    expect(read.messages.map((m) => [m.senderId, m.handover?.proposalId])).toEqual([
+      [seller.id, proposed.proposalId],
+    ]);
+    const audit = await listAuditEntries(100, undefined);
+    expect(
+      audit.items.some(
+        (a) =>
+          a.action === 'readConversation' && a.actor === admin.id && a.target.id === item?.conversationId,
+      ),
+    ).toBe(true);
+  });
+
+  it('gives no conversation for a book nobody bought', async () => {
+    const { admin, seller } = await scene();
+    // dated long ago, so it leads the queue (oldest listing first) however many books the table holds
+    const book = await seedBook(seller.id, { status: 1, date: '2000-01-01T00:00:00.000Z' });
+    const res = await invoke(getBooksWithStatus, {
+      route: '/api/dashboard/getBooksWithStatus/{status}',
+      pathParameters: { status: '1' },
+      query: { limit: '100' },
+      token: admin.token,
+    });
+    const item = expectOk(res, HandOverBookList).find((i) => i.book.id === book.id);
+    expect(item).toMatchObject({ buyer: null, conversationId: null });
   });
 });

@@ -1,11 +1,14 @@
 /** `/messages`: the caller's conversations; `/messages/{id}`: one thread, updated every 5 s while open. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
 import { threadQuery } from '#web/features/conversations/queries.ts';
 import { conversationsQuery, keys } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
+import { AnswerHandover } from '#web/ui/answer-handover.tsx';
 import { ErrorNote, Field, Form } from '#web/ui/form.tsx';
+import { slotText } from '#web/ui/handover.ts';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
 
@@ -36,6 +39,64 @@ export function MessagesPage() {
   );
 }
 
+type Step = NonNullable<
+  paths['/api/user/getConversation/{conversationId}']['get']['responses'][200]['content']['application/json']['data']['messages'][number]['handover']
+>;
+
+/** One hand-over (one seller's books in one order): each new proposal of it replaces the last. */
+const handoverOf = (h: Step) => `${h.orderId}_${h.sellerId}`;
+
+const STEP_WORDS: Record<Step['state'], string> = {
+  pending: 'Proposed a hand-over',
+  agreed: 'Agreed to the hand-over',
+  declined: 'Declined the hand-over proposed for',
+};
+
+/**
+ * A hand-over step in the thread: what was done, the point and slot, a link to the order for the
+ * buyer (the order page is theirs), and Accept / Decline for the side that did not propose it while
+ * it is the hand-over's latest step (the messages after it are on the same page, newest last).
+ */
+function HandoverStep({
+  id,
+  step,
+  other,
+  latest,
+}: {
+  id: string;
+  step: Step;
+  other: { id: string; firstName: string };
+  /** the hand-over's latest step in the thread */
+  latest: { id: string; proposalId: string } | undefined;
+}) {
+  const current = latest?.id === id;
+  const theyProposed = step.proposedBy === other.id;
+  const buyer = step.sellerId === other.id;
+  const waiting = step.state === 'pending' && current;
+  return (
+    <div className="handover-step">
+      <p>
+        <span className="tag">
+          {STEP_WORDS[step.state]}: {slotText(step)}
+        </span>
+        {waiting && !theyProposed && <> · waiting for {other.firstName} to answer</>}
+        {step.state === 'pending' && !current && (
+          <> · {latest?.proposalId === step.proposalId ? 'answered' : 'replaced by a newer proposal'}</>
+        )}
+        {buyer && (
+          <>
+            {' '}
+            · <Link href={`/orders/${encodeURIComponent(step.orderId)}`}>Open the order</Link>
+          </>
+        )}
+      </p>
+      {step.state === 'pending' && theyProposed && (
+        <AnswerHandover proposalId={step.proposalId} current={current} />
+      )}
+    </div>
+  );
+}
+
 export function ThreadPage({ id }: { id: string }) {
   const client = useQueryClient();
   const thread = useQuery(threadQuery(id));
@@ -52,6 +113,10 @@ export function ThreadPage({ id }: { id: string }) {
     await call(api.POST('/api/user/sendMessage', { body: { conversationId: id, text: form.text } }));
     reset();
   }, keys.conversations);
+  // The latest step of each hand-over in the thread: only it can still be answered.
+  const latest = new Map<string, { id: string; proposalId: string }>();
+  for (const m of thread.data?.messages ?? [])
+    if (m.handover) latest.set(handoverOf(m.handover), { id: m.id, proposalId: m.handover.proposalId });
   if (!thread.data)
     return (
       <section>
@@ -70,7 +135,17 @@ export function ThreadPage({ id }: { id: string }) {
         {thread.data.messages.map((m) => (
           <li key={m.id} className={m.mine ? 'mine' : 'theirs'}>
             <strong>{m.mine ? 'You' : thread.data.other.firstName}:</strong>{' '}
-            <span className="pre">{m.text}</span> <small>{new Date(m.at).toLocaleString()}</small>
+            {m.handover ? (
+              <HandoverStep
+                step={m.handover}
+                other={thread.data.other}
+                latest={latest.get(handoverOf(m.handover))}
+                id={m.id}
+              />
+            ) : (
+              <span className="pre">{m.text}</span>
+            )}{' '}
+            <small>{new Date(m.at).toLocaleString()}</small>
           </li>
         ))}
       </ol>

@@ -3,6 +3,7 @@
  * role on every call; the page also refuses to show anything to a role-0 user.
  */
 import { useQuery } from '@tanstack/react-query';
+import { AdminConversation } from '#web/features/dashboard/conversation.tsx';
 import { TodaysHandovers } from '#web/features/dashboard/handovers.tsx';
 import { Queue } from '#web/features/dashboard/queues.tsx';
 import { MessageReports, Reports } from '#web/features/dashboard/reports.tsx';
@@ -37,7 +38,9 @@ export default function DashboardPage() {
       </section>
     );
   const owner = level.data === 2;
-  const tab = TABS.find(([t]) => t === query.get('tab'))?.[0] ?? 'queues';
+  // a conversation opened from the queue, today's hand-overs or a report (audited on the service)
+  const conversation = query.get('conversation');
+  const tab = conversation ? null : (TABS.find(([t]) => t === query.get('tab'))?.[0] ?? 'queues');
   return (
     <>
       <h1>Dashboard</h1>
@@ -52,6 +55,7 @@ export default function DashboardPage() {
           ))}
         </ul>
       </nav>
+      {conversation && <AdminConversation id={conversation} />}
       {tab === 'queues' && (
         <section aria-labelledby="queues-h">
           <h2 id="queues-h">Hand-over queues</h2>

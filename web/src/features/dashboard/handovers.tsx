@@ -1,7 +1,9 @@
 /** "Today's hand-overs": the agreed slots of a day at every point, earliest first, so each point is staffed. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { conversationHref } from '#web/features/dashboard/conversation.tsx';
 import { handoversQuery } from '#web/features/dashboard/queries.ts';
+import { Link } from '#web/router.tsx';
 import { ErrorNote, Field } from '#web/ui/form.tsx';
 import { slotText } from '#web/ui/handover.ts';
 
@@ -21,7 +23,7 @@ export function TodaysHandovers() {
       <ErrorNote error={list.error} />
       {list.data?.length === 0 && <p>No hand-over agreed for this day.</p>}
       <ul className="books">
-        {list.data?.map(({ handover, buyer, seller, books }) => (
+        {list.data?.map(({ handover, buyer, seller, books, conversationId }) => (
           <li key={handover.proposalId}>
             <article aria-label={`Hand-over ${slotText(handover)}`}>
               <h3>{slotText(handover)}</h3>
@@ -29,6 +31,9 @@ export function TodaysHandovers() {
               <p>
                 Seller: {seller ? `${seller.firstName} ${seller.lastName}` : 'deleted user'} · Buyer:{' '}
                 {buyer ? `${buyer.firstName} ${buyer.lastName}` : 'deleted user'}
+              </p>
+              <p>
+                <Link href={conversationHref(conversationId)}>Read their conversation</Link>
               </p>
             </article>
           </li>

@@ -1,4 +1,5 @@
 /** The dashboard's server state: each tab's query, all under `keys.dashboard`. */
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
 import { keys, read } from '#web/queries.ts';
 
@@ -45,3 +46,21 @@ export const usersQuery = (query: string) =>
 export const auditQuery = read([...keys.dashboard, 'audit'], () =>
   call(api.GET('/api/dashboard/getAuditLog')),
 );
+
+/**
+ * One conversation as an admin reads it, a page at a time (newest first; `next` opens older ones).
+ * Every page read is audited by the service: it is read each time the page opens (what is shown
+ * always has its audit entry), never polled.
+ */
+export const adminConversationQuery = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: [...keys.dashboard, 'conversation', id],
+    queryFn: async ({ pageParam }) => {
+      const r = await api.GET('/api/dashboard/getConversation/{conversationId}', {
+        params: { path: { conversationId: id }, query: pageParam ? { cursor: pageParam } : {} },
+      });
+      return { thread: await call(Promise.resolve(r)), next: r.data?.next ?? null };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });

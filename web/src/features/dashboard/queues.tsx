@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call, money } from '#web/api.ts';
+import { conversationHref } from '#web/features/dashboard/conversation.tsx';
 import { DASHBOARD_CHANGES, queueQuery } from '#web/features/dashboard/queries.ts';
 import { Link } from '#web/router.tsx';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
@@ -43,7 +44,7 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
       {list.isPending && <Skeletons what={`the ${(STATUS_LABELS[status] ?? '').toLowerCase()} queue`} />}
       {list.data?.length === 0 && <p>Empty.</p>}
       <ul className="books">
-        {list.data?.map(({ book, owner, buyer, boughtAt, handover, remindedAt }) => (
+        {list.data?.map(({ book, owner, buyer, boughtAt, handover, remindedAt, conversationId }) => (
           <li key={book.id}>
             <article aria-label={book.name}>
               <Thumbnail name={book.name} photos={book.photos} />
@@ -65,6 +66,11 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
               {handover && (
                 <p>
                   Hand-over {handover.state === 'agreed' ? 'agreed' : 'proposed'}: {slotText(handover)}
+                </p>
+              )}
+              {conversationId && (
+                <p>
+                  <Link href={conversationHref(conversationId)}>Read their conversation</Link>
                 </p>
               )}
               <p className="actions">

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call, money } from '#web/api.ts';
+import { conversationHref } from '#web/features/dashboard/conversation.tsx';
 import { DASHBOARD_CHANGES, messageReportsQuery, reportsQuery } from '#web/features/dashboard/queries.ts';
+import { Link } from '#web/router.tsx';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { Field } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
@@ -105,6 +107,9 @@ export function MessageReports() {
                 Sent by user {r.message.senderId} on{' '}
                 <time dateTime={r.message.at}>{r.message.at.slice(0, 10)}</time>, reported by user{' '}
                 {r.reporterId} in conversation {r.conversationId}.
+              </p>
+              <p>
+                <Link href={conversationHref(r.conversationId)}>Read the conversation</Link>
               </p>
             </article>
           </li>

@@ -10,7 +10,8 @@ import { api, call } from '#web/api.ts';
 import { handoverPointsQuery } from '#web/features/orders/queries.ts';
 import { keys } from '#web/queries.ts';
 import { getSession } from '#web/session.ts';
-import { ActionButton, ErrorNote, Field } from '#web/ui/form.tsx';
+import { AnswerHandover } from '#web/ui/answer-handover.tsx';
+import { ErrorNote, Field } from '#web/ui/form.tsx';
 import { slotText } from '#web/ui/handover.ts';
 import { useAction } from '#web/ui/hooks.ts';
 
@@ -21,9 +22,6 @@ type Handover = Order['handovers'][number];
 const DAY_NAMES = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 function Current({ h, me, other }: { h: Handover; me: string; other: string }) {
-  const act = useAction(keys.orders, keys.notifications, keys.conversations);
-  const answer = (accept: boolean) =>
-    call(api.POST('/api/user/answerHandover', { body: { proposalId: h.proposalId, accept } }));
   if (h.state === 'agreed') return <p className="tag">Hand-over agreed: {slotText(h)}</p>;
   if (h.state === 'declined')
     return <p>The hand-over proposed for {slotText(h)} was declined. Propose another time.</p>;
@@ -38,15 +36,7 @@ function Current({ h, me, other }: { h: Handover; me: string; other: string }) {
       <p>
         {other} proposed a hand-over: {slotText(h)}.
       </p>
-      <ErrorNote error={act.error} />
-      <p className="actions">
-        <ActionButton act={act} action={() => answer(true)}>
-          Accept the hand-over
-        </ActionButton>
-        <ActionButton act={act} action={() => answer(false)} className="danger">
-          Decline the hand-over
-        </ActionButton>
-      </p>
+      <AnswerHandover proposalId={h.proposalId} current />
     </>
   );
 }
