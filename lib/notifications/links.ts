@@ -29,7 +29,7 @@ export function notificationPath(n: Linked): string {
     case 'unlisted':
       return appPaths.listings();
     default:
-      // handover and the purchase steps: the buyer's order page; a seller's sales are on /orders
+      // handover and the purchase steps: the order (the buyer's, or the seller's part of it)
       return n.orderId ? appPaths.order(n.orderId) : appPaths.orders();
   }
 }

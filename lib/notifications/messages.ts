@@ -42,7 +42,10 @@ export function statusContent(
   const d = describe(book);
   const text: Record<typeof kind, Record<typeof role, [string, string]>> = {
     sold: {
-      seller: [`Your book was bought`, `Your book ${d} was bought. We will be in touch about the hand-over.`],
+      seller: [
+        `Your book was bought`,
+        `Your book ${d} was bought. Agree a time and place for the hand-over with the buyer on the order page.`,
+      ],
       buyer: [`You bought a book`, `You bought ${d}.`],
     },
     verified: {
@@ -63,10 +66,10 @@ export function statusContent(
   };
   const [subject, said] = text[kind][role];
   const message = reason ? `${said} Reason: ${reason}` : said;
-  // the buyer's e-mail opens their order, the seller's their sales (lib/notifications/links.ts)
+  // both open the order: the buyer's whole, the seller's part of it (lib/notifications/links.ts)
   return {
     message,
-    email: mail(`${subject}: ${book.name}`, message, role === 'buyer' ? 'See your order' : 'See your sales'),
+    email: mail(`${subject}: ${book.name}`, message, role === 'buyer' ? 'See your order' : 'See the order'),
   };
 }
 

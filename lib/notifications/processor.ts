@@ -44,8 +44,8 @@ async function apply(change: StreamChange): Promise<void> {
       cause: `status#${change.eventId}#${party}`,
       kind: audience.kind,
       bookId: after.id,
-      // the buyer's notification opens their order; the seller cannot open it (getOrder is the buyer's)
-      ...(party === 'buyer' && orderId ? { orderId } : {}),
+      // both open the order (getOrder: the buyer's whole, the seller's part)
+      ...(orderId ? { orderId } : {}),
       message: content.message,
       email: content.email,
       category: 'purchases',

@@ -9,6 +9,7 @@ import {
   orderCancellations,
 } from '#lib/db/orders.ts';
 import { type BookRecord, BookStatus, type OrderRecord } from '#lib/db/records.ts';
+import { getUserListingInfo } from '#lib/db/users.ts';
 import { NotFound } from '#lib/errors.ts';
 import type { Page } from '#lib/table/page.ts';
 import { toDollars } from '#lib/values/money.ts';
@@ -54,7 +55,11 @@ export async function getSoldBooks(userId: string, query: HistoryQuery): Promise
   return {
     items: page.items
       .filter((b: BookRecord) => BOUGHT_STATUSES.has(b.status) && b.ownerId === userId)
-      .map((b) => ({ ...toApiBook(b, { showBuyer: true }), boughtAt: b.boughtAt ?? null })),
+      .map((b) => ({
+        ...toApiBook(b, { showBuyer: true }),
+        boughtAt: b.boughtAt ?? null,
+        orderId: b.orderId ?? null,
+      })),
     next: page.next,
   };
 }
@@ -65,22 +70,55 @@ export async function getOrders(userId: string, query: HistoryQuery): Promise<Pa
   return { items: page.items.map(toApiOrder), next: page.next };
 }
 
-/** One of the caller's orders with each book's status now (one GetItem, one BatchGet); anyone else's: 404. */
+/**
+ * An order as its seller sees it: only their books, and what they are paid for them (their books'
+ * prices, cancelled ones left out; the fee is the buyer's). Pure.
+ */
+function sellersPart(order: OrderRecord, sellerId: string): OrderRecord {
+  const books = order.books.filter((l) => l.sellerId === sellerId);
+  const cancelled = order.cancelledBookIds;
+  const paid = books.reduce((sum, l) => sum + (cancelled?.has(l.bookId) ? 0 : l.priceCents), 0);
+  return {
+    ...order,
+    books,
+    bookIds: books.map((l) => l.bookId),
+    // the totals as `chargedTotals` would compute them for this part alone: nothing left to cancel
+    subtotalCents: paid,
+    feeCents: 0,
+    totalCents: paid,
+    cancelledBookIds: new Set(),
+  };
+}
+
+/**
+ * One order with each book's status now and its dated steps, for its buyer (the whole order) or for
+ * one of its sellers (their books only, their hand-over, what they are paid, the buyer's first name:
+ * so a seller can open the order their notifications link to and propose a hand-over). One GetItem,
+ * one BatchGet, the hand-overs Query, and for a seller the buyer's name. Anyone else: 404.
+ */
 export async function getOrder(userId: string, orderId: string): Promise<OrderWithStatus> {
   const order = await getOrderRecord(orderId);
-  if (!order || order.buyerId !== userId) throw new NotFound('No such order.', 'ORDER_NOT_FOUND');
-  const [books, handovers] = await Promise.all([getBooks(order.bookIds), listHandoversOfOrder(orderId)]);
-  const api = toApiOrder(order);
+  const viewer = order?.buyerId === userId ? 'buyer' : order?.sellerIds.includes(userId) ? 'seller' : null;
+  if (!order || !viewer) throw new NotFound('No such order.', 'ORDER_NOT_FOUND');
+  const part = viewer === 'seller' ? sellersPart(order, userId) : order;
+  const [books, handovers, buyer] = await Promise.all([
+    getBooks(part.bookIds),
+    listHandoversOfOrder(orderId),
+    viewer === 'seller' ? getUserListingInfo(order.buyerId) : null,
+  ]);
+  const api = toApiOrder(part);
   const cancellations = orderCancellations(order);
   return {
     ...api,
+    viewer,
+    buyer: { id: order.buyerId, ...(buyer ? { firstName: buyer.firstName } : {}) },
     books: api.books.map((line) => ({
       ...line,
       status: books.get(line.id)?.status ?? null,
       cancelled: order.cancelledBookIds?.has(line.id) ?? false,
       timeline: timelineOf(order, line.id, books.get(line.id), cancellations.get(line.id)),
     })),
-    handovers: handovers.map(toApiHandover),
+    handovers: handovers.filter((h) => viewer === 'buyer' || h.sellerId === userId).map(toApiHandover),
   };
 }
 

@@ -57,8 +57,12 @@ export const OrderBookNow = z.extend(OrderBook, {
   timeline: z.array(OrderStep).check(z.minLength(1)),
 });
 
-/** getOrder: one of the caller's orders with each book's current status. */
+/** getOrder: one of the caller's orders (or their part of an order they sold in) with each book's current status. */
 export const OrderWithStatus = z.extend(Order, {
+  /** buyer: the whole order; seller: only the caller's books, `total` what they are paid for them (no fee) */
+  viewer: z.enum(['buyer', 'seller']),
+  /** the buyer; their first name only for a seller (the buyer knows their own) */
+  buyer: z.strictObject({ id: z.string(), firstName: z.optional(z.string()) }),
   books: z.array(OrderBookNow).check(z.minLength(1)),
   /** per seller, the hand-over of their books in this order once one was proposed (docs/handover.md) */
   handovers: z.array(Handover),
@@ -87,7 +91,11 @@ export const PurchasedBook = z.extend(Book, {
 export type PurchasedBook = z.infer<typeof PurchasedBook>;
 
 /** One of the caller's books that was bought, with its current status and buyer. */
-export const SoldBook = z.extend(Book, { boughtAt: z.nullable(z.iso.datetime()) });
+export const SoldBook = z.extend(Book, {
+  boughtAt: z.nullable(z.iso.datetime()),
+  /** the order it was bought in: its seller's part opens with getOrder */
+  orderId: z.nullable(z.string()),
+});
 export type SoldBook = z.infer<typeof SoldBook>;
 
 export const UserStatistics = z.strictObject({

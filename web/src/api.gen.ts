@@ -14669,7 +14669,8 @@ export interface operations {
                      *       "data": {
                      *         "id": "string",
                      *         "buyer": {
-                     *           "id": "string"
+                     *           "id": "string",
+                     *           "firstName": "string"
                      *         },
                      *         "books": [
                      *           {
@@ -14700,6 +14701,7 @@ export interface operations {
                      *         "total": 1,
                      *         "status": 1,
                      *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "viewer": "buyer",
                      *         "handovers": [
                      *           {
                      *             "proposalId": "string",
@@ -14733,6 +14735,7 @@ export interface operations {
                             id: string;
                             buyer: {
                                 id: string;
+                                firstName?: string;
                             };
                             books: {
                                 id: string;
@@ -14761,6 +14764,8 @@ export interface operations {
                             status: number;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @enum {string} */
+                            viewer: "buyer" | "seller";
                             handovers: {
                                 proposalId: string;
                                 orderId: string;
@@ -15534,7 +15539,8 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
-                     *           "boughtAt": "2026-01-15T09:30:00.000Z"
+                     *           "boughtAt": "2026-01-15T09:30:00.000Z",
+                     *           "orderId": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -15573,6 +15579,7 @@ export interface operations {
                                 thumbnailUrl: string;
                             }[];
                             boughtAt: string | null;
+                            orderId: string | null;
                         }[];
                         /** Format: date-time */
                         time: string;

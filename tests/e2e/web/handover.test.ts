@@ -1,7 +1,7 @@
 /**
  * A hand-over agreed in the browser (issue 34, item 2): a student buys a book; on the order page the
- * buyer proposes a slot at a hand-over point, the seller proposes another (over the API: the seller
- * has no order page), the buyer accepts it; the order shows it agreed, and an admin finds it on the
+ * buyer proposes a slot at a hand-over point, the seller proposes another from their part of the
+ * order (opened from their sales), the buyer accepts it; the order shows it agreed, and an admin finds it on the
  * dashboard's "Today's hand-overs" for that day. On a phone-sized and a desktop viewport, axe clean.
  */
 import { describe, expect, it } from 'vitest';
@@ -14,9 +14,9 @@ const web = webStackForFile();
 
 describe('a hand-over agreed in the browser', () => {
   for (const viewport of VIEWPORTS) {
-    it(`buyer proposes, the seller counters, the buyer accepts; the admin sees it on the day (${viewport.name})`, async () => {
+    it(`buyer proposes, the seller counters from their sales, the buyer accepts; the admin sees it on the day (${viewport.name})`, async () => {
       const scene = await handoverScene();
-      const { admin, seller, buyer, pointName, pointId, book, orderId } = scene;
+      const { admin, seller, buyer, pointName, book, orderId } = scene;
 
       const page = await web().newPage({ width: viewport.width, height: viewport.height });
       await fillProposal(page, scene, 11);
@@ -37,17 +37,26 @@ describe('a hand-over agreed in the browser', () => {
         at: tomorrowAt(11).iso,
       });
 
-      // The seller proposes another time; the buyer sees it and accepts.
-      const counter = await api('POST', '/api/user/proposeHandover', {
-        token: seller.token,
-        body: {
-          orderId,
-          sellerId: seller.user.id,
-          pointId,
-          at: tomorrowAt(13).iso,
-        },
+      // The seller opens their part of the order from their sales and proposes another time; the
+      // buyer sees it and accepts.
+      const sales = await web().newPage({ width: viewport.width, height: viewport.height });
+      await logIn(sales, seller.user.emailAddress);
+      await sales.goto('/orders');
+      await sales.getByRole('link', { name: `See the order of ${book.name}` }).click();
+      await sales.getByRole('heading', { name: 'Your sale to Bea' }).waitFor();
+      await sales.getByText('You are paid').waitFor();
+      await sales.getByText('Bea proposed a hand-over').waitFor();
+      await sales.getByLabel('Hand-over point with Bea').selectOption({ label: pointName });
+      await sales.getByLabel('Hand-over time with Bea').fill(tomorrowAt(13).local);
+      await expectAccessible(sales);
+      await sales.getByRole('button', { name: 'Propose this hand-over' }).click();
+      await sales.getByText('You proposed').waitFor();
+      await screenshot(sales, `handover-seller-${viewport.name}`);
+      expect(await getHandover(orderId, seller.user.id)).toMatchObject({
+        state: 'pending',
+        proposedBy: seller.user.id,
+        at: tomorrowAt(13).iso,
       });
-      expect(counter.status).toBe(200);
       await page.reload();
       await page.getByText('Sam proposed a hand-over').waitFor();
       await expectAccessible(page);

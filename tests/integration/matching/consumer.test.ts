@@ -398,19 +398,22 @@ describe('status changes become notifications', () => {
     expect(await kinds(seller)).toEqual(['delivered', 'sold']);
     expect(await kinds(buyer)).toEqual(['delivered', 'verified']);
     expect((await notifications(seller.token)).items.every((n) => n.bookId === book.id)).toBe(true);
-    // each links to its page: the buyer's to their order, the seller's (who cannot open it) to their sales
+    // each links to the order: the buyer's whole order, the seller's part of it (getOrder)
     expect((await notifications(buyer.token)).items.map((n) => [n.orderId, n.link])).toEqual([
       ['order-of-status-test', '/orders/order-of-status-test'],
       ['order-of-status-test', '/orders/order-of-status-test'],
     ]);
     expect((await notifications(seller.token)).items.map((n) => [n.orderId, n.link])).toEqual([
-      [undefined, '/orders'],
-      [undefined, '/orders'],
+      ['order-of-status-test', '/orders/order-of-status-test'],
+      ['order-of-status-test', '/orders/order-of-status-test'],
     ]);
-    expect((await emailsTo(seller)).map((m) => m.subject)).toEqual([
+    const sellerMails = await emailsTo(seller);
+    expect(sellerMails.map((m) => m.subject)).toEqual([
       expect.stringMatching(/^Your book was bought/),
       expect.stringMatching(/^You were paid/),
     ]);
+    expect(sellerMails.every((m) => m.body.text?.includes('See the order: '))).toBe(true);
+    expect(sellerMails.every((m) => m.body.text?.includes('/orders/order-of-status-test'))).toBe(true);
     const buyerMails = await emailsTo(buyer);
     expect(buyerMails).toHaveLength(2);
     expect(buyerMails.every((m) => m.body.text?.includes('See your order: '))).toBe(true);

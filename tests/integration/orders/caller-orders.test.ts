@@ -74,13 +74,61 @@ describe("the caller's orders", () => {
     const placed = await buy(buyer, [5]);
     for (const [token, id] of [
       [other.token, placed.id],
-      [seller.token, placed.id],
       [buyer.token, '01JNOSUCHORDER00000000000'],
     ] as const) {
       const res = await order(token, id);
       expect(res.status).toBe(404);
       expectError(res.json(), 'ORDER_NOT_FOUND');
     }
+  });
+
+  it("opens a seller's part of an order: their books only, what they are paid, the buyer's first name", async () => {
+    const bea = await makeUser({ firstName: 'Bea' });
+    const second = await makeUser({ firstName: 'Sid' });
+    const mine = [await makeBook(seller, { price: 12 }), await makeBook(seller, { price: 3.5 })];
+    const theirs = await makeBook(second, { price: 40 });
+    for (const b of [...mine, theirs]) expect((await addToCart(bea.token, b.id)).status).toBe(200);
+    const placedRes = await checkout(bea.token);
+    expect(placedRes.status).toBe(201);
+    const placed = expectEnvelope(placedRes.json(), Order);
+    const admin = await makeUser({ permissionType: 1 });
+    expect(
+      (
+        await invoke(cancelPurchase, {
+          method: 'POST',
+          route: '/api/dashboard/cancelPurchase',
+          token: admin.token,
+          body: { bookId: mine[1]?.id, reason: 'Spine broken.' },
+        })
+      ).status,
+    ).toBe(200);
+
+    const res = await order(seller.token, placed.id);
+    expect(res.status).toBe(200);
+    const part = expectEnvelope(res.json(), OrderWithStatus);
+    expect(part).toMatchObject({
+      id: placed.id,
+      viewer: 'seller',
+      buyer: { id: bea.id, firstName: 'Bea' },
+      // the seller is paid the price of their book still bought; the fee and Sid's book are not theirs
+      subtotal: 12,
+      fee: 0,
+      total: 12,
+    });
+    expect(part.books.map((b) => [b.id, b.owner.id, b.cancelled])).toEqual([
+      [mine[0]?.id, seller.id, false],
+      [mine[1]?.id, seller.id, true],
+    ]);
+    expect(part.books[1]?.timeline.at(-1)).toMatchObject({ step: 'cancelled', reason: 'Spine broken.' });
+
+    const sids = expectEnvelope((await order(second.token, placed.id)).json(), OrderWithStatus);
+    expect(sids).toMatchObject({ viewer: 'seller', subtotal: 40, fee: 0, total: 40 });
+    expect(sids.books.map((b) => b.id)).toEqual([theirs.id]);
+    // the buyer still sees the whole order, with no first name of their own
+    const whole = expectEnvelope((await order(bea.token, placed.id)).json(), OrderWithStatus);
+    expect(whole).toMatchObject({ viewer: 'buyer', buyer: { id: bea.id } });
+    expect(whole.buyer.firstName).toBeUndefined();
+    expect(whole.books).toHaveLength(3);
   });
 
   it('refuses a cursor issued to another user', async () => {

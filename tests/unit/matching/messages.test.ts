@@ -20,11 +20,11 @@ describe('notification and e-mail content', () => {
   });
 
   it.each([
-    ['sold', 'seller', /^Your book was bought/, 'See your sales'],
+    ['sold', 'seller', /^Your book was bought/, 'See the order'],
     ['verified', 'buyer', /^Your book was verified/, 'See your order'],
-    ['delivered', 'seller', /^You were paid/, 'See your sales'],
+    ['delivered', 'seller', /^You were paid/, 'See the order'],
     ['delivered', 'buyer', /^Your book was delivered/, 'See your order'],
-    ['cancelled', 'seller', /^A purchase was cancelled/, 'See your sales'],
+    ['cancelled', 'seller', /^A purchase was cancelled/, 'See the order'],
     ['cancelled', 'buyer', /^Your purchase was cancelled/, 'See your order'],
   ] as const)('tells the %s %s in its own words', (kind, role, subject, label) => {
     const c = statusContent(kind, role, { ...book, ISBN: null });

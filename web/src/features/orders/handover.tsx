@@ -41,7 +41,8 @@ function Current({ h, me, other }: { h: Handover; me: string; other: string }) {
   );
 }
 
-function Propose({ orderId, seller }: { orderId: string; seller: { id: string; firstName: string } }) {
+/** `seller`: whose books the hand-over covers; `other`: the first name of the other side. */
+function Propose({ orderId, sellerId, other }: { orderId: string; sellerId: string; other: string }) {
   const points = useQuery(handoverPointsQuery);
   const act = useAction(keys.orders, keys.notifications, keys.conversations);
   const [pointId, setPointId] = useState('');
@@ -57,7 +58,7 @@ function Propose({ orderId, seller }: { orderId: string; seller: { id: string; f
         act.run(() =>
           call(
             api.POST('/api/user/proposeHandover', {
-              body: { orderId, sellerId: seller.id, pointId: chosen.id, at: new Date(when).toISOString() },
+              body: { orderId, sellerId, pointId: chosen.id, at: new Date(when).toISOString() },
             }),
           ),
         );
@@ -65,7 +66,7 @@ function Propose({ orderId, seller }: { orderId: string; seller: { id: string; f
     >
       <Field
         name="point"
-        label={`Hand-over point with ${seller.firstName}`}
+        label={`Hand-over point with ${other}`}
         value={chosen?.id ?? ''}
         onChange={setPointId}
         options={list.map((p) => p.id)}
@@ -80,7 +81,7 @@ function Propose({ orderId, seller }: { orderId: string; seller: { id: string; f
       <Field
         name="at"
         type="datetime-local"
-        label={`Hand-over time with ${seller.firstName}`}
+        label={`Hand-over time with ${other}`}
         value={when}
         onChange={setWhen}
         required
@@ -107,11 +108,13 @@ export function Handovers({ order }: { order: Order }) {
       </p>
       {[...sellers.values()].map((seller) => {
         const current = order.handovers.find((h) => h.sellerId === seller.id);
+        // the seller's part of the order has their books only: the other side is the buyer
+        const other = order.viewer === 'seller' ? (order.buyer.firstName ?? 'the buyer') : seller.firstName;
         return (
-          <article key={seller.id} aria-label={`Hand-over with ${seller.firstName}`}>
-            <h3>With {seller.firstName}</h3>
-            {current && <Current h={current} me={me} other={seller.firstName} />}
-            <Propose orderId={order.id} seller={seller} />
+          <article key={seller.id} aria-label={`Hand-over with ${other}`}>
+            <h3>With {other}</h3>
+            {current && <Current h={current} me={me} other={other} />}
+            <Propose orderId={order.id} sellerId={seller.id} other={other} />
           </article>
         );
       })}

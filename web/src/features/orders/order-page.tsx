@@ -12,9 +12,11 @@ import { Loading } from '#web/ui/layout.tsx';
 export default function OrderPage({ id }: { id: string }) {
   const order = useQuery(orderQuery(id));
   const o = order.data;
+  // a seller opens their part of the order: their books, what they are paid, the buyer's name
+  const selling = o?.viewer === 'seller';
   return (
     <section>
-      <h1>Order</h1>
+      <h1>{selling ? `Your sale to ${o?.buyer.firstName ?? 'the buyer'}` : 'Order'}</h1>
       {order.isPending && <Loading what="the order" />}
       <ErrorNote error={order.error} />
       {o && (
@@ -28,8 +30,8 @@ export default function OrderPage({ id }: { id: string }) {
                     {b.name} <span className="muted">(edition {b.edition})</span>
                   </h2>
                   <p>
-                    <strong>{money(b.price)}</strong> · {b.course} · {b.condition} · sold by{' '}
-                    {b.owner.firstName}
+                    <strong>{money(b.price)}</strong> · {b.course} · {b.condition}
+                    {selling ? '' : ` · sold by ${b.owner.firstName}`}
                   </p>
                   {b.cancelled && <p className="tag">Cancelled</p>}
                   <Timeline steps={b.timeline} />
@@ -37,7 +39,13 @@ export default function OrderPage({ id }: { id: string }) {
               </li>
             ))}
           </ul>
-          <Amounts amounts={o} />
+          {selling ? (
+            <p>
+              You are paid <strong>{money(o.total)}</strong> once the book is handed over.
+            </p>
+          ) : (
+            <Amounts amounts={o} />
+          )}
           <Handovers order={o} />
         </>
       )}

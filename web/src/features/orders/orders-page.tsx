@@ -14,12 +14,21 @@ function ProgressList({
 }: {
   id: string;
   title: string;
-  books: { data?: Book[] | undefined; error: ApiFailure | null };
+  books: { data?: (Book & { orderId?: string | null })[] | undefined; error: ApiFailure | null };
 }) {
   return (
     <Section id={id} title={title} loaded={books} empty="Nothing yet.">
       <BookList books={books.data} status>
-        {(b) => <Progress status={b.status} />}
+        {(b) => (
+          <>
+            <Progress status={b.status} />
+            {b.orderId && (
+              <Link href={`/orders/${encodeURIComponent(b.orderId)}`}>
+                See the order<span className="visually-hidden"> of {b.name}</span>
+              </Link>
+            )}
+          </>
+        )}
       </BookList>
     </Section>
   );
