@@ -15,16 +15,18 @@ export const handler = http(
     rawResponses: {
       200: {
         description:
-          'A page with a form that posts the token and the sign-up password to POST /api/auth/confirm.',
+          'A page with a form that posts the token and the sign-up password to POST /api/auth/confirm; for a link that already confirmed its account, a page saying so with a way to log in.',
         contentType: 'text/html',
         schema: Page,
       },
       302: {
-        description: 'When APP_URL is set: on to the front end, which asks for the password.',
-        headers: { Location: 'APP_URL/confirm?token=<token>' },
+        description:
+          'When APP_URL is set: on to the front end, which asks for the password; a link that no longer works goes to the same page with `state=confirmed`, `replaced` or `invalid`.',
+        headers: { Location: 'APP_URL/confirm?token=<token> or APP_URL/confirm?state=<state>' },
       },
       400: {
-        description: 'The link is invalid, expired or already used (a page for a person).',
+        description:
+          'The link was replaced by a newer one (a page saying to open the newest e-mail), or is invalid or expired (a page for a person).',
         contentType: 'text/html',
         schema: Page,
       },

@@ -12,6 +12,7 @@ import { ulid } from 'ulid';
 import { config } from '#lib/config.ts';
 import type { UserRecord } from '#lib/db/records.ts';
 import {
+  getSpentToken,
   getToken,
   latestPendingSignup,
   type PendingSignupRecord,
@@ -150,6 +151,15 @@ export async function confirmationMailFor(
   const { token, record } = pendingRecord(pending.signup, now);
   if (!(await replacePendingSignup(pending.tokenHash, record))) return null;
   return confirmationMail(pending.signup.emailAddress, pending.signup.firstName, token);
+}
+
+/**
+ * What became of a sign-up link that no longer works: `confirmed` (it confirmed the account),
+ * `replaced` (a newer link was sent), or `invalid` (unknown, altered or expired). Reads only.
+ */
+export async function spentLinkState(token: string): Promise<'confirmed' | 'replaced' | 'invalid'> {
+  if (!EMAIL_TOKEN_PATTERN.test(token)) return 'invalid';
+  return (await getSpentToken(hashEmailToken(token))) ?? 'invalid';
 }
 
 /**

@@ -57,6 +57,11 @@ export const emailKey = (normalisedEmail: string): ItemKey => ({
 
 /** A single-use e-mailed token (confirmation or reset), addressed by the SHA-256 of the token. */
 export const tokenKey = (tokenHash: string): ItemKey => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
+/**
+ * What became of a sign-up link that no longer works (used to confirm, or replaced by a newer one),
+ * so a reopened link can say so: `SPENT#<tokenHash>` / `SPENT`, kept 30 days.
+ */
+export const spentTokenKey = (tokenHash: string): ItemKey => ({ pk: `SPENT#${tokenHash}`, sk: 'SPENT' });
 
 /**
  * One login's refresh family (lib/db/sessions.ts): the hash of its current refresh token, its

@@ -8,7 +8,7 @@ import { db, TABLE } from '#lib/table/client.ts';
 import { DeleteCommand, GetCommand, PutCommand } from '#lib/table/commands.ts';
 import { indexPartition, queryAll } from '#lib/table/page.ts';
 import { type TransactItem, tag, transactWrite } from '#lib/table/transact.ts';
-import { INDEX, pendingSignupIndex, pendingSignupsPk, tokenKey } from './keys.ts';
+import { INDEX, pendingSignupIndex, pendingSignupsPk, spentTokenKey, tokenKey } from './keys.ts';
 
 /** What a sign-up carries until it is confirmed. */
 export interface SignupData {
@@ -68,6 +68,33 @@ export async function putPendingSignup(r: PendingSignupRecord): Promise<void> {
   );
 }
 
+/** What became of a sign-up link that no longer works. */
+export type SpentAs = 'confirmed' | 'replaced';
+const SPENT_KEEP_SECONDS = 30 * 24 * 3600;
+
+/** The transaction part that remembers what became of a sign-up token (30 days, then TTL). */
+export function spentTokenPutOp(tokenHash: string, as: SpentAs, now: Date): TransactItem {
+  return {
+    Put: {
+      TableName: TABLE,
+      Item: {
+        ...spentTokenKey(tokenHash),
+        type: 'spentToken',
+        as,
+        at: now.toISOString(),
+        ttl: Math.floor(now.getTime() / 1000) + SPENT_KEEP_SECONDS,
+      },
+    },
+  };
+}
+
+/** What became of a sign-up token that no longer works, or null (unknown, or gone after 30 days). */
+export async function getSpentToken(tokenHash: string): Promise<SpentAs | null> {
+  const out = await db.send(new GetCommand({ TableName: TABLE, Key: spentTokenKey(tokenHash) }));
+  const as = out.Item?.as;
+  return as === 'confirmed' || as === 'replaced' ? as : null;
+}
+
 /**
  * Deletes every pending sign-up of the address that is older than `kept` (by createdAt, then token
  * hash): a new sign-up replaces the pending one. Two concurrent sign-ups both end with the newest kept.
@@ -81,7 +108,11 @@ export async function removeOlderPendingSignups(kept: PendingSignupRecord): Prom
     ProjectionExpression: 'tokenHash',
   });
   for (const item of older) {
-    await db.send(new DeleteCommand({ TableName: TABLE, Key: tokenKey(String(item.tokenHash)) }));
+    const hash = String(item.tokenHash);
+    await transactWrite([
+      tag('old', { Delete: { TableName: TABLE, Key: tokenKey(hash) } }),
+      tag('spent', spentTokenPutOp(hash, 'replaced', new Date(kept.createdAt))),
+    ]);
   }
 }
 
@@ -115,6 +146,7 @@ export async function replacePendingSignup(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     }),
+    tag('spent', spentTokenPutOp(oldTokenHash, 'replaced', new Date(fresh.createdAt))),
   ]);
   return outcome.ok;
 }

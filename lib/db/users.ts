@@ -19,7 +19,7 @@ import { newUserCounterItems } from './counters.ts';
 import { emailKey, USERS_INDEX_PK, userKey, usersIndex } from './keys.ts';
 import { PREFERENCES_PROJECTION, storedPreferences } from './preferences.ts';
 import type { UserRecord } from './records.ts';
-import { consumeTokenOp } from './tokens.ts';
+import { consumeTokenOp, spentTokenPutOp } from './tokens.ts';
 
 /** What the auth layer needs of a user on every authenticated request. */
 export interface UserAuthState {
@@ -104,6 +104,7 @@ export async function createUserFromSignup(
   const emailItem: EmailRecord = { type: 'email', emailNormalised: user.emailNormalised, userId: user.id };
   const outcome = await transactWrite([
     tag('token', consumeTokenOp(tokenHash, 'confirm', now)),
+    tag('spent', spentTokenPutOp(tokenHash, 'confirmed', now)),
     tag('user', {
       Put: {
         TableName: TABLE,

@@ -8,7 +8,7 @@
  * Never JSON. Everything user-provided is escaped.
  */
 import { InvalidEmailToken, WrongSignupPassword } from '#lib/accounts/errors.ts';
-import { confirmSignup, pendingSignupFor } from '#lib/accounts/signup.ts';
+import { confirmSignup, pendingSignupFor, spentLinkState } from '#lib/accounts/signup.ts';
 import { config } from '#lib/config.ts';
 import { appLinks, trimBase } from '#lib/mail/links.ts';
 import { escapeHtml } from '#lib/mail/send.ts';
@@ -59,10 +59,50 @@ const invalidLinkPage = (): RawReply =>
     pageHeaders(),
   );
 
-/** GET of the e-mailed link: reads only. A form asking for the sign-up password, or a redirect to APP_URL. */
+/** A link that no longer works, told as it is: it confirmed the account, or a newer link replaced it. */
+function spentLinkPage(state: 'confirmed' | 'replaced' | 'invalid'): RawReply {
+  if (state === 'confirmed') {
+    return new RawReply(
+      200,
+      page(
+        'Your account is already confirmed',
+        'This link already confirmed your account: log in with your address and the password you chose.',
+        `<p><a href="${escapeHtml(appLinks.login())}">Log in</a></p>`,
+      ),
+      pageHeaders(),
+    );
+  }
+  if (state === 'replaced') {
+    return new RawReply(
+      400,
+      page(
+        'This link was replaced',
+        'A newer confirmation link was sent to this address: open the newest e-mail from Campus Books and use its link.',
+      ),
+      pageHeaders(),
+    );
+  }
+  return invalidLinkPage();
+}
+
+/**
+ * GET of the e-mailed link: reads only. A form asking for the sign-up password, or a redirect to
+ * APP_URL. A link that no longer works says why (already confirmed: log in; replaced: the newest
+ * e-mail), on the web app's page when there is one, else here.
+ */
 export async function confirmationPage(token: string, now: Date = new Date()): Promise<RawReply> {
   const pending = await pendingSignupFor(token, now);
-  if (!pending) return invalidLinkPage();
+  if (!pending) {
+    const state = await spentLinkState(token);
+    if (config.APP_URL) {
+      return new RawReply(302, '', {
+        Location: appLinks.confirmState(config.APP_URL, state),
+        'Cache-Control': 'no-store',
+        'Referrer-Policy': 'no-referrer',
+      });
+    }
+    return spentLinkPage(state);
+  }
   if (config.APP_URL) {
     return new RawReply(302, '', {
       Location: appLinks.confirmPage(config.APP_URL, token),

@@ -36,6 +36,9 @@ export const appLinks = {
   confirmation: (token: string): string => `${trimBase(config.PUBLIC_URL)}/api/auth/confirm/${seg(token)}`,
   /** The web app's page that finishes a confirmation (only with APP_URL). */
   confirmPage: (appUrl: string, token: string): string => `${trimBase(appUrl)}/confirm?token=${seg(token)}`,
+  /** The same page for a link that no longer works: `confirmed`, `replaced` or `invalid` (only with APP_URL). */
+  confirmState: (appUrl: string, state: 'confirmed' | 'replaced' | 'invalid'): string =>
+    `${trimBase(appUrl)}/confirm?state=${state}`,
   resetPassword: (token: string): string => `${appBase()}/reset-password?token=${seg(token)}`,
   /** The web app's unsubscribe page (only with APP_URL). */
   unsubscribePage: (appUrl: string, token: string): string =>

@@ -1917,7 +1917,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page with a form that posts the token and the sign-up password to POST /api/auth/confirm. */
+            /** @description A page with a form that posts the token and the sign-up password to POST /api/auth/confirm; for a link that already confirmed its account, a page saying so with a way to log in. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1926,16 +1926,16 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description When APP_URL is set: on to the front end, which asks for the password. */
+            /** @description When APP_URL is set: on to the front end, which asks for the password; a link that no longer works goes to the same page with `state=confirmed`, `replaced` or `invalid`. */
             302: {
                 headers: {
-                    /** @description APP_URL/confirm?token=<token> */
+                    /** @description APP_URL/confirm?token=<token> or APP_URL/confirm?state=<state> */
                     Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). Or: The link is invalid, expired or already used (a page for a person). */
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). Or: The link was replaced by a newer one (a page saying to open the newest e-mail), or is invalid or expired (a page for a person). */
             400: {
                 headers: {
                     [name: string]: unknown;

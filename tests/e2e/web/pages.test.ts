@@ -161,6 +161,12 @@ describe('the web app in the browser', () => {
     await check('/forgot-password', 'Forgot password');
     await check('/reset-password?token=abc', 'Choose a new password');
     await check('/confirm?token=abc', 'Confirm your account');
+    // where the service sends a reopened or replaced e-mailed link (APP_URL set; lib/http/pages.ts)
+    await check('/confirm?state=confirmed', 'Your account is already confirmed');
+    await page.getByRole('link', { name: 'Log in' }).last().waitFor();
+    await check('/confirm?state=replaced', 'This link was replaced');
+    await check('/confirm?state=invalid', 'Confirm your account');
+    await page.getByText('This link does not work').waitFor();
     await check('/email-confirmed', 'Your account is confirmed');
     await check('/terms', 'Terms of use');
     await check('/privacy', 'Privacy');

@@ -33,11 +33,23 @@ describe('confirmation with APP_URL and OWNER_EMAILS set', () => {
     expect(await getUserByEmail(body.emailAddress)).toBeNull();
   });
 
-  it('still answers a bad link with the 400 page, not a redirect', async () => {
-    const res = await openLink('bad-token');
-    expect(res.status).toBe(400);
-    expect(res.headers.location).toBeUndefined();
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  it("sends a link that no longer works to the front end's page with what became of it", async () => {
+    const bad = await openLink('bad-token');
+    expect(bad.status).toBe(302);
+    expect(bad.headers.location).toBe('https://books.example.edu/confirm?state=invalid');
+
+    const body = makeSignup();
+    const used = await createPendingSignup(body);
+    await confirmSignup(used, body.password);
+    const again = await openLink(used);
+    expect(again.status).toBe(302);
+    expect(again.headers.location).toBe('https://books.example.edu/confirm?state=confirmed');
+
+    const first = makeSignup();
+    const replaced = await createPendingSignup(first);
+    await createPendingSignup({ ...first, password: 'a newer password here' });
+    const old = await openLink(replaced);
+    expect(old.headers.location).toBe('https://books.example.edu/confirm?state=replaced');
   });
 
   it('makes an OWNER_EMAILS address an owner when it confirms, whatever its case', async () => {

@@ -4,9 +4,9 @@ import { handler as confirmLink } from '#functions/auth/confirm-link.ts';
 import { handler as signup } from '#functions/auth/signup.ts';
 import { hashEmailToken, newEmailToken } from '#lib/accounts/rules.ts';
 import { LoginResult, User } from '#lib/accounts/schemas.ts';
-import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
+import { confirmationMailFor, confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
-import { emailKey, tokenKey, userKey, userStatsKey } from '#lib/db/keys.ts';
+import { emailKey, spentTokenKey, tokenKey, userKey, userStatsKey } from '#lib/db/keys.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { GetCommand } from '#lib/table/commands.ts';
 import { login } from '#tests/helpers/account-calls.ts';
@@ -70,14 +70,37 @@ describe('GET /api/auth/confirm/{token} (the e-mailed link)', () => {
     expect(res.body).toContain('&#60;script&#62;');
   });
 
-  it('answers a 400 page for a used link', async () => {
+  it('answers a reopened link that confirmed its account with a page saying so and a way to log in', async () => {
     const token = await createPendingSignup(makeSignup());
     expect((await postConfirm(token)).status).toBe(200);
+    expect(await get(spentTokenKey(hashEmailToken(token)))).toMatchObject({
+      as: 'confirmed',
+      ttl: expect.any(Number),
+    });
     const again = await openLink(token);
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(200);
     expect(again.headers['content-type']).toMatch(/^text\/html/);
-    expect(again.body).toContain('does not work');
+    expect(again.body).toContain('Your account is already confirmed');
+    expect(again.body).toMatch(/<a href="[^"]+">Log in<\/a>/);
     expect(again.body).not.toContain('<form');
+    // and it confirms nothing twice
+    expectError((await postConfirm(token)).json(), 'EMAIL_TOKEN_INVALID');
+  });
+
+  it('answers a link replaced by a resend with a page saying to open the newest e-mail', async () => {
+    const body = makeSignup();
+    const token = await createPendingSignup(body);
+    const resent = await confirmationMailFor(
+      body.emailAddress.toLowerCase(),
+      new Date(),
+      hashEmailToken(token),
+    );
+    expect(resent).not.toBeNull();
+    const old = await openLink(token);
+    expect(old.status).toBe(400);
+    expect(old.body).toContain('This link was replaced');
+    expect(old.body).toContain('newest e-mail');
+    expect(await get(spentTokenKey(hashEmailToken(token)))).toMatchObject({ as: 'replaced' });
   });
 
   it.each([
@@ -164,7 +187,9 @@ describe('POST /api/auth/confirm', () => {
 
     expect(await get(tokenKey(hashEmailToken(attackerToken)))).toBeUndefined();
     expectError((await postConfirm(attackerToken, attacker.password)).json(), 'EMAIL_TOKEN_INVALID');
-    expect((await openLink(attackerToken)).status).toBe(400);
+    const replaced = await openLink(attackerToken);
+    expect(replaced.status).toBe(400);
+    expect(replaced.body).toContain('This link was replaced');
     const res = await postConfirm(ownerToken, owner.password);
     expect(res.status).toBe(200);
     const user = expectEnvelope(res.json(), User);

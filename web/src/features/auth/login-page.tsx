@@ -15,11 +15,36 @@ export function ConfirmPage() {
     await call(api.POST('/api/auth/confirm', { body: { token, ...form } }));
     navigate('/email-confirmed', { replace: true });
   });
-  if (!token)
+  // a reopened or replaced link (the service sends it here with what became of it)
+  const state = query.get('state');
+  if (state === 'confirmed')
+    return (
+      <section>
+        <h1>Your account is already confirmed</h1>
+        <p>This link already confirmed your account.</p>
+        <p>
+          <Link href="/login">Log in</Link> with your address and the password you chose.
+        </p>
+      </section>
+    );
+  if (state === 'replaced')
+    return (
+      <section>
+        <h1>This link was replaced</h1>
+        <p>
+          A newer confirmation link was sent to your address. Open the newest e-mail from Campus Books and use
+          its link.
+        </p>
+      </section>
+    );
+  if (state === 'invalid' || !token)
     return (
       <section>
         <h1>Confirm your account</h1>
-        <p>This link has no confirmation code. Open the link from the e-mail again.</p>
+        <p>This link does not work: it is invalid or has expired.</p>
+        <p>
+          <Link href="/signup">Sign up again</Link> to get a new link.
+        </p>
       </section>
     );
   return (
