@@ -56,5 +56,29 @@ describe('messages in the browser', () => {
     expect(polls).toContain(304);
     const list = await api('GET', '/api/user/getConversations', { token: seller.token });
     expect((list.body as { data: { unread: number }[] }).data[0]?.unread).toBe(0);
+
+    // the buyer blocks Sam from the thread (a second tap confirms): no more messages, and Sam's
+    // books leave the buyer's search
+    const found = async () => {
+      const res = await api('GET', `/api/books/search/${encodeURIComponent(book.name)}`, {
+        token: buyer.token,
+      });
+      expect(res.status).toBe(200);
+      return (res.body as { data: { id: string }[] }).data.map((b) => b.id).includes(book.id);
+    };
+    expect(await found()).toBe(true);
+    await phone.getByRole('button', { name: 'Block Sam', exact: true }).click();
+    await phone.getByRole('group', { name: 'Block Sam?' }).waitFor();
+    await expectAccessible(phone);
+    await phone.getByRole('button', { name: 'Yes, block Sam' }).click();
+    await phone.getByText('You blocked Sam').waitFor();
+    await expectAccessible(phone);
+    await phone.getByLabel('Your message').fill('Still there?');
+    await phone.getByRole('button', { name: 'Send' }).click();
+    await phone.getByText("You can't message this person.").waitFor();
+    expect(await found()).toBe(false);
+    await phone.getByRole('button', { name: 'Unblock Sam' }).click();
+    await phone.getByRole('button', { name: 'Block Sam', exact: true }).waitFor();
+    expect(await found()).toBe(true);
   });
 });

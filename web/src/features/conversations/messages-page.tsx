@@ -1,6 +1,6 @@
 /** `/messages`: the caller's conversations; `/messages/{id}`: one thread, updated every 5 s while open. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
 import { threadQuery } from '#web/features/conversations/queries.ts';
@@ -9,7 +9,7 @@ import { Link } from '#web/router.tsx';
 import { AnswerHandover } from '#web/ui/answer-handover.tsx';
 import { ErrorNote, Field, Form } from '#web/ui/form.tsx';
 import { slotText } from '#web/ui/handover.ts';
-import { useFields, useSubmit } from '#web/ui/hooks.ts';
+import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
 
 export function MessagesPage() {
@@ -97,6 +97,59 @@ function HandoverStep({
   );
 }
 
+/**
+ * Block (or unblock) the other side, after a second tap: no messages either way, and their books
+ * leave the caller's browsing and search (docs/conversations.md). The answer is kept on the page;
+ * a message sent to a blocked person says so (403 BLOCKED).
+ */
+function BlockControl({ other }: { other: { id: string; firstName: string } }) {
+  const [asking, setAsking] = useState(false);
+  const [blocked, setBlocked] = useState(false);
+  const act = useAction(keys.books, keys.conversations);
+  const set = async (block: boolean) => {
+    const path = block ? '/api/user/blockUser' : '/api/user/unblockUser';
+    if (await act.run(() => call(api.POST(path, { body: { userId: other.id } })))) {
+      setBlocked(block);
+      setAsking(false);
+    }
+  };
+  if (blocked)
+    return (
+      <div role="status">
+        <p>
+          You blocked {other.firstName}: neither of you can message the other, and their books no longer show
+          for you.
+        </p>
+        <button type="button" className="small" disabled={act.busy} onClick={() => set(false)}>
+          Unblock {other.firstName}
+        </button>
+        <ErrorNote error={act.error} />
+      </div>
+    );
+  if (!asking)
+    return (
+      <button type="button" className="small" onClick={() => setAsking(true)}>
+        Block {other.firstName}
+      </button>
+    );
+  return (
+    <fieldset className="confirm">
+      <legend>Block {other.firstName}?</legend>
+      <p>
+        Neither of you will be able to message the other, and their books will no longer show for you. An
+        order already placed between you still completes.
+      </p>
+      <button type="button" className="danger small" disabled={act.busy} onClick={() => set(true)}>
+        Yes, block {other.firstName}
+      </button>{' '}
+      <button type="button" className="small" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+      <ErrorNote error={act.error} />
+    </fieldset>
+  );
+}
+
 export function ThreadPage({ id }: { id: string }) {
   const client = useQueryClient();
   const thread = useQuery(threadQuery(id));
@@ -152,6 +205,7 @@ export function ThreadPage({ id }: { id: string }) {
       <Form onSubmit={submit} error={error} busy={busy} button="Send">
         <Field {...bind('text', error)} label="Your message" multiline required />
       </Form>
+      <BlockControl other={thread.data.other} />
     </section>
   );
 }
