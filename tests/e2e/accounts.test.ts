@@ -54,9 +54,13 @@ describe('accounts over HTTP', () => {
     expect(confirmed.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await confirmed.text()).toContain('confirmed');
 
+    // a reopened link confirms nothing again: it says the account is already confirmed, with a way to log in
     const replay = await fetch(link, { redirect: 'manual' });
-    expect(replay.status).toBe(400);
+    expect(replay.status).toBe(200);
     expect(replay.headers.get('content-type')).toMatch(/^text\/html/);
+    const replayed = await replay.text();
+    expect(replayed).toContain('Your account is already confirmed');
+    expect(replayed).not.toContain('<form');
 
     const login = await api('POST', '/api/auth/login', {
       body: { emailAddress: body.emailAddress.toUpperCase(), password: body.password },
