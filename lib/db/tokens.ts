@@ -5,7 +5,7 @@
  */
 
 import { db, TABLE } from '#lib/table/client.ts';
-import { DeleteCommand, GetCommand, PutCommand } from '#lib/table/commands.ts';
+import { GetCommand, PutCommand } from '#lib/table/commands.ts';
 import { indexPartition, queryAll } from '#lib/table/page.ts';
 import { type TransactItem, tag, transactWrite } from '#lib/table/transact.ts';
 import { INDEX, pendingSignupIndex, pendingSignupsPk, spentTokenKey, tokenKey } from './keys.ts';
