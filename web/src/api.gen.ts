@@ -8557,7 +8557,9 @@ export interface operations {
                      *           "campusMailbox": "string",
                      *           "paymentUsername": "string",
                      *           "permissionType": 1,
-                     *           "createdAt": "2026-01-15T09:30:00.000Z"
+                     *           "createdAt": "2026-01-15T09:30:00.000Z",
+                     *           "status": "active",
+                     *           "suspendReason": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -8577,6 +8579,9 @@ export interface operations {
                             permissionType: number;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            suspendReason?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -10182,7 +10187,9 @@ export interface operations {
                      *           "campusMailbox": "string",
                      *           "paymentUsername": "string",
                      *           "permissionType": 1,
-                     *           "createdAt": "2026-01-15T09:30:00.000Z"
+                     *           "createdAt": "2026-01-15T09:30:00.000Z",
+                     *           "status": "active",
+                     *           "suspendReason": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -10203,6 +10210,9 @@ export interface operations {
                             permissionType: number;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            suspendReason?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -10332,7 +10342,9 @@ export interface operations {
                      *         "campusMailbox": "string",
                      *         "paymentUsername": "string",
                      *         "permissionType": 1,
-                     *         "createdAt": "2026-01-15T09:30:00.000Z"
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "status": "active",
+                     *         "suspendReason": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "PUT /api/dashboard/makeAdmin"
@@ -10351,6 +10363,9 @@ export interface operations {
                             permissionType: number;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            suspendReason?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -11548,7 +11563,9 @@ export interface operations {
                      *         "campusMailbox": "string",
                      *         "paymentUsername": "string",
                      *         "permissionType": 1,
-                     *         "createdAt": "2026-01-15T09:30:00.000Z"
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "status": "active",
+                     *         "suspendReason": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "PUT /api/dashboard/revokeAdmin"
@@ -11567,6 +11584,9 @@ export interface operations {
                             permissionType: number;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            suspendReason?: string;
                         };
                         /** Format: date-time */
                         time: string;
