@@ -84,6 +84,7 @@ export async function postBook(userId: string, input: PostBookInput): Promise<Bo
     ...(input.author ? { author: input.author } : {}),
     comments: input.comments,
     ISBN: input.ISBN,
+    ...(input.coverUrl ? { coverUrl: input.coverUrl } : {}),
     status: BookStatus.Listed,
     date: new Date().toISOString(),
     ownerId: userId,

@@ -258,11 +258,17 @@ export async function removeBook(book: BookRecord, ownerId: string): Promise<voi
   );
 }
 
-/** Changes price/condition/comments of a book of `ownerId` in status 0 or 5; returns the new record. */
+/** Changes price/condition/author/comments (or takes the cover off) of a book of `ownerId` in status 0 or 5; returns the new record. */
 export async function updateBookDetails(
   bookId: string,
   ownerId: string,
-  fields: { priceCents?: number; condition?: ConditionGrade; author?: string | null; comments?: string },
+  fields: {
+    priceCents?: number;
+    condition?: ConditionGrade;
+    author?: string | null;
+    comments?: string;
+    coverUrl?: null;
+  },
 ): Promise<BookRecord> {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':owner': ownerId, ':s0': 0, ':s5': 5 };

@@ -50,7 +50,16 @@ export function entryChanges<E extends Item & ItemKey>(
 }
 
 /** Attributes whose stored values a match's book check compares (the ones a listed book can change). */
-const GUARDED = ['name', 'author', 'edition', 'priceCents', 'condition', 'comments', 'photoVersion'];
+const GUARDED = [
+  'name',
+  'author',
+  'edition',
+  'priceCents',
+  'condition',
+  'comments',
+  'coverUrl',
+  'photoVersion',
+];
 
 /**
  * A condition that holds only while the book still has the values of `raw` (the stored item the

@@ -4974,7 +4974,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/deleteBook"
@@ -5010,6 +5011,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         } | {
                             id: string;
                             /** @constant */
@@ -5219,7 +5222,8 @@ export interface operations {
                      *               "url": "string",
                      *               "thumbnailUrl": "string"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "coverUrl": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -5257,6 +5261,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -5379,7 +5385,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/books/getBook/{bookId}"
@@ -5415,6 +5422,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -5560,7 +5569,8 @@ export interface operations {
                      *               "url": "string",
                      *               "thumbnailUrl": "string"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "coverUrl": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -5597,6 +5607,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -5698,6 +5710,7 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
+                     *           "coverUrl": "string",
                      *           "requestIds": [
                      *             "string"
                      *           ]
@@ -5737,6 +5750,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                             requestIds: string[];
                         }[];
                         /** Format: date-time */
@@ -5862,7 +5877,8 @@ export interface operations {
                      *               "url": "string",
                      *               "thumbnailUrl": "string"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "coverUrl": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -5900,6 +5916,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -6159,6 +6177,7 @@ export interface operations {
                     comments?: string;
                     Comments?: string;
                     ISBN?: string | null;
+                    coverUrl?: string | null;
                 };
             };
         };
@@ -6197,7 +6216,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/postBook"
@@ -6233,6 +6253,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -6416,7 +6438,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/reactivateBook"
@@ -6452,6 +6475,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -6655,7 +6680,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/removePhoto"
@@ -6691,6 +6717,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -7298,7 +7326,8 @@ export interface operations {
                      *               "url": "string",
                      *               "thumbnailUrl": "string"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "coverUrl": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -7336,6 +7365,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -7467,7 +7498,8 @@ export interface operations {
                      *               "url": "string",
                      *               "thumbnailUrl": "string"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "coverUrl": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -7505,6 +7537,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -7577,6 +7611,7 @@ export interface operations {
                     author?: string | null;
                     comments?: string;
                     Comments?: string;
+                    coverUrl?: null;
                 };
             };
         };
@@ -7615,7 +7650,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/updateBook"
@@ -7651,6 +7687,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -7854,7 +7892,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/cancelPurchase"
@@ -7890,6 +7929,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -8111,7 +8152,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/confirmBook"
@@ -8147,6 +8189,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -8391,6 +8435,8 @@ export interface operations {
                                     /** Format: uri */
                                     thumbnailUrl: string;
                                 }[];
+                                /** Format: uri */
+                                coverUrl?: string;
                             }[];
                         };
                         /** Format: date-time */
@@ -8884,7 +8930,8 @@ export interface operations {
                      *                 "url": "string",
                      *                 "thumbnailUrl": "string"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "coverUrl": "string"
                      *           },
                      *           "owner": {
                      *             "id": "string",
@@ -8965,6 +9012,8 @@ export interface operations {
                                     /** Format: uri */
                                     thumbnailUrl: string;
                                 }[];
+                                /** Format: uri */
+                                coverUrl?: string;
                             };
                             owner: {
                                 id: string;
@@ -11808,7 +11857,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/setBookPaid"
@@ -11844,6 +11894,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -13814,6 +13866,7 @@ export interface operations {
                      *                 "thumbnailUrl": "string"
                      *               }
                      *             ],
+                     *             "coverUrl": "string",
                      *             "available": true
                      *           }
                      *         ],
@@ -13856,6 +13909,8 @@ export interface operations {
                                     /** Format: uri */
                                     thumbnailUrl: string;
                                 }[];
+                                /** Format: uri */
+                                coverUrl?: string;
                                 available: boolean;
                             }[];
                             subtotal: number;
@@ -15107,6 +15162,7 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
+                     *           "coverUrl": "string",
                      *           "boughtAt": "2026-01-15T09:30:00.000Z",
                      *           "orderId": "string"
                      *         }
@@ -15146,6 +15202,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                             boughtAt: string | null;
                             orderId: string | null;
                         }[];
@@ -15390,6 +15448,7 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
+                     *           "coverUrl": "string",
                      *           "available": true,
                      *           "savedAt": "2026-01-15T09:30:00.000Z",
                      *           "priceWhenSaved": 1
@@ -15430,6 +15489,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                             available: boolean;
                             /** Format: date-time */
                             savedAt: string;
@@ -15559,6 +15620,7 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
+                     *           "coverUrl": "string",
                      *           "boughtAt": "2026-01-15T09:30:00.000Z",
                      *           "orderId": "string"
                      *         }
@@ -15598,6 +15660,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                             boughtAt: string | null;
                             orderId: string | null;
                         }[];

@@ -4,8 +4,8 @@
  * would list the book for free); a free book is an explicit choice ("Give it away for free").
  * The ISBN comes first, typed or scanned from the barcode (barcode-scan.tsx): a whole one is looked
  * up and fills the title, author and edition the seller left empty, with what copies sold for and
- * the cover (isbn-lookup.tsx). An empty search's "Sell yours" fills in
- * what was searched (`/sell?name=|course=|ISBN=`, web/src/prefill.ts).
+ * the cover (isbn-lookup.tsx), which is posted with the book as its picture until it has photos.
+ * An empty search's "Sell yours" fills in what was searched (`/sell?name=|course=|ISBN=`, web/src/prefill.ts).
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, call } from '#web/api.ts';
@@ -46,6 +46,9 @@ export function SellPage() {
       edition: found.edition && (f.edition === '' || f.edition === '1') ? String(found.edition) : f.edition,
     }));
   }, [found, update]);
+  // The looked-up cover is posted with the book (its picture until it has photos) unless declined.
+  const [declinedCover, setDeclinedCover] = useState<string | null>(null);
+  const coverUrl = found?.coverUrl && found.coverUrl !== declinedCover ? found.coverUrl : null;
   const [free, setFree] = useState(false);
   const [posted, setPosted] = useState<string | null>(null);
   const [priceError, setPriceError] = useState<string | undefined>(undefined);
@@ -62,6 +65,7 @@ export function SellPage() {
             condition: form.condition,
             comments: form.comments,
             ISBN: form.ISBN.trim() ? form.ISBN : null,
+            coverUrl,
           },
         }),
       );
@@ -101,7 +105,11 @@ export function SellPage() {
         />
         <BarcodeScan onIsbn={set('ISBN')} />
         <LookupNote lookup={lookup} />
-        <LookupCover book={found} />
+        <LookupCover
+          book={found}
+          used={coverUrl !== null}
+          onUse={(use) => setDeclinedCover(use ? null : (found?.coverUrl ?? null))}
+        />
         <Field {...bind('name', error)} label="Title" required />
         <Field {...bind('author', error)} label="Author (optional)" />
         <Field {...bind('edition', error)} label="Edition" type="number" min={1} required />
