@@ -1,15 +1,15 @@
 import { getAuditLog } from '#lib/dashboard/audit.ts';
-import { AuditLog, PageQuery } from '#lib/dashboard/schemas.ts';
+import { AuditLog, AuditQuery } from '#lib/dashboard/schemas.ts';
 import { http } from '#lib/http/index.ts';
 
-/** GET /api/dashboard/getAuditLog: every dashboard action, newest first (admin). */
+/** GET /api/dashboard/getAuditLog?actor=&action=&from=&to=: dashboard actions, newest first, with names (admin). */
 export const handler = http(
   {
     role: 'admin',
-    query: PageQuery,
+    query: AuditQuery,
     response: AuditLog,
     paged: true,
-    summary: 'The audit log of dashboard actions',
+    summary: 'The audit log of dashboard actions, with names, narrowed by actor, action and days',
   },
-  async ({ query }) => getAuditLog(query.limit, query.cursor),
+  async ({ query: { limit, cursor, ...filter } }) => getAuditLog(limit, cursor, filter),
 );

@@ -184,27 +184,54 @@ export const AdminOrderList = z.array(AdminOrder);
 // ----- audit log and unlisting -----------------------------------------------------------------
 
 const Snapshot = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export const AUDIT_ACTIONS = [
+  'confirmBook',
+  'setBookPaid',
+  'cancelPurchase',
+  'makeAdmin',
+  'revokeAdmin',
+  'unlistBook',
+  'reportBook',
+  'resolveReport',
+  'suspendUser',
+  'reinstateUser',
+  'readConversation',
+  'reportMessage',
+  'putHandoverPoint',
+  'removeHandoverPoint',
+  'remindStuckPurchase',
+] as const;
+
+const Day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the day as YYYY-MM-DD.'));
+
+/** getAuditLog's query: a page, narrowed to who acted, what they did, and from and to which day (UTC, inclusive). */
+export const AuditQuery = z
+  .strictObject({
+    limit: limit(25, 100),
+    cursor: Cursor,
+    actor: z.optional(
+      z.string().check(z.regex(/^(system:[a-zA-Z-]{1,40}|[A-Za-z0-9_-]{1,64})$/, 'Not a valid actor.')),
+    ),
+    action: z.optional(z.enum(AUDIT_ACTIONS, 'Not an action the audit log records.')),
+    from: z.optional(Day),
+    to: z.optional(Day),
+  })
+  .check(
+    z.refine((q) => !q.from || !q.to || q.from <= q.to, {
+      message: 'The first day comes after the last one.',
+      path: ['from'],
+    }),
+  );
+
 export const AuditEntry = z.strictObject({
   id: z.string(),
   at: z.iso.datetime(),
   actor: z.string(),
-  action: z.enum([
-    'confirmBook',
-    'setBookPaid',
-    'cancelPurchase',
-    'makeAdmin',
-    'revokeAdmin',
-    'unlistBook',
-    'reportBook',
-    'resolveReport',
-    'suspendUser',
-    'reinstateUser',
-    'readConversation',
-    'reportMessage',
-    'putHandoverPoint',
-    'removeHandoverPoint',
-    'remindStuckPurchase',
-  ]),
+  /** who acted, in words: their name, "deleted user", or the scheduled job */
+  actorName: z.string(),
+  /** the target in words (a user's name, a book's title), null when it has none or is gone */
+  targetName: z.nullable(z.string()),
+  action: z.enum(AUDIT_ACTIONS),
   target: z.strictObject({
     kind: z.enum(['book', 'user', 'conversation', 'handoverPoint']),
     id: z.string(),

@@ -666,7 +666,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The audit log of dashboard actions
+         * The audit log of dashboard actions, with names, narrowed by actor, action and days
          * @description Admins only (permissionType >= 1); the role is read from the user record on every call, otherwise 403.
          */
         get: operations["dashboardGetAuditLog"];
@@ -8729,6 +8729,10 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
+                actor?: string;
+                action?: "confirmBook" | "setBookPaid" | "cancelPurchase" | "makeAdmin" | "revokeAdmin" | "unlistBook" | "reportBook" | "resolveReport" | "suspendUser" | "reinstateUser" | "readConversation" | "reportMessage" | "putHandoverPoint" | "removeHandoverPoint" | "remindStuckPurchase";
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -8736,7 +8740,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The audit log of dashboard actions */
+            /** @description The audit log of dashboard actions, with names, narrowed by actor, action and days */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8749,6 +8753,8 @@ export interface operations {
                      *           "id": "string",
                      *           "at": "2026-01-15T09:30:00.000Z",
                      *           "actor": "string",
+                     *           "actorName": "string",
+                     *           "targetName": "string",
                      *           "action": "confirmBook",
                      *           "target": {
                      *             "kind": "book",
@@ -8770,6 +8776,8 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                             actor: string;
+                            actorName: string;
+                            targetName: string | null;
                             /** @enum {string} */
                             action: "confirmBook" | "setBookPaid" | "cancelPurchase" | "makeAdmin" | "revokeAdmin" | "unlistBook" | "reportBook" | "resolveReport" | "suspendUser" | "reinstateUser" | "readConversation" | "reportMessage" | "putHandoverPoint" | "removeHandoverPoint" | "remindStuckPurchase";
                             target: {

@@ -188,7 +188,9 @@ describe('the web app in the browser', () => {
     await check('/preferences', 'E-mail preferences');
     await check('/my-data', 'Your data');
     // an audited change, so the audit tab is checked with a row too wide for the phone in it
-    const promoted = await createConfirmedUser();
+    const promoted = await createConfirmedUser({ lastName: `Promoted${Date.now().toString(36)}` });
+    const promotedName = `${promoted.user.firstName} ${promoted.user.lastName}`;
+    const ownerName = `${owner.user.firstName} ${owner.user.lastName}`;
     expect(
       (
         await api('PUT', '/api/dashboard/makeAdmin', {
@@ -200,7 +202,11 @@ describe('the web app in the browser', () => {
     expect((await getUser(promoted.user.id))?.permissionType).toBe(1);
     const auditLog = page.getByRole('region', { name: 'Audit log table' });
     const auditRow = async () => {
-      await auditLog.getByRole('cell', { name: `user ${promoted.user.id}` }).waitFor();
+      // names, not ids: who acted, on whom, and the change in words
+      const row = auditLog.getByRole('row').filter({ hasText: promotedName });
+      await row.getByRole('cell', { name: promotedName, exact: true }).waitFor();
+      await row.getByRole('cell', { name: 'made an admin', exact: true }).waitFor();
+      await row.getByRole('cell', { name: 'permissionType 0 → 1', exact: true }).waitFor();
       // Long ids and changes wrap (styles.css); whatever does not wrap scrolls inside the region,
       // which itself never reaches past the phone's screen.
       const box = await auditLog.evaluate((e) => ({
@@ -221,6 +227,19 @@ describe('the web app in the browser', () => {
     await auditRow();
     await auditLog.focus();
     expect(await page.evaluate("document.activeElement?.getAttribute('aria-label')")).toBe('Audit log table');
+    // narrowed to the owner by their name, to one action, then to days with nothing in them
+    await auditLog
+      .getByRole('button', { name: `Only ${ownerName}` })
+      .first()
+      .click();
+    await page.getByRole('button', { name: `Show everyone (now only ${ownerName})` }).waitFor();
+    await page.getByLabel('Action').selectOption({ label: 'made an admin' });
+    await auditRow();
+    const whoCells = await auditLog.locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(new Set(whoCells)).toEqual(new Set([ownerName]));
+    await page.getByLabel('From').fill('2099-01-01');
+    await page.getByText('Nothing recorded matches these filters.').waitFor();
+    await expectAccessible(page);
     expect(await tokenOf(page)).toMatch(/\S/);
   });
 });

@@ -1,5 +1,6 @@
 /** The dashboard's server state: each tab's query, all under `keys.dashboard`. */
 import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
 import { keys, read } from '#web/queries.ts';
 
@@ -43,9 +44,13 @@ export const usersQuery = (query: string) =>
       : call(api.GET('/api/dashboard/getUsers')),
   );
 
-export const auditQuery = read([...keys.dashboard, 'audit'], () =>
-  call(api.GET('/api/dashboard/getAuditLog')),
-);
+/** What the audit log is narrowed to: who acted, what they did, from and to which day (`YYYY-MM-DD`). */
+export type AuditFilter = NonNullable<paths['/api/dashboard/getAuditLog']['get']['parameters']['query']>;
+
+export const auditQuery = (filter: AuditFilter) =>
+  read([...keys.dashboard, 'audit', filter], () =>
+    call(api.GET('/api/dashboard/getAuditLog', { params: { query: filter } })),
+  );
 
 /**
  * One conversation as an admin reads it, a page at a time (newest first; `next` opens older ones).
