@@ -103,7 +103,9 @@ export async function postBook(userId: string, input: PostBookInput): Promise<Bo
 export async function updateBook(userId: string, input: UpdateBookInput): Promise<Book> {
   try {
     const { bookId, ...fields } = input;
-    return toApiBook(await updateBookDetails(bookId, userId, fields));
+    // the course's search key moves with it (the search index and the matcher read courseNorm)
+    const course = fields.course === undefined ? {} : { courseNorm: normaliseCourse(fields.course) };
+    return toApiBook(await updateBookDetails(bookId, userId, { ...fields, ...course }));
   } catch (err) {
     refused(err, userId, 'changed');
   }
