@@ -113,7 +113,7 @@ export function useBookForm(initial: BookForm, initialFree = false) {
 
 /**
  * The fields, in the Sell page's order; `afterIsbn` goes below the ISBN (the Sell page's barcode
- * scan and lookup). A field's error is the plain check's, else the API's.
+ * scan and lookup, which the ISBN's hint then mentions). A field's error is the plain check's, else the API's.
  */
 export function BookFields({
   book,
@@ -135,7 +135,12 @@ export function BookFields({
       <Field
         {...field('ISBN')}
         label="ISBN (optional)"
-        hint="Type the ISBN from the back of the book, or scan its barcode, and the rest fills itself in."
+        // the Sell page's scan and lookup (`afterIsbn`) fill the rest in; the editor has neither
+        {...(afterIsbn
+          ? {
+              hint: 'Type the ISBN from the back of the book, or scan its barcode, and the rest fills itself in.',
+            }
+          : {})}
       />
       {afterIsbn}
       <Field {...field('name')} label="Title" required />
