@@ -3,6 +3,7 @@
  * of a listed book with the Sell page's fields; an empty title is a plain error on its field and
  * nothing is sent, a bad ISBN is the API's error under the ISBN, and a saved title, course,
  * edition and ISBN are what the API answers afterwards. The page stays within the phone's width.
+ * A buyer who carted the book before a change is told at checkout and accepts it from the cart.
  */
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
@@ -72,5 +73,41 @@ describe('My listings: editing a book', () => {
     await expectAccessible(page);
     // nothing is wider than the phone
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  });
+
+  it('a buyer who carted the book before its title changed is told at checkout, buys nothing, and accepts the change (phone)', async () => {
+    const [seller, buyer] = await Promise.all([createConfirmedUser(), createConfirmedUser()]);
+    const book = await listBook(seller.token);
+    const carted = await api('POST', '/api/user/addToCart', {
+      token: buyer.token,
+      body: { bookId: book.id },
+    });
+    expect(carted.status).toBe(200);
+    const renamed = `Renamed ${Math.random().toString(36).slice(2, 8)}`;
+    const edit = await api('POST', '/api/books/updateBook', {
+      token: seller.token,
+      body: { bookId: book.id, name: renamed },
+    });
+    expect(edit.status).toBe(200);
+
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, buyer.user.emailAddress);
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Check out' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The seller changed a book in your cart' });
+    await alert.getByText(`${renamed}: The seller changed its title since you added it.`).waitFor();
+    await expectAccessible(page);
+    expect((await bookOf(book.id)).name).toBe(renamed);
+    const listed = await api('GET', `/api/books/getBook/${book.id}`);
+    expect((listed.body as { data: { status: number } }).data.status).toBe(0);
+    const orders = await api('GET', '/api/user/getOrders', { token: buyer.token });
+    expect((orders.body as { data: unknown[] }).data).toEqual([]);
+
+    await alert.getByRole('button', { name: 'Accept the changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Changes accepted' }).waitFor();
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+    const bought = await api('GET', '/api/user/getOrders', { token: buyer.token });
+    expect((bought.body as { data: { books: { name: string }[] }[] }).data[0]?.books[0]?.name).toBe(renamed);
   });
 });
