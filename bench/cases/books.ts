@@ -1,14 +1,12 @@
 /** Listings, search and posting (functions/books). */
 
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BENCH_CAMPUS, CATALOGUE, courseNorm, inTurn } from '#bench/harness/data.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
-import { planSearch } from '#lib/books/search-terms.ts';
 import { insertBookItems, listedBooksAt } from '#lib/db/books.ts';
-import { ALL_CAMPUSES, searchTermPk, userKey } from '#lib/db/keys.ts';
+import { ALL_CAMPUSES, userKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { GetCommand, TransactWriteCommand } from '#lib/table/commands.ts';
-import { authGet, cartEntriesOf, listedPage, newestFirst } from './floors.ts';
+import { authGet, cartEntriesOf, listedPage } from './floors.ts';
 
 const PAGE = 40;
 
@@ -90,74 +88,62 @@ const getAllBooks: BenchCase = {
 };
 
 /**
- * The raw reads of one search page for `query`: a Query of each index term of the query, Limit
- * ${PAGE}+1, newest first (the entries carry the books' list fields: no BatchGet of books), the
- * caller's own books filtered out; with a caller, one BatchGet of the page's cart keys (inCart).
+ * Search by relevance (the default order, issue 33): the query's tiers in rank order (ISBN, exact
+ * course, all title words, author, department or number, typo corrections), each read like a
+ * search page (one Query per index term, newest first, Limit page + 1, the entries carrying the
+ * books' list fields) until the page is full; the typo tier first reads which indexed words lie
+ * one edit away (one BatchGetItem of `TYPO#` items). The floor is the domain's own search
+ * (lib/books/listings.ts `searchBooks`: those reads, the cart keys of a signed-in caller's page)
+ * without the handler around it, as the deep skip's floor is its repository function: the tiers'
+ * walk is the work itself, so the ratio says what the HTTP layer (token check, validation,
+ * envelope) adds.
  */
-async function searchFloor(client: DynamoDBDocumentClient, table: string, query: string, callerId?: string) {
-  // a reader searches their campus by default; anonymous search, every campus
-  const campus = callerId ? BENCH_CAMPUS : 'all';
-  const plan = planSearch(query);
-  if (!plan) throw new Error(`search query "${query}" has no plan`);
-  const pages = await Promise.all(
-    plan.terms.map((t) =>
-      newestFirst(client, table, {
-        pk: searchTermPk(t, campus),
-        limit: PAGE + 1,
-        excludeOwner: callerId,
-        listing: true,
-      }),
-    ),
-  );
-  const entries = pages.flatMap((p) => (p.Items ?? []) as BookRecord[]).filter((b) => plan.matches(b));
-  const ids = [...new Set(entries.map((b) => b.id))].slice(0, PAGE);
-  // With a caller, the page's books carry `inCart`: one BatchGet of their cart keys.
-  if (callerId && ids.length > 0) await cartEntriesOf(client, table, callerId, ids);
-}
-
-const search: BenchCase = {
-  name: 'search',
+const searchCase = (
+  name: string,
+  query: (ctx: { fixture: { searchQuery: string } }) => string,
+  what: string,
+  signedIn: boolean,
+): BenchCase => ({
+  name,
   kind: 'read',
-  module: 'functions/books/search.ts',
+  module: signedIn ? 'functions/books/search.ts' : 'functions/books/search-public.ts',
   status: 200,
   flat: true,
   maxRatio: 1.2,
-  floorDescription: `auth GetItem (consistent); Query of the query's index term in the caller's campus (\`SEARCH#C#<campus>#T#calculus\`) backwards, Limit ${PAGE}+1, filter not hidden and ownerId <> caller (the entries carry the books' list fields); BatchGet of the page's cart keys (inCart)`,
+  floorDescription: signedIn
+    ? `auth GetItem (consistent); searchBooks("${what}") for the caller's campus by relevance: one Query per index term of each tier reached (\`SEARCH#C#<campus>#...\`, Limit ${PAGE}+1, not hidden, not the caller's), a BatchGetItem of \`TYPO#\` words when the typo tier is reached; BatchGet of the page's cart keys`
+    : `searchBooks("${what}") of every campus by relevance: one Query per index term of each tier reached (\`SEARCH#T#...\` on the table, \`SEARCHP#\` on gsi4, Limit ${PAGE}+1, not hidden), a BatchGetItem of \`TYPO#\` words when the typo tier is reached`,
   prepare: async (ctx) => {
+    const { searchBooks } = await import('#lib/books/listings.ts');
     const reader = ctx.fixture.reader;
-    const q = ctx.fixture.searchQuery;
+    const q = query(ctx);
+    const browser = signedIn ? { userId: reader.id, campus: BENCH_CAMPUS } : null;
     return {
-      event: () => ({
-        route: '/api/books/search/{query}',
-        pathParameters: { query: q },
-        token: reader.token,
-      }),
+      event: () =>
+        signedIn
+          ? { route: '/api/books/search/{query}', pathParameters: { query: q }, token: reader.token }
+          : { route: '/api/books/search/public/{query}', pathParameters: { query: q } },
       floor: async (_i, client) => {
-        await authGet(client, ctx.table, reader.id);
-        await searchFloor(client, ctx.table, q, reader.id);
+        if (signedIn) await authGet(client, ctx.table, reader.id);
+        await searchBooks(q, browser, {});
+      },
+      check: (_status, body) => {
+        const books = (JSON.parse(body) as { data?: unknown[] }).data ?? [];
+        if (books.length === 0) throw new Error(`${name}: "${q}" found nothing`);
       },
     };
   },
-};
+});
 
-const searchPublic: BenchCase = {
-  name: 'searchPublic',
-  kind: 'read',
-  module: 'functions/books/search-public.ts',
-  status: 200,
-  flat: true,
-  maxRatio: 1.2,
-  floorDescription: `Query of the query's index term of every campus (\`SEARCH#T#calculus\`) backwards, Limit ${PAGE}+1, filter not hidden (the entries carry the books' list fields)`,
-  prepare: async (ctx) => {
-    const q = ctx.fixture.searchQuery;
-    return {
-      event: () => ({ route: '/api/books/search/public/{query}', pathParameters: { query: q } }),
-      floor: async (_i, client) => {
-        await searchFloor(client, ctx.table, q);
-      },
-    };
-  },
-};
+const search = searchCase('search', (ctx) => ctx.fixture.searchQuery, 'calculus', true);
+const searchPublic = searchCase('searchPublic', (ctx) => ctx.fixture.searchQuery, 'calculus', false);
+/** the kinds of query issue 33 added: a department alone, a course number alone, a course, a typo */
+const searchKinds = [
+  searchCase('search department', () => 'MTH', 'MTH', true),
+  searchCase('search course number', () => '161', '161', true),
+  searchCase('search course', () => 'mth161', 'mth161', true),
+  searchCase('search typo', () => 'algoritms', 'algoritms', true),
+];
 
 const postBook: BenchCase = {
   name: 'postBook',
@@ -233,5 +219,6 @@ export const bookCases: BenchCase[] = [
   getAllBooks,
   search,
   searchPublic,
+  ...searchKinds,
   postBook,
 ];

@@ -16,7 +16,7 @@ export const authGet = (client: DynamoDBDocumentClient, table: string, userId: s
     new GetCommand({
       TableName: table,
       Key: userKey(userId),
-      ProjectionExpression: 'id, permissionType, tokenVersion, campus, emailNormalised',
+      ProjectionExpression: 'id, permissionType, tokenVersion, campus, emailNormalised, blockedIds',
       ConsistentRead: true,
     }),
   );

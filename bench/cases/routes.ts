@@ -238,11 +238,7 @@ export const routeCalls: RouteCall[] = [
     token: ctx.fixture.reader.token,
     pathParameters: { course: 'MTH 161' },
   })),
-  // a new user each call (60 lookups an hour a user); the ISBN of the stand-in's first textbook
-  call('GET /api/books/lookupIsbn/{isbn}', 200, async (ctx) => ({
-    token: (await ctx.newUser()).token,
-    pathParameters: { isbn: '9780262033848' },
-  })),
+  // lookupIsbn: a timed case in lookup.ts
   call('POST /api/books/updateBook', 200, async (ctx, i) => {
     const { owner, book } = await ownBook(ctx);
     return { token: owner.token, body: { bookId: book.id, price: 20 + (i % 50) } };
@@ -298,17 +294,7 @@ export const routeCalls: RouteCall[] = [
     const { book } = await ownBook(ctx);
     return { token: (await ctx.newUser()).token, body: { bookId: book.id, text: 'Is it still available?' } };
   }),
-  call('POST /api/user/sendMessage', 201, async (ctx) => {
-    const { asker, conversationId } = await conversation(ctx);
-    return { token: asker.token, body: { conversationId, text: 'Can we meet at the library?' } };
-  }),
-  call('GET /api/user/getConversations', 200, async (ctx) => ({
-    token: (await conversation(ctx)).asker.token,
-  })),
-  call('GET /api/user/getConversation/{conversationId}', 200, async (ctx) => {
-    const { asker, conversationId } = await conversation(ctx);
-    return { token: asker.token, pathParameters: { conversationId } };
-  }),
+  // sendMessage, getConversations and getConversation: timed cases in conversations.ts
   call('POST /api/user/markConversationRead', 200, async (ctx) => {
     const { owner, conversationId } = await conversation(ctx);
     return { token: owner.token, body: { conversationId } };

@@ -8,5 +8,5 @@ export const handler = http(
     response: z.array(MatchedBook),
     summary: "Listed books matched to the caller's requests, with inCart and the matching request ids",
   },
-  async ({ principal }) => getUserMatches(principal.userId),
+  async ({ principal }) => getUserMatches(principal.userId, principal.blockedIds),
 );

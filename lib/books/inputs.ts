@@ -9,6 +9,7 @@ import { CONDITION_GRADES, type ConditionGrade, parseGrade } from '#lib/values/c
 import { isMoney, MONEY_PATTERN, parseMoney, toCents } from '#lib/values/money.ts';
 import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
+import { COVER_URL_MESSAGE, isCoverUrl, MAX_COVER_URL_LENGTH } from './cover-url.ts';
 import { toIsbn13 } from './isbn.ts';
 import { normaliseCourse } from './text.ts';
 
@@ -92,6 +93,11 @@ export const Comments = z
   .check(z.trim())
   .check(z.maxLength(1000))
   .check(z.regex(MULTI_LINE, 'Control characters other than newlines are not allowed.'));
+/** The ISBN lookup's cover (./cover-url.ts): Open Library's cover host only, in its one URL form. */
+export const CoverUrl = z
+  .string()
+  .check(z.maxLength(MAX_COVER_URL_LENGTH, COVER_URL_MESSAGE))
+  .check(z.refine(isCoverUrl, COVER_URL_MESSAGE));
 export const BookId = z.string().check(z.minLength(1)).check(z.maxLength(64));
 
 /** `comments` or `Comments` (the old clients' spelling), not both. */
@@ -116,20 +122,36 @@ export const PostBookBody = z.pipe(
       comments: z.optional(Comments),
       Comments: z.optional(Comments),
       ISBN: z.optional(z.nullable(Isbn)),
+      /** the looked-up cover, shown as the book's picture until it has photos */
+      coverUrl: z.optional(z.nullable(CoverUrl)),
     })
     .check(z.superRefine(oneComments)),
-  z.transform(({ Comments: legacy, comments, ISBN, price, author, ...rest }) => ({
+  z.transform(({ Comments: legacy, comments, ISBN, price, author, coverUrl, ...rest }) => ({
     ...rest,
     priceCents: price,
     author: author ?? null,
     comments: comments ?? legacy ?? '',
     ISBN: ISBN ?? null,
+    coverUrl: coverUrl ?? null,
   })),
 );
 export type PostBookInput = z.output<typeof PostBookBody>;
 
-/** What updateBook may change: every field of postBook (the same field schemas), none required. */
-const UPDATABLE = ['name', 'edition', 'course', 'ISBN', 'author', 'price', 'condition', 'comments'] as const;
+/**
+ * What updateBook may change: every field of postBook (the same field schemas), none required;
+ * the looked-up cover only comes off (a cover is only ever set by postBook).
+ */
+const UPDATABLE = [
+  'name',
+  'edition',
+  'course',
+  'ISBN',
+  'author',
+  'price',
+  'condition',
+  'comments',
+  'coverUrl',
+] as const;
 
 export const UpdateBookBody = z.pipe(
   z
@@ -146,6 +168,8 @@ export const UpdateBookBody = z.pipe(
       author: z.optional(z.nullable(Author)),
       comments: z.optional(Comments),
       Comments: z.optional(Comments),
+      /** null takes the looked-up cover off (a cover is only ever set by postBook) */
+      coverUrl: z.optional(z.null()),
     })
     .check(z.superRefine(oneComments))
     .check(

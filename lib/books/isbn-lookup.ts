@@ -13,8 +13,9 @@
  */
 import { takeAttempt } from '#lib/accounts/throttle.ts';
 import { config } from '#lib/config.ts';
-import { getCachedLookup, putCachedLookup } from '#lib/db/isbn-lookups.ts';
+import { getCachedLookup, putCachedLookup, type SourceBook } from '#lib/db/isbn-lookups.ts';
 import { BadRequest } from '#lib/errors.ts';
+import { isCoverUrl } from './cover-url.ts';
 import { toIsbn13 } from './isbn.ts';
 import type { IsbnLookup } from './lookup-schemas.ts';
 import { fetchFromSource } from './open-library.ts';
@@ -49,10 +50,14 @@ export async function lookupIsbn(
 /** The book from the cache, else from the source (then cached unless the source was unavailable). */
 async function bookOf(isbn13: string, now: Date): Promise<Pick<IsbnLookup, 'book' | 'source'>> {
   const cached = await getCachedLookup(isbn13, now);
-  if (cached) return { book: cached.book, source: 'cache' };
+  // an answer cached before covers were held to ./cover-url.ts loses a cover postBook would refuse
+  if (cached) return { book: cached.book && keptCover(cached.book), source: 'cache' };
   const answer = await fetchFromSource(config.ISBN_LOOKUP_URL, isbn13);
   if (answer.kind === 'unavailable') return { book: null, source: 'unavailable' };
   const book = answer.kind === 'found' ? answer.book : null;
   await putCachedLookup(isbn13, book, now);
   return { book, source: 'openLibrary' };
 }
+
+const keptCover = (book: SourceBook): SourceBook =>
+  book.coverUrl && !isCoverUrl(book.coverUrl) ? { ...book, coverUrl: null } : book;

@@ -84,6 +84,7 @@ export async function postBook(userId: string, input: PostBookInput): Promise<Bo
     ...(input.author ? { author: input.author } : {}),
     comments: input.comments,
     ISBN: input.ISBN,
+    ...(input.coverUrl ? { coverUrl: input.coverUrl } : {}),
     status: BookStatus.Listed,
     date: new Date().toISOString(),
     ownerId: userId,
@@ -105,7 +106,9 @@ export async function updateBook(userId: string, input: UpdateBookInput): Promis
     const { bookId, ...fields } = input;
     // the course's search key moves with it (the search index and the matcher read courseNorm)
     const course = fields.course === undefined ? {} : { courseNorm: normaliseCourse(fields.course) };
-    return toApiBook(await updateBookDetails(bookId, userId, { ...fields, ...course }));
+    // the looked-up cover was the old ISBN's: an ISBN sent takes it off
+    const cover = fields.ISBN === undefined ? {} : { coverUrl: null };
+    return toApiBook(await updateBookDetails(bookId, userId, { ...fields, ...course, ...cover }));
   } catch (err) {
     refused(err, userId, 'changed');
   }

@@ -9,6 +9,7 @@
 import type { SourceBook } from '#lib/db/isbn-lookups.ts';
 import { logger } from '#lib/logger.ts';
 import * as z from '#lib/zod.ts';
+import { isCoverUrl } from './cover-url.ts';
 import { parseEdition } from './edition.ts';
 
 export type { SourceBook };
@@ -40,13 +41,16 @@ const OpenLibraryEntry = z.object({
 });
 type OpenLibraryEntry = z.infer<typeof OpenLibraryEntry>;
 
-/** A cover URL the app may show: https only (Open Library's plain-http URLs are upgraded). */
-const httpsOnly = (url: string | undefined): string | null => {
+/**
+ * A cover URL the app may keep with a book and show: https (Open Library's plain-http URLs are
+ * upgraded) on the cover host, in the form postBook takes (./cover-url.ts), else null.
+ */
+const coverOf = (url: string | undefined): string | null => {
   if (!url) return null;
   try {
     const u = new URL(url);
     if (u.protocol === 'http:') u.protocol = 'https:';
-    return u.protocol === 'https:' ? u.toString() : null;
+    return isCoverUrl(u.toString()) ? u.toString() : null;
   } catch {
     return null;
   }
@@ -71,7 +75,7 @@ export function toSourceBook(entry: OpenLibraryEntry): SourceBook {
     edition,
     publisher: names(entry.publishers)[0] ?? null,
     year: yearOf(entry.publish_date),
-    coverUrl: httpsOnly(entry.cover?.large ?? entry.cover?.medium ?? entry.cover?.small),
+    coverUrl: coverOf(entry.cover?.large ?? entry.cover?.medium ?? entry.cover?.small),
   };
 }
 

@@ -42,6 +42,8 @@ export const Book = z.strictObject({
   inCart: z.optional(z.boolean()),
   /** processed photos; the first one's thumbnail is the book's picture in lists */
   photos: z.array(Photo),
+  /** the cover the ISBN lookup found (Open Library's cover host only): the picture while there is no photo */
+  coverUrl: z.optional(z.string().check(z.url())),
 });
 export type Book = z.infer<typeof Book>;
 
@@ -60,6 +62,7 @@ export function toApiBook(record: BookRecord, extra: { inCart?: boolean; showBuy
     date: record.date,
     owner: { id: record.ownerId, firstName: record.ownerFirstName },
     photos: apiPhotos(record.id, record.photos),
+    ...(record.coverUrl ? { coverUrl: record.coverUrl } : {}),
   };
   if (extra.showBuyer && record.buyerId) book.buyer = { id: record.buyerId };
   if (extra.inCart !== undefined) book.inCart = extra.inCart;

@@ -23,10 +23,21 @@ const limit = (def: number, max: number) => z._default(IntParam(1, max), def);
 
 // ----- users -----------------------------------------------------------------------------------
 
-/** A user as admins see it: the accounts area's `user` (never secrets). */
-export const AdminUser = User;
-export type AdminUser = User;
-export const toAdminUser = toUser;
+/**
+ * A user as admins see it: the accounts area's `user` (never secrets) and whether the account is
+ * active or suspended (a deleted account's record is gone, so it is never listed).
+ */
+export const AdminUser = z.extend(User, {
+  status: z.enum(['active', 'suspended']),
+  /** when suspended: why, as the admin wrote it */
+  suspendReason: z.optional(z.string()),
+});
+export type AdminUser = z.output<typeof AdminUser>;
+export const toAdminUser = (r: UserRecord & { suspended?: boolean; suspendReason?: string }): AdminUser => ({
+  ...toUser(r),
+  status: r.suspended === true ? 'suspended' : 'active',
+  ...(r.suspended === true && r.suspendReason ? { suspendReason: r.suspendReason } : {}),
+});
 
 /** What an admin needs to reach a seller or buyer for the hand-over. */
 export const Contact = z.strictObject({

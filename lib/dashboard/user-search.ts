@@ -9,6 +9,7 @@ import { isUserProfileKey, UserSearchField } from '#lib/db/keys.ts';
 import { type SearchTerm, writeSearchTerms } from '#lib/db/user-search.ts';
 import { listUsers } from '#lib/db/users.ts';
 import type { ChangeProcessor, Item } from '#lib/streams/types.ts';
+import { campusOfUser } from '#lib/values/campus.ts';
 import { searchForm } from './rules.ts';
 
 /** The search terms of one stored profile (none for anything that is not a user profile). */
@@ -23,6 +24,8 @@ export function termsOf(image: Item | undefined): SearchTerm[] {
   add(UserSearchField.email, image.emailNormalised ?? image.emailAddress);
   add(UserSearchField.firstName, image.firstName);
   add(UserSearchField.lastName, image.lastName);
+  // the campus domain (`rochester.edu`), so an admin can list one campus's users
+  add(UserSearchField.campus, campusOfUser(image as { campus?: string; emailNormalised?: string }));
   return terms;
 }
 

@@ -262,7 +262,16 @@ export async function removeBook(book: BookRecord, ownerId: string): Promise<voi
 export type BookDetails = Partial<
   Pick<
     BookRecord,
-    'name' | 'edition' | 'course' | 'courseNorm' | 'ISBN' | 'priceCents' | 'condition' | 'author' | 'comments'
+    | 'name'
+    | 'edition'
+    | 'course'
+    | 'courseNorm'
+    | 'ISBN'
+    | 'priceCents'
+    | 'condition'
+    | 'author'
+    | 'comments'
+    | 'coverUrl'
   >
 >;
 

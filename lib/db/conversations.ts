@@ -370,6 +370,14 @@ export async function putBlock(blockerId: string, blockedId: string, at: string)
   return outcome.ok;
 }
 
+/** Whether `blockerId` blocks `blockedId` (one GetItem of the block item, keys only). */
+export async function blocks(blockerId: string, blockedId: string): Promise<boolean> {
+  const out = await db.send(
+    new GetCommand({ TableName: TABLE, Key: blockKey(blockerId, blockedId), ProjectionExpression: 'pk' }),
+  );
+  return out.Item !== undefined;
+}
+
 /** Removes the block, if there is one, and the id from the blocker's profile (one transaction). */
 export async function deleteBlock(blockerId: string, blockedId: string): Promise<void> {
   await transactWrite([

@@ -595,7 +595,7 @@ export const auditKey = (at: string, entryId: string): ItemKey => ({
  * searchable field and user, `USERSEARCH#E|F|L` / `<lower-cased value>#<userId>`; a prefix search
  * is `begins_with(sk, <lower-cased query>)` on each of the three partitions.
  */
-export const UserSearchField = { email: 'E', firstName: 'F', lastName: 'L' } as const;
+export const UserSearchField = { email: 'E', firstName: 'F', lastName: 'L', campus: 'C' } as const;
 export type UserSearchFieldCode = (typeof UserSearchField)[keyof typeof UserSearchField];
 export const userSearchPk = (field: UserSearchFieldCode): string => `USERSEARCH#${field}`;
 export const userSearchKey = (field: UserSearchFieldCode, lowerValue: string, userId: string): ItemKey => ({

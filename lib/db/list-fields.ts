@@ -59,6 +59,7 @@ const GUARDED = [
   'priceCents',
   'condition',
   'comments',
+  'coverUrl',
   'photoVersion',
 ];
 

@@ -77,6 +77,8 @@ export interface BookRecord {
   hidden?: boolean;
   /** this book's share of its order's fee (cents), allocated once at checkout; cancelPurchase takes it back */
   feeCents?: number | null;
+  /** the ISBN lookup's cover (lib/books/cover-url.ts): the book's picture while it has no photos; null once taken off */
+  coverUrl?: string | null;
   /** processed photos, in the order they were attached (the first is the book's picture) */
   photos?: PhotoRecord[];
   /** pending upload slots by photo id (lib/photos/rules.ts); they count toward the 5 until they expire */

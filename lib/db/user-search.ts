@@ -1,5 +1,5 @@
 /**
- * The user search index behind findUsers: `USERSEARCH#E|F|L` / `<lower-cased value>#<userId>`,
+ * The user search index behind findUsers: `USERSEARCH#E|F|L|C` / `<lower-cased value>#<userId>`,
  * written by the stream processor lib/dashboard/user-search.ts from user profiles (so the accounts code
  * does not know about it). Puts and deletes of these deterministic keys are idempotent.
  */
@@ -32,11 +32,17 @@ export async function writeSearchTerms(put: SearchTerm[], remove: SearchTerm[]):
 }
 
 /**
- * Ids of users whose e-mail address, first name or last name starts with `prefix` (already
- * lower-cased): one Query per field, at most `limit` each, e-mail matches first, no duplicates.
+ * Ids of users whose e-mail address, first name, last name or campus domain starts with `prefix`
+ * (already lower-cased): one Query per field, at most `limit` each, e-mail matches first, then
+ * names, then campus, no duplicates.
  */
 export async function findUserIdsByPrefix(prefix: string, limit: number): Promise<string[]> {
-  const fields = [UserSearchField.email, UserSearchField.firstName, UserSearchField.lastName];
+  const fields = [
+    UserSearchField.email,
+    UserSearchField.firstName,
+    UserSearchField.lastName,
+    UserSearchField.campus,
+  ];
   const pages = await Promise.all(
     fields.map((f) =>
       db.send(

@@ -24,6 +24,7 @@
 import { toIsbn13 } from '#lib/books/isbn.ts';
 import { normaliseCourse } from '#lib/books/text.ts';
 import { getBook } from '#lib/db/books.ts';
+import { blocks } from '#lib/db/conversations.ts';
 import { claimMatchEmail } from '#lib/db/digests.ts';
 import { isBookKey, isMatchScanKey, isRequestKey } from '#lib/db/keys.ts';
 import { listFieldsOf, sameListFields } from '#lib/db/list-fields.ts';
@@ -91,6 +92,8 @@ const sameListing = (a: ListedBook, b: ListedBook) =>
  * Stores the match with the book's list fields and tells the requester (once per book listing,
  * however many requests match). False when it was not stored: the request was deleted, the book
  * is no longer listed with that date, or (with `sameValues`) its list fields changed meanwhile.
+ * A requester who blocked the book's seller gets no match and no notification of it (one GetItem
+ * of the block: the blocker does not see the blocked user's listings anywhere, docs/conversations.md).
  */
 async function recordMatch(
   request: RequestRecord,
@@ -99,6 +102,7 @@ async function recordMatch(
   now: string,
   sameValues?: BookNow['sameValues'],
 ): Promise<boolean> {
+  if (await blocks(request.userId, fields.ownerId)) return false;
   const stored = await putMatch(
     {
       userId: request.userId,

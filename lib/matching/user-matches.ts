@@ -25,7 +25,10 @@ export type MatchedBook = z.infer<typeof MatchedBook>;
  * by the stream consumer) and the caller's cart entries for those books (one BatchGet). A book
  * that leaves the listing leaves the answer once the consumer deleted its matches.
  */
-export async function getUserMatches(userId: string): Promise<MatchedBook[]> {
+export async function getUserMatches(
+  userId: string,
+  blockedIds: readonly string[] = [],
+): Promise<MatchedBook[]> {
   const matches = await listMatchesOfUser(userId, MATCHES_READ_LIMIT);
   const order: string[] = [];
   const requestIds = new Map<string, string[]>();
@@ -45,7 +48,9 @@ export async function getUserMatches(userId: string): Promise<MatchedBook[]> {
   const out: MatchedBook[] = [];
   for (const id of order) {
     const book = carried.get(id);
-    if (book?.status !== 0 || book.hidden || book.ownerId === userId) continue; // hidden: reported
+    // hidden: reported; a blocked seller's books stay out, as in browsing (matches made before the block)
+    if (book?.status !== 0 || book.hidden || book.ownerId === userId || blockedIds.includes(book.ownerId))
+      continue;
     out.push({
       ...toApiBook(book, { inCart: inCart.has(id) }),
       inCart: inCart.has(id),

@@ -20,6 +20,7 @@ export interface PostBookFields {
   comments?: string;
   Comments?: string;
   ISBN?: string | null;
+  coverUrl?: string | null;
 }
 
 /** A valid postBook body. */

@@ -4974,7 +4974,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/deleteBook"
@@ -5010,6 +5011,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         } | {
                             id: string;
                             /** @constant */
@@ -5219,7 +5222,8 @@ export interface operations {
                      *               "url": "string",
                      *               "thumbnailUrl": "string"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "coverUrl": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -5257,6 +5261,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -5379,7 +5385,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/books/getBook/{bookId}"
@@ -5415,6 +5422,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -5560,7 +5569,8 @@ export interface operations {
                      *               "url": "string",
                      *               "thumbnailUrl": "string"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "coverUrl": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -5597,6 +5607,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -5698,6 +5710,7 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
+                     *           "coverUrl": "string",
                      *           "requestIds": [
                      *             "string"
                      *           ]
@@ -5737,6 +5750,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                             requestIds: string[];
                         }[];
                         /** Format: date-time */
@@ -5862,7 +5877,8 @@ export interface operations {
                      *               "url": "string",
                      *               "thumbnailUrl": "string"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "coverUrl": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -5900,6 +5916,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -6159,6 +6177,7 @@ export interface operations {
                     comments?: string;
                     Comments?: string;
                     ISBN?: string | null;
+                    coverUrl?: string | null;
                 };
             };
         };
@@ -6197,7 +6216,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/postBook"
@@ -6233,6 +6253,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -6416,7 +6438,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/reactivateBook"
@@ -6452,6 +6475,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -6655,7 +6680,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/removePhoto"
@@ -6691,6 +6717,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -7298,7 +7326,8 @@ export interface operations {
                      *               "url": "string",
                      *               "thumbnailUrl": "string"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "coverUrl": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -7336,6 +7365,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -7467,7 +7498,8 @@ export interface operations {
                      *               "url": "string",
                      *               "thumbnailUrl": "string"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "coverUrl": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -7505,6 +7537,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -7581,6 +7615,7 @@ export interface operations {
                     author?: string | null;
                     comments?: string;
                     Comments?: string;
+                    coverUrl?: null;
                 };
             };
         };
@@ -7619,7 +7654,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/updateBook"
@@ -7655,6 +7691,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -7858,7 +7896,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/cancelPurchase"
@@ -7894,6 +7933,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -8115,7 +8156,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/confirmBook"
@@ -8151,6 +8193,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -8395,6 +8439,8 @@ export interface operations {
                                     /** Format: uri */
                                     thumbnailUrl: string;
                                 }[];
+                                /** Format: uri */
+                                coverUrl?: string;
                             }[];
                         };
                         /** Format: date-time */
@@ -8561,7 +8607,9 @@ export interface operations {
                      *           "campusMailbox": "string",
                      *           "paymentUsername": "string",
                      *           "permissionType": 1,
-                     *           "createdAt": "2026-01-15T09:30:00.000Z"
+                     *           "createdAt": "2026-01-15T09:30:00.000Z",
+                     *           "status": "active",
+                     *           "suspendReason": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -8581,6 +8629,9 @@ export interface operations {
                             permissionType: number;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            suspendReason?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -8883,7 +8934,8 @@ export interface operations {
                      *                 "url": "string",
                      *                 "thumbnailUrl": "string"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "coverUrl": "string"
                      *           },
                      *           "owner": {
                      *             "id": "string",
@@ -8964,6 +9016,8 @@ export interface operations {
                                     /** Format: uri */
                                     thumbnailUrl: string;
                                 }[];
+                                /** Format: uri */
+                                coverUrl?: string;
                             };
                             owner: {
                                 id: string;
@@ -10186,7 +10240,9 @@ export interface operations {
                      *           "campusMailbox": "string",
                      *           "paymentUsername": "string",
                      *           "permissionType": 1,
-                     *           "createdAt": "2026-01-15T09:30:00.000Z"
+                     *           "createdAt": "2026-01-15T09:30:00.000Z",
+                     *           "status": "active",
+                     *           "suspendReason": "string"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -10207,6 +10263,9 @@ export interface operations {
                             permissionType: number;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            suspendReason?: string;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -10336,7 +10395,9 @@ export interface operations {
                      *         "campusMailbox": "string",
                      *         "paymentUsername": "string",
                      *         "permissionType": 1,
-                     *         "createdAt": "2026-01-15T09:30:00.000Z"
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "status": "active",
+                     *         "suspendReason": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "PUT /api/dashboard/makeAdmin"
@@ -10355,6 +10416,9 @@ export interface operations {
                             permissionType: number;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            suspendReason?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -11552,7 +11616,9 @@ export interface operations {
                      *         "campusMailbox": "string",
                      *         "paymentUsername": "string",
                      *         "permissionType": 1,
-                     *         "createdAt": "2026-01-15T09:30:00.000Z"
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "status": "active",
+                     *         "suspendReason": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "PUT /api/dashboard/revokeAdmin"
@@ -11571,6 +11637,9 @@ export interface operations {
                             permissionType: number;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            suspendReason?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -11792,7 +11861,8 @@ export interface operations {
                      *             "url": "string",
                      *             "thumbnailUrl": "string"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "coverUrl": "string"
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/setBookPaid"
@@ -11828,6 +11898,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                         };
                         /** Format: date-time */
                         time: string;
@@ -13798,6 +13870,7 @@ export interface operations {
                      *                 "thumbnailUrl": "string"
                      *               }
                      *             ],
+                     *             "coverUrl": "string",
                      *             "available": true
                      *           }
                      *         ],
@@ -13840,6 +13913,8 @@ export interface operations {
                                     /** Format: uri */
                                     thumbnailUrl: string;
                                 }[];
+                                /** Format: uri */
+                                coverUrl?: string;
                                 available: boolean;
                             }[];
                             subtotal: number;
@@ -15091,6 +15166,7 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
+                     *           "coverUrl": "string",
                      *           "boughtAt": "2026-01-15T09:30:00.000Z",
                      *           "orderId": "string"
                      *         }
@@ -15130,6 +15206,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                             boughtAt: string | null;
                             orderId: string | null;
                         }[];
@@ -15374,6 +15452,7 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
+                     *           "coverUrl": "string",
                      *           "available": true,
                      *           "savedAt": "2026-01-15T09:30:00.000Z",
                      *           "priceWhenSaved": 1
@@ -15414,6 +15493,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                             available: boolean;
                             /** Format: date-time */
                             savedAt: string;
@@ -15543,6 +15624,7 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
+                     *           "coverUrl": "string",
                      *           "boughtAt": "2026-01-15T09:30:00.000Z",
                      *           "orderId": "string"
                      *         }
@@ -15582,6 +15664,8 @@ export interface operations {
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
+                            /** Format: uri */
+                            coverUrl?: string;
                             boughtAt: string | null;
                             orderId: string | null;
                         }[];

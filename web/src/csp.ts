@@ -17,9 +17,10 @@ export const BROWSER_FEATURES: { camera: boolean; webAssembly: boolean } = {
 };
 
 /**
- * Where the ISBN lookup's covers are shown from: Open Library's cover host (lib/books/open-library.ts
- * keeps only https URLs; the ISBN stand-in answers with the same host). The Sell form shows a cover
- * only from here, so the CSP's `img-src` names exactly this one origin.
+ * Where the ISBN lookup's covers are shown from: Open Library's cover host, the one origin a book's
+ * cover may come from (lib/books/cover-url.ts, whose `COVER_ORIGIN` tests/unit/books/cover-url.test.ts
+ * holds equal to this one; postBook refuses any other). The Sell form, the cards and the book page
+ * show a cover only from here, so the CSP's `img-src` names exactly this one origin.
  */
 export const COVER_ORIGIN = 'https://covers.openlibrary.org';
 

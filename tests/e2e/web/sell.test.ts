@@ -5,15 +5,18 @@
  * success line. The ISBN fills the form, typed or scanned from its barcode with Chromium's fake
  * camera fed a generated EAN-13 video (issue 33, items 1 and 2). Stored state is re-read over the API.
  */
+import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ALL_CAMPUSES } from '#lib/db/keys.ts';
+import { getBook } from '#lib/db/books.ts';
+import { ALL_CAMPUSES, bookKey } from '#lib/db/keys.ts';
 import { recordSale } from '#lib/db/sale-prices.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { chromiumFilming } from '#tests/helpers/barcode.ts';
 import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
+import { setStored } from '#tests/helpers/stored.ts';
 
 const web = webStackForFile();
 
@@ -23,7 +26,9 @@ const VIEWPORTS = [
 ] as const;
 
 type Posted = {
+  id: string;
   name: string;
+  coverUrl?: string;
   price: number;
   author?: string;
   edition: number;
@@ -238,6 +243,83 @@ describe('the sell page', () => {
     } finally {
       await close();
     }
+  });
+
+  it('keeps a typed ISBN’s cover with the book: its picture on the card and the book page until a photo is added', async () => {
+    // Campbell Biology in the ISBN stand-in (a cover on Open Library's host); a campus nobody else
+    // uses, so the student's listing holds only this seller's books.
+    const isbn13 = '9780134093413';
+    const coverUrl = `https://covers.openlibrary.org/b/isbn/${isbn13}-L.jpg`;
+    const campus = `c${randomBytes(5).toString('hex')}.edu`;
+    const at = () => createConfirmedUser({ emailAddress: `s-${randomBytes(5).toString('hex')}@${campus}` });
+    const [seller, student] = await Promise.all([at(), at()]);
+    // The cover host is on the internet this machine lacks: a stand-in picture answers for it.
+    const picture = await sharp({ create: { width: 120, height: 180, channels: 3, background: '#7a4f2f' } })
+      .png()
+      .toBuffer();
+    const withCover = async (viewport: { width: number; height: number }) => {
+      const page = await web().newPage(viewport);
+      await page.route(coverUrl, (route) => route.fulfill({ contentType: 'image/png', body: picture }));
+      return page;
+    };
+    const loadedWidth = (page: Page, name: string) =>
+      page
+        .getByRole('img', { name, exact: true })
+        .evaluate((img) => (img as { naturalWidth: number }).naturalWidth);
+
+    const page = await withCover({ width: 1280, height: 800 });
+    await logIn(page, seller.user.emailAddress);
+    await page.goto('/sell');
+    await page.getByLabel('ISBN (optional)').fill('978-0-13-409341-3');
+    await page.getByRole('status').filter({ hasText: 'Found “Campbell Biology”' }).waitFor();
+    await page.getByText('your book’s picture until you add photos').waitFor();
+    await page.getByLabel('Course (e.g. CSC 171)').fill('BIO 101');
+    await page.getByLabel('Price in dollars').fill('60');
+    await page.getByRole('button', { name: 'List the book' }).click();
+    await page.getByRole('status').filter({ hasText: 'is listed' }).waitFor();
+    const [posted] = await postsOf(seller.token);
+    expect(posted).toMatchObject({ name: 'Campbell Biology', ISBN: isbn13, coverUrl });
+    expect((await getBook(posted?.id ?? ''))?.coverUrl).toBe(coverUrl);
+
+    // The book page shows the cover, lazily, in a box of fixed size.
+    await page.goto(`/books/${posted?.id}`);
+    const onPage = page.getByRole('img', { name: 'Cover of Campbell Biology', exact: true });
+    await onPage.waitFor();
+    expect(await onPage.getAttribute('loading')).toBe('lazy');
+    expect([await onPage.getAttribute('width'), await onPage.getAttribute('height')]).toEqual(['160', '240']);
+    await expect.poll(() => loadedWidth(page, 'Cover of Campbell Biology')).toBe(120);
+    await expectAccessible(page);
+
+    // Declined on the form: the next book is posted without it.
+    await page.goto('/sell');
+    await page.getByLabel('ISBN (optional)').fill(isbn13);
+    await page.getByRole('button', { name: 'Don’t use it' }).click();
+    await page.getByText('The cover will not be shown with your book.').waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Course (e.g. CSC 171)').fill('BIO 102');
+    await page.getByLabel('Price in dollars').fill('55');
+    await page.getByRole('button', { name: 'List the book' }).click();
+    await page.getByRole('status').filter({ hasText: 'is listed' }).waitFor();
+    const declined = (await postsOf(seller.token)).find((b) => b.course === 'BIO 102');
+    expect(declined?.coverUrl).toBeUndefined();
+    expect((await getBook(declined?.id ?? ''))?.coverUrl).toBeUndefined();
+
+    // A student of the campus sees the cover on the card, the generated cover on the other book.
+    const phone = await withCover({ width: 390, height: 844 });
+    await logIn(phone, student.user.emailAddress);
+    await phone.goto('/');
+    const card = phone.locator('ul.books.grid .card').filter({ hasText: 'BIO 101' });
+    await card.getByRole('img', { name: 'Cover of Campbell Biology', exact: true }).waitFor();
+    await expect.poll(() => loadedWidth(phone, 'Cover of Campbell Biology')).toBe(120);
+    expect(await phone.locator('ul.books.grid .cover').count()).toBe(1);
+    await expectAccessible(phone);
+    await screenshot(phone, 'card-looked-up-cover-phone');
+
+    // A photo of the seller's own wins over the cover.
+    await setStored(bookKey(posted?.id ?? ''), { photos: [{ id: 'p-cover-e2e' }], photoVersion: 1 });
+    await phone.reload();
+    await card.getByRole('img', { name: 'The book Campbell Biology', exact: true }).waitFor();
+    expect(await phone.getByRole('img', { name: 'Cover of Campbell Biology' }).count()).toBe(0);
   });
 
   it('says a barcode that is not a book’s is not, and Cancel lets the camera go (phone)', async () => {

@@ -4,9 +4,11 @@
  * e-mail preferences, the page of an e-mailed unsubscribe link, the export of one's data, and the
  * caller's orders. Stored state is re-read over the API or from the table at each step.
  */
+
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
+import { campusOfEmail } from '#lib/values/campus.ts';
 import {
   ageAccount,
   createConfirmedUser,
@@ -122,12 +124,21 @@ describe('trust and e-mail pages in the browser', () => {
     const page = await web().newPage();
     await logIn(page, admin.user.emailAddress);
     await page.goto('/dashboard?tab=users');
-    await page.getByLabel('Find by e-mail or name').fill(student.user.emailAddress);
+    await page.getByLabel('Find by name, e-mail or campus').fill(student.user.emailAddress);
     await page.getByRole('button', { name: 'Find' }).click();
     await page.getByRole('cell', { name: student.user.emailAddress }).waitFor();
+    // the row says the user is active, where they study and since when; only "Suspend" is offered
+    const row = page.getByRole('row').filter({ hasText: student.user.emailAddress });
+    await row.getByRole('cell', { name: 'Active', exact: true }).waitFor();
+    await row
+      .getByRole('cell', { name: campusOfEmail(student.user.emailAddress.toLowerCase()), exact: true })
+      .waitFor();
+    expect(await row.getByRole('button', { name: 'Reinstate Suspendable' }).count()).toBe(0);
     await page.getByLabel('Reason to suspend Suspendable').fill('Abusive messages to buyers.');
     await page.getByRole('button', { name: 'Suspend Suspendable' }).click();
     await page.getByRole('status').filter({ hasText: 'Suspendable is suspended; 1 listed books' }).waitFor();
+    await row.getByRole('cell', { name: 'Suspended: Abusive messages to buyers.' }).waitFor();
+    expect(await row.getByRole('button', { name: 'Suspend Suspendable' }).count()).toBe(0);
     await expectAccessible(page);
     await screenshot(page, 'dashboard-suspend');
     expect((await api('GET', '/api/user/getUserData', { token: student.token })).status).toBe(401);

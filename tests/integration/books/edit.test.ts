@@ -93,7 +93,28 @@ describe('updateBook: every field', () => {
     );
   });
 
-  it('takes the ISBN off with null and keeps every other field', async () => {
+  it('takes the ISBN off with null and keeps every other field; a changed ISBN takes the looked-up cover off', async () => {
+    const cover = 'https://covers.openlibrary.org/b/isbn/9780262033848-L.jpg';
+    const covered = await booksApi.postBook(seller.token, {
+      ...makeBookBody({ name: 'Covered Almanac', ISBN: '0262033844' }),
+      coverUrl: cover,
+    });
+    const coveredBook = expectEnvelope(covered.json(), Book);
+    // a change of anything but the ISBN keeps the cover; a new ISBN takes it off (it was the old one's)
+    expect(
+      expectOk(await booksApi.updateBook(seller.token, { bookId: coveredBook.id, edition: 4 }), Book),
+    ).toMatchObject({ coverUrl: cover });
+    const reIsbn = await booksApi.updateBook(seller.token, {
+      bookId: coveredBook.id,
+      ISBN: '978-0-306-40615-7',
+    });
+    expect(expectOk(reIsbn, Book).coverUrl).toBeUndefined();
+    expect(await readBook(coveredBook.id)).toMatchObject({
+      coverUrl: null,
+      ISBN: '9780306406157',
+      edition: 4,
+    });
+
     const book = await post({ name: 'Isbnless Almanac', ISBN: '0262033844' });
     await consumeAll();
     expect(await found('9780262033848')).toContain(book.id);

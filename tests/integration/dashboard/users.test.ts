@@ -134,6 +134,32 @@ describe('findUsers, through the search index kept by the stream processor', () 
     expect(await find(`zora${tag}`, 1)).toHaveLength(1);
   });
 
+  it('finds the users of a campus by a prefix of its domain, and says which are suspended', async () => {
+    await reader.skipToEnd();
+    const tag = ulid().slice(-8).toLowerCase();
+    const campus = `campus${tag}.edu`;
+    const ann = await makeUser({ emailAddress: `ann@${campus}`, emailNormalised: `ann@${campus}`, campus });
+    const bob = await makeUser({ emailAddress: `bob@${campus}`, emailNormalised: `bob@${campus}`, campus });
+    const elsewhere = await makeUser({ firstName: `Campus${tag}` });
+    await setStored(userKey(bob.id), { suspended: true, suspendReason: 'Spam listings.' });
+    await feed();
+    // `campus<tag>` also starts the other user's first name: names first, then the campus
+    expect(await find(`campus${tag}`)).toEqual([elsewhere.id, ...[ann.id, bob.id].sort()]);
+    const res = await invoke(findUsers, {
+      route: '/api/dashboard/findUsers',
+      token: admin.token,
+      query: { query: campus },
+    });
+    expect(res.status).toBe(200);
+    const users = expectEnvelope(res.json(), UserList);
+    expect(users.map((u) => [u.id, u.campus, u.status, u.suspendReason]).sort()).toEqual(
+      [
+        [ann.id, campus, 'active', undefined],
+        [bob.id, campus, 'suspended', 'Spam listings.'],
+      ].sort(),
+    );
+  });
+
   it('follows name changes and applies a redelivered record only once', async () => {
     await reader.skipToEnd();
     const tag = ulid().slice(-8).toLowerCase();
@@ -152,11 +178,11 @@ describe('findUsers, through the search index kept by the stream processor', () 
     for (const query of ['%', '.*', "' OR 1=1", '#', 'a#b']) expect(await find(query)).toEqual([]);
   });
 
-  it('costs a fixed number of reads: the auth read, three index queries and one batch read', async () => {
+  it('costs a fixed number of reads: the auth read, four index queries and one batch read', async () => {
     startMeasuring();
     await find('a');
     const commands = measured().operations.map((o) => o.command);
-    expect(commands.filter((c) => c === 'Query')).toHaveLength(3);
+    expect(commands.filter((c) => c === 'Query')).toHaveLength(4);
     expect(commands.filter((c) => c === 'BatchGetItem').length).toBeLessThanOrEqual(1);
     expect(commands).not.toContain('Scan');
   });

@@ -7,6 +7,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { processors } from '#functions/streams/processors.ts';
 import { cancelPurchase } from '#lib/dashboard/handover.ts';
+import { deleteBlock, putBlock } from '#lib/db/conversations.ts';
 import { bookKey, cartItemKey } from '#lib/db/keys.ts';
 import { listedBooksNow, putMatch } from '#lib/db/matches.ts';
 import type { BookRecord } from '#lib/db/records.ts';
@@ -99,6 +100,34 @@ describe('matching a newly listed book against open requests', () => {
     // the e-mail links to the book, as the notification does
     expect(mails[0]?.body.text).toMatch(new RegExp(`See the book: https?://\\S+/books/${book.id}$`, 'm'));
     expect(await emailsTo(seller)).toEqual([]);
+  });
+
+  it('neither matches nor tells a requester who blocked the seller, and hides a match made before the block', async () => {
+    const blocker = await makeUser();
+    const other = await makeUser();
+    const seller = await makeUser();
+    const course = `BLK ${Date.now().toString(36)}`;
+    await createRequest(blocker.token, requestBody({ course }));
+    const request = await createRequest(other.token, requestBody({ course }));
+    expect(await putBlock(blocker.id, seller.id, new Date().toISOString())).toBe(true);
+    const book = await putBook({ ownerId: seller.id, course, name: 'Measure Theory' });
+    expect((await runConsumer()).failed).toEqual([]);
+
+    // the blocker: no match stored, no notification, no e-mail
+    expect(await userMatches(blocker.token)).toEqual([]);
+    expect(await storedItems(blocker.id, 'MATCH#')).toEqual([]);
+    expect((await notifications(blocker.token)).items).toEqual([]);
+    expect(await emailsTo(blocker)).toEqual([]);
+    // everyone else is matched as before
+    expect((await userMatches(other.token)).map((m) => [m.id, m.requestIds])).toEqual([
+      [book.id, [request.id]],
+    ]);
+
+    // a match made before its requester blocked the seller leaves their list, and returns on unblocking
+    expect(await putBlock(other.id, seller.id, new Date().toISOString())).toBe(true);
+    expect(await userMatches(other.token)).toEqual([]);
+    await deleteBlock(other.id, seller.id);
+    expect((await userMatches(other.token)).map((m) => m.id)).toEqual([book.id]);
   });
 
   it('matches by normalised course code and by every requested title word', async () => {

@@ -59,12 +59,19 @@ describe('user search terms', () => {
     passwordHash: 'secret',
   };
 
-  it('indexes the lower-cased e-mail, first and last name, never anything else', () => {
+  it('indexes the lower-cased e-mail, first and last name and campus domain, never anything else', () => {
     expect(termsOf(user)).toEqual([
       { field: 'E', value: 'ada@uni.edu', userId: 'u1' },
       { field: 'F', value: 'ada', userId: 'u1' },
       { field: 'L', value: 'lovelace', userId: 'u1' },
+      // no stored campus: the address's
+      { field: 'C', value: 'uni.edu', userId: 'u1' },
     ]);
+    expect(termsOf({ ...user, campus: 'cs.rochester.edu' }).at(-1)).toEqual({
+      field: 'C',
+      value: 'cs.rochester.edu',
+      userId: 'u1',
+    });
     expect(termsOf({ ...user, type: 'book' })).toEqual([]);
     expect(termsOf(undefined)).toEqual([]);
   });
@@ -75,7 +82,7 @@ describe('user search terms', () => {
       remove: [{ field: 'L', value: 'lovelace', userId: 'u1' }],
     });
     expect(diffTerms(user, { ...user, permissionType: 1 })).toEqual({ put: [], remove: [] });
-    expect(diffTerms(user, undefined).remove).toHaveLength(3);
+    expect(diffTerms(user, undefined).remove).toHaveLength(4);
   });
 
   it('lower-cases and trims search input', () => {

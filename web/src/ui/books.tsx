@@ -15,13 +15,23 @@ export const STATUS_LABELS: Record<number, string> = {
 /** What a book row shows: the listing's book type, generated from the API document. */
 export type BookLike = Pick<
   Book,
-  'id' | 'name' | 'edition' | 'course' | 'price' | 'condition' | 'comments' | 'ISBN' | 'owner' | 'author'
+  | 'id'
+  | 'name'
+  | 'edition'
+  | 'course'
+  | 'price'
+  | 'condition'
+  | 'comments'
+  | 'ISBN'
+  | 'owner'
+  | 'author'
+  | 'coverUrl'
 > & { photos?: { id: string; url: string; thumbnailUrl: string }[] };
 
 export function BookSummary({ book, children }: { book: BookLike; children?: ReactNode }) {
   return (
     <article className="book" aria-labelledby={`book-${book.id}`}>
-      <Thumbnail name={book.name} photos={book.photos} />
+      <Thumbnail name={book.name} photos={book.photos} coverUrl={book.coverUrl} />
       <h3 id={`book-${book.id}`}>
         {book.name} <span className="muted">(edition {book.edition})</span>
       </h3>

@@ -1,11 +1,64 @@
-/** A book's photos as shown: the first one's thumbnail in lists, all of them on the book page. */
+/**
+ * A book's photos as shown: the first one's thumbnail in lists, all of them on the book page. A
+ * book without photos shows the cover its ISBN lookup found (`coverUrl`, only from the CSP's cover
+ * host), else a generated cover; the seller's photos, once added, always win.
+ */
+import { type ReactNode, useState } from 'react';
+import { COVER_ORIGIN } from '#web/csp.ts';
 
 export type Photo = { id: string; url: string; thumbnailUrl: string };
 
-/** The first photo's thumbnail: the book's picture in lists. */
-export function Thumbnail({ name, photos }: { name: string; photos?: Photo[] | undefined }) {
+/** Whether a book's cover URL is one the page may show: on the cover host the CSP names. */
+function fromCoverHost(url: string | undefined): url is string {
+  try {
+    return url !== undefined && new URL(url).origin === COVER_ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
+/** Where a looked-up cover is shown: its class and the fixed size of its box. */
+const COVER_BOXES = {
+  thumb: { className: 'thumb book-cover', width: 96, height: 96 },
+  card: { className: 'card-image book-cover', width: 240, height: 240 },
+  page: { className: 'book-cover', width: 160, height: 240 },
+} as const;
+
+/**
+ * The looked-up cover of a book without photos, lazily loaded in a box of fixed size (no layout
+ * shift), or `fallback` when there is none, it is not from the cover host, or it does not load.
+ */
+function LookedUpCover({
+  name,
+  url,
+  box,
+  fallback = null,
+}: {
+  name: string;
+  url: string | undefined;
+  box: keyof typeof COVER_BOXES;
+  fallback?: ReactNode;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!fromCoverHost(url) || failed === url) return fallback;
+  return (
+    <img
+      {...COVER_BOXES[box]}
+      src={url}
+      alt={`Cover of ${name}`}
+      loading="lazy"
+      onError={() => setFailed(url)}
+    />
+  );
+}
+
+/** A book's pictures: its photos, and the cover its ISBN lookup found. */
+type Pictures = { name: string; photos?: Photo[] | undefined; coverUrl?: string | undefined };
+
+/** The first photo's thumbnail (else the looked-up cover): the book's picture in lists. */
+export function Thumbnail({ name, photos, coverUrl }: Pictures) {
   const first = photos?.[0];
-  if (!first) return null;
+  if (!first) return <LookedUpCover name={name} url={coverUrl} box="thumb" />;
   return <img className="thumb" src={first.thumbnailUrl} alt={`The book ${name}`} width={96} height={96} />;
 }
 
@@ -16,19 +69,37 @@ export function courseHue(course: string): number {
   return h;
 }
 
-/** A generated cover for a book without a photo: its title and course on its course's colour. */
-export function Cover({ name, course }: { name: string; course: string }) {
-  return (
+/**
+ * The picture of a book without a photo: the looked-up cover, else a generated one (its title and
+ * course on its course's colour).
+ */
+export function Cover({
+  name,
+  course,
+  coverUrl,
+}: {
+  name: string;
+  course: string;
+  coverUrl?: string | undefined;
+}) {
+  const generated = (
     <div className="cover" style={{ background: `hsl(${courseHue(course)} 45% 32%)` }} aria-hidden="true">
       <span className="cover-course">{course}</span>
       <span className="cover-title">{name}</span>
     </div>
   );
+  return <LookedUpCover name={name} url={coverUrl} box="card" fallback={generated} />;
 }
 
-/** Every photo of a book, each linking to the full-size file. */
-export function Gallery({ name, photos }: { name: string; photos?: Photo[] | undefined }) {
-  if (!photos?.length) return null;
+/** Every photo of a book, each linking to the full-size file; without photos, the looked-up cover. */
+export function Gallery({ name, photos, coverUrl }: Pictures) {
+  if (!photos?.length)
+    return fromCoverHost(coverUrl) ? (
+      <figure className="page-cover">
+        <LookedUpCover name={name} url={coverUrl} box="page" />
+        <figcaption className="muted">Cover from Open Library</figcaption>
+      </figure>
+    ) : null;
   return (
     <ul className="gallery">
       {photos.map((p, i) => (

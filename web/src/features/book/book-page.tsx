@@ -1,4 +1,4 @@
-/** `/books/{id}`: one book with its photos, add to cart, and the report form. */
+/** `/books/{id}`: one book with its photos (or its looked-up cover), add to cart, and the report form. */
 import { useQuery } from '@tanstack/react-query';
 import { api, call, money } from '#web/api.ts';
 import { AskSeller } from '#web/features/book/ask-seller.tsx';
@@ -39,7 +39,7 @@ export function BookPage({ id }: { id: string }) {
       {session && book.status === 0 && me.data && me.data.id !== book.owner.id && (
         <SaveButton bookId={book.id} name={book.name} />
       )}
-      <Gallery name={book.name} photos={book.photos} />
+      <Gallery name={book.name} photos={book.photos} coverUrl={book.coverUrl} />
       <dl className="details">
         <dt>Price</dt>
         <dd>{money(book.price)}</dd>

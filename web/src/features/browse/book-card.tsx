@@ -1,5 +1,5 @@
 /**
- * One book in the browse grid: the photo (or a generated cover) first, title, price and condition;
+ * One book in the browse grid: the photo (or the looked-up or a generated cover) first, title, price and condition;
  * the whole card is one link to the book's page. `action` is a small control inside the card (add
  * to cart, save) that works without following the link. The one place a card's markup lives.
  */
@@ -22,7 +22,7 @@ export function BookCard({ book, action }: { book: BookLike; action?: ReactNode 
           height={240}
         />
       ) : (
-        <Cover name={book.name} course={book.course} />
+        <Cover name={book.name} course={book.course} coverUrl={book.coverUrl} />
       )}
       <h3 id={`book-${book.id}`}>
         {/* A stretched link: its ::after covers the card, so a tap anywhere opens the book; its

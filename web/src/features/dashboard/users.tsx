@@ -13,7 +13,7 @@ function Suspension({
   user,
   done,
 }: {
-  user: { id: string; firstName: string };
+  user: { id: string; firstName: string; status: 'active' | 'suspended' };
   done: (said: string) => void;
 }) {
   const [reason, setReason] = useState('');
@@ -33,6 +33,16 @@ function Suspension({
   );
   const error = suspend.error ?? reinstate.error;
   const busy = suspend.busy || reinstate.busy;
+  // only the move the user's status allows: a suspended user can be reinstated, an active one suspended
+  if (user.status === 'suspended')
+    return (
+      <>
+        <ErrorNote error={error} />
+        <button type="button" onClick={() => reinstate.submit()} disabled={busy}>
+          Reinstate {user.firstName}
+        </button>
+      </>
+    );
   return (
     <form onSubmit={suspend.submit} className="inline">
       <Field
@@ -46,12 +56,11 @@ function Suspension({
       <button type="submit" className="danger" disabled={busy}>
         Suspend {user.firstName}
       </button>
-      <button type="button" onClick={() => reinstate.submit()} disabled={busy}>
-        Reinstate {user.firstName}
-      </button>
     </form>
   );
 }
+
+const joined = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 type User =
   paths['/api/dashboard/getUsers']['get']['responses'][200]['content']['application/json']['data'][number];
@@ -75,7 +84,7 @@ export function Users({ owner }: { owner: boolean }) {
   return (
     <Section id="users-h" title="Users">
       <form onSubmit={search} className="search">
-        <label htmlFor="user-q">Find by e-mail or name</label>
+        <label htmlFor="user-q">Find by name, e-mail or campus</label>
         <input id="user-q" type="search" value={text} onChange={(e) => setText(e.target.value)} />
         <button type="submit">Find</button>
       </form>
@@ -88,6 +97,10 @@ export function Users({ owner }: { owner: boolean }) {
           Name: (u) => `${u.firstName} ${u.lastName}`,
           'E-mail': (u) => u.emailAddress,
           Role: (u) => ['student', 'admin', 'owner'][u.permissionType],
+          Status: (u) =>
+            u.status === 'suspended' ? `Suspended${u.suspendReason ? `: ${u.suspendReason}` : ''}` : 'Active',
+          Campus: (u) => u.campus,
+          Joined: (u) => joined.format(new Date(u.createdAt)),
           ...(owner && {
             Action: (u: User) =>
               u.permissionType === 0 ? (

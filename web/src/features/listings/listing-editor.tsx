@@ -7,7 +7,7 @@ import type { FormEvent } from 'react';
 import { api, call } from '#web/api.ts';
 import type { Listing } from '#web/books.ts';
 import { keys } from '#web/queries.ts';
-import { BookFields, bookFormOf, useBookForm } from '#web/ui/book-fields.tsx';
+import { BookFields, bookBody, bookFormOf, useBookForm } from '#web/ui/book-fields.tsx';
 import { Submit } from '#web/ui/form.tsx';
 import { useSubmit } from '#web/ui/hooks.ts';
 
@@ -15,7 +15,14 @@ export function ListingEditor({ book, done }: { book: Listing; done: () => void 
   const edited = useBookForm(bookFormOf(book), book.price === 0);
   const { error, busy, submit } = useSubmit(
     async () => {
-      await call(api.POST('/api/books/updateBook', { body: { bookId: book.id, ...edited.body() } }));
+      // only what changed: an ISBN sent takes the looked-up cover off (it was the old ISBN's)
+      const body = edited.body();
+      const was = bookBody(bookFormOf(book), book.price === 0);
+      const changed = Object.fromEntries(
+        Object.entries(body).filter(([k, v]) => v !== was[k as keyof typeof was]),
+      );
+      if (Object.keys(changed).length > 0)
+        await call(api.POST('/api/books/updateBook', { body: { bookId: book.id, ...changed } }));
       done();
     },
     keys.listings,

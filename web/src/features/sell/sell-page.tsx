@@ -4,8 +4,8 @@
  * errors are shown under their fields.
  * The ISBN comes first, typed or scanned from the barcode (barcode-scan.tsx): a whole one is looked
  * up and fills the title, author and edition the seller left empty, with what copies sold for and
- * the cover (isbn-lookup.tsx). An empty search's "Sell yours" fills in
- * what was searched (`/sell?name=|course=|ISBN=`, web/src/prefill.ts).
+ * the cover (isbn-lookup.tsx), which is posted with the book as its picture until it has photos.
+ * An empty search's "Sell yours" fills in what was searched (`/sell?name=|course=|ISBN=`, web/src/prefill.ts).
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, call } from '#web/api.ts';
@@ -34,10 +34,13 @@ export function SellPage() {
       edition: found.edition && (f.edition === '' || f.edition === '1') ? String(found.edition) : f.edition,
     }));
   }, [found, update]);
+  // The looked-up cover is posted with the book (its picture until it has photos) unless declined.
+  const [declinedCover, setDeclinedCover] = useState<string | null>(null);
+  const coverUrl = found?.coverUrl && found.coverUrl !== declinedCover ? found.coverUrl : null;
   const [posted, setPosted] = useState<string | null>(null);
   const { error, busy, submit } = useSubmit(
     async () => {
-      const posted = await call(api.POST('/api/books/postBook', { body: book.body() }));
+      const posted = await call(api.POST('/api/books/postBook', { body: { ...book.body(), coverUrl } }));
       setPosted(posted.name);
       book.setFree(false);
       update(() => BLANK_BOOK);
@@ -69,7 +72,11 @@ export function SellPage() {
             <>
               <BarcodeScan onIsbn={set('ISBN')} />
               <LookupNote lookup={lookup} />
-              <LookupCover book={found} />
+              <LookupCover
+                book={found}
+                used={coverUrl !== null}
+                onUse={(use) => setDeclinedCover(use ? null : (found?.coverUrl ?? null))}
+              />
             </>
           }
         />
