@@ -137,10 +137,31 @@ export const PostBookBody = z.pipe(
 );
 export type PostBookInput = z.output<typeof PostBookBody>;
 
+/**
+ * What updateBook may change: every field of postBook (the same field schemas), none required;
+ * the looked-up cover only comes off (a cover is only ever set by postBook).
+ */
+const UPDATABLE = [
+  'name',
+  'edition',
+  'course',
+  'ISBN',
+  'author',
+  'price',
+  'condition',
+  'comments',
+  'coverUrl',
+] as const;
+
 export const UpdateBookBody = z.pipe(
   z
     .strictObject({
       bookId: BookId,
+      name: z.optional(Name),
+      edition: z.optional(Edition),
+      course: z.optional(Course),
+      /** null takes the ISBN off */
+      ISBN: z.optional(z.nullable(Isbn)),
       price: z.optional(Price),
       condition: z.optional(Condition),
       /** null takes the author off */
@@ -153,18 +174,11 @@ export const UpdateBookBody = z.pipe(
     .check(z.superRefine(oneComments))
     .check(
       z.superRefine((b, ctx) => {
-        if (
-          b.price === undefined &&
-          b.condition === undefined &&
-          b.author === undefined &&
-          b.coverUrl === undefined &&
-          b.comments === undefined &&
-          b.Comments === undefined
-        )
+        if (UPDATABLE.every((k) => b[k] === undefined) && b.Comments === undefined)
           ctx.addIssue({
             code: 'custom',
             path: [],
-            message: 'Send at least one of price, condition, author, comments, coverUrl.',
+            message: `Send at least one of ${UPDATABLE.join(', ')}.`,
           });
       }),
     ),

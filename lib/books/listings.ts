@@ -104,7 +104,11 @@ export async function postBook(userId: string, input: PostBookInput): Promise<Bo
 export async function updateBook(userId: string, input: UpdateBookInput): Promise<Book> {
   try {
     const { bookId, ...fields } = input;
-    return toApiBook(await updateBookDetails(bookId, userId, fields));
+    // the course's search key moves with it (the search index and the matcher read courseNorm)
+    const course = fields.course === undefined ? {} : { courseNorm: normaliseCourse(fields.course) };
+    // the looked-up cover was the old ISBN's: an ISBN sent takes it off
+    const cover = fields.ISBN === undefined ? {} : { coverUrl: null };
+    return toApiBook(await updateBookDetails(bookId, userId, { ...fields, ...course, ...cover }));
   } catch (err) {
     refused(err, userId, 'changed');
   }

@@ -12,7 +12,14 @@ import {
   putCartItem,
   refreshCartItem,
 } from '#lib/db/cart.ts';
-import { type BookRecord, BookStatus, type CartItemRecord } from '#lib/db/records.ts';
+import {
+  type BookRecord,
+  BookStatus,
+  type CartBookSnapshot,
+  type CartItemRecord,
+  SEEN_FIELDS,
+  type SeenField,
+} from '#lib/db/records.ts';
 import { Busy, Conflict, NotFound } from '#lib/errors.ts';
 import { priceOrder, toDollars } from '#lib/values/money.ts';
 import type { CartContents } from './schemas.ts';
@@ -60,8 +67,8 @@ export async function addToCart(userId: string, bookId: string) {
   const items = await listCartItems(userId, CART_READ_LIMIT);
   const existing = items.find((i) => i.bookId === bookId);
   if (existing) {
-    // Adding a carted book again accepts its current price (checkout charges the price in the cart).
-    if (existing.snapshot.priceCents !== book.priceCents) await refreshCartItem(existing, snapshotOf(book));
+    // Adding a carted book again accepts it as it is now (checkout sells only what the cart saw).
+    if (seenChanges(existing.snapshot, book).length > 0) await refreshCartItem(existing, snapshotOf(book));
     return { bookId, inCart: true as const, added: false, cartSize: items.length };
   }
   if (items.length >= CART_LIMIT) throw cartFull(bookId, items.length);
@@ -138,6 +145,14 @@ const ordinal = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  */
 export const byAdded = (a: CartItemRecord, b: CartItemRecord) =>
   a.addedAt === b.addedAt ? ordinal(a.bookId, b.bookId) : ordinal(a.addedAt, b.addedAt);
+
+/**
+ * The fields a buyer saw in `snapshot` (price, title, edition, course, ISBN, author, condition)
+ * that `book` now has otherwise; a missing author or ISBN is the same as a null one.
+ */
+export function seenChanges(snapshot: CartBookSnapshot, book: BookRecord): SeenField[] {
+  return SEEN_FIELDS.filter((f) => (snapshot[f] ?? null) !== (book[f] ?? null));
+}
 
 /** What a cart item keeps of its book (shown in the cart without reading the book). */
 export function snapshotOf(b: BookRecord): CartItemRecord['snapshot'] {

@@ -258,17 +258,32 @@ export async function removeBook(book: BookRecord, ownerId: string): Promise<voi
   );
 }
 
-/** Changes price/condition/author/comments (or takes the cover off) of a book of `ownerId` in status 0 or 5; returns the new record. */
+/** The fields of a book its owner may change while it is unsold (updateBook). */
+export type BookDetails = Partial<
+  Pick<
+    BookRecord,
+    | 'name'
+    | 'edition'
+    | 'course'
+    | 'courseNorm'
+    | 'ISBN'
+    | 'priceCents'
+    | 'condition'
+    | 'author'
+    | 'comments'
+    | 'coverUrl'
+  >
+>;
+
+/**
+ * Changes any details of a book of `ownerId` in status 0 or 5 (one UpdateItem); returns the new
+ * record. No key or index attribute depends on them: what is derived from them (search and price
+ * entries, matches, the typo vocabulary) follows from the stream's old and new images.
+ */
 export async function updateBookDetails(
   bookId: string,
   ownerId: string,
-  fields: {
-    priceCents?: number;
-    condition?: ConditionGrade;
-    author?: string | null;
-    comments?: string;
-    coverUrl?: null;
-  },
+  fields: BookDetails,
 ): Promise<BookRecord> {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':owner': ownerId, ':s0': 0, ':s5': 5 };

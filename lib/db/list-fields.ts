@@ -54,6 +54,8 @@ const GUARDED = [
   'name',
   'author',
   'edition',
+  'course',
+  'ISBN',
   'priceCents',
   'condition',
   'comments',
@@ -63,10 +65,17 @@ const GUARDED = [
 
 /**
  * A condition that holds only while the book still has the values of `raw` (the stored item the
- * list fields were taken from): a match written with those fields cannot land after a change the
- * consumer has already copied onto the book's other matches.
+ * list fields were taken from) in `attributes` (by default every one a listed book can change): a
+ * match written with those fields cannot land after a change the consumer has already copied onto
+ * the book's other matches, and a checkout cannot buy a book changed since it was read. An
+ * attribute `raw` has not, or has as null, must still be absent or null. Names and values are
+ * `#<prefix><i>` and `:<prefix><i>`, so the condition joins another one's without a clash.
  */
-export function sameValuesCondition(raw: Item): {
+export function sameValuesCondition(
+  raw: Item,
+  attributes: readonly string[] = GUARDED,
+  prefix = 'g',
+): {
   expression: string;
   names: Record<string, string>;
   values: Item;
@@ -74,16 +83,19 @@ export function sameValuesCondition(raw: Item): {
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Item = {};
-  GUARDED.forEach((a, i) => {
+  attributes.forEach((a, i) => {
     const v = raw[a];
-    names[`#g${i}`] = a;
-    if (v === undefined) {
-      parts.push(`attribute_not_exists(#g${i})`);
+    const name = `#${prefix}${i}`;
+    const value = `:${prefix}${i}`;
+    names[name] = a;
+    if (v === undefined || v === null) {
+      values[value] = 'NULL';
+      parts.push(`(attribute_not_exists(${name}) OR attribute_type(${name}, ${value}))`);
     } else if (typeof v === 'string' || typeof v === 'number') {
-      values[`:g${i}`] = v;
-      parts.push(`#g${i} = :g${i}`);
+      values[value] = v;
+      parts.push(`${name} = ${value}`);
     } else {
-      delete names[`#g${i}`];
+      delete names[name];
     }
   });
   return { expression: parts.join(' AND '), names, values };

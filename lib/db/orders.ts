@@ -9,6 +9,7 @@ import { GetCommand } from '#lib/table/commands.ts';
 import { NO_RETRY } from '#lib/table/conflict-retry.ts';
 import {
   DatedPosition,
+  type Item,
   indexPartition,
   indexResume,
   type Page,
@@ -30,7 +31,14 @@ import {
   ordersByStatusPk,
   ordersOfBuyerPk,
 } from './keys.ts';
-import { type BookRecord, BookStatus, type IdempotencyRecord, type OrderRecord } from './records.ts';
+import { sameValuesCondition } from './list-fields.ts';
+import {
+  type BookRecord,
+  BookStatus,
+  type IdempotencyRecord,
+  type OrderRecord,
+  SEEN_FIELDS,
+} from './records.ts';
 
 export async function getIdempotencyRecord(
   userId: string,
@@ -137,6 +145,7 @@ export function checkoutItems(plan: CheckoutPlan): Tagged<Role>[] {
   const feeOf = new Map(order.books.map((l) => [l.bookId, l.feeCents ?? 0]));
   for (const book of books) {
     const bought = { ...book, status: BookStatus.Bought, buyerId: order.buyerId, boughtAt: order.createdAt };
+    const seen = sameValuesCondition(book as unknown as Item, SEEN_FIELDS, 's');
     add(`book:${book.id}`, {
       Update: {
         TableName: TABLE,
@@ -146,16 +155,19 @@ export function checkoutItems(plan: CheckoutPlan): Tagged<Role>[] {
           'feeCents = :fee, ' +
           'gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk ' +
           'REMOVE gsi4pk, gsi4sk',
-        // Still listed, still the same owner, price and listing date as read (so the order's
-        // price is the price charged and the index keys derived from them are right).
+        // Still listed, still the same owner and listing date as read, and every field the buyer
+        // saw (price, title, edition, course, ISBN, author, condition) as read and checked against
+        // the cart's snapshot: the order is what the buyer saw, and the index keys derived from
+        // them are right.
         ConditionExpression:
           '#status = :listed AND ownerId = :owner AND ownerId <> :buyer AND #date = :date AND ' +
-          'priceCents = :price AND ' +
+          `${seen.expression} AND ` +
           'attribute_not_exists(#hidden)',
         ExpressionAttributeNames: {
           '#status': 'status',
           '#date': 'date',
           '#hidden': 'hidden',
+          ...seen.names,
         },
         ExpressionAttributeValues: {
           ':bought': BookStatus.Bought,
@@ -163,7 +175,7 @@ export function checkoutItems(plan: CheckoutPlan): Tagged<Role>[] {
           ':listed': BookStatus.Listed,
           ':buyer': order.buyerId,
           ':owner': book.ownerId,
-          ':price': book.priceCents,
+          ...seen.values,
           ':date': book.date,
           ':at': order.createdAt,
           ':order': order.id,

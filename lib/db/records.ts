@@ -119,6 +119,21 @@ export type CartBookSnapshot = Pick<
   | 'ownerFirstName'
 >;
 
+/**
+ * What a buyer saw of a book when they carted it (its card and page show these): checkout charges
+ * only a book none of them changed since (else 409), read against the cart item's snapshot.
+ */
+export const SEEN_FIELDS = [
+  'priceCents',
+  'name',
+  'edition',
+  'course',
+  'ISBN',
+  'author',
+  'condition',
+] as const satisfies readonly (keyof CartBookSnapshot)[];
+export type SeenField = (typeof SEEN_FIELDS)[number];
+
 /** USER#<uid> / SAVED#<bookId> (lib/db/saved.ts): a book the user keeps an eye on. */
 export interface SavedBookRecord {
   type: 'savedBook';

@@ -6,12 +6,15 @@
  * Each attempt reads (Idempotency-Key record, cart, books), refuses early when a book is already
  * gone, then commits. A cancelled transaction is read item by item: a book sold or unlisted
  * meanwhile -> 409 naming it; the same Idempotency-Key committed by a concurrent request -> that
- * order; anything else (a transaction conflict, a price edited or a cart item removed between the
+ * order; anything else (a transaction conflict, a book edited or a cart item removed between the
  * read and the write) -> a fresh attempt after a jittered backoff, and 503 after MAX_ATTEMPTS.
+ * A book whose price, title, edition, course, ISBN, author or condition differs from the cart's
+ * snapshot of it is 409 (PRICE_CHANGED or BOOK_CHANGED), checked on the books read anyway and
+ * guarded by the transaction's condition on the same fields: no extra DynamoDB call.
  */
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
-import { byAdded, CART_LIMIT, CART_READ_LIMIT, unavailableReason } from '#lib/cart/cart.ts';
+import { byAdded, CART_LIMIT, CART_READ_LIMIT, seenChanges, unavailableReason } from '#lib/cart/cart.ts';
 import { getBooks } from '#lib/db/books.ts';
 import { listCartItems } from '#lib/db/cart.ts';
 import { commitCheckout, getIdempotencyRecord, getOrderRecord } from '#lib/db/orders.ts';
@@ -21,6 +24,7 @@ import {
   type IdempotencyRecord,
   type OrderRecord,
   OrderStatus,
+  type SeenField,
 } from '#lib/db/records.ts';
 import { BadRequest, Busy, Conflict, type ErrorDetail, Unprocessable } from '#lib/errors.ts';
 import { countEvent } from '#lib/metrics.ts';
@@ -75,8 +79,8 @@ export async function checkoutCart(buyerId: string, idempotencyKey?: string): Pr
     const unavailable = unavailableDetails(ids, (id) => found.get(id) ?? null, buyerId);
     if (unavailable.length > 0) return replayOr(keyHash, buyerId, cart, booksUnavailable(unavailable));
     const books = ids.map((id) => found.get(id) as BookRecord);
-    const repriced = priceChanges(cart, found);
-    if (repriced.length > 0) return replayOr(keyHash, buyerId, cart, pricesChanged(repriced));
+    const changed = bookChanges(cart, found);
+    if (changed.length > 0) return replayOr(keyHash, buyerId, cart, booksChanged(changed));
 
     const order = buildOrder(buyerId, books);
     const idempotency =
@@ -154,30 +158,73 @@ function unavailableDetails(
   });
 }
 
-/** Books whose price now differs from the price they had when they were added to the cart. */
-function priceChanges(cart: CartItemRecord[], found: Map<string, BookRecord>): ErrorDetail[] {
+/** How the contract names a field the buyer saw (a book's `price`, not its cents). */
+const API_FIELD: Record<SeenField, string> = {
+  priceCents: 'price',
+  name: 'name',
+  edition: 'edition',
+  course: 'course',
+  ISBN: 'ISBN',
+  author: 'author',
+  condition: 'condition',
+};
+/** ... and how a message names it. */
+const LABEL: Record<SeenField, string> = { ...API_FIELD, name: 'title' };
+
+const dollars = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
+
+/** Why a changed book is refused: its new price, and the other fields the seller changed. */
+function changeMessage(fields: SeenField[], priceInCart: number, price: number): string {
+  const others = fields.filter((f) => f !== 'priceCents').map((f) => LABEL[f]);
+  const priceLine = fields.includes('priceCents')
+    ? `The price changed from ${dollars(priceInCart)} to ${dollars(price)}.`
+    : '';
+  if (others.length === 0) return priceLine;
+  const list = others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} and ${others.at(-1)}`;
+  return `${priceLine} The seller changed its ${list} since you added it.`.trim();
+}
+
+/**
+ * Books a field of which the buyer saw (price, title, edition, course, ISBN, author, condition)
+ * now differs from the cart's snapshot of it; read from the books checkout reads anyway.
+ */
+function bookChanges(cart: CartItemRecord[], found: Map<string, BookRecord>): ErrorDetail[] {
   return [...cart].sort(byAdded).flatMap((item) => {
     const book = found.get(item.bookId);
-    if (!book || book.priceCents === item.snapshot.priceCents) return [];
+    const fields = book ? seenChanges(item.snapshot, book) : [];
+    if (!book || fields.length === 0) return [];
     return [
       {
         bookId: item.bookId,
         name: book.name,
-        priceInCart: toDollars(item.snapshot.priceCents),
-        price: toDollars(book.priceCents),
-        message: `The price changed from $${toDollars(item.snapshot.priceCents).toFixed(2)} to $${toDollars(book.priceCents).toFixed(2)}.`,
+        changed: fields.map((f) => API_FIELD[f]),
+        ...(fields.includes('priceCents')
+          ? { priceInCart: toDollars(item.snapshot.priceCents), price: toDollars(book.priceCents) }
+          : {}),
+        message: changeMessage(fields, item.snapshot.priceCents, book.priceCents),
       },
     ];
   });
 }
 
-/** 409: the buyer is charged only what they saw; adding the book again accepts its new price. */
-function pricesChanged(details: ErrorDetail[]): Conflict {
-  return new Conflict(
-    'The price of a book in your cart changed since you added it. Nothing was bought: check the new prices and add the book again to accept it.',
-    details,
-    'PRICE_CHANGED',
-  );
+/**
+ * 409: the buyer buys only what they saw; adding the book again accepts it as it is now.
+ * `PRICE_CHANGED` when only prices changed (as before fields other than the price could be
+ * edited), else `BOOK_CHANGED`.
+ */
+function booksChanged(details: ErrorDetail[]): Conflict {
+  const onlyPrices = details.every((d) => (d.changed as string[]).every((f) => f === 'price'));
+  return onlyPrices
+    ? new Conflict(
+        'The price of a book in your cart changed since you added it. Nothing was bought: check the new prices and add the book again to accept it.',
+        details,
+        'PRICE_CHANGED',
+      )
+    : new Conflict(
+        'The seller changed a book in your cart since you added it. Nothing was bought: check the book and add it again to accept it.',
+        details,
+        'BOOK_CHANGED',
+      );
 }
 
 function booksUnavailable(details: ErrorDetail[]): Conflict {

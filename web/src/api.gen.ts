@@ -570,7 +570,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change a book's price, condition or comments */
+        /** Change any field of the caller's unsold book */
         post: operations["booksUpdateBook"];
         delete?: never;
         options?: never;
@@ -7606,6 +7606,10 @@ export interface operations {
             content: {
                 "application/json": {
                     bookId: string;
+                    name?: string;
+                    edition?: number;
+                    course?: string;
+                    ISBN?: string | null;
                     price?: number;
                     condition?: string;
                     author?: string | null;
@@ -7616,7 +7620,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Change a book's price, condition or comments */
+            /** @description Change any field of the caller's unsold book */
             200: {
                 headers: {
                     [name: string]: unknown;

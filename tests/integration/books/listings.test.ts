@@ -314,7 +314,8 @@ describe('updateBook', () => {
     const book = await post(alice);
     for (const body of [
       { bookId: book.id, status: 1 },
-      { bookId: book.id, name: 'renamed' },
+      { bookId: book.id, owner: 'someone' },
+      { bookId: book.id, date: '2020-01-01T00:00:00.000Z' },
       { bookId: book.id, price: 10000.5 },
       { bookId: book.id, condition: '' },
       { bookId: book.id, condition: 'Worn' },

@@ -3,7 +3,9 @@ import { handler as checkoutHandler } from '#functions/cart/checkout-cart.ts';
 import { CART_LIMIT } from '#lib/cart/cart.ts';
 import { putCartItem } from '#lib/db/cart.ts';
 import { bookKey, booksByStatusPk, booksOfBuyerPk, cartItemKey, INDEX, orderKey } from '#lib/db/keys.ts';
+import { commitCheckout } from '#lib/db/orders.ts';
 import type { BookRecord } from '#lib/db/records.ts';
+import { buildOrder } from '#lib/orders/checkout.ts';
 import { Order } from '#lib/orders/schemas.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { DeleteCommand, QueryCommand } from '#lib/table/commands.ts';
@@ -254,6 +256,99 @@ describe('checkoutCart', () => {
     const bought = await checkout(buyer.token);
     expect(bought.status).toBe(201);
     expect(expectEnvelope(bought.json(), Order)).toMatchObject({ subtotal: 10004 });
+  });
+
+  it('sells only the book the buyer saw: a title changed after adding is 409 BOOK_CHANGED naming the book and the field, nothing written', async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    const renamed = await makeBook(seller, { price: 20 });
+    const other = await makeBook(seller, { price: 5 });
+    await inCart(buyer.token, [renamed, other]);
+    const edit = await booksApi.updateBook(seller.token, { bookId: renamed.id, name: 'A Different Book' });
+    expect(edit.status).toBe(200);
+
+    const res = await checkout(buyer.token, 'after-rename');
+    expect(res.status).toBe(409);
+    const error = expectError(res.json(), 'BOOK_CHANGED');
+    expect(error.details).toEqual([
+      {
+        bookId: renamed.id,
+        name: 'A Different Book',
+        changed: ['name'],
+        message: 'The seller changed its title since you added it.',
+      },
+    ]);
+    for (const b of [renamed, other]) expect(await readBook(b.id)).toMatchObject({ status: 0 });
+    expect(await readBook(renamed.id)).not.toHaveProperty('buyerId');
+    expect(await ordersOf(buyer.id)).toHaveLength(0);
+    expect(await readItem(cartItemKey(buyer.id, renamed.id))).toMatchObject({
+      snapshot: { name: renamed.name },
+    });
+
+    // every other field a buyer saw is guarded the same way; a price change among them is named too
+    const more = await booksApi.updateBook(seller.token, {
+      bookId: other.id,
+      edition: 9,
+      course: 'NEW 101',
+      ISBN: '0262033844',
+      author: 'Someone Else',
+      condition: 'acceptable',
+      price: 6,
+    });
+    expect(more.status).toBe(200);
+    const again = await checkout(buyer.token);
+    expect(again.status).toBe(409);
+    expect(expectError(again.json(), 'BOOK_CHANGED').details).toEqual([
+      expect.objectContaining({ bookId: renamed.id, changed: ['name'] }),
+      expect.objectContaining({
+        bookId: other.id,
+        changed: ['price', 'edition', 'course', 'ISBN', 'author', 'condition'],
+        priceInCart: 5,
+        price: 6,
+        message:
+          'The price changed from $5.00 to $6.00. The seller changed its edition, course, ISBN, author and condition since you added it.',
+      }),
+    ]);
+    expect(await ordersOf(buyer.id)).toHaveLength(0);
+
+    // a change of the comments alone is not one the buyer is asked about
+    expect(
+      (await booksApi.updateBook(seller.token, { bookId: other.id, comments: 'Typo fixed' })).status,
+    ).toBe(200);
+    // adding the books again accepts them as they are now; then checkout sells them
+    for (const b of [renamed, other]) expect((await addToCart(buyer.token, b.id)).status).toBe(200);
+    expect(await readItem(cartItemKey(buyer.id, renamed.id))).toMatchObject({
+      snapshot: { name: 'A Different Book' },
+    });
+    const bought = await checkout(buyer.token);
+    expect(bought.status).toBe(201);
+    const order = expectEnvelope(bought.json(), Order);
+    expect(order.books.map((b) => [b.name, b.course])).toEqual([
+      ['A Different Book', renamed.course],
+      [other.name, 'NEW 101'],
+    ]);
+  });
+
+  it("refuses in the transaction a book edited between checkout's read and its write", async () => {
+    const [seller, buyer] = await Promise.all([makeUser(), makeUser()]);
+    const book = await makeBook(seller);
+    await inCart(buyer.token, [book]);
+    const asRead = (await readBook(book.id)) as BookRecord;
+    expect((await booksApi.updateBook(seller.token, { bookId: book.id, author: 'Late Author' })).status).toBe(
+      200,
+    );
+    const outcome = await commitCheckout({ order: buildOrder(buyer.id, [asRead]), books: [asRead] });
+    expect(outcome).toMatchObject({
+      ok: false,
+      failures: expect.arrayContaining([
+        {
+          kind: 'book',
+          bookId: book.id,
+          current: expect.objectContaining({ author: 'Late Author', status: 0 }),
+        },
+      ]),
+    });
+    expect(await readBook(book.id)).toMatchObject({ status: 0, author: 'Late Author' });
+    expect(await ordersOf(buyer.id)).toHaveLength(0);
   });
 
   it('keeps Idempotency-Keys per user: the same key from another user is a new checkout', async () => {

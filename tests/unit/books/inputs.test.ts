@@ -105,8 +105,46 @@ describe('updateBook body', () => {
     expect(UpdateBookBody.safeParse({ bookId: 'b' }).success).toBe(false);
     expect(UpdateBookBody.safeParse({ price: 3 }).success).toBe(false);
     expect(UpdateBookBody.safeParse({ bookId: 'b', price: 3 }).success).toBe(true);
-    expect(UpdateBookBody.safeParse({ bookId: 'b', name: 'x', price: 3 }).success).toBe(false);
     expect(UpdateBookBody.safeParse({ bookId: 'b', status: 0 }).success).toBe(false);
+    expect(UpdateBookBody.safeParse({ bookId: 'b', owner: 'x', name: 'x' }).success).toBe(false);
+  });
+
+  it("takes every postBook field, checked and normalised as postBook's", () => {
+    const parsed = UpdateBookBody.parse({
+      bookId: 'b',
+      name: '  Calculus  ',
+      edition: 3,
+      course: ' MTH 101 ',
+      ISBN: '0-262-03384-4',
+      author: null,
+    });
+    expect(parsed).toEqual({
+      bookId: 'b',
+      name: 'Calculus',
+      edition: 3,
+      course: 'MTH 101',
+      ISBN: '9780262033848',
+      author: null,
+      priceCents: undefined,
+      comments: undefined,
+    });
+    expect(UpdateBookBody.parse({ bookId: 'b', ISBN: null }).ISBN).toBeNull();
+    for (const bad of [
+      { name: '' },
+      { name: 'x'.repeat(201) },
+      { name: 'a\nb' },
+      { edition: 0 },
+      { edition: 1.5 },
+      { edition: 101 },
+      { course: '--' },
+      { course: 'x'.repeat(41) },
+      { ISBN: '0262033845' },
+      { edition: null },
+      { name: null },
+      { course: null },
+    ]) {
+      expect(UpdateBookBody.safeParse({ bookId: 'b', ...bad }).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });
 

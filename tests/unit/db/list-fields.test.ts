@@ -78,6 +78,25 @@ describe('sameValuesCondition', () => {
     expect(Object.values(c.values)).toEqual(expect.arrayContaining(['Optics', 700, 'good', 'x']));
     expect(c.expression).toContain(`attribute_not_exists(${byName.photoVersion})`);
     expect(byName.price).toBeUndefined(); // no stored book holds dollars
-    expect(byName.author).toBeUndefined(); // a null is not compared
+    // a null (or missing) author, course or ISBN must still be null or missing
+    for (const a of ['author', 'course', 'ISBN']) {
+      const name = byName[a] as string;
+      const value = name.replace('#', ':');
+      expect(c.expression).toContain(`(attribute_not_exists(${name}) OR attribute_type(${name}, ${value}))`);
+      expect(c.values[value]).toBe('NULL');
+    }
+  });
+
+  it('holds only the attributes asked for, under names that join another condition', () => {
+    const c = sameValuesCondition(
+      { name: 'Optics', priceCents: 700, ISBN: null },
+      ['priceCents', 'ISBN'],
+      's',
+    );
+    expect(c).toEqual({
+      expression: '#s0 = :s0 AND (attribute_not_exists(#s1) OR attribute_type(#s1, :s1))',
+      names: { '#s0': 'priceCents', '#s1': 'ISBN' },
+      values: { ':s0': 700, ':s1': 'NULL' },
+    });
   });
 });

@@ -1,4 +1,7 @@
-/** `/cart`: the cart and checkout, with a fresh Idempotency-Key per attempt. */
+/**
+ * `/cart`: the cart and checkout, with a fresh Idempotency-Key per attempt. A checkout refused
+ * because a seller changed a carted book names what changed and offers to accept it.
+ */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ApiFailure, api, call, idempotencyKey } from '#web/api.ts';
@@ -18,6 +21,16 @@ function takenBooks(error: ApiFailure | undefined | null, names: Map<string, str
   });
 }
 
+/**
+ * A 409 because sellers changed carted books since they were added (their price, or anything else
+ * the buyer saw: `PRICE_CHANGED`, `BOOK_CHANGED`): the ids of those books, which the buyer accepts
+ * as they are now by adding them again.
+ */
+function changedBooks(error: ApiFailure | undefined | null): string[] {
+  if (error?.status !== 409 || !['PRICE_CHANGED', 'BOOK_CHANGED'].includes(error.body?.code ?? '')) return [];
+  return (error.body?.details ?? []).flatMap((d) => (typeof d.bookId === 'string' ? [d.bookId] : []));
+}
+
 export function CartPage() {
   const client = useQueryClient();
   const cart = useQuery(cartQuery);
@@ -27,6 +40,8 @@ export function CartPage() {
   const checkout = useAction(keys.cart, keys.orders, keys.books, keys.statistics);
   // One key per checkout attempt: a retry after a lost answer returns the same order.
   const [key, setKey] = useState(idempotencyKey);
+  // whether the buyer accepted the changes a refused checkout named (then its alert is done with)
+  const [accepted, setAccepted] = useState(false);
   const [order, setOrder] = useState<{ id: string; subtotal: number; fee: number; total: number } | null>(
     null,
   );
@@ -34,6 +49,7 @@ export function CartPage() {
   const names = new Map(items.map((b) => [b.id, b.name]));
   const available = items.filter((b) => b.available);
   const buy = async () => {
+    setAccepted(false);
     const ok = await checkout.run(async () => {
       setOrder(
         await call(api.POST('/api/books/checkoutCart', { params: { header: { 'Idempotency-Key': key } } })),
@@ -55,16 +71,24 @@ export function CartPage() {
       </section>
     );
   const taken = takenBooks(checkout.error, names);
+  const changed = changedBooks(checkout.error);
+  const accept = async () => {
+    const ok = await act.run(async () => {
+      for (const bookId of changed) await call(api.POST('/api/user/addToCart', { body: { bookId } }));
+    });
+    setAccepted(ok);
+  };
   return (
     <section>
       <h1>Cart</h1>
       {cart.isPending && <Loading what="your cart" />}
       <ErrorNote error={cart.error ?? act.error} />
       {/* Outside the buy block: when the only book was taken, the reloaded cart has nothing left to buy. */}
-      {checkout.error && (
+      {accepted && <p role="status">Changes accepted: check out again to buy the books as they are now.</p>}
+      {checkout.error && !accepted && (
         <div role="alert" className="error">
           <p>
-            {checkout.error.status === 409
+            {checkout.error.status === 409 && changed.length === 0
               ? 'Some books were taken before you checked out:'
               : checkout.error.message}
           </p>
@@ -74,6 +98,11 @@ export function CartPage() {
                 <li key={t}>{t}</li>
               ))}
             </ul>
+          )}
+          {changed.length > 0 && (
+            <button type="button" onClick={accept}>
+              Accept the changes
+            </button>
           )}
         </div>
       )}

@@ -1,49 +1,40 @@
-/** The form that edits one listing's price, condition, author and comments. */
+/**
+ * The form that edits every field of one of the seller's unsold books (issue 32, item 4): the Sell
+ * page's fields, plain checks and body (web/src/ui/book-fields.tsx), sent to updateBook. A buyer
+ * who carted the book before the change is asked to look again at checkout (409).
+ */
+import type { FormEvent } from 'react';
 import { api, call } from '#web/api.ts';
-import { CONDITIONS, type Listing } from '#web/books.ts';
+import type { Listing } from '#web/books.ts';
 import { keys } from '#web/queries.ts';
-import { Field, Submit } from '#web/ui/form.tsx';
-import { useFields, useSubmit } from '#web/ui/hooks.ts';
+import { BookFields, bookBody, bookFormOf, useBookForm } from '#web/ui/book-fields.tsx';
+import { Submit } from '#web/ui/form.tsx';
+import { useSubmit } from '#web/ui/hooks.ts';
 
 export function ListingEditor({ book, done }: { book: Listing; done: () => void }) {
-  const { form, bind } = useFields({
-    price: String(book.price),
-    condition: book.condition as string,
-    author: book.author ?? '',
-    comments: book.comments,
-  });
-  const {
-    error,
-    busy,
-    submit: save,
-  } = useSubmit(
+  const edited = useBookForm(bookFormOf(book), book.price === 0);
+  const { error, busy, submit } = useSubmit(
     async () => {
-      await call(
-        api.POST('/api/books/updateBook', {
-          body: {
-            bookId: book.id,
-            price: Number(form.price),
-            condition: form.condition,
-            author: form.author.trim() ? form.author : null,
-            comments: form.comments,
-          },
-        }),
+      // only what changed: an ISBN sent takes the looked-up cover off (it was the old ISBN's)
+      const body = edited.body();
+      const was = bookBody(bookFormOf(book), book.price === 0);
+      const changed = Object.fromEntries(
+        Object.entries(body).filter(([k, v]) => v !== was[k as keyof typeof was]),
       );
+      if (Object.keys(changed).length > 0)
+        await call(api.POST('/api/books/updateBook', { body: { bookId: book.id, ...changed } }));
       done();
     },
     keys.listings,
     keys.books,
   );
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (edited.check()) void submit();
+  };
   return (
-    <form onSubmit={save} aria-label={`Edit ${book.name}`}>
-      <Field {...bind('price', error)} label="Price" type="number" step="0.01" />
-      <Field
-        {...bind('condition', error)}
-        label="Condition"
-        options={CONDITIONS.includes(form.condition) ? CONDITIONS : [form.condition, ...CONDITIONS]}
-      />
-      <Field {...bind('author', error)} label="Author" />
-      <Field {...bind('comments', error)} label="Comments" multiline />
+    <form onSubmit={save} noValidate aria-label={`Edit ${book.name}`}>
+      <BookFields book={edited} error={error} />
       <Submit error={error} busy={busy}>
         Save
       </Submit>

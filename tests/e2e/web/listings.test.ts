@@ -1,0 +1,113 @@
+/**
+ * My listings' editor in a real browser on a phone (issue 32, item 4): a seller edits every field
+ * of a listed book with the Sell page's fields; an empty title is a plain error on its field and
+ * nothing is sent, a bad ISBN is the API's error under the ISBN, and a saved title, course,
+ * edition and ISBN are what the API answers afterwards. The page stays within the phone's width.
+ * A buyer who carted the book before a change is told at checkout and accepts it from the cart.
+ */
+import { describe, expect, it } from 'vitest';
+import { createConfirmedUser } from '#tests/helpers/accounts.ts';
+import { expectAccessible, listBook, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { api } from '#tests/helpers/e2e.ts';
+
+const web = webStackForFile();
+
+type Stored = { name: string; course: string; edition: number; ISBN: string | null; price: number };
+const bookOf = async (id: string): Promise<Stored> => {
+  const res = await api('GET', `/api/books/getBook/${id}`);
+  expect(res.status).toBe(200);
+  return (res.body as { data: Stored }).data;
+};
+
+describe('My listings: editing a book', () => {
+  it('edits the title, course, edition and ISBN on a phone, with plain errors next to their fields', async () => {
+    const seller = await createConfirmedUser();
+    const book = await listBook(seller.token);
+    const before = await bookOf(book.id);
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, seller.user.emailAddress);
+    await page.goto('/listings');
+    await page.getByRole('button', { name: `Edit ${book.name}` }).click();
+    const editor = page.getByRole('form', { name: `Edit ${book.name}` });
+    // the editor starts from the book as it is
+    expect(await editor.getByLabel('Title').inputValue()).toBe(book.name);
+    expect(await editor.getByLabel('Course (e.g. CSC 171)').inputValue()).toBe(before.course);
+    expect(await editor.getByLabel('Price in dollars').inputValue()).toBe(String(before.price));
+
+    // an empty title: a plain error on the title field, nothing sent
+    const title = editor.getByLabel('Title');
+    await title.fill('');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => title.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await title.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Enter the book’s title.');
+    await expectAccessible(page);
+    expect(await bookOf(book.id)).toEqual(before);
+
+    // a wrong check digit: the API's message under the ISBN field, nothing changed
+    const renamed = `Edited ${Math.random().toString(36).slice(2, 8)}`;
+    await title.fill(renamed);
+    const isbn = editor.getByLabel('ISBN (optional)');
+    await isbn.fill('0262033845');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => isbn.getAttribute('aria-invalid')).toBe('true');
+    const isbnError = await isbn.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${isbnError}"]`).textContent()).toMatch(/Not a valid ISBN/);
+    expect(await title.getAttribute('aria-invalid')).toBeNull();
+    expect(await bookOf(book.id)).toEqual(before);
+    await screenshot(page, 'listing-editor-phone');
+
+    // every field at once: saved, the editor closes, the list and the API show the new book
+    await isbn.fill('0-262-03384-4');
+    await editor.getByLabel('Course (e.g. CSC 171)').fill('MTH 235');
+    await editor.getByLabel('Edition').fill('4');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: `Edit ${renamed}` }).waitFor();
+    expect(await bookOf(book.id)).toEqual({
+      ...before,
+      name: renamed,
+      course: 'MTH 235',
+      edition: 4,
+      ISBN: '9780262033848',
+    });
+    await expectAccessible(page);
+    // nothing is wider than the phone
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  });
+
+  it('a buyer who carted the book before its title changed is told at checkout, buys nothing, and accepts the change (phone)', async () => {
+    const [seller, buyer] = await Promise.all([createConfirmedUser(), createConfirmedUser()]);
+    const book = await listBook(seller.token);
+    const carted = await api('POST', '/api/user/addToCart', {
+      token: buyer.token,
+      body: { bookId: book.id },
+    });
+    expect(carted.status).toBe(200);
+    const renamed = `Renamed ${Math.random().toString(36).slice(2, 8)}`;
+    const edit = await api('POST', '/api/books/updateBook', {
+      token: seller.token,
+      body: { bookId: book.id, name: renamed },
+    });
+    expect(edit.status).toBe(200);
+
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, buyer.user.emailAddress);
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Check out' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The seller changed a book in your cart' });
+    await alert.getByText(`${renamed}: The seller changed its title since you added it.`).waitFor();
+    await expectAccessible(page);
+    expect((await bookOf(book.id)).name).toBe(renamed);
+    const listed = await api('GET', `/api/books/getBook/${book.id}`);
+    expect((listed.body as { data: { status: number } }).data.status).toBe(0);
+    const orders = await api('GET', '/api/user/getOrders', { token: buyer.token });
+    expect((orders.body as { data: unknown[] }).data).toEqual([]);
+
+    await alert.getByRole('button', { name: 'Accept the changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Changes accepted' }).waitFor();
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+    const bought = await api('GET', '/api/user/getOrders', { token: buyer.token });
+    expect((bought.body as { data: { books: { name: string }[] }[] }).data[0]?.books[0]?.name).toBe(renamed);
+  });
+});
