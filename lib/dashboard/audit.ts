@@ -28,7 +28,9 @@ async function namesOf(entries: AuditRecord[]): Promise<Map<string, string>> {
 }
 
 const actorName = (actor: string, names: Map<string, string>): string =>
-  actor.startsWith(SYSTEM) ? `scheduled job: ${actor.slice(SYSTEM.length)}` : (names.get(actor) ?? 'deleted user');
+  actor.startsWith(SYSTEM)
+    ? `scheduled job: ${actor.slice(SYSTEM.length)}`
+    : (names.get(actor) ?? 'deleted user');
 
 export async function getAuditLog(
   limit: number,
