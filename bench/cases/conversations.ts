@@ -12,7 +12,6 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { SeedUser } from '#bench/harness/fixture.ts';
 import type { BenchCase } from '#bench/harness/types.ts';
-import { previousWindow, throttleWindow } from '#lib/accounts/rules.ts';
 import { CONVERSATION_LIMITS } from '#lib/conversations/service.ts';
 import { appendMessage, conversationIdOf } from '#lib/db/conversations.ts';
 import {
@@ -24,9 +23,8 @@ import {
   messageKey,
 } from '#lib/db/keys.ts';
 import { putItemsBatch } from '#lib/db/seed.ts';
-import { addToWindowIfBelow, countInWindow } from '#lib/db/throttle.ts';
 import { GetCommand, QueryCommand } from '#lib/table/commands.ts';
-import { authGet } from './floors.ts';
+import { allowanceFloor, authGet } from './floors.ts';
 
 /** The thread page and inbox page the web app asks for (the routes' defaults). */
 const THREAD_PAGE = 50;
@@ -202,15 +200,7 @@ const sendMessage: BenchCase = {
         const conversationId = conversationIdOf(from.id, to.id);
         const now = new Date();
         await threadFloor(client, ctx.table, from.id, conversationId, false);
-        // the same two throttle calls on a subject of the floor's own, so it never runs out
-        const subject = `bench-floor-${from.id}`;
-        await countInWindow(policy.action, subject, previousWindow(policy, now));
-        await addToWindowIfBelow(
-          policy.action,
-          subject,
-          throttleWindow(policy, now),
-          Number.MAX_SAFE_INTEGER,
-        );
+        await allowanceFloor(policy, from.id, now);
         const out = await message(from, to, now);
         if (!out.ok) throw new Error(`sendMessage floor refused: ${out.why}`);
       },

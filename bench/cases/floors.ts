@@ -4,7 +4,9 @@
  */
 
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { previousWindow, type ThrottlePolicy, throttleWindow } from '#lib/accounts/rules.ts';
 import { cartItemKey, listingPartitions, userKey } from '#lib/db/keys.ts';
+import { addToWindowIfBelow, countInWindow } from '#lib/db/throttle.ts';
 import { BatchGetCommand, GetCommand, QueryCommand } from '#lib/table/commands.ts';
 
 /**
@@ -87,3 +89,14 @@ export const cartEntriesOf = (
       },
     }),
   );
+
+/**
+ * The two calls of a limited route's allowance (lib/accounts/throttle.ts): GetItem of the previous
+ * window, conditional ADD on the current one; on a subject of the floor's own, without a limit,
+ * so the floor never runs out.
+ */
+export async function allowanceFloor(policy: ThrottlePolicy, userId: string, now = new Date()) {
+  const subject = `bench-floor-${userId}`;
+  await countInWindow(policy.action, subject, previousWindow(policy, now));
+  await addToWindowIfBelow(policy.action, subject, throttleWindow(policy, now), Number.MAX_SAFE_INTEGER);
+}
