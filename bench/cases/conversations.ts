@@ -3,9 +3,11 @@
  * a thread's page, an unchanged poll (304), a message sent, and the inbox, at every table size.
  *
  * The table grows with the cases' size: the reader's thread with the first user holds one message
- * per listed book (1,000, 10,000, ...), so a page that stayed one Query of the newest messages
- * shows it in flat calls and capacity; the reader's inbox holds one conversation per 20 books (up
- * to one with every other user), so the inbox page does too.
+ * per listed book (1,000, 10,000, ...; `BENCH_MESSAGES_PER_BOOK=50` makes it 50 a book, for a run
+ * of the conversation cases alone up to 100,000 messages without seeding 100,000 books), so a
+ * page that stayed one Query of the newest messages shows it in flat calls and capacity; the
+ * reader's inbox holds one conversation per 20 books (up to one with every other user), so the
+ * inbox page does too.
  */
 
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -43,6 +45,12 @@ const message = (from: SeedUser, to: SeedUser, at = new Date()) =>
     message: { id: ulid(at.getTime()), text: TEXT, at: at.toISOString() },
   });
 
+const MESSAGES_PER_BOOK = Number(process.env.BENCH_MESSAGES_PER_BOOK ?? 1);
+if (!Number.isInteger(MESSAGES_PER_BOOK) || MESSAGES_PER_BOOK < 1 || MESSAGES_PER_BOOK > 1000)
+  throw new Error(
+    `BENCH_MESSAGES_PER_BOOK must be an integer from 1 to 1,000, got ${process.env.BENCH_MESSAGES_PER_BOOK}`,
+  );
+
 /** What has been seeded so far (the cases run at growing sizes in one process). */
 const seeded = { threadMessages: 0, inbox: 0 };
 
@@ -72,8 +80,13 @@ async function topUpThread(reader: SeedUser, other: SeedUser, size: number) {
       at: new Date(start + n).toISOString(),
     });
   }
+  const started = Date.now();
   await putItemsBatch(items);
   seeded.threadMessages = Math.max(seeded.threadMessages, size);
+  if (items.length > 0)
+    console.log(
+      `[bench]   conversation: ${size.toLocaleString('en-US')} messages in the reader's thread (+${items.length.toLocaleString('en-US')} in ${Math.round((Date.now() - started) / 1000)} s)`,
+    );
   return conversationId;
 }
 
@@ -123,7 +136,7 @@ const getConversation: BenchCase = {
   floorDescription: `auth GetItem; GetItem of the conversation (consistent, for the caller's side and the ETag); Query \`CONV#<id>\` \`MSG#\` backwards, Limit ${THREAD_PAGE} (the thread holds one message per listed book)`,
   prepare: async (ctx) => {
     const [reader, other] = ctx.fixture.users as [SeedUser, SeedUser];
-    const conversationId = await topUpThread(reader, other, ctx.size);
+    const conversationId = await topUpThread(reader, other, ctx.size * MESSAGES_PER_BOOK);
     return {
       event: () => ({ route: threadRoute, token: reader.token, pathParameters: { conversationId } }),
       floor: (_i, client) => threadFloor(client, ctx.table, reader.id, conversationId, true),
@@ -146,7 +159,7 @@ const getConversationUnchanged: BenchCase = {
     'auth GetItem; GetItem of the conversation (consistent): its version makes the ETag, so an unchanged poll reads no message',
   prepare: async (ctx) => {
     const [reader, other] = ctx.fixture.users as [SeedUser, SeedUser];
-    const conversationId = await topUpThread(reader, other, ctx.size);
+    const conversationId = await topUpThread(reader, other, ctx.size * MESSAGES_PER_BOOK);
     const { readThread } = await import('#lib/conversations/service.ts');
     const { etag } = await readThread(reader.id, conversationId, { limit: THREAD_PAGE }, undefined);
     return {
