@@ -15,7 +15,7 @@ import { LookupCover, LookupNote, useIsbnLookup } from '#web/features/sell/isbn-
 import { prefillFrom } from '#web/prefill.ts';
 import { keys } from '#web/queries.ts';
 import { Link, useLocation } from '#web/router.tsx';
-import { Field, Form } from '#web/ui/form.tsx';
+import { Field, Form, StatusLine } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 
 export const PRICE_REQUIRED = 'Enter a price in dollars, or tick “Give it away for free”.';
@@ -93,9 +93,9 @@ export function SellPage() {
     <section>
       <h1>Sell a book</h1>
       {posted && (
-        <p role="status">
+        <StatusLine>
           “{posted}” is listed. See it in <Link href="/listings">my listings</Link>.
-        </p>
+        </StatusLine>
       )}
       <Form onSubmit={onSubmit} noValidate error={error} busy={busy} button="List the book">
         <Field
