@@ -9,7 +9,8 @@ import { Loading } from '#web/ui/layout.tsx';
  * On a change of page (not of its query: a filter keeps the focus where it is), the focus moves to
  * the new page's main heading, as a screen reader user expects from a link that loads a page,
  * unless the page put it somewhere itself (a field of its own). A page still loading (a lazy
- * page, a session being restored) is waited for, up to 5 seconds, until its heading is in.
+ * page, a session being restored, a loading heading replaced by the loaded one) is followed for 5
+ * seconds, until its heading is in.
  */
 function useFocusOnPageChange(path: string, main: React.RefObject<HTMLElement | null>) {
   const shown = useRef(path);
@@ -18,22 +19,24 @@ function useFocusOnPageChange(path: string, main: React.RefObject<HTMLElement | 
     if (shown.current === path) return;
     shown.current = path;
     const before = focusedAtNavigation();
-    const untouched = () =>
-      !document.activeElement ||
-      document.activeElement === document.body ||
-      document.activeElement === before;
-    const focusHeading = (): boolean => {
+    const active = () => document.activeElement;
+    // the heading focused here; a page that swaps its loading heading for the loaded one gets the new one focused
+    let ours: HTMLElement | null = null;
+    const focusHeading = () => {
       const h1 = main.current?.querySelector('h1');
-      if (!h1) return false;
-      if (untouched()) {
-        h1.tabIndex = -1;
-        h1.focus({ preventScroll: true });
-      }
-      return true;
+      if (!h1 || h1 === ours) return;
+      const free = ours
+        ? !ours.isConnected && (!active() || active() === document.body)
+        : !active() || active() === document.body || active() === before;
+      // the page or the visitor put the focus somewhere: leave it there
+      if (!free) return watch.disconnect();
+      h1.tabIndex = -1;
+      h1.focus({ preventScroll: true });
+      ours = h1;
     };
-    if (focusHeading() || !main.current) return;
-    const watch = new MutationObserver(() => focusHeading() && watch.disconnect());
-    watch.observe(main.current, { childList: true, subtree: true });
+    const watch = new MutationObserver(focusHeading);
+    if (main.current) watch.observe(main.current, { childList: true, subtree: true });
+    focusHeading();
     const stop = setTimeout(() => watch.disconnect(), 5000);
     return () => {
       watch.disconnect();
