@@ -63,6 +63,8 @@ describe('browse on a phone and a desktop', () => {
     await asked;
     expect(new URL(page.url()).searchParams.get('sort')).toBe('price-desc');
     await page.locator('ul.books.grid[aria-busy="false"]').waitFor();
+    // the list just chosen keeps the focus (the form is not remounted by the new address)
+    expect(await page.evaluate<string>("document.activeElement.labels?.[0]?.textContent ?? ''")).toBe('Sort');
     const titles = await page.locator('ul.books.grid h3').allTextContents();
     expect(titles[0]).toBe('Dear waves');
 

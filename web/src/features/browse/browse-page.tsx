@@ -33,7 +33,6 @@ export function BrowsePage() {
   const { query: params } = useLocation();
   const q = params.get('q') ?? '';
   const filters = filtersFrom(params);
-  const filterKey = browseHref(q, filters);
   const [text, setText] = useState(q);
   // The pages of one search and filters, kept in the cache: Back shows them again at once. Until
   // the first page of new filters is in, the list shown is the previous one, marked busy.
@@ -83,13 +82,7 @@ export function BrowsePage() {
           <button type="submit">Search</button>
         </form>
       </search>
-      <FilterForm
-        key={filterKey}
-        q={q}
-        filters={filters}
-        myCampus={myCampus}
-        error={list.error ?? undefined}
-      />
+      <FilterForm q={q} filters={filters} myCampus={myCampus} error={list.error ?? undefined} />
       <section aria-labelledby="books-h">
         <h2 id="books-h">
           {q
