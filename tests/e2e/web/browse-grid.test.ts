@@ -59,6 +59,7 @@ describe('browse on a phone and a desktop', () => {
     const asked = page.waitForRequest(
       (r) => r.url().includes('getAllBooks') && r.url().includes('price-desc'),
     );
+    await page.getByLabel('Sort').focus();
     await page.getByLabel('Sort').selectOption('price-desc');
     await asked;
     expect(new URL(page.url()).searchParams.get('sort')).toBe('price-desc');
