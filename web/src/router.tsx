@@ -1,8 +1,8 @@
 /**
  * A small history-API router: the app has a handful of flat routes, no nested layouts. It keeps
- * each history entry's scroll position (a key in `history.state`, the positions in memory and in
- * sessionStorage), so Back and Forward return to where the page was, once its content is tall
- * enough again (the cached pages render at once; a page still loading is waited for).
+ * each history entry's scroll position (a key in `history.state`, the positions in memory), so
+ * Back and Forward return to where the page was, once its content is tall enough again (the
+ * cached pages render at once; a page still loading is waited for).
  */
 import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
 
@@ -18,16 +18,9 @@ function subscribe(l: () => void): () => void {
 
 // The browser's own restoration would scroll before the page shown from the cache has rendered.
 history.scrollRestoration = 'manual';
-const STORE = 'scroll-positions';
-const positions = new Map<string, number>(
-  (() => {
-    try {
-      return JSON.parse(sessionStorage.getItem(STORE) ?? '[]') as [string, number][];
-    } catch {
-      return [];
-    }
-  })(),
-);
+// In memory only: nothing of the session goes to storage (the security tests check it is empty),
+// and after a reload the cached pages are gone anyway.
+const positions = new Map<string, number>();
 const newKey = () => Math.random().toString(36).slice(2, 10);
 /** The key of the history entry shown: the first page load gets one in place. */
 let current = (history.state as { key?: string } | null)?.key ?? newKey();
@@ -35,12 +28,6 @@ if ((history.state as { key?: string } | null)?.key !== current) history.replace
 
 function remember(): void {
   positions.set(current, window.scrollY);
-  // the newest 50 entries survive a reload of the tab
-  try {
-    sessionStorage.setItem(STORE, JSON.stringify([...positions].slice(-50)));
-  } catch {
-    // storage full or refused: the positions of this page's life still work
-  }
 }
 
 /** Where the page should scroll to once its content is in; cleared by the next navigation. */
@@ -80,7 +67,6 @@ window.addEventListener(
   },
   { passive: true },
 );
-window.addEventListener('pagehide', remember);
 
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
   focused = document.activeElement;
