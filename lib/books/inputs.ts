@@ -37,9 +37,10 @@ export const PRICE_MESSAGE =
  */
 export const Price = z.pipe(
   z
-    .number({ error: PRICE_MESSAGE })
-    .check(z.gte(0))
-    .check(z.lte(10_000))
+    // the schema's own message is for a missing or non-number price only: a number out of range says so
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? PRICE_MESSAGE : undefined) })
+    .check(z.gte(0, 'A price cannot be negative: 0 gives the book away.'))
+    .check(z.lte(10_000, 'A price is at most $10,000.'))
     .check(z.refine(isMoney, 'At most 2 decimals.')),
   z.transform(toCents),
 );

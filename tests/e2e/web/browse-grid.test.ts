@@ -59,10 +59,13 @@ describe('browse on a phone and a desktop', () => {
     const asked = page.waitForRequest(
       (r) => r.url().includes('getAllBooks') && r.url().includes('price-desc'),
     );
+    await page.getByLabel('Sort').focus();
     await page.getByLabel('Sort').selectOption('price-desc');
     await asked;
     expect(new URL(page.url()).searchParams.get('sort')).toBe('price-desc');
     await page.locator('ul.books.grid[aria-busy="false"]').waitFor();
+    // the list just chosen keeps the focus (the form is not remounted by the new address)
+    expect(await page.evaluate<string>("document.activeElement.labels?.[0]?.textContent ?? ''")).toBe('Sort');
     const titles = await page.locator('ul.books.grid h3').allTextContents();
     expect(titles[0]).toBe('Dear waves');
 

@@ -308,6 +308,10 @@ describe('the sell page', () => {
     const phone = await withCover({ width: 390, height: 844 });
     await logIn(phone, student.user.emailAddress);
     await phone.goto('/');
+    // The reload first lists every campus (no session yet), then the student's once the refresh
+    // cookie has answered: count only in the settled campus listing.
+    await phone.getByRole('heading', { level: 2, name: /at your campus|at c[0-9a-f]+\.edu/ }).waitFor();
+    await phone.locator('ul.books.grid[aria-busy="false"]').waitFor();
     const card = phone.locator('ul.books.grid .card').filter({ hasText: 'BIO 101' });
     await card.getByRole('img', { name: 'Cover of Campbell Biology', exact: true }).waitFor();
     await expect.poll(() => loadedWidth(phone, 'Cover of Campbell Biology')).toBe(120);

@@ -31,6 +31,19 @@ describe('postBook price', () => {
     expect(await postsOf(token)).toEqual([]);
   });
 
+  it.each([
+    [20_000, 'A price is at most $10,000.'],
+    [-1, 'A price cannot be negative: 0 gives the book away.'],
+  ])('refuses the price %s with its own plain message, not the missing price one', async (price, message) => {
+    const { token } = await createConfirmedUser();
+    const res = await booksApi.postBook(token, makeBookBody({ price }));
+    const error = expectRefusal(res, 400, 'VALIDATION_FAILED') as {
+      details?: { field: string; message: string }[];
+    };
+    expect(error.details?.find((d) => d.field === 'price')?.message).toBe(message);
+    expect(await postsOf(token)).toEqual([]);
+  });
+
   it('lists a book free only when the price 0 is sent, and stores 0', async () => {
     const { token } = await createConfirmedUser();
     const res = await booksApi.postBook(token, makeBookBody({ price: 0 }));

@@ -1,5 +1,5 @@
 /** Form pieces: fields with the server's messages, the error line, submit and action buttons. */
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import type { ApiFailure } from '#web/api.ts';
 import type { useAction } from '#web/ui/hooks.ts';
 
@@ -8,6 +8,31 @@ export function ErrorNote({ error }: { error: ApiFailure | null | undefined }) {
   return (
     <p className="error" role="alert">
       {error.message}
+    </p>
+  );
+}
+
+/**
+ * A ref that moves the focus to its element when `when` becomes true: after an action the focus
+ * goes to its result (a status line, a new heading) instead of dropping to the top of the page.
+ */
+export function useFocusWhen<T extends HTMLElement>(when: boolean) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (when) ref.current?.focus();
+  }, [when]);
+  return ref;
+}
+
+/**
+ * What an action did, in a live status line (`role="status"`, announced) that takes the focus
+ * when `focus` (by default as it appears), so the next Tab goes on from the result.
+ */
+export function StatusLine({ focus = true, children }: { focus?: boolean; children: ReactNode }) {
+  const ref = useFocusWhen<HTMLParagraphElement>(focus);
+  return (
+    <p role="status" tabIndex={-1} ref={ref}>
+      {children}
     </p>
   );
 }

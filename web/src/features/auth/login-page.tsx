@@ -104,8 +104,18 @@ export function LoginPage() {
         </p>
       )}
       <form onSubmit={submit}>
-        <Field {...EMAIL_FIELD} value={emailAddress} onChange={setEmail} />
-        <Field {...passwordField('Password', 'current')} value={password} onChange={setPassword} />
+        <Field
+          {...EMAIL_FIELD}
+          value={emailAddress}
+          onChange={setEmail}
+          error={error?.field('emailAddress')}
+        />
+        <Field
+          {...passwordField('Password', 'current')}
+          value={password}
+          onChange={setPassword}
+          error={error?.field('password')}
+        />
         {needsCode && (
           <Field
             label="Code from your authenticator app (or a recovery code)"
@@ -113,6 +123,7 @@ export function LoginPage() {
             autoComplete="one-time-code"
             value={code}
             onChange={setCode}
+            error={error?.field('code')}
           />
         )}
         {retryAfter ? (

@@ -54,6 +54,7 @@ export function ResetPage() {
             required
             value={form.token}
             onChange={set('token')}
+            error={error?.field('token')}
           />
         )}
         <Field {...passwordField('New password (8 to 72 characters)', 'new')} {...bind('password', error)} />

@@ -1,12 +1,13 @@
 /** `/books/{id}`: one book with its photos (or its looked-up cover), add to cart, and the report form. */
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api, call, money } from '#web/api.ts';
 import { AskSeller } from '#web/features/book/ask-seller.tsx';
 import { ReportForm } from '#web/features/book/report-form.tsx';
 import { bookQuery, keys, profileQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
-import { ErrorNote } from '#web/ui/form.tsx';
+import { ErrorNote, StatusLine } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
 import { Gallery } from '#web/ui/photos.tsx';
@@ -18,6 +19,8 @@ export function BookPage({ id }: { id: string }) {
   const me = useQuery({ ...profileQuery, enabled: Boolean(session) });
   // The book is read again after it is added: it then says it is in the cart.
   const cart = useAction(keys.cart, keys.books, keys.statistics);
+  // after "Add to cart" the focus goes to the line saying it is in the cart
+  const [added, setAdded] = useState(false);
   const book = loaded.data;
   if (!book)
     return (
@@ -65,16 +68,18 @@ export function BookPage({ id }: { id: string }) {
           <Link href={`/login?next=${encodeURIComponent(`/books/${book.id}`)}`}>Log in</Link> to buy it.
         </p>
       ) : book.inCart ? (
-        <p>
+        <StatusLine focus={added}>
           In your cart. <Link href="/cart">Go to the cart</Link>.
-        </p>
+        </StatusLine>
       ) : (
         book.status === 0 && (
           <button
             type="button"
             disabled={cart.busy}
             onClick={() =>
-              cart.run(() => call(api.POST('/api/user/addToCart', { body: { bookId: book.id } })))
+              cart
+                .run(() => call(api.POST('/api/user/addToCart', { body: { bookId: book.id } })))
+                .then(setAdded)
             }
           >
             Add to cart

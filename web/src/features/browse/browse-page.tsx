@@ -11,10 +11,20 @@ import { booksQuery } from '#web/features/browse/queries.ts';
 import { keys, profileQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
-import { ErrorNote } from '#web/ui/form.tsx';
+import { ErrorNote, useFocusWhen } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { CardSkeletons } from '#web/ui/layout.tsx';
 import { SaveButton } from '#web/ui/save-button.tsx';
+
+/** A card's "In your cart" mark; focused when `focus` (the book was just added). */
+function InCart({ name, focus }: { name: string; focus: boolean }) {
+  const ref = useFocusWhen<HTMLSpanElement>(focus);
+  return (
+    <span className="tag" tabIndex={-1} ref={ref}>
+      In your cart<span className="visually-hidden">: {name}</span>
+    </span>
+  );
+}
 
 export function BrowsePage() {
   const session = useSession();
@@ -23,7 +33,6 @@ export function BrowsePage() {
   const { query: params } = useLocation();
   const q = params.get('q') ?? '';
   const filters = filtersFrom(params);
-  const filterKey = browseHref(q, filters);
   const [text, setText] = useState(q);
   // The pages of one search and filters, kept in the cache: Back shows them again at once. Until
   // the first page of new filters is in, the list shown is the previous one, marked busy.
@@ -37,6 +46,8 @@ export function BrowsePage() {
   const where = !session || filters.campus === 'all' ? 'all campuses' : (myCampus ?? 'your campus');
   const cart = useAction(keys.cart, keys.statistics);
   const [added, setAdded] = useState<Set<string>>(new Set());
+  // the book added last: its "In your cart" takes the focus (the button it replaces is gone)
+  const [justAdded, setJustAdded] = useState('');
   const books = list.data?.pages.flatMap((p) => p.books) ?? [];
   const search = (e: FormEvent) => {
     e.preventDefault();
@@ -47,6 +58,7 @@ export function BrowsePage() {
     cart.run(async () => {
       await call(api.POST('/api/user/addToCart', { body: { bookId } }));
       setAdded((s) => new Set(s).add(bookId));
+      setJustAdded(bookId);
       // The lists say "In your cart" from the next time they are shown; the pages loaded here
       // are not fetched again for it.
       await client.invalidateQueries({ queryKey: keys.books, refetchType: 'none' });
@@ -70,13 +82,7 @@ export function BrowsePage() {
           <button type="submit">Search</button>
         </form>
       </search>
-      <FilterForm
-        key={filterKey}
-        q={q}
-        filters={filters}
-        myCampus={myCampus}
-        error={list.error ?? undefined}
-      />
+      <FilterForm q={q} filters={filters} myCampus={myCampus} error={list.error ?? undefined} />
       <section aria-labelledby="books-h">
         <h2 id="books-h">
           {q
@@ -106,7 +112,7 @@ export function BrowsePage() {
               <SaveButton bookId={b.id} name={b.name} />
               {session &&
                 (b.inCart || added.has(b.id) ? (
-                  <span className="tag">In your cart</span>
+                  <InCart name={b.name} focus={justAdded === b.id} />
                 ) : (
                   <button type="button" className="small" onClick={() => add(b.id)} disabled={cart.busy}>
                     Add<span className="visually-hidden"> {b.name}</span> to cart

@@ -27,6 +27,14 @@ export function FilterForm({
   error: ApiFailure | undefined;
 }) {
   const [draft, setDraft] = useState(filters);
+  // Filters changed from elsewhere (Back, a link): the draft follows them. Not by remounting the
+  // form (a `key`), which would drop the focus of the list just chosen to the top of the page.
+  const shown = browseHref(q, filters);
+  const [drafted, setDrafted] = useState(shown);
+  if (drafted !== shown) {
+    setDrafted(shown);
+    setDraft(filters);
+  }
   const set = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
   // A choice from a list (campus, condition, sort) applies at once and lands in the address; the
   // typed price range waits for its button (or Enter).

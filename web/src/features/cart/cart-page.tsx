@@ -8,7 +8,7 @@ import { type ApiFailure, api, call, idempotencyKey } from '#web/api.ts';
 import { cartQuery, keys } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { Amounts, BookList } from '#web/ui/books.tsx';
-import { ActionButton, ErrorNote } from '#web/ui/form.tsx';
+import { ActionButton, ErrorNote, useFocusWhen } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
 
@@ -29,6 +29,23 @@ function takenBooks(error: ApiFailure | undefined | null, names: Map<string, str
 function changedBooks(error: ApiFailure | undefined | null): string[] {
   if (error?.status !== 409 || !['PRICE_CHANGED', 'BOOK_CHANGED'].includes(error.body?.code ?? '')) return [];
   return (error.body?.details ?? []).flatMap((d) => (typeof d.bookId === 'string' ? [d.bookId] : []));
+}
+
+/** The placed order; its heading takes the focus (the result of "Check out"). */
+function OrderPlaced({ order }: { order: { subtotal: number; fee: number; total: number } }) {
+  const heading = useFocusWhen<HTMLHeadingElement>(true);
+  return (
+    <section>
+      <h1 tabIndex={-1} ref={heading}>
+        Thank you for your order
+      </h1>
+      <Amounts amounts={order} />
+      <p>
+        An administrator checks each book at the hand-over; follow it in <Link href="/orders">purchases</Link>
+        .
+      </p>
+    </section>
+  );
 }
 
 export function CartPage() {
@@ -59,17 +76,7 @@ export function CartPage() {
     // A refused checkout (a book was taken) means the cart shown is out of date.
     if (!ok) await client.invalidateQueries({ queryKey: keys.cart });
   };
-  if (order)
-    return (
-      <section>
-        <h1>Thank you for your order</h1>
-        <Amounts amounts={order} />
-        <p>
-          An administrator checks each book at the hand-over; follow it in{' '}
-          <Link href="/orders">purchases</Link>.
-        </p>
-      </section>
-    );
+  if (order) return <OrderPlaced order={order} />;
   const taken = takenBooks(checkout.error, names);
   const changed = changedBooks(checkout.error);
   const accept = async () => {

@@ -19,7 +19,14 @@ export function TodaysHandovers() {
   return (
     <section aria-labelledby="today-h">
       <h2 id="today-h">Today's hand-overs</h2>
-      <Field name="day" type="date" label="Day" value={day} onChange={(v) => v && setDay(v)} />
+      <Field
+        name="day"
+        type="date"
+        label="Day"
+        value={day}
+        onChange={(v) => v && setDay(v)}
+        error={list.error?.field('day')}
+      />
       <ErrorNote error={list.error} />
       {list.data?.length === 0 && <p>No hand-over agreed for this day.</p>}
       <ul className="books">

@@ -35,6 +35,8 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
   const list = useQuery(queueQuery(status));
   const act = useAction(...DASHBOARD_CHANGES);
   const [reasons, setReasons] = useState<Record<string, string>>({});
+  // the book whose cancellation was tried last: a 400's message shows under its reason only
+  const [last, setLast] = useState('');
   return (
     <section aria-labelledby={`q${status}-h`}>
       <h3 id={`q${status}-h`}>
@@ -95,6 +97,7 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
                 <form
                   onSubmit={(e) => {
                     e.preventDefault();
+                    setLast(book.id);
                     act.run(() =>
                       call(
                         api.POST('/api/dashboard/cancelPurchase', {
@@ -109,6 +112,7 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
                     label={`Reason to cancel the purchase of ${book.name}`}
                     value={reasons[book.id] ?? ''}
                     onChange={(v) => setReasons((r) => ({ ...r, [book.id]: v }))}
+                    error={last === book.id ? act.error?.field('reason') : undefined}
                   />
                   <button type="submit" className="danger">
                     Cancel the purchase of {book.name}

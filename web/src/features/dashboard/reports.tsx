@@ -25,7 +25,10 @@ export function Reports() {
   const list = useQuery(reportsQuery);
   const act = useAction(...DASHBOARD_CHANGES);
   const [reasons, setReasons] = useState<Record<string, string>>({});
+  // the book acted on last: a 400's message for the reason shows under that book's field only
+  const [last, setLast] = useState('');
   const resolve = (bookId: string, action: 'dismiss' | 'unlist' | 'restore') => {
+    setLast(bookId);
     const reason = reasons[bookId]?.trim();
     const body = { bookId, action, ...(reason ? { reason } : {}) };
     return act.run(() => call(api.POST('/api/dashboard/resolveReport', { body })));
@@ -61,6 +64,7 @@ export function Reports() {
                   label={`Reason told to the seller of ${name} (optional)`}
                   value={reasons[r.bookId] ?? ''}
                   onChange={(v) => setReasons((all) => ({ ...all, [r.bookId]: v }))}
+                  error={last === r.bookId ? act.error?.field('reason') : undefined}
                 />
                 <p className="actions">
                   <button type="button" onClick={() => resolve(r.bookId, 'dismiss')} disabled={act.busy}>

@@ -85,8 +85,20 @@ export function Users({ owner }: { owner: boolean }) {
     <Section id="users-h" title="Users">
       <form onSubmit={search} className="search">
         <label htmlFor="user-q">Find by name, e-mail or campus</label>
-        <input id="user-q" type="search" value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          id="user-q"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={list.error?.field('query') ? true : undefined}
+          aria-describedby={list.error?.field('query') ? 'user-q-error' : undefined}
+        />
         <button type="submit">Find</button>
+        {list.error?.field('query') && (
+          <span className="field-error" id="user-q-error">
+            {list.error.field('query')}
+          </span>
+        )}
       </form>
       <ErrorNote error={list.error ?? act.error} />
       {said && <p role="status">{said}</p>}

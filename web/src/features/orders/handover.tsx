@@ -71,6 +71,7 @@ function Propose({ orderId, sellerId, other }: { orderId: string; sellerId: stri
         onChange={setPointId}
         options={list.map((p) => p.id)}
         labels={Object.fromEntries(list.map((p) => [p.id, p.name]))}
+        error={act.error?.field('pointId')}
       />
       {chosen && (
         <p className="muted">
@@ -85,6 +86,7 @@ function Propose({ orderId, sellerId, other }: { orderId: string; sellerId: stri
         value={when}
         onChange={setWhen}
         required
+        error={act.error?.field('at')}
       />
       <ErrorNote error={act.error} />
       <button type="submit" disabled={act.busy}>

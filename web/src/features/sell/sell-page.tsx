@@ -15,7 +15,7 @@ import { prefillFrom } from '#web/prefill.ts';
 import { keys } from '#web/queries.ts';
 import { Link, useLocation } from '#web/router.tsx';
 import { BLANK_BOOK, BookFields, useBookForm } from '#web/ui/book-fields.tsx';
-import { Form } from '#web/ui/form.tsx';
+import { Form, StatusLine } from '#web/ui/form.tsx';
 import { useSubmit } from '#web/ui/hooks.ts';
 
 export function SellPage() {
@@ -60,9 +60,9 @@ export function SellPage() {
     <section>
       <h1>Sell a book</h1>
       {posted && (
-        <p role="status">
+        <StatusLine>
           “{posted}” is listed. See it in <Link href="/listings">my listings</Link>.
-        </p>
+        </StatusLine>
       )}
       <Form onSubmit={onSubmit} noValidate error={error} busy={busy} button="List the book">
         <BookFields
