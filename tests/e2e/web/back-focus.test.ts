@@ -132,8 +132,13 @@ describe.each([
       const id = await field.getAttribute('aria-describedby');
       return page.locator(`[id="${id}"]`).textContent();
     };
+    // an edition of 0 is caught before sending (web/src/ui/book-fields.tsx), in plain words
+    expect(await under('Edition')).toBe('Enter the edition as a whole number from 1 to 100.');
+    // the price's range is the service's rule: its 400's message, under the field
+    await page.getByLabel('Edition').fill('1');
+    await page.getByRole('button', { name: 'List the book' }).click();
     expect(await under('Price in dollars')).toBe('A price is at most $10,000.');
-    expect(await under('Edition')).toBe('Must be at least 1.');
+    await expect.poll(() => page.getByLabel('Edition').getAttribute('aria-invalid')).toBeNull();
     expect(await page.getByLabel('Title').getAttribute('aria-invalid')).toBeNull();
     expect(await page.locator('main').textContent()).not.toMatch(/expected|>=|<=|Too (small|big)/);
     await expectAccessible(page);
