@@ -1,4 +1,7 @@
-/** `/`: the books, listed or searched, with filters kept in the address and "More books" pages. */
+/**
+ * `/`: the books, listed or searched, with filters kept in the address and "More books" pages; a
+ * signed-in seller's own listed books above them in their own row (your-listings.tsx).
+ */
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '#web/api.ts';
@@ -8,6 +11,7 @@ import { FilterForm } from '#web/features/browse/filter-form.tsx';
 import { browseHref, filtersFrom } from '#web/features/browse/filters.ts';
 import { NoResults } from '#web/features/browse/no-results.tsx';
 import { booksQuery } from '#web/features/browse/queries.ts';
+import { YourListings } from '#web/features/browse/your-listings.tsx';
 import { keys, profileQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
@@ -83,6 +87,7 @@ export function BrowsePage() {
         </form>
       </search>
       <FilterForm q={q} filters={filters} myCampus={myCampus} error={list.error ?? undefined} />
+      {session && !q && <YourListings />}
       <section aria-labelledby="books-h">
         <h2 id="books-h">
           {q
