@@ -14,7 +14,7 @@ import { booksQuery } from '#web/features/browse/queries.ts';
 import { YourListings } from '#web/features/browse/your-listings.tsx';
 import { keys, profileQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
-import { useSession } from '#web/session.ts';
+import { useAwaitingSession, useSession } from '#web/session.ts';
 import { ErrorNote, useFocusWhen } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { CardSkeletons } from '#web/ui/layout.tsx';
@@ -40,9 +40,13 @@ export function BrowsePage() {
   const [text, setText] = useState(q);
   // The pages of one search and filters, kept in the cache: Back shows them again at once. Until
   // the first page of new filters is in, the list shown is the previous one, marked busy.
+  // A browser that was signed in waits for its session (a moment) rather than showing every
+  // campus's books first and then the student's.
+  const awaiting = useAwaitingSession();
   const list = useInfiniteQuery({
     ...booksQuery(q, signedIn, filters),
     placeholderData: keepPreviousData,
+    enabled: !awaiting,
   });
   // The caller's campus names the default choice and the heading (getUserData carries it).
   const me = useQuery({ ...profileQuery, enabled: signedIn, select: (u) => u.campus });
