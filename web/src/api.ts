@@ -7,7 +7,7 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from '#web/api.gen.ts';
 import { navigate } from '#web/router.tsx';
-import { getSession, isRestoring, replaceToken, setSession } from '#web/session.ts';
+import { getSession, hadSession, isRestoring, replaceToken, setSession } from '#web/session.ts';
 
 export type ErrorBody = components['schemas']['ErrorEnvelope']['data'];
 
@@ -71,6 +71,11 @@ export function refreshSession(): Promise<boolean> {
 
 /** At start (a new tab, an e-mailed link, a browser restart): signed in if the refresh cookie is good. */
 export async function restoreSession(): Promise<void> {
+  // A browser that was not signed in when last seen has no session to restore: no call.
+  if (!hadSession()) {
+    if (isRestoring()) setSession(null);
+    return;
+  }
   const ok = await refreshSession();
   if (!ok && isRestoring()) setSession(null);
 }

@@ -19,9 +19,10 @@ let restoring = true;
 
 /**
  * Whether this browser was signed in when last seen: a hint kept in localStorage (no token, no
- * name), so the home page can wait for the session instead of first showing every campus's books
- * and then the student's. Only a hint: the refresh cookie decides, and pages that need a session
- * wait for the restore whatever it says.
+ * name). With it, the app asks for the session at start and the home page waits for it instead of
+ * first showing every campus's books and then the student's; without it (a visitor, or a browser
+ * whose site data was cleared) the app does not ask, so a visitor's first screen waits for no
+ * refresh call and its console shows no 401. Only a hint: the refresh cookie decides.
  */
 const HINT = 'cb_signed_in';
 const storage = (): Storage | null => {
@@ -32,6 +33,9 @@ const storage = (): Storage | null => {
   }
 };
 const hinted = storage()?.getItem(HINT) === '1';
+
+/** Whether this browser was signed in when last seen (the app asks for its session only then). */
+export const hadSession = (): boolean => hinted;
 const listeners = new Set<() => void>();
 
 export function getSession(): Session | null {

@@ -55,7 +55,8 @@ describe('a purchase from sign-up to paid, in the browser', () => {
 
     await logIn(seller, sellerEmail);
     // The access token lives in memory only; the session is kept by the HttpOnly refresh cookie.
-    expect(await seller.evaluate(() => localStorage.length)).toBe(0);
+    // (localStorage holds only the hint that this browser has a session, no token: web/src/session.ts)
+    expect(await seller.evaluate(() => Object.entries(localStorage))).toEqual([['cb_signed_in', '1']]);
     expect(await seller.evaluate(() => sessionStorage.length)).toBe(0);
     expect(await refreshCookieOf(seller)).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
     expect(await seller.evaluate('document.cookie')).not.toContain('cb_refresh');

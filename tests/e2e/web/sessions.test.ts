@@ -73,9 +73,13 @@ describe('staying signed in', () => {
   it('a deep link without a session asks to log in, then returns to that page', async () => {
     const student = await createConfirmedUser();
     const page = await web().newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await page.goto('/orders');
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     expect(new URL(page.url()).searchParams.get('next')).toBe('/orders');
+    // a browser that was never signed in has no session to ask for: no refresh call (and no 401)
+    expect(asked).not.toContain('/api/auth/refresh');
     await page.getByLabel('E-mail').fill(student.user.emailAddress);
     await page.getByLabel('Password', { exact: true }).fill(student.password);
     await page.getByRole('button', { name: 'Log in' }).click();
