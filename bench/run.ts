@@ -28,6 +28,7 @@ import type { ConsumerWrites } from './harness/consumer-writes.ts';
 import { floorClient, passwordHashSetting, planEnvironment, STAGE, startEnvironment } from './harness/env.ts';
 import { seedBooksTo, seedUsers } from './harness/fixture.ts';
 import { type HttpTarget, measureHttp } from './harness/http-load.ts';
+import { type LighthouseResult, measureLighthouse } from './harness/lighthouse.ts';
 import { CallCounter, loadHandler, measureCost, measureLatency, ROOT } from './harness/measure.ts';
 import { waitUntilQuiet } from './harness/quiet.ts';
 import { type BenchResults, type CaseResult, checkTargets, toMarkdown } from './harness/report.ts';
@@ -45,6 +46,8 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     'skip-http': { type: 'boolean', default: false },
     'skip-coldstart': { type: 'boolean', default: false },
+    /** Lighthouse on the web app: part of a full run; `--lighthouse` adds it to a smoke run */
+    lighthouse: { type: 'boolean' },
   },
 });
 
@@ -130,6 +133,7 @@ async function main(): Promise<void> {
   let coldInit: ColdInitResult[] = [];
   let routes: RouteResult[] = [];
   let streamLag: StreamLagResult | null = null;
+  let lighthouse: LighthouseResult | null = null;
   let concurrentWrites: ConcurrentResult[] = [];
   let consumerWrites: ConsumerWrites | null = null;
   try {
@@ -292,6 +296,20 @@ async function main(): Promise<void> {
           STREAM_LAG,
           log,
         );
+        if (args.lighthouse ?? !smoke) {
+          log('6. Lighthouse on the web app (phone profile)');
+          const book = fixture.books.find((b) => b.status === 0);
+          if (!book) throw new Error('lighthouse: no listed book in the fixture');
+          lighthouse = await measureLighthouse(
+            {
+              apiUrl: url,
+              bookId: book.id,
+              student: { emailAddress: fixture.reader.email, password: fixture.password },
+              runs: smoke ? 1 : 3,
+            },
+            log,
+          );
+        }
       });
       http = { size: sizes.at(-1) as number, ...HTTP, results: h.results, missing: h.missing };
     }
@@ -329,6 +347,7 @@ async function main(): Promise<void> {
     streamLag,
     concurrentWrites,
     consumerWrites,
+    lighthouse,
   };
   const results: BenchResults = { ...partial, targets: checkTargets(partial) };
   mkdirSync(outDir, { recursive: true });

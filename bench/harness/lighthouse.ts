@@ -1,0 +1,166 @@
+/**
+ * Part 6: the web app measured as a phone user meets it (issue 32 item 7). The production build,
+ * served the way a deployed stage serves it (scripts/local/web.ts: compressed, hashed assets cached
+ * for a year, the deployment's own security headers, /api on the same origin), in front of the
+ * benchmark's serverless offline and its seeded table; Lighthouse (npm `lighthouse`, its default
+ * mobile profile: a Moto G Power sized screen, simulated slow 4G and 4x CPU slowdown) on Debian's
+ * Chromium, after one warm-up visit, `runs` runs per page (the median reported):
+ *  - home `/`, signed out (what a student tapping a shared link meets first);
+ *  - a book's page `/books/<id>`, signed out;
+ *  - the Sell form `/sell`, signed in (the session restored from its refresh cookie, as a new tab
+ *    restores it).
+ * Reported, never fatal; the targets are checked in report.ts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildWeb, startWeb } from '#scripts/local/web.ts';
+
+export interface LighthousePage {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  /** category scores, 0-100 */
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  /** Largest Contentful Paint under the mobile throttling, ms */
+  lcpMs: number;
+  /** First Contentful Paint, ms */
+  fcpMs: number;
+  /** Total Blocking Time, ms */
+  tbtMs: number;
+  /** Cumulative Layout Shift */
+  cls: number;
+  /** JavaScript sent over the wire for the page, KB (compressed) */
+  scriptKb: number;
+  /** the pass-or-fail audits the page failed (e.g. errors-in-console) */
+  failedAudits: string[];
+}
+
+export interface LighthouseResult {
+  lighthouseVersion: string;
+  chromium: string;
+  formFactor: string;
+  pages: LighthousePage[];
+}
+
+export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, bestPractices: 95, lcpMs: 2_500 };
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The Cookie header of a signed-in browser: logs in through the web origin's /api proxy. */
+async function sessionCookie(webUrl: string, emailAddress: string, password: string): Promise<string> {
+  const res = await fetch(`${webUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: webUrl },
+    body: JSON.stringify({ emailAddress, password }),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`lighthouse: login answered ${res.status}`);
+  const cookies = res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .filter((pair) => pair.includes('='));
+  if (cookies.length === 0) throw new Error('lighthouse: login set no refresh cookie');
+  return cookies.join('; ');
+}
+
+export async function measureLighthouse(
+  options: {
+    /** serverless offline's base URL */
+    apiUrl: string;
+    /** a listed book's id, for its page */
+    bookId: string;
+    /** a student who can sign in (the Sell page) */
+    student: { emailAddress: string; password: string };
+    /** runs per page; the median by performance score is reported */
+    runs: number;
+  },
+  log: (m: string) => void,
+): Promise<LighthouseResult> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cb-lighthouse-'));
+  log('  building the web app (production build, the API on its own origin)...');
+  await buildWeb({ quiet: true, outDir: dir, apiUrl: '' });
+  const web = await startWeb({ port: 0, apiUrl: options.apiUrl, dir });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  const pages: LighthousePage[] = [];
+  let version = '';
+  let chromium = '';
+  let formFactor = '';
+  try {
+    const plan = [
+      { name: 'home', path: '/', signedIn: false },
+      { name: 'book page', path: `/books/${options.bookId}`, signedIn: false },
+      { name: 'sell page', path: '/sell', signedIn: true },
+    ];
+    /** One Lighthouse run of `p`: its figures and the audits it failed. */
+    const runOnce = async (p: (typeof plan)[number]): Promise<LighthousePage> => {
+      // A fresh session per signed-in run: the refresh token is rotated at every use, and a
+      // reused one would end the whole session family.
+      const extraHeaders = p.signedIn
+        ? { Cookie: await sessionCookie(web.url, options.student.emailAddress, options.student.password) }
+        : undefined;
+      const run = await lighthouse(`${web.url}${p.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        ...(extraHeaders ? { extraHeaders } : {}),
+      });
+      if (!run) throw new Error(`lighthouse: no result for ${p.path}`);
+      const lhr = run.lhr;
+      if (lhr.runtimeError) throw new Error(`lighthouse ${p.path}: ${lhr.runtimeError.message}`);
+      version = lhr.lighthouseVersion;
+      chromium = lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent;
+      formFactor = lhr.configSettings.formFactor;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const scripts =
+        (
+          lhr.audits['resource-summary']?.details as
+            | { items?: Array<{ resourceType: string; transferSize: number }> }
+            | undefined
+        )?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0;
+      return {
+        ...p,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        lcpMs: Math.round(numeric('largest-contentful-paint')),
+        fcpMs: Math.round(numeric('first-contentful-paint')),
+        tbtMs: Math.round(numeric('total-blocking-time')),
+        cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+        scriptKb: Math.round(scripts / 102.4) / 10,
+        failedAudits: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
+      };
+    };
+    // A first visit the figures leave out: the server compresses each file once, at its first
+    // request (a CDN keeps compressed copies), and Chromium starts up.
+    log('  Lighthouse warm-up run (not counted)...');
+    await runOnce(plan[0] as (typeof plan)[number]);
+    for (const p of plan) {
+      const runs: LighthousePage[] = [];
+      for (let i = 0; i < options.runs; i++) runs.push(await runOnce(p));
+      // the run with the median performance score (Lighthouse's own advice for noisy machines)
+      const page = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
+      if (!page) throw new Error(`lighthouse: no run of ${p.path}`);
+      log(
+        `  Lighthouse ${p.name} (${runs.length} runs, performance ${runs.map((r) => r.performance).join(', ')}); median: performance ${page.performance}, accessibility ${page.accessibility}, best practices ${page.bestPractices}, LCP ${page.lcpMs} ms, FCP ${page.fcpMs} ms, TBT ${page.tbtMs} ms, CLS ${page.cls}, JS ${page.scriptKb} KB${page.failedAudits.length ? `; failed audits: ${page.failedAudits.join(', ')}` : ''}`,
+      );
+      pages.push(page);
+    }
+  } finally {
+    chrome.kill();
+    await web.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { lighthouseVersion: version, chromium, formFactor, pages };
+}
