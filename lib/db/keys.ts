@@ -564,15 +564,20 @@ export const globalStatsKeys = (): ItemKey[] =>
 
 /**
  * The weekly counters (orders, grossSales and feesEarned in cents, newListings) of one scope (a
- * campus, or `all`) and one ISO week (`YYYY-MM-DD`, its Monday, UTC): `STATS#W#<scope>` / `<week>`,
- * kept by the stream consumer (lib/dashboard/weekly-stats.ts). The weeks of a scope are one
- * partition, sorted by week, so N weeks are one Query of at most N items.
+ * campus, or `all`) and one ISO week (`YYYY-MM-DD`, its Monday, UTC), in WEEKLY_STATS_SHARDS parts:
+ * `STATS#W#<scope>` / `<week>#<shard>`, kept by the stream consumer (lib/dashboard/weekly-stats.ts),
+ * each write moving one part chosen at random so concurrent consumer batches seldom race for the
+ * busy `all` item of the current week. The weeks of a scope are one partition, sorted by week, so
+ * N weeks are one Query of at most N x WEEKLY_STATS_SHARDS items, summed per week.
  */
+export const WEEKLY_STATS_SHARDS = 4;
 export const weeklyStatsPk = (scope: string): string => `STATS#W#${scope}`;
-export const weeklyStatsKey = (scope: string, week: string): ItemKey => ({
+export const weeklyStatsKey = (scope: string, week: string, shard: number): ItemKey => ({
   pk: weeklyStatsPk(scope),
-  sk: week,
+  sk: `${week}#${shard}`,
 });
+/** The sort key range of the weeks from `first` to `last` (Mondays, inclusive), every part. */
+export const weeklyStatsRange = (first: string, last: string) => ({ from: `${first}#`, to: `${last}#~` });
 /**
  * That the stream consumer counted one fact (a listing, a sale, an order, a cancelled sale) in the
  * weekly counters: `STATSCOUNTED#<fact>` / `STATSCOUNTED`, put under a condition in the same

@@ -1,6 +1,6 @@
 /**
- * The weekly counters: one item per scope (a campus, or `all`) and ISO week, `STATS#W#<scope>` /
- * `<week>` (lib/db/keys.ts `weeklyStatsKey`), holding orders, grossSales and feesEarned (integer
+ * The weekly counters: per scope (a campus, or `all`) and ISO week, WEEKLY_STATS_SHARDS items
+ * `STATS#W#<scope>` / `<week>#<shard>` (lib/db/keys.ts `weeklyStatsKey`, summed on read), holding orders, grossSales and feesEarned (integer
  * cents) and newListings, moved with ADD by the stream consumer (lib/dashboard/weekly-stats.ts).
  *
  * Each thing counted is a fact with a deterministic id (`listing#<bookId>`, `sale#<order>#<book>`,
@@ -10,8 +10,15 @@
  */
 import { db, TABLE } from '#lib/table/client.ts';
 import { QueryCommand } from '#lib/table/commands.ts';
+import type { ConflictRetryPolicy } from '#lib/table/conflict-retry.ts';
 import { type Tagged, tag, transactWrite } from '#lib/table/transact.ts';
-import { weeklyStatsCountedKey, weeklyStatsKey, weeklyStatsPk } from './keys.ts';
+import {
+  WEEKLY_STATS_SHARDS,
+  weeklyStatsCountedKey,
+  weeklyStatsKey,
+  weeklyStatsPk,
+  weeklyStatsRange,
+} from './keys.ts';
 
 export const WEEKLY_COUNTERS = ['orders', 'grossSales', 'feesEarned', 'newListings'] as const;
 export type WeeklyCounter = (typeof WEEKLY_COUNTERS)[number];
@@ -29,6 +36,12 @@ export interface WeeklyFact {
  */
 const COUNTED_KEEP_SECONDS = 40 * 86_400;
 
+/**
+ * Off the request path, a lost race is worth more retries than a request's (CONFLICT_RETRY): up to
+ * 6 after 20 ms .. 640 ms (plus jitter); past them the record fails and the stream retries it.
+ */
+const WEEKLY_RETRY: ConflictRetryPolicy = { retries: 6, baseDelayMs: 20, jitterMs: 40 };
+
 /** The Monday (UTC) of the ISO week of an ISO-8601 time, `YYYY-MM-DD`. Pure. */
 export function isoWeekStart(at: string | Date): string {
   const d = new Date(at);
@@ -44,7 +57,7 @@ export function addWeeks(week: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-function transactionOf(facts: readonly WeeklyFact[], nowSeconds: number): Tagged[] {
+function transactionOf(facts: readonly WeeklyFact[], nowSeconds: number, shard: number): Tagged[] {
   const sums = new Map<string, { scope: string; week: string; deltas: Partial<WeeklyCounts> }>();
   for (const fact of facts)
     for (const m of fact.moves) {
@@ -74,7 +87,7 @@ function transactionOf(facts: readonly WeeklyFact[], nowSeconds: number): Tagged
       tag('counters', {
         Update: {
           TableName: TABLE,
-          Key: weeklyStatsKey(scope, week),
+          Key: weeklyStatsKey(scope, week, shard),
           UpdateExpression: `SET #type = :type, #scope = :scope, #week = :week ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
           ExpressionAttributeNames: {
             '#type': 'type',
@@ -104,7 +117,8 @@ export async function countWeeklyFacts(facts: readonly WeeklyFact[], now = new D
   let left = [...facts];
   const nowSeconds = Math.floor(now.getTime() / 1000);
   while (left.length > 0) {
-    const outcome = await transactWrite(transactionOf(left, nowSeconds));
+    const shard = Math.floor(Math.random() * WEEKLY_STATS_SHARDS);
+    const outcome = await transactWrite(transactionOf(left, nowSeconds, shard), { retry: WEEKLY_RETRY });
     if (outcome.ok) return left.map((f) => f.id);
     const counted = new Set(
       outcome.refused
@@ -119,8 +133,8 @@ export async function countWeeklyFacts(facts: readonly WeeklyFact[], now = new D
 
 /**
  * The counters of `scope` for the weeks from `first` to `last` (Mondays, inclusive), oldest
- * first; a week nothing was counted in has no item and is left out. One Query of at most
- * `maxWeeks` items.
+ * first, each summed over its parts; a week nothing was counted in has no item and is left out.
+ * One Query of at most `maxWeeks` x WEEKLY_STATS_SHARDS items (a few KB).
  */
 export async function readWeeks(
   scope: string,
@@ -128,18 +142,21 @@ export async function readWeeks(
   last: string,
   maxWeeks: number,
 ): Promise<Array<{ week: string } & WeeklyCounts>> {
+  const range = weeklyStatsRange(first, last);
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
-      ExpressionAttributeValues: { ':pk': weeklyStatsPk(scope), ':first': first, ':last': last },
-      Limit: maxWeeks,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': weeklyStatsPk(scope), ':from': range.from, ':to': range.to },
+      Limit: maxWeeks * WEEKLY_STATS_SHARDS,
     }),
   );
-  return (out.Items ?? []).map((item) => ({
-    week: String(item.sk),
-    ...(Object.fromEntries(
-      WEEKLY_COUNTERS.map((c) => [c, typeof item[c] === 'number' ? item[c] : 0]),
-    ) as WeeklyCounts),
-  }));
+  const weeks = new Map<string, { week: string } & WeeklyCounts>();
+  for (const item of out.Items ?? []) {
+    const week = String(item.week);
+    const acc = weeks.get(week) ?? { week, orders: 0, grossSales: 0, feesEarned: 0, newListings: 0 };
+    for (const c of WEEKLY_COUNTERS) if (typeof item[c] === 'number') acc[c] += item[c];
+    weeks.set(week, acc);
+  }
+  return [...weeks.values()];
 }

@@ -6,12 +6,10 @@
  */
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { weeklyStatsKey } from '#lib/db/keys.ts';
-import { addWeeks, isoWeekStart } from '#lib/db/weekly-stats.ts';
+import { addWeeks, isoWeekStart, readWeeks } from '#lib/db/weekly-stats.ts';
 import { createConfirmedUser, type TestAccount } from '#tests/helpers/accounts.ts';
 import { daysBefore, seedBook } from '#tests/helpers/books.ts';
 import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
-import { readItem } from '#tests/helpers/cart.ts';
 
 const web = webStackForFile();
 let admin: TestAccount;
@@ -29,15 +27,15 @@ const VIEWPORTS = [
   ['desktop', { width: 1280, height: 800 }],
 ] as const;
 
-/** Polls the stored weekly item until `done` holds (the consumer runs a moment after the writes). */
+/** Polls the stored weekly counters (summed over their parts) until `done` holds (the consumer runs a moment after the writes). */
 async function waitForCounters(
   campus: string,
   week: string,
-  done: (item: Record<string, unknown>) => boolean,
+  done: (item: Record<string, number | string>) => boolean,
 ) {
   const until = Date.now() + 60_000;
   for (;;) {
-    const item = await readItem(weeklyStatsKey(campus, week));
+    const [item] = await readWeeks(campus, week, week, 1);
     if (item && done(item)) return;
     if (Date.now() > until) throw new Error(`weekly counters of ${campus} ${week}: ${JSON.stringify(item)}`);
     await new Promise((r) => setTimeout(r, 250));

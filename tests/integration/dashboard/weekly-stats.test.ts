@@ -8,9 +8,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handler as cancelPurchase } from '#functions/dashboard/cancel-purchase.ts';
 import { handler as getStatistics } from '#functions/dashboard/get-statistics.ts';
 import { Statistics } from '#lib/dashboard/schemas.ts';
-import { weeklyStatsCountedKey, weeklyStatsKey } from '#lib/db/keys.ts';
+import { weeklyStatsCountedKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
-import { addWeeks, isoWeekStart } from '#lib/db/weekly-stats.ts';
+import { addWeeks, countWeeklyFacts, isoWeekStart, readWeeks } from '#lib/db/weekly-stats.ts';
 import { measured, startMeasuring } from '#lib/table/metrics.ts';
 import { daysBefore, makeBook, readBook } from '#tests/helpers/books.ts';
 import { addToCart, checkout, readItem } from '#tests/helpers/cart.ts';
@@ -46,11 +46,11 @@ async function statistics(query: Record<string, string>) {
   return expectEnvelope(res.json(), Statistics);
 }
 
-/** The stored weekly item's counters (absent: undefined). */
+/** The stored counters of a scope's week, summed over its parts (absent: undefined). */
 async function stored(scope: string, week: string) {
-  const item = await readItem(weeklyStatsKey(scope, week));
-  if (!item) return undefined;
-  const { orders, grossSales, feesEarned, newListings } = item;
+  const [found] = await readWeeks(scope, week, week, 1);
+  if (!found) return undefined;
+  const { orders, grossSales, feesEarned, newListings } = found;
   return { orders, grossSales, feesEarned, newListings };
 }
 
@@ -117,9 +117,9 @@ describe('weekly statistics', { timeout: 90_000 }, () => {
       newListings: 1,
     });
     expect(await stored(NORTH, lastWeek)).toEqual({
-      orders: undefined,
-      grossSales: undefined,
-      feesEarned: undefined,
+      orders: 0,
+      grossSales: 0,
+      feesEarned: 0,
       newListings: 1,
     });
     expect((await stored(SOUTH, threeWeeks))?.newListings).toBe(1);
@@ -163,14 +163,27 @@ describe('weekly statistics', { timeout: 90_000 }, () => {
     await deliverTwice();
     const week = isoWeekStart(day);
     expect(await stored('all', week)).toEqual({
-      orders: undefined,
-      grossSales: undefined,
-      feesEarned: undefined,
+      orders: 0,
+      grossSales: 0,
+      feesEarned: 0,
       newListings: 1,
     });
     expect(await stored(NORTH, week)).toBeUndefined();
     const all = await statistics({ weeks: '12' });
     expect(all.weekly.find((w) => w.week === week)?.newListings).toBe(1);
+  });
+
+  it('keeps every count when many records of one week are counted at the same time', async () => {
+    const week = isoWeekStart(daysBefore(new Date(), 49));
+    const facts = Array.from({ length: 16 }, (_, i) => ({
+      id: `listing#CONCURRENT${i}`,
+      moves: [{ scope: 'all', week, deltas: { newListings: 1 } }],
+    }));
+    const counted = await Promise.all(facts.map((f) => countWeeklyFacts([f])));
+    expect(counted.flat().sort()).toEqual(facts.map((f) => f.id).sort());
+    // and once more, all at once: nothing counts twice
+    expect((await Promise.all(facts.map((f) => countWeeklyFacts([f])))).flat()).toEqual([]);
+    expect((await stored('all', week))?.newListings).toBe(16);
   });
 
   it('answers with a fixed number of reads: the sign-in, the totals and one Query', async () => {
