@@ -132,6 +132,17 @@ export async function tabTo(page: Page, name: string, options: { back?: boolean;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core on the page (injected over the DevTools protocol: the page's CSP stays on). */
+/**
+ * Follows a link (or presses a button) of the main navigation; on a phone the pages other than the
+ * everyday ones are under "More", which is opened first.
+ */
+export async function goByNav(page: Page, name: string, role: 'link' | 'button' = 'link'): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const target = nav.getByRole(role, { name, exact: true });
+  if (!(await target.isVisible())) await nav.getByRole('button', { name: 'More' }).click();
+  await target.click();
+}
+
 export async function expectAccessible(page: Page): Promise<void> {
   await page.evaluate(AXE);
   // Runs in the page (a string: this file is type-checked without the DOM library).

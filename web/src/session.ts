@@ -16,6 +16,22 @@ export interface Session {
 
 let current: Session | null = null;
 let restoring = true;
+
+/**
+ * Whether this browser was signed in when last seen: a hint kept in localStorage (no token, no
+ * name), so the home page can wait for the session instead of first showing every campus's books
+ * and then the student's. Only a hint: the refresh cookie decides, and pages that need a session
+ * wait for the restore whatever it says.
+ */
+const HINT = 'cb_signed_in';
+const storage = (): Storage | null => {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+};
+const hinted = storage()?.getItem(HINT) === '1';
 const listeners = new Set<() => void>();
 
 export function getSession(): Session | null {
@@ -34,6 +50,8 @@ export function setSession(next: Session | null): void {
   // Told first, before any component renders with the new session (the cache of the old user goes).
   for (const l of userChanges) l();
   restoring = false;
+  if (next) storage()?.setItem(HINT, '1');
+  else storage()?.removeItem(HINT);
   store(next);
 }
 
@@ -66,4 +84,9 @@ export function useSession(): Session | null {
 /** Whether the app is still restoring the session at start, re-rendering when that ends. */
 export function useRestoring(): boolean {
   return useSyncExternalStore(subscribeSession, isRestoring);
+}
+
+/** Whether a page should wait for the session being restored: it is, and this browser had one. */
+export function useAwaitingSession(): boolean {
+  return useRestoring() && hinted;
 }

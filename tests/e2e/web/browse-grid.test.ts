@@ -2,7 +2,8 @@
  * Browse built for a phone (issue 32, items 1 and 5): a book card on the first phone screen, a
  * grid of 2 columns on a phone and 4 or more on a desktop, a sort change alone re-querying and
  * landing in the address, add-to-cart from the grid, an 84-character word that does not widen the
- * page, and the main script served compressed.
+ * page, the main script served compressed, the filters folded into a sheet on a phone, and the
+ * compact navigation: icons with labels, badges, the other pages under "More".
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -55,6 +56,9 @@ describe('browse on a phone and a desktop', () => {
     // A book without a photo has a generated cover with its course.
     await expect.poll(() => page.locator('ul.books.grid .cover').count()).toBe(3);
 
+    // The filters and sort are folded into their sheet on a phone; opened, a choice applies at once.
+    expect(await page.getByLabel('Sort').isVisible()).toBe(false);
+    await page.getByText('Filters and sort', { exact: true }).click();
     // Sort alone: the list is asked again, sorted, and the address says so.
     const asked = page.waitForRequest(
       (r) => r.url().includes('getAllBooks') && r.url().includes('price-desc'),
@@ -76,7 +80,53 @@ describe('browse on a phone and a desktop', () => {
     const cart = await api('GET', '/api/user/getCartItems', { token: student.token });
     expect(cart.status).toBe(200);
     expect(JSON.stringify(cart.body)).toContain('Dear waves');
+    // ...and the cart's badge in the navigation counts it at once.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart (1)' }).waitFor();
     await expectAccessible(page);
+  });
+
+  it('navigates by icons with labels in one row on a phone, the other pages under "More"', async () => {
+    const { student } = await campusWithBooks(['Nav book']);
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, student.user.emailAddress);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const everyday = ['Books', 'Sell', 'Messages', 'Cart', 'Notifications'];
+    const boxes = [];
+    for (const name of everyday) {
+      const link = nav.getByRole('link', { name, exact: true });
+      expect(await link.locator('svg.icon').count(), name).toBe(1);
+      boxes.push(await link.boundingBox());
+    }
+    // one row, inside the phone's width
+    const tops = new Set(boxes.map((b) => Math.round(b?.y ?? -1)));
+    expect(tops.size).toBe(1);
+    for (const b of boxes) expect((b?.x ?? 999) + (b?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect((await nav.boundingBox())?.height ?? 999).toBeLessThan(80);
+
+    // "More" holds the rest: closed at first, opened by its button, closed by Escape.
+    const more = nav.getByRole('button', { name: 'More' });
+    expect(await nav.getByRole('link', { name: 'My listings' }).isVisible()).toBe(false);
+    await more.click();
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    await nav.getByRole('link', { name: 'My listings' }).waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate<string>('document.activeElement?.textContent ?? ""')).toBe('More');
+    // a page chosen from it closes it
+    await more.click();
+    await nav.getByRole('link', { name: 'Saved' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Saved books' }).waitFor();
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    // (closed again: the link is there, hidden, and marks the page)
+    expect(
+      await nav.getByRole('link', { name: 'Saved', includeHidden: true }).getAttribute('aria-current'),
+    ).toBe('page');
+
+    // On a desktop every page is in view and there is no "More".
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await nav.getByRole('link', { name: 'My listings' }).waitFor();
+    expect(await more.isVisible()).toBe(false);
   });
 
   it('lays the grid in four or more columns on a desktop, each card one link', async () => {

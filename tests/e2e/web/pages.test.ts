@@ -32,7 +32,7 @@ describe('the web app in the browser', () => {
     const student = await createConfirmedUser();
     const page = await web().newPage();
     await logIn(page, student.user.emailAddress);
-    expect(await page.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Dashboard', includeHidden: true }).count()).toBe(0);
     await page.goto('/dashboard');
     await page.getByRole('alert').filter({ hasText: 'The dashboard is for administrators' }).waitFor();
     expect(await page.getByRole('button', { name: /^Confirm / }).count()).toBe(0);

@@ -10,6 +10,7 @@ import { getBook } from '#lib/db/books.ts';
 import { createConfirmedUser, DEFAULT_PASSWORD, emailTokenIn, uniqueEmail } from '#tests/helpers/accounts.ts';
 import {
   expectAccessible,
+  goByNav,
   logIn,
   refreshCookieOf,
   screenshot,
@@ -78,7 +79,7 @@ describe('a purchase from sign-up to paid, in the browser', () => {
       .filter({ hasText: `“${title}” is listed` })
       .waitFor();
 
-    await seller.getByRole('link', { name: 'My listings', exact: true }).click();
+    await goByNav(seller, 'My listings');
     await seller.getByRole('heading', { name: new RegExp(title) }).waitFor();
     const posts = await api('GET', '/api/books/getUsersPosts', { token: await tokenOf(seller) });
     const [posted] = (posts.body as { data: { id: string; name: string }[] }).data;
@@ -121,7 +122,7 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     const admin = await createConfirmedUser({ permissionType: 1 });
     const page = await web().newPage();
     await logIn(page, admin.user.emailAddress);
-    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await goByNav(page, 'Dashboard');
     await page.getByRole('button', { name: `Confirm ${title}` }).click();
     await page.getByRole('button', { name: `Set ${title} paid` }).waitFor();
     expect((await getBook(bookId))?.status).toBe(2);
@@ -133,7 +134,7 @@ describe('a purchase from sign-up to paid, in the browser', () => {
   });
 
   it('the seller sees the book sold, delivered and paid', async () => {
-    await seller.getByRole('link', { name: 'Orders' }).click();
+    await goByNav(seller, 'Orders');
     const sold = seller.getByRole('region', { name: 'Books I sold' });
     await sold.getByRole('heading', { name: new RegExp(title) }).waitFor();
     await sold.getByText('Status: Delivered, seller paid').waitFor();

@@ -7,7 +7,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import { expectAccessible, listBook, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import {
+  expectAccessible,
+  goByNav,
+  listBook,
+  logIn,
+  screenshot,
+  webStackForFile,
+} from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 
 const web = webStackForFile();
@@ -63,7 +70,7 @@ describe('saved books in the browser', () => {
     expect((await savedIds(saver.token))[0]).toMatchObject({ id: dropped.id, price: 19.5, available: true });
 
     // the saver sees it on the Saved page and in the notifications (the stream consumer told them)
-    await desktop.getByRole('link', { name: 'Saved' }).click();
+    await goByNav(desktop, 'Saved');
     await desktop.getByRole('heading', { level: 1, name: 'Saved books' }).waitFor();
     await desktop.getByText(/now \$19\.50, was \$45\.50 when you saved it/).waitFor();
     await expectAccessible(desktop);

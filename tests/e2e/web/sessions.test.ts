@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import {
   expectAccessible,
+  goByNav,
   logIn,
   refreshCookieOf,
   refreshFrom,
@@ -26,11 +27,20 @@ describe('staying signed in', () => {
     await tab.goto('/notifications');
     await tab.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
     expect(new URL(tab.url()).pathname).toBe('/notifications');
-    // and a typed address in the first tab (a full load) too
+    // and a typed address in the first tab (a full load) too; the home page waits for the
+    // session instead of first listing every campus's books (the public listing is never asked)
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/books/getAllBooks');
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Tabby' }).waitFor();
-    // nothing of the session is in storage a script can read
-    expect(await tab.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
+    expect((await listed).status()).toBe(200);
+    expect(asked).toContain('/api/books/getAllBooks');
+    expect(asked.filter((p) => /^\/api\/books\/(getBooksNoToken|search\/public)/.test(p))).toEqual([]);
+    // nothing of the session is in storage a script can read: only the hint that there was one
+    expect(
+      await tab.evaluate(() => ({ session: sessionStorage.length, local: Object.entries(localStorage) })),
+    ).toEqual({ session: 0, local: [['cb_signed_in', '1']] });
   });
 
   it('"Log out everywhere" in Settings ends the sessions of every device, this one included', async () => {
@@ -79,9 +89,10 @@ describe('staying signed in', () => {
     await logIn(page, student.user.emailAddress);
     const cookie = await refreshCookieOf(page);
     expect(cookie).toBeDefined();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await goByNav(page, 'Log out', 'button');
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     expect(await refreshCookieOf(page)).toBeUndefined();
+    expect(await page.evaluate(() => localStorage.getItem('cb_signed_in'))).toBeNull();
     // the family is gone on the server too, not only the cookie in this browser
     const replay = await api('POST', '/api/auth/refresh', {
       headers: { 'x-csrf': '1', cookie: `cb_refresh=${cookie?.value}` },

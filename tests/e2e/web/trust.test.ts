@@ -19,6 +19,7 @@ import { makeBookBody } from '#tests/helpers/books.ts';
 import {
   buyOverApi,
   expectAccessible,
+  goByNav,
   listBook,
   logIn,
   preferencesOf,
@@ -160,7 +161,7 @@ describe('trust and e-mail pages in the browser', () => {
     const student = await createConfirmedUser();
     const page = await web().newPage();
     await logIn(page, student.user.emailAddress);
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await goByNav(page, 'Settings');
     await page.getByRole('link', { name: 'E-mail preferences' }).click();
     await page.getByRole('heading', { level: 1, name: 'E-mail preferences' }).waitFor();
     // The contract's defaults are shown first.
@@ -267,7 +268,7 @@ describe('trust and e-mail pages in the browser', () => {
 
     const page = await web().newPage();
     await logIn(page, buyer.user.emailAddress);
-    await page.getByRole('link', { name: 'Orders' }).click();
+    await goByNav(page, 'Orders');
     await page.getByRole('link', { name: new RegExp(`^Order of .*${book.name}`) }).click();
     await page.getByRole('heading', { level: 1, name: 'Order' }).waitFor();
     await page.getByRole('heading', { level: 2, name: new RegExp(book.name) }).waitFor();

@@ -1,22 +1,40 @@
-/** The main navigation: the student's pages with the unread counts and the cart's count, the dashboard for administrators. */
+/**
+ * The main navigation, compact enough to leave the books on a phone's first screen: the everyday
+ * pages as icons with their labels, unread and cart counts as badges (the queries their pages
+ * use, so an action there changes the badge at once); the other pages under "More" on a phone and
+ * in a second row on a wide screen, with the dashboard for administrators.
+ */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { logout as endSession } from '#web/api.ts';
 import { cartQuery, conversationsQuery, keys, levelQuery, notificationsQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
+import { Icon, type IconName } from '#web/shell/icons.tsx';
 
-const STUDENT_LINKS = [
-  ['/sell', 'Sell'],
+/** The student's everyday pages, each an icon with its label; the badge is a count shown on it. */
+const MAIN_LINKS = [
+  ['/', 'Books', 'books'],
+  ['/sell', 'Sell', 'sell'],
+  ['/messages', 'Messages', 'messages'],
+  ['/cart', 'Cart', 'cart'],
+  ['/notifications', 'Notifications', 'notifications'],
+] as const satisfies ReadonlyArray<readonly [string, string, IconName]>;
+
+/** The rest, under "More" on a phone and in the row on a wide screen. */
+const MORE_LINKS = [
   ['/listings', 'My listings'],
   ['/requests', 'Requests'],
   ['/saved', 'Saved'],
-  ['/cart', 'Cart'],
   ['/orders', 'Orders'],
-  ['/messages', 'Messages'],
-  ['/notifications', 'Notifications'],
   ['/settings', 'Settings'],
 ] as const;
+
+/** A count on an icon: seen as a number on it, read after the label as "(3 unread)" or "(3)". */
+interface Count {
+  count: number | undefined;
+  unread: boolean;
+}
 
 export function Nav() {
   const session = useSession();
@@ -46,60 +64,102 @@ export function Nav() {
     client.invalidateQueries({ queryKey: keys.notifications }, { cancelRefetch: false });
   }, [client, path]);
   const current = (href: string) => (path === href ? 'page' : undefined);
+  // "More" closes on a change of page and with Escape (the focus goes back to its button).
+  const [open, setOpen] = useState(false);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const [openedAt, setOpenedAt] = useState(path);
+  if (open && openedAt !== path) setOpen(false);
+  const toggle = () => {
+    setOpenedAt(path);
+    setOpen((o) => !o);
+  };
+  const closeOnEscape = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !open) return;
+    setOpen(false);
+    moreButton.current?.focus();
+  };
   const logout = () => {
     void endSession().finally(() => navigate('/login'));
   };
+  const counts: Record<string, Count> = {
+    '/notifications': { count: unread.data, unread: true },
+    '/messages': { count: unreadMessages.data, unread: true },
+    '/cart': { count: inCart.data, unread: false },
+  };
+  const item = (href: string, label: string, icon: IconName) => {
+    const n = counts[href];
+    return (
+      <li key={href}>
+        <Link href={href} aria-current={current(href)} className="nav-item">
+          <span className="nav-icon">
+            <Icon name={icon} />
+            {n?.count ? (
+              <span className="badge" aria-hidden="true">
+                {n.count > 99 ? '99+' : n.count}
+              </span>
+            ) : null}
+          </span>
+          <span className="nav-label">{label}</span>
+          {n?.count ? (
+            <span className="visually-hidden"> ({n.unread ? `${n.count} unread` : n.count})</span>
+          ) : null}
+        </Link>
+      </li>
+    );
+  };
   return (
-    <nav aria-label="Main">
-      <ul>
-        <li>
-          <Link href="/" aria-current={current('/')}>
-            Books
-          </Link>
-        </li>
+    <nav aria-label="Main" onKeyDown={closeOnEscape}>
+      <ul className="nav-main">
         {session ? (
           <>
-            {STUDENT_LINKS.map(([href, label]) => (
-              <li key={href}>
-                <Link href={href} aria-current={current(href)}>
-                  {href === '/notifications' && unread.data
-                    ? `${label} (${unread.data} unread)`
-                    : href === '/messages' && unreadMessages.data
-                      ? `${label} (${unreadMessages.data} unread)`
-                      : href === '/cart' && inCart.data
-                        ? `${label} (${inCart.data})`
-                        : label}
-                </Link>
-              </li>
-            ))}
-            {(level.data ?? 0) >= 1 && (
-              <li>
-                <Link href="/dashboard" aria-current={current('/dashboard')}>
-                  Dashboard
-                </Link>
-              </li>
-            )}
-            <li>
-              <button type="button" className="link" onClick={logout}>
-                Log out
+            {MAIN_LINKS.map(([href, label, icon]) => item(href, label, icon))}
+            <li className="nav-more">
+              <button
+                type="button"
+                className="nav-item"
+                aria-expanded={open}
+                aria-controls="nav-more-list"
+                onClick={toggle}
+                ref={moreButton}
+              >
+                <span className="nav-icon">
+                  <Icon name="more" />
+                </span>
+                <span className="nav-label">More</span>
               </button>
             </li>
           </>
         ) : (
           <>
-            <li>
-              <Link href="/login" aria-current={current('/login')}>
-                Log in
-              </Link>
-            </li>
-            <li>
-              <Link href="/signup" aria-current={current('/signup')}>
-                Sign up
-              </Link>
-            </li>
+            {item('/', 'Books', 'books')}
+            {item('/login', 'Log in', 'login')}
+            {item('/signup', 'Sign up', 'signup')}
           </>
         )}
       </ul>
+      {session && (
+        <ul id="nav-more-list" className={open ? 'nav-rest open' : 'nav-rest'}>
+          {MORE_LINKS.map(([href, label]) => (
+            <li key={href}>
+              <Link href={href} aria-current={current(href)}>
+                {label}
+              </Link>
+            </li>
+          ))}
+          {(level.data ?? 0) >= 1 && (
+            <li>
+              <Link href="/dashboard" aria-current={current('/dashboard')}>
+                Dashboard
+              </Link>
+            </li>
+          )}
+          <li>
+            <button type="button" className="link" onClick={logout}>
+              Log out
+            </button>
+          </li>
+        </ul>
+      )}
     </nav>
   );
 }

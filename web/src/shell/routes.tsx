@@ -1,26 +1,51 @@
 /** Which page each path shows, its title, and who may open it. */
 import { lazy, useEffect } from 'react';
-import { SettingsPage } from '#web/features/account/settings-page.tsx';
 import { ConfirmPage, LoginPage } from '#web/features/auth/login-page.tsx';
 import { ForgotPage, ResetPage } from '#web/features/auth/password-pages.tsx';
 import { SignupPage } from '#web/features/auth/signup-page.tsx';
 import { BookPage } from '#web/features/book/book-page.tsx';
 import { BrowsePage } from '#web/features/browse/browse-page.tsx';
-import { CartPage } from '#web/features/cart/cart-page.tsx';
-import { MessagesPage, ThreadPage } from '#web/features/conversations/messages-page.tsx';
-import { ListingsPage } from '#web/features/listings/listings-page.tsx';
-import { NotificationsPage } from '#web/features/notifications/notifications-page.tsx';
-import { OrdersPage } from '#web/features/orders/orders-page.tsx';
 import { EmailConfirmedPage, NotFound, PrivacyPage, TermsPage } from '#web/features/public/plain-pages.tsx';
-import { RequestsPage } from '#web/features/requests/requests-page.tsx';
-import { SavedPage } from '#web/features/saved/saved-page.tsx';
-import { SellPage } from '#web/features/sell/sell-page.tsx';
 import { navigate, useLocation } from '#web/router.tsx';
 import { useRestoring, useSession } from '#web/session.ts';
 import { Loading } from '#web/ui/layout.tsx';
 
-// The dashboard is for a few administrators, the account pages and one order are opened rarely:
-// their code is loaded only when opened.
+// The pages a visitor lands on (the books, a book, log in and sign up) are in the first script; the
+// others are loaded when first opened, so the first screen on a phone waits for less JavaScript
+// (issue 32 item 7). The dashboard is for a few administrators, the account pages and one order
+// are opened rarely.
+const SettingsPage = lazy(() =>
+  import('#web/features/account/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+);
+const CartPage = lazy(() =>
+  import('#web/features/cart/cart-page.tsx').then((m) => ({ default: m.CartPage })),
+);
+const ListingsPage = lazy(() =>
+  import('#web/features/listings/listings-page.tsx').then((m) => ({ default: m.ListingsPage })),
+);
+const NotificationsPage = lazy(() =>
+  import('#web/features/notifications/notifications-page.tsx').then((m) => ({
+    default: m.NotificationsPage,
+  })),
+);
+const OrdersPage = lazy(() =>
+  import('#web/features/orders/orders-page.tsx').then((m) => ({ default: m.OrdersPage })),
+);
+const RequestsPage = lazy(() =>
+  import('#web/features/requests/requests-page.tsx').then((m) => ({ default: m.RequestsPage })),
+);
+const SavedPage = lazy(() =>
+  import('#web/features/saved/saved-page.tsx').then((m) => ({ default: m.SavedPage })),
+);
+const SellPage = lazy(() =>
+  import('#web/features/sell/sell-page.tsx').then((m) => ({ default: m.SellPage })),
+);
+const MessagesPage = lazy(() =>
+  import('#web/features/conversations/messages-page.tsx').then((m) => ({ default: m.MessagesPage })),
+);
+const ThreadPage = lazy(() =>
+  import('#web/features/conversations/messages-page.tsx').then((m) => ({ default: m.ThreadPage })),
+);
 const DashboardPage = lazy(() => import('#web/features/dashboard/dashboard-page.tsx'));
 const PreferencesPage = lazy(() => import('#web/features/account/preferences-page.tsx'));
 const UnsubscribePage = lazy(() => import('#web/features/account/unsubscribe-page.tsx'));

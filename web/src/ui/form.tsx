@@ -1,5 +1,5 @@
 /** Form pieces: fields with the server's messages, the error line, submit and action buttons. */
-import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import type { ApiFailure } from '#web/api.ts';
 import type { useAction } from '#web/ui/hooks.ts';
 
@@ -138,6 +138,9 @@ export function Field({
   labels?: Record<string, string>;
   min?: number;
   step?: string;
+  /** an input's leaving and key handlers (e.g. applying a typed filter) */
+  onBlur?: () => void;
+  onKeyDown?: (e: KeyboardEvent<HTMLInputElement>) => void;
 }) {
   const id = useId();
   const errId = `${id}-error`;

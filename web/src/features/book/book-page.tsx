@@ -43,6 +43,11 @@ export function BookPage({ id }: { id: string }) {
         <SaveButton bookId={book.id} name={book.name} />
       )}
       <Gallery name={book.name} photos={book.photos} coverUrl={book.coverUrl} />
+      {me.data && me.data.id === book.owner.id && (
+        <p>
+          Your book: <Link href="/listings">edit it, or add or retry its photos, in my listings</Link>.
+        </p>
+      )}
       <dl className="details">
         <dt>Price</dt>
         <dd>{money(book.price)}</dd>

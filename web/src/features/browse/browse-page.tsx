@@ -1,4 +1,7 @@
-/** `/`: the books, listed or searched, with filters kept in the address and "More books" pages. */
+/**
+ * `/`: the books, listed or searched, with filters kept in the address and "More books" pages; a
+ * signed-in seller's own listed books above them in their own row (your-listings.tsx).
+ */
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '#web/api.ts';
@@ -8,9 +11,10 @@ import { FilterForm } from '#web/features/browse/filter-form.tsx';
 import { browseHref, filtersFrom } from '#web/features/browse/filters.ts';
 import { NoResults } from '#web/features/browse/no-results.tsx';
 import { booksQuery } from '#web/features/browse/queries.ts';
+import { YourListings } from '#web/features/browse/your-listings.tsx';
 import { keys, profileQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
-import { useSession } from '#web/session.ts';
+import { useAwaitingSession, useSession } from '#web/session.ts';
 import { ErrorNote, useFocusWhen } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { CardSkeletons } from '#web/ui/layout.tsx';
@@ -36,9 +40,13 @@ export function BrowsePage() {
   const [text, setText] = useState(q);
   // The pages of one search and filters, kept in the cache: Back shows them again at once. Until
   // the first page of new filters is in, the list shown is the previous one, marked busy.
+  // A browser that was signed in waits for its session (a moment) rather than showing every
+  // campus's books first and then the student's.
+  const awaiting = useAwaitingSession();
   const list = useInfiniteQuery({
     ...booksQuery(q, signedIn, filters),
     placeholderData: keepPreviousData,
+    enabled: !awaiting,
   });
   // The caller's campus names the default choice and the heading (getUserData carries it).
   const me = useQuery({ ...profileQuery, enabled: signedIn, select: (u) => u.campus });
@@ -83,6 +91,7 @@ export function BrowsePage() {
         </form>
       </search>
       <FilterForm q={q} filters={filters} myCampus={myCampus} error={list.error ?? undefined} />
+      {session && !q && <YourListings />}
       <section aria-labelledby="books-h">
         <h2 id="books-h">
           {q

@@ -1,5 +1,10 @@
-/** The browsing filters' form: campus, condition and order apply on change; the price range by its button. */
-import { type FormEvent, useState } from 'react';
+/**
+ * The browsing filters and order, in a sheet ("Filters and sort", with how many are on) that is
+ * folded on a phone, so the books come first, and open on a wide screen. Every change applies at
+ * once and lands in the address: a choice from a list when chosen, a typed price when its field
+ * is left or Enter is pressed.
+ */
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import type { ApiFailure } from '#web/api.ts';
 import { CONDITION_LABELS, CONDITIONS } from '#web/books.ts';
 import {
@@ -13,7 +18,8 @@ import {
 import { navigate } from '#web/router.tsx';
 import { Field } from '#web/ui/form.tsx';
 
-/** The campus, condition, price and order controls; a list choice applies at once, prices by the button (Enter). */
+/** Open at first on a screen wide enough to show the books beside the sheet's fields. */
+const WIDE = '(min-width: 48rem)';
 export function FilterForm({
   q,
   filters,
@@ -44,57 +50,77 @@ export function FilterForm({
     navigate(browseHref(q, next));
   };
   const sorts: Sort[] = [...(q ? SEARCH_SORTS : LISTING_SORTS)];
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    navigate(browseHref(q, draft));
+  // a typed price applies when its field is left or Enter is pressed (not at every keystroke)
+  const apply = () => {
+    const next = browseHref(q, draft);
+    if (next !== shown) navigate(next);
   };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    apply();
+  };
+  const onEnter = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    apply();
+  };
+  const [open, setOpen] = useState(() => typeof matchMedia === 'function' && matchMedia(WIDE).matches);
+  const on = [filters.campus, filters.condition, filters.minPrice, filters.maxPrice].filter(Boolean).length;
   return (
-    <form onSubmit={apply} className="filters" aria-label="Narrow the books">
-      {myCampus !== undefined && (
+    <details
+      className="sheet"
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary>Filters and sort{on > 0 ? ` (${on} on)` : ''}</summary>
+      <form onSubmit={onSubmit} className="filters" aria-label="Narrow the books">
+        {myCampus !== undefined && (
+          <Field
+            name="campus"
+            label="Campus"
+            options={['', 'all']}
+            labels={{ '': `My campus${myCampus ? ` (${myCampus})` : ''}`, all: 'All campuses' }}
+            value={draft.campus}
+            onChange={choose('campus')}
+            error={error?.field('campus')}
+          />
+        )}
         <Field
-          name="campus"
-          label="Campus"
-          options={['', 'all']}
-          labels={{ '': `My campus${myCampus ? ` (${myCampus})` : ''}`, all: 'All campuses' }}
-          value={draft.campus}
-          onChange={choose('campus')}
-          error={error?.field('campus')}
+          name="condition"
+          label="Condition"
+          options={['', ...CONDITIONS]}
+          labels={CONDITION_LABELS}
+          value={draft.condition}
+          onChange={choose('condition')}
+          error={error?.field('condition')}
         />
-      )}
-      <Field
-        name="condition"
-        label="Condition"
-        options={['', ...CONDITIONS]}
-        labels={CONDITION_LABELS}
-        value={draft.condition}
-        onChange={choose('condition')}
-        error={error?.field('condition')}
-      />
-      {(['minPrice', 'maxPrice'] as const).map((k) => (
-        <Field
-          key={k}
-          name={k}
-          label={k === 'minPrice' ? 'Lowest price in dollars' : 'Highest price in dollars'}
-          type="number"
-          min={0}
-          step="0.01"
-          value={draft[k]}
-          onChange={set(k)}
-          error={error?.field(k)}
-        />
-      ))}
-      {sorts.length > 1 && (
-        <Field
-          name="sort"
-          label="Sort"
-          options={sorts}
-          labels={SORT_LABELS}
-          value={!q && draft.sort === 'relevance' ? 'newest' : draft.sort}
-          onChange={choose('sort')}
-          error={error?.field('sort')}
-        />
-      )}
-      <button type="submit">Apply filters</button>
-    </form>
+        {(['minPrice', 'maxPrice'] as const).map((k) => (
+          <Field
+            key={k}
+            name={k}
+            label={k === 'minPrice' ? 'Lowest price in dollars' : 'Highest price in dollars'}
+            type="number"
+            min={0}
+            step="0.01"
+            value={draft[k]}
+            onChange={set(k)}
+            onBlur={apply}
+            onKeyDown={onEnter}
+            error={error?.field(k)}
+          />
+        ))}
+        {sorts.length > 1 && (
+          <Field
+            name="sort"
+            label="Sort"
+            options={sorts}
+            labels={SORT_LABELS}
+            value={!q && draft.sort === 'relevance' ? 'newest' : draft.sort}
+            onChange={choose('sort')}
+            error={error?.field('sort')}
+          />
+        )}
+      </form>
+    </details>
   );
 }

@@ -1,82 +1,37 @@
 /**
- * The seller's photos of a book: upload (addPhoto's presigned POST straight to the photo store)
- * and removal. An upload appears only once the service has checked and processed it, so the
- * editor waits for it to show on the book.
+ * The seller's photos of a book on My listings: upload and removal. An upload appears only once the
+ * service has checked and processed it, so the editor waits for it to show on the book
+ * (web/src/ui/photo-upload.ts, shared with the Sell form).
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import type { paths } from '#web/api.gen.ts';
-import { ApiFailure, api, call } from '#web/api.ts';
+import { useId, useState } from 'react';
+import { api, call } from '#web/api.ts';
 import { keys } from '#web/queries.ts';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
+import { MAX_PHOTOS, PHOTO_TYPES, upload, waitForPhotos } from '#web/ui/photo-upload.ts';
 import type { Photo } from '#web/ui/photos.tsx';
-
-type ContentType = NonNullable<
-  paths['/api/books/addPhoto']['post']['requestBody']
->['content']['application/json']['contentType'];
-
-const TYPES: ContentType[] = ['image/jpeg', 'image/png', 'image/webp'];
-const MAX_BYTES = 5 * 1024 * 1024;
-const MAX_PHOTOS = 5;
-/** How long an upload may take to be processed before the editor gives up waiting. */
-const PROCESSING_MS = 60_000;
-
-const refused = (message: string) =>
-  new ApiFailure(400, { error: message, code: 'PHOTO_REFUSED' }, new Response());
-
-/** Uploads one file through addPhoto's presigned POST; resolves to the new photo's id. */
-async function upload(bookId: string, file: File): Promise<string> {
-  const contentType = TYPES.find((t) => t === file.type);
-  if (!contentType) throw refused('Choose a JPEG, PNG or WebP image.');
-  if (file.size > MAX_BYTES) throw refused('The photo is larger than 5 MB.');
-  const added = await call(api.POST('/api/books/addPhoto', { body: { bookId, contentType } }));
-  const form = new FormData();
-  for (const [k, v] of Object.entries(added.upload.fields)) form.append(k, v);
-  form.append('file', file);
-  let res: Response;
-  try {
-    res = await fetch(added.upload.url, { method: 'POST', body: form });
-  } catch {
-    throw refused('The photo store cannot be reached. Try again.');
-  }
-  if (!res.ok) throw refused(`The photo store refused the file (${res.status}).`);
-  return added.photoId;
-}
 
 /**
  * A seller's photos of one book: each with a remove button, and a file field to add one (up to
- * five). While an upload is processed, the seller's books are read again every second until the
- * photo is on the book (the book lists and pages are refreshed with them).
+ * five). While an upload is processed, the book is read again every second until the photo is on
+ * it; then the book lists and pages are refreshed.
  */
 export function PhotoEditor({ book }: { book: { id: string; name: string; photos: Photo[] } }) {
   const inputId = useId();
-  const client = useQueryClient();
   const act = useAction(keys.listings, keys.books);
-  const [pending, setPending] = useState<{ id: string; since: number } | null>(null);
-  const [gaveUp, setGaveUp] = useState(false);
-  const arrived = pending !== null && book.photos.some((p) => p.id === pending.id);
-  useEffect(() => {
-    if (!pending || arrived) return;
-    const timer = setInterval(() => {
-      if (Date.now() - pending.since > PROCESSING_MS) {
-        setPending(null);
-        setGaveUp(true);
-      } else {
-        client.invalidateQueries({ queryKey: keys.listings }, { cancelRefetch: false });
-        client.invalidateQueries({ queryKey: keys.books });
-      }
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [pending, arrived, client]);
+  const [state, setState] = useState<'idle' | 'checking' | 'added' | 'gave-up'>('idle');
   const add = (file: File | undefined) => {
     if (!file) return;
-    setGaveUp(false);
-    act.run(async () => setPending({ id: await upload(book.id, file), since: Date.now() }));
+    setState('idle');
+    act.run(async () => {
+      const id = await upload(book.id, file);
+      setState('checking');
+      setState((await waitForPhotos(book.id, [id])).has(id) ? 'added' : 'gave-up');
+    });
   };
   const remove = (photoId: string) =>
     act.run(() => call(api.POST('/api/books/removePhoto', { body: { bookId: book.id, photoId } })));
-  const processing = pending !== null && !arrived;
+  const processing = state === 'checking';
   return (
     <div className="photos">
       <ul className="gallery">
@@ -96,8 +51,8 @@ export function PhotoEditor({ book }: { book: { id: string; name: string; photos
           <input
             id={inputId}
             type="file"
-            accept={TYPES.join(',')}
-            disabled={act.busy || processing}
+            accept={PHOTO_TYPES.join(',')}
+            disabled={act.busy}
             onChange={(e) => {
               add(e.target.files?.[0]);
               e.target.value = '';
@@ -106,8 +61,8 @@ export function PhotoEditor({ book }: { book: { id: string; name: string; photos
         </div>
       )}
       {processing && <p role="status">Checking the photo…</p>}
-      {arrived && <p role="status">The photo is added.</p>}
-      {gaveUp && (
+      {state === 'added' && <p role="status">The photo is added.</p>}
+      {state === 'gave-up' && (
         <p role="alert" className="error">
           The photo did not appear: it must be a real JPEG, PNG or WebP image.
         </p>

@@ -6,17 +6,75 @@
  * up and fills the title, author and edition the seller left empty, with what copies sold for and
  * the cover (isbn-lookup.tsx), which is posted with the book as its picture until it has photos.
  * An empty search's "Sell yours" fills in what was searched (`/sell?name=|course=|ISBN=`, web/src/prefill.ts).
+ * Photos are chosen in the same form (photo-picker.tsx): "List the book" posts the book, then
+ * uploads them one by one and waits until they are processed, saying how far it is in a status
+ * line; a photo that fails does not undo the book: the success line names it and links to My
+ * listings, where it can be added again (web/src/ui/photo-upload.ts is shared with its editor).
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { BarcodeScan } from '#web/features/sell/barcode-scan.tsx';
 import { LookupCover, LookupNote, useIsbnLookup } from '#web/features/sell/isbn-lookup.tsx';
+import { PhotoPicker } from '#web/features/sell/photo-picker.tsx';
 import { prefillFrom } from '#web/prefill.ts';
 import { keys } from '#web/queries.ts';
 import { Link, useLocation } from '#web/router.tsx';
 import { BLANK_BOOK, BookFields, useBookForm } from '#web/ui/book-fields.tsx';
 import { Form, StatusLine } from '#web/ui/form.tsx';
 import { useSubmit } from '#web/ui/hooks.ts';
+import { upload, waitForPhotos } from '#web/ui/photo-upload.ts';
+
+/** A posted book, with the names of the chosen photos that could not be added to it. */
+type Posted = { id: string; name: string; photos: number; failed: string[] };
+
+/** The success line: the book is listed; any photo that failed is named, with where to add it again. */
+function PostedLine({ posted }: { posted: Posted }) {
+  const added = posted.photos - posted.failed.length;
+  return (
+    <StatusLine>
+      “{posted.name}” is listed{added > 0 && ` with ${added} photo${added === 1 ? '' : 's'}`}. See{' '}
+      <Link href={`/books/${encodeURIComponent(posted.id)}`}>its page</Link> or{' '}
+      <Link href="/listings">my listings</Link>.
+      {posted.failed.length > 0 && (
+        <>
+          {' '}
+          <strong>
+            {posted.failed.length === 1 ? 'This photo was' : 'These photos were'} not added:{' '}
+            {posted.failed.join(', ')}.
+          </strong>{' '}
+          Add {posted.failed.length === 1 ? 'it' : 'them'} again in <Link href="/listings">my listings</Link>.
+        </>
+      )}
+    </StatusLine>
+  );
+}
+
+/**
+ * Uploads `files` to the book one by one, telling `progress` how far it is, then waits until they
+ * are processed; resolves to the names of the files that are not on the book.
+ */
+async function addPhotos(bookId: string, files: File[], progress: (line: string) => void) {
+  const failed: string[] = [];
+  const sent: Array<{ id: string; name: string }> = [];
+  for (const [i, file] of files.entries()) {
+    progress(`Uploading photo ${i + 1} of ${files.length}…`);
+    try {
+      sent.push({ id: await upload(bookId, file), name: file.name });
+    } catch {
+      failed.push(file.name);
+    }
+  }
+  if (sent.length > 0) {
+    progress(`Checking the photo${sent.length === 1 ? '' : 's'}…`);
+    // a book that cannot be read now leaves its photos unconfirmed: named as failed, never thrown
+    const arrived = await waitForPhotos(
+      bookId,
+      sent.map((s) => s.id),
+    ).catch(() => new Set<string>());
+    failed.push(...sent.filter((s) => !arrived.has(s.id)).map((s) => s.name));
+  }
+  return failed;
+}
 
 export function SellPage() {
   const book = useBookForm({ ...BLANK_BOOK, ...prefillFrom(useLocation().query) });
@@ -37,13 +95,18 @@ export function SellPage() {
   // The looked-up cover is posted with the book (its picture until it has photos) unless declined.
   const [declinedCover, setDeclinedCover] = useState<string | null>(null);
   const coverUrl = found?.coverUrl && found.coverUrl !== declinedCover ? found.coverUrl : null;
-  const [posted, setPosted] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [progress, setProgress] = useState<string | null>(null);
+  const [posted, setPosted] = useState<Posted | null>(null);
   const { error, busy, submit } = useSubmit(
     async () => {
-      const posted = await call(api.POST('/api/books/postBook', { body: { ...book.body(), coverUrl } }));
-      setPosted(posted.name);
+      const listed = await call(api.POST('/api/books/postBook', { body: { ...book.body(), coverUrl } }));
+      // The book is listed: from here nothing undoes it, a photo that fails is only reported.
       book.setFree(false);
       update(() => BLANK_BOOK);
+      const failed = await addPhotos(listed.id, photos, setProgress).finally(() => setProgress(null));
+      setPhotos([]);
+      setPosted({ id: listed.id, name: listed.name, photos: photos.length, failed });
     },
     keys.listings,
     keys.books,
@@ -59,11 +122,7 @@ export function SellPage() {
   return (
     <section>
       <h1>Sell a book</h1>
-      {posted && (
-        <StatusLine>
-          “{posted}” is listed. See it in <Link href="/listings">my listings</Link>.
-        </StatusLine>
-      )}
+      {posted && <PostedLine posted={posted} />}
       <Form onSubmit={onSubmit} noValidate error={error} busy={busy} button="List the book">
         <BookFields
           book={book}
@@ -80,7 +139,9 @@ export function SellPage() {
             </>
           }
         />
+        <PhotoPicker files={photos} onChange={setPhotos} disabled={busy} />
       </Form>
+      {progress && <p role="status">{progress}</p>}
     </section>
   );
 }
