@@ -8,6 +8,7 @@ import { priceIndexProcessor } from '#lib/books/price-index.ts';
 import { searchIndexProcessor } from '#lib/books/search-index.ts';
 import { messageNotificationsProcessor } from '#lib/conversations/mail.ts';
 import { userSearchProcessor } from '#lib/dashboard/user-search.ts';
+import { weeklyStatsProcessor } from '#lib/dashboard/weekly-stats.ts';
 import { matchingProcessor } from '#lib/matching/processor.ts';
 import { statusNotificationsProcessor } from '#lib/notifications/processor.ts';
 import { receiptProcessor } from '#lib/notifications/receipt.ts';
@@ -30,6 +31,8 @@ export const processors: ChangeProcessor[] = [
   savedBooksProcessor,
   // dashboard: the user search index (findUsers)
   userSearchProcessor,
+  // dashboard: statistics over time (orders, gross, fees, new listings per week and campus)
+  weeklyStatsProcessor,
   // photos: a book removed for good takes its files with it
   bookPhotosCleanupProcessor,
   // conversations: a new message -> the other side's notification and (at most every 15 minutes) e-mail

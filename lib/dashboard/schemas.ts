@@ -4,8 +4,9 @@
  */
 
 import { toUser, User } from '#lib/accounts/schemas.ts';
-import { SINGLE_LINE } from '#lib/books/inputs.ts';
+import { CampusParam, SINGLE_LINE } from '#lib/books/inputs.ts';
 import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
+import { ALL_CAMPUSES } from '#lib/db/keys.ts';
 import type { UserRecord } from '#lib/db/records.ts';
 import { Handover } from '#lib/orders/handover.ts';
 import { CursorParam } from '#lib/table/cursor.ts';
@@ -88,8 +89,33 @@ export const Statistics = z.strictObject({
   totalOrders: z.number().check(z.int()).check(z.gte(0)),
   grossSales: z.number(),
   feesEarned: z.number(),
+  /** the campus the weekly figures are of (a domain), or `all` */
+  campus: z.string(),
+  /** the last `weeks` ISO weeks (Monday start, UTC), oldest first, the current week last */
+  weekly: z.array(
+    z.strictObject({
+      /** the week's Monday, YYYY-MM-DD */
+      week: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+      /** orders placed that week (holding a book of the campus) */
+      orders: z.number().check(z.int()).check(z.gte(0)),
+      /** dollars: the prices of the books bought that week, less the ones cancelled since */
+      grossSales: z.number(),
+      feesEarned: z.number(),
+      /** books first listed that week */
+      newListings: z.number().check(z.int()).check(z.gte(0)),
+    }),
+  ),
 });
 export type Statistics = z.output<typeof Statistics>;
+
+/** The most weeks getStatistics answers at once (a year). */
+export const MAX_STATS_WEEKS = 52;
+
+/** getStatistics' query: how many weeks (default 12) and of which campus (default every campus). */
+export const StatisticsQuery = z.strictObject({
+  weeks: z._default(IntParam(1, MAX_STATS_WEEKS), 12),
+  campus: z._default(CampusParam, ALL_CAMPUSES),
+});
 
 // ----- books and the hand-over -----------------------------------------------------------------
 

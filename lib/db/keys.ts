@@ -563,6 +563,32 @@ export const globalStatsKeys = (): ItemKey[] =>
   Array.from({ length: GLOBAL_STATS_SHARDS }, (_, i) => globalStatsShardKey(i));
 
 /**
+ * The weekly counters (orders, grossSales and feesEarned in cents, newListings) of one scope (a
+ * campus, or `all`) and one ISO week (`YYYY-MM-DD`, its Monday, UTC), in WEEKLY_STATS_SHARDS parts:
+ * `STATS#W#<scope>` / `<week>#<shard>`, kept by the stream consumer (lib/dashboard/weekly-stats.ts),
+ * each write moving one part chosen at random so concurrent consumer batches seldom race for the
+ * busy `all` item of the current week. The weeks of a scope are one partition, sorted by week, so
+ * N weeks are one Query of at most N x WEEKLY_STATS_SHARDS items, summed per week.
+ */
+export const WEEKLY_STATS_SHARDS = 4;
+export const weeklyStatsPk = (scope: string): string => `STATS#W#${scope}`;
+export const weeklyStatsKey = (scope: string, week: string, shard: number): ItemKey => ({
+  pk: weeklyStatsPk(scope),
+  sk: `${week}#${shard}`,
+});
+/** The sort key range of the weeks from `first` to `last` (Mondays, inclusive), every part. */
+export const weeklyStatsRange = (first: string, last: string) => ({ from: `${first}#`, to: `${last}#~` });
+/**
+ * That the stream consumer counted one fact (a listing, a sale, an order, a cancelled sale) in the
+ * weekly counters: `STATSCOUNTED#<fact>` / `STATSCOUNTED`, put under a condition in the same
+ * transaction as the counters it moved, so a redelivered record never counts twice; ttl 40 days.
+ */
+export const weeklyStatsCountedKey = (fact: string): ItemKey => ({
+  pk: `STATSCOUNTED#${fact}`,
+  sk: 'STATSCOUNTED',
+});
+
+/**
  * A user's counters, one item, moved with ADD in the same transaction as the change they count:
  * booksBought, booksSold, moneyMade (cents, from status 3 only), activeListings, openRequests.
  */

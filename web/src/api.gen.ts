@@ -806,7 +806,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Service statistics
+         * Service statistics: totals, and orders, gross, fees and new listings by week, of a campus or all
          * @description Admins only (permissionType >= 1); the role is read from the user record on every call, otherwise 403.
          */
         get: operations["dashboardGetStatistics"];
@@ -10074,14 +10074,17 @@ export interface operations {
     };
     dashboardGetStatistics: {
         parameters: {
-            query?: never;
+            query?: {
+                weeks?: string;
+                campus?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Service statistics */
+            /** @description Service statistics: totals, and orders, gross, fees and new listings by week, of a campus or all */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10101,7 +10104,17 @@ export interface operations {
                      *         },
                      *         "totalOrders": 1,
                      *         "grossSales": 1,
-                     *         "feesEarned": 1
+                     *         "feesEarned": 1,
+                     *         "campus": "string",
+                     *         "weekly": [
+                     *           {
+                     *             "week": "string",
+                     *             "orders": 1,
+                     *             "grossSales": 1,
+                     *             "feesEarned": 1,
+                     *             "newListings": 1
+                     *           }
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/dashboard/getStatistics"
@@ -10121,6 +10134,14 @@ export interface operations {
                             totalOrders: number;
                             grossSales: number;
                             feesEarned: number;
+                            campus: string;
+                            weekly: {
+                                week: string;
+                                orders: number;
+                                grossSales: number;
+                                feesEarned: number;
+                                newListings: number;
+                            }[];
                         };
                         /** Format: date-time */
                         time: string;

@@ -32,9 +32,15 @@ export const messageReportsQuery = read([...keys.dashboard, 'messageReports'], (
   call(api.GET('/api/dashboard/getMessageReports')),
 );
 
-export const dashboardStatisticsQuery = read([...keys.dashboard, 'statistics'], () =>
-  call(api.GET('/api/dashboard/getStatistics')),
-);
+/** The totals and the last 12 weeks of a campus domain (empty: every campus). */
+export const statisticsQuery = (campus: string) =>
+  read([...keys.dashboard, 'statistics', campus], () =>
+    call(
+      api.GET('/api/dashboard/getStatistics', {
+        params: { query: { weeks: '12', ...(campus ? { campus } : {}) } },
+      }),
+    ),
+  );
 
 /** The users found by a search (by e-mail or name), or the first page of users without one. */
 export const usersQuery = (query: string) =>

@@ -1,4 +1,4 @@
-/** The dashboard's read-mostly tabs: orders, statistics, audit log, and the owner's tool. */
+/** The dashboard's read-mostly tabs: orders, audit log, and the owner's tool (statistics: statistics.tsx). */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
@@ -8,10 +8,8 @@ import {
   auditQuery,
   DASHBOARD_CHANGES,
   dashboardOrdersQuery,
-  dashboardStatisticsQuery,
 } from '#web/features/dashboard/queries.ts';
 import { Link } from '#web/router.tsx';
-import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { ErrorNote, Field, Form } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Section, Table } from '#web/ui/layout.tsx';
@@ -30,35 +28,6 @@ export function Orders() {
           Total: (o) => money(o.total),
         }}
       />
-    </Section>
-  );
-}
-
-export function Statistics() {
-  const stats = useQuery(dashboardStatisticsQuery);
-  const s = stats.data;
-  return (
-    <Section id="stats-h" title="Statistics" loaded={stats}>
-      {s && (
-        <dl className="details">
-          <dt>Users</dt>
-          <dd>{s.totalUsers}</dd>
-          <dt>Books</dt>
-          <dd>{s.totalBooks}</dd>
-          {([0, 1, 2, 3, 5] as const).map((k) => (
-            <div key={k}>
-              <dt>{STATUS_LABELS[k]}</dt>
-              <dd>{s.booksByStatus[k]}</dd>
-            </div>
-          ))}
-          <dt>Orders</dt>
-          <dd>{s.totalOrders}</dd>
-          <dt>Gross sales</dt>
-          <dd>{money(s.grossSales)}</dd>
-          <dt>Fees earned</dt>
-          <dd>{money(s.feesEarned)}</dd>
-        </dl>
-      )}
     </Section>
   );
 }
