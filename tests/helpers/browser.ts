@@ -139,7 +139,10 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 export async function goByNav(page: Page, name: string, role: 'link' | 'button' = 'link'): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Main' });
   const target = nav.getByRole(role, { name, exact: true });
-  if (!(await target.isVisible())) await nav.getByRole('button', { name: 'More' }).click();
+  const more = nav.getByRole('button', { name: 'More' });
+  // a link that needs a read first (Dashboard) may come a moment later: whichever shows first
+  await target.or(more).first().waitFor();
+  if (!(await target.isVisible())) await more.click();
   await target.click();
 }
 
