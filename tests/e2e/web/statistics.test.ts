@@ -117,6 +117,12 @@ describe('the statistics tab', { timeout: 120_000 }, () => {
         'document.documentElement.scrollWidth - document.documentElement.clientWidth',
       );
       expect(overflow).toBeLessThanOrEqual(0);
+      // every total's value keeps room for a short figure (a long label once squeezed "$0.00"
+      // to one character a line on a phone)
+      const narrowest = await page.evaluate<number>(
+        "Math.min(...[...document.querySelectorAll('dl.details dd')].map((d) => d.getBoundingClientRect().width))",
+      );
+      expect(narrowest).toBeGreaterThanOrEqual(60);
       await expectAccessible(page);
       if (name === 'phone') await screenshot(page, 'dashboard-weekly-statistics-phone');
 
