@@ -1,7 +1,8 @@
 /**
  * Small things that make the app feel finished (issue 32 item 5), on a phone and a desktop: Back
  * from a book deep in the "More books" pages returns to the same card with the same pages loaded;
- * the focus moves to the new page's heading on navigation and to the result after "Add to cart";
+ * the focus moves to the new page's heading on navigation and to the result after "Add to cart"
+ * and after adding or deleting a request;
  * a 400 shows each field's plain message under its field; an 84-character word widens neither the
  * browse page nor the book page of a 390 px phone.
  */
@@ -114,6 +115,30 @@ describe.each([
       (await api('POST', '/api/user/clearCart', { token: student.token })).status,
       'the cart emptied for the next test',
     ).toBe(200);
+  });
+
+  it('moves the focus to the result after adding and deleting a request', async () => {
+    const page = await web().newPage(viewport);
+    await logIn(page, student.user.emailAddress);
+    await page.goto('/requests');
+    const name = `Focus ${randomBytes(3).toString('hex')}`;
+    await page.getByLabel('Title').fill(name);
+    await page.getByLabel('Course').fill('FOC 101');
+    await page.getByRole('button', { name: 'Add the request' }).click();
+    await expect
+      .poll(() => focused(page))
+      .toEqual({ tag: 'P', text: `Request added: we tell you when “${name}” is listed.` });
+    const listed = await api('GET', '/api/user/getRequests', { token: student.token });
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).toContain(name);
+    // the pressed button goes with its request: the focus goes to what happened, not to the page's top
+    await page.getByRole('button', { name: `Delete the request for ${name}` }).click();
+    await expect
+      .poll(() => focused(page))
+      .toEqual({ tag: 'P', text: `The request for “${name}” is deleted.` });
+    const after = await api('GET', '/api/user/getRequests', { token: student.token });
+    expect(JSON.stringify(after.body)).not.toContain(name);
+    await expectAccessible(page);
   });
 
   it('shows a 400 as plain messages under their fields, never schema text', async () => {

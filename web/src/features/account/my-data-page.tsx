@@ -1,5 +1,5 @@
 import { api, call } from '#web/api.ts';
-import { ErrorNote } from '#web/ui/form.tsx';
+import { ErrorNote, StatusLine } from '#web/ui/form.tsx';
 import { useSubmit } from '#web/ui/hooks.ts';
 
 /** `/my-data`: downloads everything the service keeps about the caller as one JSON file. */
@@ -23,7 +23,7 @@ export default function MyDataPage() {
       <h1>Your data</h1>
       <p>One JSON file with your profile, preferences, books, requests, cart, orders and notifications.</p>
       <ErrorNote error={error} />
-      {done && <p role="status">Your data was downloaded.</p>}
+      {done && <StatusLine>Your data was downloaded.</StatusLine>}
       <button type="button" onClick={() => download()} disabled={busy}>
         Download my data
       </button>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { components } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
 import { keys, preferencesQuery } from '#web/queries.ts';
-import { ErrorNote } from '#web/ui/form.tsx';
+import { ErrorNote, StatusLine } from '#web/ui/form.tsx';
 import { useSubmit } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
 
@@ -64,7 +64,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
       {toggle('messages', 'E-mails about new messages (at most one per conversation every 15 minutes)')}
       {toggle('saved', 'E-mails about books I saved (a lower price, sold, or no longer listed)')}
       <ErrorNote error={error} />
-      {saved && <p role="status">Preferences saved.</p>}
+      {saved && <StatusLine>Preferences saved.</StatusLine>}
       <button type="submit" disabled={busy}>
         Save the preferences
       </button>

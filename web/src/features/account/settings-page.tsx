@@ -5,7 +5,7 @@ import { Activity } from '#web/features/account/activity.tsx';
 import { keys, profileQuery } from '#web/queries.ts';
 import { Link, navigate } from '#web/router.tsx';
 import { replaceToken, setSession } from '#web/session.ts';
-import { ActionButton, ErrorNote, Field, passwordField } from '#web/ui/form.tsx';
+import { ActionButton, ErrorNote, Field, passwordField, StatusLine } from '#web/ui/form.tsx';
 import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Section } from '#web/ui/layout.tsx';
 import { TwoFactorSection } from './two-factor.tsx';
@@ -61,7 +61,7 @@ function ProfileForm({ user }: { user: ProfileFields & { emailAddress: string } 
           <Field key={k} {...bind(k, save.error)} label={labels[k]} />
         ))}
         <ErrorNote error={save.error} />
-        {save.done && <p role="status">Saved.</p>}
+        {save.done && <StatusLine>Saved.</StatusLine>}
         <button type="submit" disabled={save.busy}>
           Save the profile
         </button>
@@ -89,7 +89,7 @@ function PasswordForm() {
         <Field {...passwordField('Current password', 'current')} {...bind('password', error)} />
         <Field {...passwordField('New password', 'new', 'newPassword')} {...bind('newPassword', error)} />
         <ErrorNote error={error} />
-        {saved && <p role="status">Password changed; other sessions have ended.</p>}
+        {saved && <StatusLine>Password changed; other sessions have ended.</StatusLine>}
         <button type="submit" disabled={busy}>
           Change the password
         </button>

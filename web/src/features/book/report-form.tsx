@@ -1,7 +1,7 @@
 /** Tells the administrators that a listing breaks the rules (once per student and book). */
 import { api, call } from '#web/api.ts';
 import type { BookDetail } from '#web/books.ts';
-import { Field, Form } from '#web/ui/form.tsx';
+import { Field, Form, StatusLine } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 
 const REPORT_REASONS = {
@@ -22,7 +22,7 @@ export function ReportForm({ book }: { book: BookDetail }) {
     const body = { bookId: book.id, reason, ...(details.trim() ? { details } : {}) };
     return call(api.POST('/api/books/reportBook', { body }));
   });
-  if (done) return <p role="status">Thank you: the administrators will look at this listing.</p>;
+  if (done) return <StatusLine>Thank you: the administrators will look at this listing.</StatusLine>;
   return (
     <details className="report">
       <summary>Report this listing</summary>

@@ -8,7 +8,7 @@ import { type ApiFailure, api, call, idempotencyKey } from '#web/api.ts';
 import { cartQuery, keys } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { Amounts, BookList } from '#web/ui/books.tsx';
-import { ActionButton, ErrorNote, useFocusWhen } from '#web/ui/form.tsx';
+import { ActionButton, ErrorNote, StatusLine, useFocusWhen } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
 
@@ -91,7 +91,9 @@ export function CartPage() {
       {cart.isPending && <Loading what="your cart" />}
       <ErrorNote error={cart.error ?? act.error} />
       {/* Outside the buy block: when the only book was taken, the reloaded cart has nothing left to buy. */}
-      {accepted && <p role="status">Changes accepted: check out again to buy the books as they are now.</p>}
+      {accepted && (
+        <StatusLine>Changes accepted: check out again to buy the books as they are now.</StatusLine>
+      )}
       {checkout.error && !accepted && (
         <div role="alert" className="error">
           <p>

@@ -10,7 +10,7 @@ import {
   dashboardOrdersQuery,
 } from '#web/features/dashboard/queries.ts';
 import { Link } from '#web/router.tsx';
-import { ErrorNote, Field, Form } from '#web/ui/form.tsx';
+import { ErrorNote, Field, Form, StatusLine } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Section, Table } from '#web/ui/layout.tsx';
 
@@ -223,7 +223,7 @@ export function OwnerTools() {
           <ErrorNote error={run.error} />
         </section>
       )}
-      {result !== null && <p role="status">{result} books were unlisted.</p>}
+      {result !== null && <StatusLine>{result} books were unlisted.</StatusLine>}
     </Section>
   );
 }

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
 import { DASHBOARD_CHANGES, usersQuery } from '#web/features/dashboard/queries.ts';
-import { ErrorNote, Field } from '#web/ui/form.tsx';
+import { ErrorNote, Field, StatusLine } from '#web/ui/form.tsx';
 import { useAction, useSubmit } from '#web/ui/hooks.ts';
 import { Section, Table } from '#web/ui/layout.tsx';
 
@@ -101,7 +101,7 @@ export function Users({ owner }: { owner: boolean }) {
         )}
       </form>
       <ErrorNote error={list.error ?? act.error} />
-      {said && <p role="status">{said}</p>}
+      {said && <StatusLine>{said}</StatusLine>}
       <Table
         label="Users"
         rows={list.data}

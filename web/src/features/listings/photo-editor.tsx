@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { keys } from '#web/queries.ts';
-import { ErrorNote } from '#web/ui/form.tsx';
+import { ErrorNote, StatusLine } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { MAX_PHOTOS, PHOTO_TYPES, upload, waitForPhotos } from '#web/ui/photo-upload.ts';
 import type { Photo } from '#web/ui/photos.tsx';
@@ -61,7 +61,7 @@ export function PhotoEditor({ book }: { book: { id: string; name: string; photos
         </div>
       )}
       {processing && <p role="status">Checking the photo…</p>}
-      {state === 'added' && <p role="status">The photo is added.</p>}
+      {state === 'added' && <StatusLine>The photo is added.</StatusLine>}
       {state === 'gave-up' && (
         <p role="alert" className="error">
           The photo did not appear: it must be a real JPEG, PNG or WebP image.

@@ -1,11 +1,13 @@
 /** `/requests`: the student's requests (add, delete) and the books that match them. */
+
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { prefillFrom } from '#web/prefill.ts';
 import { keys, matchesQuery, requestsQuery } from '#web/queries.ts';
 import { Link, useLocation } from '#web/router.tsx';
 import { BookList } from '#web/ui/books.tsx';
-import { ActionButton, ErrorNote, Field, Form } from '#web/ui/form.tsx';
+import { ActionButton, ErrorNote, Field, Form, StatusLine } from '#web/ui/form.tsx';
 import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Section } from '#web/ui/layout.tsx';
 
@@ -19,8 +21,11 @@ export function RequestsPage() {
   // A request added or deleted changes the requests, the matches and the open-requests count.
   const changes = [keys.requests, keys.matches, keys.statistics];
   const del = useAction(...changes);
+  // the result of the last action, focused (the button pressed may be gone: a deleted request's)
+  const [said, setSaid] = useState<string | null>(null);
   const add = useSubmit(
     async () => {
+      setSaid(null);
       await call(
         api.POST('/api/books/requestBook', {
           body: {
@@ -31,6 +36,7 @@ export function RequestsPage() {
           },
         }),
       );
+      setSaid(`Request added: we tell you when “${form.name.trim()}” is listed.`);
       reset();
     },
     ...changes,
@@ -45,6 +51,7 @@ export function RequestsPage() {
           <Field {...bind('edition', add.error)} label="Edition (optional)" type="number" />
           <Field {...bind('ISBN', add.error)} label="ISBN (optional)" />
         </Form>
+        {said && <StatusLine>{said}</StatusLine>}
         <ErrorNote error={requests.error ?? del.error} />
         <ul>
           {requests.data?.map((r) => (
@@ -53,7 +60,10 @@ export function RequestsPage() {
               {r.edition ? ` · edition ${r.edition}` : ''}{' '}
               <ActionButton
                 act={del}
-                action={() => call(api.POST('/api/user/deleteRequest', { body: { requestId: r.id } }))}
+                action={async () => {
+                  await call(api.POST('/api/user/deleteRequest', { body: { requestId: r.id } }));
+                  setSaid(`The request for “${r.name}” is deleted.`);
+                }}
               >
                 Delete the request for {r.name}
               </ActionButton>
