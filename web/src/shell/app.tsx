@@ -23,7 +23,9 @@ function useFocusOnPageChange(path: string, main: React.RefObject<HTMLElement | 
     // the heading focused here; a page that swaps its loading heading for the loaded one gets the new one focused
     let ours: HTMLElement | null = null;
     const focusHeading = () => {
-      const h1 = main.current?.querySelector('h1');
+      // the shown heading: while a lazy page loads, React keeps the page being left in the
+      // document, hidden, until the new one is in
+      const h1 = [...(main.current?.querySelectorAll('h1') ?? [])].find((h) => h.getClientRects().length > 0);
       if (!h1 || h1 === ours) return;
       const free = ours
         ? !ours.isConnected && (!active() || active() === document.body)
@@ -32,7 +34,7 @@ function useFocusOnPageChange(path: string, main: React.RefObject<HTMLElement | 
       if (!free) return watch.disconnect();
       h1.tabIndex = -1;
       h1.focus({ preventScroll: true });
-      ours = h1;
+      if (document.activeElement === h1) ours = h1;
     };
     const watch = new MutationObserver(focusHeading);
     if (main.current) watch.observe(main.current, { childList: true, subtree: true });

@@ -223,7 +223,7 @@ export function OwnerTools() {
           <ErrorNote error={run.error} />
         </section>
       )}
-      {result !== null && <StatusLine>{result} books were unlisted.</StatusLine>}
+      {result !== null && <StatusLine key={result}>{result} books were unlisted.</StatusLine>}
     </Section>
   );
 }

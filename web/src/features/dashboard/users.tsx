@@ -101,7 +101,7 @@ export function Users({ owner }: { owner: boolean }) {
         )}
       </form>
       <ErrorNote error={list.error ?? act.error} />
-      {said && <StatusLine>{said}</StatusLine>}
+      {said && <StatusLine key={said}>{said}</StatusLine>}
       <Table
         label="Users"
         rows={list.data}

@@ -51,7 +51,7 @@ export function RequestsPage() {
           <Field {...bind('edition', add.error)} label="Edition (optional)" type="number" />
           <Field {...bind('ISBN', add.error)} label="ISBN (optional)" />
         </Form>
-        {said && <StatusLine>{said}</StatusLine>}
+        {said && <StatusLine key={said}>{said}</StatusLine>}
         <ErrorNote error={requests.error ?? del.error} />
         <ul>
           {requests.data?.map((r) => (
