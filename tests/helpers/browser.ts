@@ -111,7 +111,12 @@ const FOCUSED_NAME = `(() => {
   const el = document.activeElement;
   if (!el || el === document.body) return '';
   const label = el.labels && el.labels[0] ? el.labels[0].textContent : null;
-  return (label ?? el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+  // the text a screen reader reads: without what is hidden from it (a badge's bare number)
+  const read = (node) =>
+    node.nodeType === 3 ? node.textContent
+      : node.nodeType === 1 && node.getAttribute('aria-hidden') === 'true' ? ''
+      : [...node.childNodes].map(read).join('');
+  return (label ?? el.getAttribute('aria-label') ?? read(el) ?? '').trim();
 })()`;
 
 /**

@@ -33,8 +33,10 @@ describe('an empty search', () => {
 
       await page.getByRole('link', { name: 'Request this book' }).click();
       await page.waitForURL(/\/requests\?/);
-      expect(await page.getByLabel('Title').inputValue()).toBe(title);
-      await page.getByLabel('Course').fill('GEO 101');
+      // the page loads when first opened: its form, not the search field's "title, course" label
+      await page.getByRole('heading', { level: 1, name: 'My requests and matches' }).waitFor();
+      expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
+      await page.getByLabel('Course', { exact: true }).fill('GEO 101');
       await page.getByRole('button', { name: 'Add the request' }).click();
       await page.getByText(`${title} · GEO 101`).waitFor();
 
@@ -53,12 +55,16 @@ describe('an empty search', () => {
     await page.goto(`/?q=${encodeURIComponent(course)}`);
     await page.getByRole('link', { name: 'Request this book' }).click();
     await page.waitForURL(/\/requests\?/);
-    expect(await page.getByLabel('Course').inputValue()).toBe(course);
-    expect(await page.getByLabel('Title').inputValue()).toBe('');
+    // the page loads when first opened: its form, not the search field's "title, course" label
+    await page.getByRole('heading', { level: 1, name: 'My requests and matches' }).waitFor();
+    expect(await page.getByLabel('Course', { exact: true }).inputValue()).toBe(course);
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('');
 
     await page.goto('/?q=978-0-000-00000-2');
     await page.getByRole('link', { name: 'Request this book' }).click();
     await page.waitForURL(/\/requests\?/);
+    // the page loads when first opened: its form, not the search field's "title, course" label
+    await page.getByRole('heading', { level: 1, name: 'My requests and matches' }).waitFor();
     expect(await page.getByLabel('ISBN (optional)').inputValue()).toBe('978-0-000-00000-2');
   });
 });
