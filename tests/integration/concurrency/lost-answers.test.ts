@@ -111,6 +111,29 @@ describe.each<LostAnswer>(['server-error', 'drop'])(
   },
 );
 
+describe('a posted book whose answer was lost, then whose retry lost a race', () => {
+  it('is answered 201, stored once and counted once (the conflict retry finds its own book)', async () => {
+    // CI saw a 500 here under injected conflicts and a loaded machine: the committed first attempt's
+    // answer lost, the SDK's retry (same token) answered as a conflict, the runner's retry (a new
+    // transaction) refused because the book it writes already exists.
+    const seller = await makeUser();
+    const before = await readGlobalStats();
+    const calls = proxy.calls.TransactWriteItems ?? 0;
+    loseFirst('TransactWriteItems', 'server-error');
+    let seen = 0;
+    proxy.decide = (op) => (op === 'TransactWriteItems' && ++seen === 2 ? 'conflict' : null);
+    const res = await booksApi.postBook(seller.token, makeBookBody({ name: 'Lost Then Raced' }));
+    expect(res.status).toBe(201);
+    expect((proxy.calls.TransactWriteItems ?? 0) - calls).toBe(3);
+    expect(proxy.lost['server-error']).toBeGreaterThanOrEqual(1);
+    const id = (res.json() as { data: { id: string } }).data.id;
+    expect((await readBook(id))?.name).toBe('Lost Then Raced');
+    const after = await readGlobalStats();
+    expect(Number(after.totalBooks ?? 0) - Number(before.totalBooks ?? 0)).toBe(1);
+    expect((await getUserStats(seller.id)).activeListings).toBe(1);
+  });
+});
+
 describe('a database that accepts a call and never answers', () => {
   it('ends in a 503 with Retry-After after the attempts and their request timeouts, well inside the budget', async () => {
     const seller = await makeUser();
