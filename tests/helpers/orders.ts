@@ -23,12 +23,16 @@ export interface SeededOrder {
 /** One order by `buyerId` of new books of the given sellers (prices in dollars). */
 export async function seedOrder(
   buyerId: string,
-  lines: Array<{ sellerId: string; price?: number; status?: 1 | 2 | 3 }>,
+  /** `name`: a title of its own, for a test that finds the book by it among other tests' books */
+  lines: Array<{ sellerId: string; price?: number; status?: 1 | 2 | 3; name?: string }>,
 ): Promise<SeededOrder> {
   const id = ulid();
   const createdAt = new Date().toISOString();
   const books = lines.map((l) => ({
-    ...makeBookRecord(l.sellerId, { priceCents: toCents(l.price ?? 30) }),
+    ...makeBookRecord(l.sellerId, {
+      priceCents: toCents(l.price ?? 30),
+      ...(l.name ? { name: l.name } : {}),
+    }),
     status: l.status ?? 1,
     buyerId,
     boughtAt: createdAt,

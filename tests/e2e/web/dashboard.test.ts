@@ -3,6 +3,7 @@
  * many books and the oldest few would be unlisted, changing nothing, and unlists only once
  * confirmed; each hand-over queue item shows its age, photo slot and a link to the book.
  */
+import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
 import { createConfirmedUser, type TestAccount } from '#tests/helpers/accounts.ts';
@@ -68,7 +69,9 @@ describe('the unlisting preview', () => {
 describe('the hand-over queues', () => {
   it('show each item with its age and a link to the book', async () => {
     const buyer = await createConfirmedUser();
-    const order = await seedOrder(buyer.user.id, [{ sellerId: seller.user.id, status: 1 }]);
+    // a title of its own: other tests' orders of the default title wait in the same queue
+    const name = `Queued ${ulid()}`;
+    const order = await seedOrder(buyer.user.id, [{ sellerId: seller.user.id, status: 1, name }]);
     const book = order.books[0];
     if (!book) throw new Error('no book seeded');
     const page = await web().newPage({ width: 390, height: 844 });
