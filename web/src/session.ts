@@ -89,8 +89,3 @@ export function useSession(): Session | null {
 export function useRestoring(): boolean {
   return useSyncExternalStore(subscribeSession, isRestoring);
 }
-
-/** Whether a page should wait for the session being restored: it is, and this browser had one. */
-export function useAwaitingSession(): boolean {
-  return useRestoring() && hinted;
-}

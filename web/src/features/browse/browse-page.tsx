@@ -14,7 +14,7 @@ import { booksQuery } from '#web/features/browse/queries.ts';
 import { YourListings } from '#web/features/browse/your-listings.tsx';
 import { keys, profileQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
-import { useAwaitingSession, useSession } from '#web/session.ts';
+import { useRestoring, useSession } from '#web/session.ts';
 import { ErrorNote, useFocusWhen } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { CardSkeletons } from '#web/ui/layout.tsx';
@@ -41,8 +41,8 @@ export function BrowsePage() {
   // The pages of one search and filters, kept in the cache: Back shows them again at once. Until
   // the first page of new filters is in, the list shown is the previous one, marked busy.
   // A browser that was signed in waits for its session (a moment) rather than showing every
-  // campus's books first and then the student's.
-  const awaiting = useAwaitingSession();
+  // campus's books first and then the student's; without the hint the restore ends at once.
+  const awaiting = useRestoring();
   const list = useInfiniteQuery({
     ...booksQuery(q, signedIn, filters),
     placeholderData: keepPreviousData,
