@@ -195,21 +195,7 @@ export function insertBookItems(book: BookRecord): [TransactItem, ...TransactIte
 
 /** A new listed book, with the counters (one transaction). */
 export async function insertBook(book: BookRecord): Promise<void> {
-  try {
-    await transactOnBook(book.id, newBookPut(book), newBookCounters(book));
-  } catch (err) {
-    // The id is new to this request, so a stored book with it is this very one, written by an
-    // earlier attempt whose answer was lost: the SDK's retry of it (same ClientRequestToken) was
-    // answered as a lost race, and the conflict retry sent it again as a new transaction. The
-    // counters were written with it: done, once.
-    if (
-      err instanceof BookWriteRefused &&
-      err.current?.id === book.id &&
-      err.current.ownerId === book.ownerId
-    )
-      return;
-    throw err;
-  }
+  await transactOnBook(book.id, newBookPut(book), newBookCounters(book));
 }
 
 const OWNED_IN_STATUS = 'attribute_exists(pk) AND ownerId = :owner AND #status = :from';

@@ -5,10 +5,12 @@
  * when the item asked for it with ReturnValuesOnConditionCheckFailure, the current item), so no
  * caller decodes cancellation reasons itself. A transaction that lost only a race (or whose items
  * were throttled) is retried under CONFLICT_RETRY (lib/table/conflict-retry.ts) and then refused with
- * `Busy`.
+ * `Busy`; a retry after a send whose earlier attempt may have committed keeps that send's
+ * ClientRequestToken, so a retry never applies a transaction twice.
  *
  * It imports no entity file: entities build the items, the runner only runs them.
  */
+import { randomUUID } from 'node:crypto';
 import type { CancellationReason } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { Busy } from '#lib/errors.ts';
@@ -55,7 +57,10 @@ export class TransactionRefused<T extends string = string> extends Error {
 }
 
 export interface TransactOptions {
-  /** Makes the transaction idempotent for 10 minutes (DynamoDB's ClientRequestToken). */
+  /**
+   * Makes the transaction idempotent for 10 minutes (DynamoDB's ClientRequestToken). Without it the
+   * runner makes its own, one per transaction (see `transactWrite` for when a retry keeps it).
+   */
   clientRequestToken?: string;
   retry?: ConflictRetryPolicy;
 }
@@ -68,6 +73,10 @@ const isConflictException = (err: unknown): boolean =>
   (err as { name?: string } | null)?.name === 'TransactionConflictException';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How many attempts the SDK made for the send that failed (1 when it did not retry). */
+const sdkAttempts = (err: unknown): number =>
+  (err as { $metadata?: { attempts?: number } } | null)?.$metadata?.attempts ?? 1;
 
 function refusals<T extends string>(
   items: readonly Tagged<T>[],
@@ -92,13 +101,11 @@ export async function transactWrite<T extends string>(
 ): Promise<TransactOutcome<T>> {
   if (items.length === 0) return { ok: true };
   const policy = options.retry ?? CONFLICT_RETRY;
+  let token = options.clientRequestToken ?? randomUUID();
   for (let attempt = 0; ; attempt++) {
     try {
       await db.send(
-        new TransactWriteCommand({
-          TransactItems: items.map((i) => i.item),
-          ClientRequestToken: options.clientRequestToken,
-        }),
+        new TransactWriteCommand({ TransactItems: items.map((i) => i.item), ClientRequestToken: token }),
       );
       return { ok: true };
     } catch (err) {
@@ -111,6 +118,12 @@ export async function transactWrite<T extends string>(
       if (!raced) throw err;
       const delay = conflictRetryDelay(policy, attempt);
       if (delay === null) throw new Busy();
+      // A send the SDK retried may have committed on an earlier attempt whose answer was lost: the
+      // next send keeps its token, so DynamoDB answers it as that committed transaction instead of
+      // applying it again. A send of one attempt was cancelled for sure and gets a fresh token (how
+      // DynamoDB answers a token whose one use was cancelled is not documented; DynamoDB Local runs
+      // it again).
+      if (sdkAttempts(err) === 1 && options.clientRequestToken === undefined) token = randomUUID();
       await sleep(delay);
     }
   }

@@ -5,6 +5,8 @@
  *    connection) is retried by the client with the same ClientRequestToken, so DynamoDB applies it
  *    once and answers the retry as a success: an `ADD n :1` reads back 1, a conditioned write is not
  *    taken for a refusal, a posted book is counted once;
+ *  - when the client's retry of such a call then loses a race, the runner's own retry keeps the
+ *    token (an earlier attempt may have committed), so it too is applied once;
  *  - a call held and never answered ends, after the client's attempts and their request timeouts,
  *    in a 503 with Retry-After well before the function's time limit (docs/data-layer.md, "Time
  *    budget").
@@ -111,17 +113,52 @@ describe.each<LostAnswer>(['server-error', 'drop'])(
   },
 );
 
+/** Answers the `nth` TransactWriteItems as a lost race; the tokens of every one, in order. */
+function conflictOn(nth: number): unknown[] {
+  const tokens: unknown[] = [];
+  proxy.decide = (op, body) => {
+    if (op !== 'TransactWriteItems') return null;
+    tokens.push(body.ClientRequestToken);
+    return tokens.length === nth ? 'conflict' : null;
+  };
+  return tokens;
+}
+
+describe('a transaction whose answer was lost, then whose SDK retry lost a race', () => {
+  it("is applied once: the runner's retry keeps the token, so an unconditioned ADD reads back 1", async () => {
+    const k = key();
+    const calls = proxy.calls.TransactWriteItems ?? 0;
+    loseFirst('TransactWriteItems', 'server-error');
+    const tokens = conflictOn(2);
+    const outcome = await transactWrite([tag('counter', addOne(k))]);
+    expect(outcome).toEqual({ ok: true });
+    // the committed send (answer lost), the SDK's retry (a lost race), the runner's retry
+    expect((proxy.calls.TransactWriteItems ?? 0) - calls).toBe(3);
+    expect(new Set(tokens).size).toBe(1);
+    expect(await stored(k)).toEqual({ ...k, n: 1 });
+  });
+
+  it('a race lost on the only attempt is retried with a fresh token, and applied once', async () => {
+    const k = key();
+    const tokens = conflictOn(1);
+    const outcome = await transactWrite([tag('counter', addOne(k))]);
+    expect(outcome).toEqual({ ok: true });
+    expect(tokens).toHaveLength(2);
+    expect(tokens[0]).not.toBe(tokens[1]);
+    expect(await stored(k)).toEqual({ ...k, n: 1 });
+  });
+});
+
 describe('a posted book whose answer was lost, then whose retry lost a race', () => {
-  it('is answered 201, stored once and counted once (the conflict retry finds its own book)', async () => {
+  it("is answered 201, stored once and counted once (the runner's retry keeps the token)", async () => {
     // CI saw a 500 here under injected conflicts and a loaded machine: the committed first attempt's
-    // answer lost, the SDK's retry (same token) answered as a conflict, the runner's retry (a new
-    // transaction) refused because the book it writes already exists.
+    // answer lost, the SDK's retry (same token) answered as a conflict, the runner's retry (then a
+    // new token, so a new transaction) refused because the book it writes already exists.
     const seller = await makeUser();
     const before = await readGlobalStats();
     const calls = proxy.calls.TransactWriteItems ?? 0;
     loseFirst('TransactWriteItems', 'server-error');
-    let seen = 0;
-    proxy.decide = (op) => (op === 'TransactWriteItems' && ++seen === 2 ? 'conflict' : null);
+    conflictOn(2);
     const res = await booksApi.postBook(seller.token, makeBookBody({ name: 'Lost Then Raced' }));
     expect(res.status).toBe(201);
     expect((proxy.calls.TransactWriteItems ?? 0) - calls).toBe(3);
