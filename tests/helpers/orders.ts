@@ -23,8 +23,11 @@ export interface SeededOrder {
 /** One order by `buyerId` of new books of the given sellers (prices in dollars). */
 export async function seedOrder(
   buyerId: string,
-  /** `name`: a title of its own, for a test that finds the book by it among other tests' books */
-  lines: Array<{ sellerId: string; price?: number; status?: 1 | 2 | 3; name?: string }>,
+  /**
+   * `name`: a title of its own, for a test that finds the book by it among other tests' books;
+   * `coverUrl`: the cover an ISBN lookup gave it
+   */
+  lines: Array<{ sellerId: string; price?: number; status?: 1 | 2 | 3; name?: string; coverUrl?: string }>,
 ): Promise<SeededOrder> {
   const id = ulid();
   const createdAt = new Date().toISOString();
@@ -32,6 +35,7 @@ export async function seedOrder(
     ...makeBookRecord(l.sellerId, {
       priceCents: toCents(l.price ?? 30),
       ...(l.name ? { name: l.name } : {}),
+      ...(l.coverUrl ? { coverUrl: l.coverUrl } : {}),
     }),
     status: l.status ?? 1,
     buyerId,

@@ -10,6 +10,7 @@ import { createConfirmedUser, type TestAccount } from '#tests/helpers/accounts.t
 import { daysBefore, seedBook } from '#tests/helpers/books.ts';
 import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
+import { png } from '#tests/helpers/photos.ts';
 
 const web = webStackForFile();
 let owner: TestAccount;
@@ -67,20 +68,28 @@ describe('the unlisting preview', () => {
 });
 
 describe('the hand-over queues', () => {
-  it('show each item with its age and a link to the book', async () => {
+  it('show each item with its age, its picture and a link to the book', async () => {
     const buyer = await createConfirmedUser();
     // a title of its own: other tests' orders of the default title wait in the same queue
     const name = `Queued ${ulid()}`;
-    const order = await seedOrder(buyer.user.id, [{ sellerId: seller.user.id, status: 1, name }]);
+    // a book without photos whose ISBN lookup found a cover: the cover is its picture here too
+    const coverUrl = 'https://covers.openlibrary.org/b/isbn/9780134093413-L.jpg';
+    const order = await seedOrder(buyer.user.id, [{ sellerId: seller.user.id, status: 1, name, coverUrl }]);
     const book = order.books[0];
     if (!book) throw new Error('no book seeded');
     const page = await web().newPage({ width: 390, height: 844 });
+    // the cover host is on the internet this machine lacks: a stand-in picture answers for it
+    const picture = await png();
+    await page.route(coverUrl, (route) => route.fulfill({ contentType: 'image/png', body: picture }));
     await logIn(page, owner.user.emailAddress);
     await page.goto('/dashboard?tab=queues');
     const item = page.getByRole('article', { name: book.name });
     await item.getByText(/^Waiting \d+ minutes?/).waitFor();
     expect(await item.getByRole('link', { name: book.name }).getAttribute('href')).toBe(
       `/books/${encodeURIComponent(book.id)}`,
+    );
+    expect(await item.getByRole('img', { name: `Cover of ${name}`, exact: true }).getAttribute('src')).toBe(
+      coverUrl,
     );
     await expectAccessible(page);
   });

@@ -49,7 +49,7 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
         {list.data?.map(({ book, owner, buyer, boughtAt, handover, remindedAt, conversationId }) => (
           <li key={book.id}>
             <article aria-label={book.name}>
-              <Thumbnail name={book.name} photos={book.photos} />
+              <Thumbnail name={book.name} photos={book.photos} coverUrl={book.coverUrl} />
               <h4>
                 <Link href={`/books/${encodeURIComponent(book.id)}`}>{book.name}</Link> · {money(book.price)}
               </h4>
