@@ -6,9 +6,12 @@
  * A buyer who carted the book before a change is told at checkout and accepts it from the cart.
  */
 import { describe, expect, it } from 'vitest';
+import { getBook } from '#lib/db/books.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
+import { makeBookBody } from '#tests/helpers/books.ts';
 import { expectAccessible, listBook, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
+import { png } from '#tests/helpers/photos.ts';
 
 const web = webStackForFile();
 
@@ -109,5 +112,37 @@ describe('My listings: editing a book', () => {
     await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
     const bought = await api('GET', '/api/user/getOrders', { token: buyer.token });
     expect((bought.body as { data: { books: { name: string }[] }[] }).data[0]?.books[0]?.name).toBe(renamed);
+  });
+});
+
+describe('My listings: the looked-up cover', () => {
+  it('takes the cover an ISBN lookup found off a book, and the book keeps no cover', async () => {
+    const seller = await createConfirmedUser();
+    const coverUrl = 'https://covers.openlibrary.org/b/isbn/9780134093413-L.jpg';
+    const name = `Covered ${Math.random().toString(36).slice(2, 8)}`;
+    const posted = await api('POST', '/api/books/postBook', {
+      token: seller.token,
+      body: makeBookBody({ name, ISBN: '9780134093413', coverUrl }),
+    });
+    expect(posted.status).toBe(201);
+    const id = (posted.body as { data: { id: string } }).data.id;
+    const page = await web().newPage({ width: 390, height: 844 });
+    // the cover host is on the internet this machine lacks: a stand-in picture answers for it
+    const picture = await png();
+    await page.route(coverUrl, (route) => route.fulfill({ contentType: 'image/png', body: picture }));
+    await logIn(page, seller.user.emailAddress);
+    await page.goto('/listings');
+    await page.getByRole('img', { name: `Cover of ${name}`, exact: true }).waitFor();
+    await page.getByText('Shown with the cover Open Library has for its ISBN.').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: `Take the looked-up cover off ${name}` }).click();
+    await page
+      .getByRole('button', { name: `Take the looked-up cover off ${name}` })
+      .waitFor({ state: 'detached' });
+    expect(await page.getByRole('img', { name: `Cover of ${name}`, exact: true }).count()).toBe(0);
+    const stored = await api('GET', `/api/books/getBook/${id}`);
+    expect(stored.status).toBe(200);
+    expect((stored.body as { data: { coverUrl?: string } }).data.coverUrl).toBeUndefined();
+    expect((await getBook(id))?.coverUrl ?? null).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The seller's photos of a book on My listings: upload and removal. An upload appears only once the
- * service has checked and processed it, so the editor waits for it to show on the book
- * (web/src/ui/photo-upload.ts, shared with the Sell form).
+ * The seller's pictures of a book on My listings: photos uploaded and removed, and the cover an ISBN
+ * lookup found taken off. An upload appears only once the service has checked and processed it, so
+ * the editor waits for it to show on the book (web/src/ui/photo-upload.ts, shared with the Sell form).
  */
 import { useId, useState } from 'react';
+import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
 import { keys } from '#web/queries.ts';
 import { ErrorNote, StatusLine } from '#web/ui/form.tsx';
@@ -11,12 +12,18 @@ import { useAction } from '#web/ui/hooks.ts';
 import { MAX_PHOTOS, PHOTO_TYPES, upload, waitForPhotos } from '#web/ui/photo-upload.ts';
 import type { Photo } from '#web/ui/photos.tsx';
 
+type UpdateBookBody = paths['/api/books/updateBook']['post']['requestBody']['content']['application/json'];
+
 /**
  * A seller's photos of one book: each with a remove button, and a file field to add one (up to
  * five). While an upload is processed, the book is read again every second until the photo is on
  * it; then the book lists and pages are refreshed.
  */
-export function PhotoEditor({ book }: { book: { id: string; name: string; photos: Photo[] } }) {
+export function PhotoEditor({
+  book,
+}: {
+  book: { id: string; name: string; photos: Photo[]; coverUrl?: string | undefined };
+}) {
   const inputId = useId();
   const act = useAction(keys.listings, keys.books);
   const [state, setState] = useState<'idle' | 'checking' | 'added' | 'gave-up'>('idle');
@@ -31,6 +38,11 @@ export function PhotoEditor({ book }: { book: { id: string; name: string; photos
   };
   const remove = (photoId: string) =>
     act.run(() => call(api.POST('/api/books/removePhoto', { body: { bookId: book.id, photoId } })));
+  const noCover: UpdateBookBody = { bookId: book.id, coverUrl: null };
+  // (openapi-fetch's body type reads a property that can only be null as undefined: the body is
+  // checked against the generated type above, then handed over without that property's type)
+  const body: Omit<UpdateBookBody, 'coverUrl'> = noCover;
+  const removeCover = () => act.run(() => call(api.POST('/api/books/updateBook', { body })));
   const processing = state === 'checking';
   return (
     <div className="photos">
@@ -44,6 +56,14 @@ export function PhotoEditor({ book }: { book: { id: string; name: string; photos
           </li>
         ))}
       </ul>
+      {book.coverUrl && (
+        <p>
+          {book.photos.length === 0 ? 'Shown with the cover Open Library has for its ISBN. ' : ''}
+          <button type="button" onClick={removeCover} disabled={act.busy}>
+            Take the looked-up cover off {book.name}
+          </button>
+        </p>
+      )}
       {book.photos.length < MAX_PHOTOS && (
         <div className="field">
           <label htmlFor={inputId}>Add a photo of {book.name}</label>
