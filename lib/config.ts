@@ -6,6 +6,7 @@
  * MAIL_FROM is an error) and reads ONLY the secrets its function is given an id
  * for (`<NAME>_SECRET_ID`, a Secrets Manager secret) once per container; see docs/deploy.md.
  */
+import { createHmac } from 'node:crypto';
 import { DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS } from '#lib/aws/client-options.ts';
 import { readSecrets } from '#lib/aws/secrets.ts';
 import * as z from '#lib/zod.ts';
@@ -299,4 +300,19 @@ export function secret(name: SecretName): string {
   if (value === undefined)
     throw new ConfigError(`${name} is not configured for this function (${secretIdVariable(name)})`);
   return value;
+}
+
+const derivedKeys = new Map<string, Buffer>();
+/**
+ * A key of its own for one purpose (`label`, e.g. 'campus-books refresh-token key v1'), derived
+ * from JWT_SECRET by HMAC-SHA256 on first use: never the signing key itself, and only the functions
+ * that use the purpose need the secret.
+ */
+export function derivedKey(label: string): Buffer {
+  let key = derivedKeys.get(label);
+  if (!key) {
+    key = createHmac('sha256', secret('JWT_SECRET')).update(label).digest();
+    derivedKeys.set(label, key);
+  }
+  return key;
 }

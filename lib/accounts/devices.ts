@@ -24,21 +24,15 @@
  * device cookie. Nothing is stored for it either.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { secret } from '#lib/config.ts';
+import { derivedKey } from '#lib/config.ts';
 
 /** A device cookie lives a year; each successful login renews it. */
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 /** How long an unlock link works. */
 export const UNLOCK_TOKEN_SECONDS = 3600;
 
-let cachedKey: Buffer | undefined;
 /** A key of its own for device cookies and unlock links, derived from JWT_SECRET. */
-const key = (): Buffer => {
-  cachedKey ??= createHmac('sha256', secret('JWT_SECRET'))
-    .update('campus-books device-cookie key v1')
-    .digest();
-  return cachedKey;
-};
+const key = (): Buffer => derivedKey('campus-books device-cookie key v1');
 
 const mac = (...parts: string[]): string =>
   createHmac('sha256', key()).update(parts.join('\u0000')).digest('base64url');

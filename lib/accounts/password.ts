@@ -4,6 +4,7 @@
  */
 
 import { ulid } from 'ulid';
+import type { UserRecord } from '#lib/db/records.ts';
 import { getToken, putResetToken } from '#lib/db/tokens.ts';
 import { changePasswordHash, getUser, getUserByEmail, resetPasswordWithToken } from '#lib/db/users.ts';
 import { Forbidden, Unauthorized } from '#lib/errors.ts';
@@ -99,6 +100,27 @@ export async function resetPassword(token: string, password: string, now: Date =
 }
 
 /**
+ * The caller's user record once `password` is theirs (the check before changing the password or
+ * deleting the account): no such user is 401; a wrong password is 403 with the message `wrong` and
+ * counts towards the login throttle of the address (then 429).
+ */
+export async function checkOwnPassword(
+  userId: string,
+  password: string,
+  wrong: string,
+  now: Date,
+): Promise<UserRecord> {
+  const user = await getUser(userId);
+  if (!user) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
+  const attempt = await takeAttempt(THROTTLE.loginFailures, user.emailNormalised, now);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    throw new Forbidden(wrong, 'WRONG_PASSWORD');
+  }
+  await attempt.succeeded();
+  return user;
+}
+
+/**
  * POST /api/auth/updatePassword. The current password must be right (failures count towards the
  * login throttle of the address: 403, then 429); returns a fresh token, older ones stop working.
  */
@@ -108,13 +130,7 @@ export async function changePassword(
   newPassword: string,
   now: Date = new Date(),
 ): Promise<{ token: string }> {
-  const user = await getUser(principal.userId);
-  if (!user) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
-  const attempt = await takeAttempt(THROTTLE.loginFailures, user.emailNormalised, now);
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    throw new Forbidden('The current password is wrong.', 'WRONG_PASSWORD');
-  }
-  await attempt.succeeded();
+  const user = await checkOwnPassword(principal.userId, password, 'The current password is wrong.', now);
   const version = await changePasswordHash(user.id, await hashPassword(newPassword), principal.tokenVersion);
   if (version === null) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
   const { token } = await signToken({ sub: user.id, role: user.permissionType, tv: version }, now);

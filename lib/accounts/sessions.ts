@@ -19,7 +19,7 @@
  *   suspension, logout everywhere) or role (makeAdmin, revokeAdmin) moved on since login: deleted, 401.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { config, secret } from '#lib/config.ts';
+import { config, derivedKey } from '#lib/config.ts';
 import type { UserRecord } from '#lib/db/records.ts';
 import {
   deleteRefreshFamily,
@@ -39,14 +39,8 @@ export const REFRESH_GRACE_SECONDS = 30;
 /** The refresh token's shape: family id (22), generation, MAC (43). */
 export const REFRESH_TOKEN_PATTERN = /^([A-Za-z0-9_-]{22})\.(0|[1-9][0-9]{0,8})\.([A-Za-z0-9_-]{43})$/;
 
-let cachedKey: Buffer | undefined;
 /** A key of its own for refresh MACs, derived from JWT_SECRET (never the signing key itself). */
-const macKey = (): Buffer => {
-  cachedKey ??= createHmac('sha256', secret('JWT_SECRET'))
-    .update('campus-books refresh-token key v1')
-    .digest();
-  return cachedKey;
-};
+const macKey = (): Buffer => derivedKey('campus-books refresh-token key v1');
 
 const macOf = (familyId: string, generation: number): string =>
   createHmac('sha256', macKey()).update(`${familyId}.${generation}`).digest('base64url');

@@ -16,9 +16,9 @@
  * The secret is encrypted with AES-256-GCM under a key derived from JWT_SECRET (a Secrets Manager
  * secret on deployed stages), so a copy of the table alone (a backup, an export) does not hold it.
  */
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { secret as configSecret } from '#lib/config.ts';
+import { derivedKey } from '#lib/config.ts';
 import type { UserRecord } from '#lib/db/records.ts';
 import {
   activateTotp,
@@ -47,14 +47,8 @@ export type UserWithTotp = UserRecord & TotpState;
 // The secret at rest
 // ---------------------------------------------------------------------------------------------
 
-let cachedKey: Buffer | undefined;
 /** A key of its own for TOTP secrets, derived from JWT_SECRET (never the signing key itself). */
-const encryptionKey = (): Buffer => {
-  cachedKey ??= createHmac('sha256', configSecret('JWT_SECRET'))
-    .update('campus-books totp-secret key v1')
-    .digest();
-  return cachedKey;
-};
+const encryptionKey = (): Buffer => derivedKey('campus-books totp-secret key v1');
 
 /** `v1.<iv>.<ciphertext>.<tag>` (base64url) of a base32 secret. */
 export function encryptSecret(base32: string): string {

@@ -13,7 +13,7 @@
  * admins' queue either way.
  */
 import { createHmac } from 'node:crypto';
-import { config, secret } from '#lib/config.ts';
+import { config, derivedKey } from '#lib/config.ts';
 import { getUserStats } from '#lib/db/counters.ts';
 import type { UserRecord } from '#lib/db/records.ts';
 import { reporterWeightlessUntil } from '#lib/db/reports.ts';
@@ -23,11 +23,7 @@ export const ESTABLISHED_AFTER_MS = 24 * 3600_000;
 export const REPORT_KEPT_DAYS = 90;
 export const PENALTY_DAYS = 30;
 
-let derivedKey: Buffer | undefined;
-const key = (): Buffer => {
-  derivedKey ??= createHmac('sha256', secret('JWT_SECRET')).update('campus-books reporter v1').digest();
-  return derivedKey;
-};
+const key = (): Buffer => derivedKey('campus-books reporter v1');
 
 /** The reporter id of an account: 24 base64url characters, the same for every address of one mailbox. */
 export function reporterIdOf(user: Pick<UserRecord, 'emailNormalised'>): string {

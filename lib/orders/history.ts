@@ -33,13 +33,15 @@ const BOUGHT_STATUSES: ReadonlySet<number> = new Set([
   BookStatus.Paid,
 ]);
 
-/** Books the user bought, newest purchase first. */
-export async function getPurchasedBooks(userId: string, query: HistoryQuery): Promise<Page<PurchasedBook>> {
-  const page = await listBooksBoughtBy(userId, query.limit ?? DEFAULT_HISTORY_PAGE, query.cursor);
+/**
+ * The books of a history page that were bought (status 1, 2 or 3) with the user on their `side`, as
+ * the history shows them: a purchase cancelled back to status 0 loses its buyer, and any stale
+ * index entry is skipped too.
+ */
+function boughtBooks(page: Page<BookRecord>, side: 'buyerId' | 'ownerId', userId: string): Page<SoldBook> {
   return {
-    // A purchase cancelled back to status 0 loses its buyer; skip any stale index entry too.
     items: page.items
-      .filter((b) => BOUGHT_STATUSES.has(b.status) && b.buyerId === userId)
+      .filter((b) => BOUGHT_STATUSES.has(b.status) && b[side] === userId)
       .map((b) => ({
         ...toApiBook(b, { showBuyer: true }),
         boughtAt: b.boughtAt ?? null,
@@ -49,19 +51,16 @@ export async function getPurchasedBooks(userId: string, query: HistoryQuery): Pr
   };
 }
 
+/** Books the user bought, newest purchase first. */
+export async function getPurchasedBooks(userId: string, query: HistoryQuery): Promise<Page<PurchasedBook>> {
+  const page = await listBooksBoughtBy(userId, query.limit ?? DEFAULT_HISTORY_PAGE, query.cursor);
+  return boughtBooks(page, 'buyerId', userId);
+}
+
 /** The user's books that were bought (status 1, 2 or 3), newest listing first. */
 export async function getSoldBooks(userId: string, query: HistoryQuery): Promise<Page<SoldBook>> {
   const page = await listBooksSoldBy(userId, query.limit ?? DEFAULT_HISTORY_PAGE, query.cursor);
-  return {
-    items: page.items
-      .filter((b: BookRecord) => BOUGHT_STATUSES.has(b.status) && b.ownerId === userId)
-      .map((b) => ({
-        ...toApiBook(b, { showBuyer: true }),
-        boughtAt: b.boughtAt ?? null,
-        orderId: b.orderId ?? null,
-      })),
-    next: page.next,
-  };
+  return boughtBooks(page, 'ownerId', userId);
 }
 
 /** The caller's orders, newest first. */

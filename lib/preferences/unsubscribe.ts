@@ -6,17 +6,13 @@
  * the POST answers the same 200 whatever the token, and the GET page only shows a button.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { config, secret } from '#lib/config.ts';
+import { config, derivedKey } from '#lib/config.ts';
 import { setPreferences } from '#lib/db/preferences.ts';
 import { EMAIL_CATEGORIES, type EmailCategory, OFF } from '#lib/values/preferences.ts';
 import * as z from '#lib/zod.ts';
 
 /** Derived from the JWT secret on first use: only the functions that build or check links need it. */
-let derivedKey: Buffer | undefined;
-const key = (): Buffer => {
-  derivedKey ??= createHmac('sha256', secret('JWT_SECRET')).update('campus-books unsubscribe v1').digest();
-  return derivedKey;
-};
+const key = (): Buffer => derivedKey('campus-books unsubscribe v1');
 const MAC_BYTES = 18;
 /** 18 bytes are exactly 24 base64url characters (no padding, no spare bits): one spelling per token. */
 const MAC_CHARS = 24;

@@ -17,10 +17,8 @@
  * Orders stay as they are (the buyer is shown by id only).
  */
 
-import { verifyPassword } from '#lib/accounts/passwords.ts';
-import { THROTTLE } from '#lib/accounts/rules.ts';
+import { checkOwnPassword } from '#lib/accounts/password.ts';
 import { OfferedPassword } from '#lib/accounts/schemas.ts';
-import { takeAttempt } from '#lib/accounts/throttle.ts';
 import {
   BookWriteRefused,
   hasPurchaseInProgress,
@@ -40,8 +38,7 @@ import {
 } from '#lib/db/deletions.ts';
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { deleteReportsOfBook } from '#lib/db/reports.ts';
-import { getUser } from '#lib/db/users.ts';
-import { Conflict, Forbidden, Unauthorized } from '#lib/errors.ts';
+import { Conflict, Unauthorized } from '#lib/errors.ts';
 import * as z from '#lib/zod.ts';
 
 export const DeleteAccountBody = z.strictObject({ password: OfferedPassword });
@@ -128,13 +125,7 @@ export async function deleteAccount(
   run: DeletionRun = {},
   now = new Date(),
 ): Promise<z.infer<typeof AccountDeleted>> {
-  const user = await getUser(principal.userId);
-  if (!user) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
-  const attempt = await takeAttempt(THROTTLE.loginFailures, user.emailNormalised, now);
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    throw new Forbidden('The password is wrong.', 'WRONG_PASSWORD');
-  }
-  await attempt.succeeded();
+  const user = await checkOwnPassword(principal.userId, password, 'The password is wrong.', now);
   if (await hasPurchaseInProgress(user.id)) {
     throw new Conflict(
       'A purchase of yours is in progress (bought or verified, as seller or buyer); delete the account once it is delivered or cancelled.',

@@ -25,9 +25,12 @@ export function isTimeZone(tz: string): boolean {
 /** `HH:MM` -> minutes after midnight. */
 export const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** The wall clock at `at` in `timeZone`: ISO weekday, minutes after midnight and the date `YYYY-MM-DD`. */
-export function wallClock(at: Date, timeZone: string): { weekday: number; minutes: number; date: string } {
-  const parts = Object.fromEntries(
+/**
+ * The parts of the wall clock at `at` in `timeZone` (24 h, two digits each but the year):
+ * `weekday` (`Mon`), `year`, `month`, `day`, `hour`, `minute`, `second`.
+ */
+export function wallClockParts(at: Date, timeZone: string): Record<string, string> {
+  return Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,
       weekday: 'short',
@@ -36,11 +39,17 @@ export function wallClock(at: Date, timeZone: string): { weekday: number; minute
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
+}
+
+/** The wall clock at `at` in `timeZone`: ISO weekday, minutes after midnight and the date `YYYY-MM-DD`. */
+export function wallClock(at: Date, timeZone: string): { weekday: number; minutes: number; date: string } {
+  const parts = wallClockParts(at, timeZone);
   return {
     weekday: WEEKDAYS[String(parts.weekday)] ?? 0,
     minutes: Number(parts.hour) * 60 + Number(parts.minute),

@@ -1,6 +1,7 @@
 /** Book factories: request bodies for postBook, and stored records for seeding listings directly. */
 
 import { ulid } from 'ulid';
+import type { PostBookBody } from '#lib/books/inputs.ts';
 import { normaliseCourse } from '#lib/books/text.ts';
 import { bookItem, insertBook, listingIndexMove } from '#lib/db/books.ts';
 import { bookKey } from '#lib/db/keys.ts';
@@ -8,20 +9,11 @@ import type { BookRecord, BookStatusValue } from '#lib/db/records.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { GetCommand, PutCommand, UpdateCommand } from '#lib/table/commands.ts';
 import { toCents } from '#lib/values/money.ts';
+import type * as z from '#lib/zod.ts';
 import { setStored } from '#tests/helpers/stored.ts';
 
-export interface PostBookFields {
-  name: string;
-  edition: number;
-  course: string;
-  price: number;
-  condition: string;
-  author?: string | null;
-  comments?: string;
-  Comments?: string;
-  ISBN?: string | null;
-  coverUrl?: string | null;
-}
+/** A postBook body as a client sends it (the schema's input). */
+export type PostBookFields = z.input<typeof PostBookBody>;
 
 /** A valid postBook body. */
 export const makeBookBody = (overrides: Partial<PostBookFields> = {}): PostBookFields => ({

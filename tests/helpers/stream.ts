@@ -14,7 +14,7 @@ import { outboxProcessors } from '#functions/streams/outbox.ts';
 import { processors } from '#functions/streams/processors.ts';
 import { consume, toChange } from '#lib/streams/consume.ts';
 import type { ChangeProcessor } from '#lib/streams/types.ts';
-import { watchCalls } from '#lib/table/metrics.ts';
+import { measured, watchCalls } from '#lib/table/metrics.ts';
 import { makeContext } from './lambda.ts';
 
 const endpoint = () => process.env.DYNAMODB_ENDPOINT as string;
@@ -95,6 +95,17 @@ export async function consumeNew(
 }
 
 /**
+ * Feeds the consumer (all its processors, as Lambda would) every record written since the reader's
+ * last call, once, and expects none to fail. Returns the records.
+ */
+export async function consumeAll(reader: StreamReader): Promise<DynamoDBRecord[]> {
+  const records = await reader.next();
+  const res = await consume(asEvent(records), makeContext(), processors);
+  if (res.batchItemFailures.length > 0) throw new Error(`stream records failed: ${JSON.stringify(res)}`);
+  return records;
+}
+
+/**
  * The outbox consumer's half (functions/streams/outbox.ts): the records written since the reader's
  * last call that its event filter lets through (outbox messages that became ready), delivered
  * `deliveries` times; none may fail. Returns how many there were.
@@ -132,3 +143,9 @@ export async function commandsOf(work: () => Promise<unknown>): Promise<string[]
   }
   return seen;
 }
+
+/** The commands measured since `startMeasuring()`, sorted: for calls whose order is not the point. */
+export const sortedCommands = (): string[] =>
+  measured()
+    .operations.map((o) => o.command)
+    .sort();

@@ -13,6 +13,7 @@ import {
   listBook as listBookAs,
   logIn,
   screenshot,
+  submitLogIn,
   tokenOf,
   webStackForFile,
 } from '#tests/helpers/browser.ts';
@@ -76,9 +77,7 @@ describe('the web app in the browser', () => {
       .click();
     await page.getByRole('status').filter({ hasText: 'Your session has expired' }).waitFor();
     expect(new URL(page.url()).searchParams.get('next')).toBe('/notifications');
-    await page.getByLabel('E-mail').fill(buyer.user.emailAddress);
-    await page.getByLabel('Password', { exact: true }).fill(buyer.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitLogIn(page, buyer.user.emailAddress, buyer.password);
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/notifications');
   });

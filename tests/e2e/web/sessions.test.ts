@@ -11,6 +11,7 @@ import {
   logIn,
   refreshCookieOf,
   refreshFrom,
+  submitLogIn,
   webStackForFile,
 } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
@@ -80,9 +81,7 @@ describe('staying signed in', () => {
     expect(new URL(page.url()).searchParams.get('next')).toBe('/orders');
     // a browser that was never signed in has no session to ask for: no refresh call (and no 401)
     expect(asked).not.toContain('/api/auth/refresh');
-    await page.getByLabel('E-mail').fill(student.user.emailAddress);
-    await page.getByLabel('Password', { exact: true }).fill(student.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitLogIn(page, student.user.emailAddress, student.password);
     await page.getByRole('heading', { level: 1, name: 'Purchases and sales' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/orders');
   });

@@ -22,6 +22,7 @@ import { me } from '#tests/helpers/account-calls.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { type InvokeResult, invoke } from '#tests/helpers/lambda.ts';
 import { expectOk, expectRefusal } from '#tests/helpers/schema.ts';
+import { sortedCommands } from '#tests/helpers/stream.ts';
 
 const SAME_SITE = { 'x-csrf': '1', origin: 'http://localhost:3000' };
 const DAY = 24 * 3600 * 1000;
@@ -108,11 +109,7 @@ describe('POST /api/auth/refresh', () => {
     const { refreshToken } = await signIn();
     startMeasuring();
     expect((await callRefresh(refreshToken)).status).toBe(200);
-    expect(
-      measured()
-        .operations.map((o) => o.command)
-        .sort(),
-    ).toEqual(['GetItem', 'GetItem', 'UpdateItem']);
+    expect(sortedCommands()).toEqual(['GetItem', 'GetItem', 'UpdateItem']);
   });
 
   it('a reused token revokes the family and every session of the user (401 REFRESH_REUSED)', async () => {

@@ -8,31 +8,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { handler as courseRequestsHandler } from '#functions/books/course-requests.ts';
-import { processors } from '#functions/streams/processors.ts';
 import { Book } from '#lib/books/schemas.ts';
 import { bookKey, typoVariantKey } from '#lib/db/keys.ts';
-import { consume } from '#lib/streams/consume.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { GetCommand } from '#lib/table/commands.ts';
 import { measured, startMeasuring } from '#lib/table/metrics.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBookBody, TEST_CAMPUS } from '#tests/helpers/books.ts';
-import { invoke, makeContext } from '#tests/helpers/lambda.ts';
+import { invoke } from '#tests/helpers/lambda.ts';
 import { createRequest } from '#tests/helpers/matching.ts';
 import { queryPartition } from '#tests/helpers/query.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
-import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
+import { consumeAll, StreamReader } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 const Books = z.array(Book);
 const reader = new StreamReader();
-
-async function runConsumer() {
-  const records = await reader.next();
-  const res = await consume(asEvent(records), makeContext(), processors);
-  expect(res.batchItemFailures).toEqual([]);
-  return records;
-}
 
 let seller: TestUser;
 let shopper: TestUser;
@@ -72,7 +63,7 @@ beforeAll(async () => {
   await post('organic', { name: 'Organic Chemistry', course: 'CHEM 210', author: 'Paula Bruice' });
   await post('algorithms', { name: 'Algorithms Unlocked', course: 'CSC 300', author: 'Thomas Cormen' });
   await post('economics', { name: 'Microeconomics', course: 'ECON 101', author: 'Robert Pindyck' });
-  await runConsumer();
+  await consumeAll(reader);
 });
 
 describe('a department alone', () => {
@@ -163,7 +154,7 @@ describe('ranking (sort=relevance, the default of both routes)', () => {
     await post('r-author', { name: 'Regression', course: 'ECON 300', author: 'Ann Statsworth' });
     await post('r-title-old', { name: 'Stats for Biology', course: 'BIO 120' });
     await post('r-title-new', { name: 'Stats Made Easy', course: 'PSY 110' });
-    await runConsumer();
+    await consumeAll(reader);
     ranked = ['r-title-new', 'r-title-old', 'r-author', 'r-dept'];
   });
 
@@ -189,7 +180,7 @@ describe('ranking (sort=relevance, the default of both routes)', () => {
 
   it('ranks an exact course above the title words, and an ISBN alone', async () => {
     await post('c-title', { name: 'Math 235 Companion', course: 'STAT 100' });
-    await runConsumer();
+    await consumeAll(reader);
     // the companion is newer, but the course is an exact course match
     expect(await find('math 235')).toEqual(['linear', 'c-title']);
     expect(await find('0-306-40615-2')).toEqual(['linear']);
@@ -223,14 +214,14 @@ describe('ranking (sort=relevance, the default of both routes)', () => {
 describe('removing a book', () => {
   it('removes its department and number entries with the others', async () => {
     const book = await post('gone', { name: 'Geology Field Guide', course: 'GEOL 410' });
-    await runConsumer();
+    await consumeAll(reader);
     expect(await find('geol')).toEqual(['gone']);
     expect(await find('410')).toEqual(['gone']);
     expect((await queryPartition('SEARCH#D#GEOL')).length).toBe(1);
     expect((await queryPartition(`SEARCH#C#${TEST_CAMPUS}#N#410`)).length).toBe(1);
     const res = await booksApi.deleteBook(seller.token, { bookId: book.id, permanent: true });
     expect(res.status).toBe(200);
-    await runConsumer();
+    await consumeAll(reader);
     expect((await db.send(new GetCommand({ TableName: TABLE, Key: bookKey(book.id) }))).Item).toBeUndefined();
     expect(await queryPartition('SEARCH#D#GEOL')).toEqual([]);
     expect(await queryPartition('SEARCH#N#410')).toEqual([]);

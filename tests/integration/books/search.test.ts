@@ -12,19 +12,11 @@ import { makeContext } from '#tests/helpers/lambda.ts';
 import { queryPartition } from '#tests/helpers/query.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 import { setStored } from '#tests/helpers/stored.ts';
-import { asEvent, StreamReader } from '#tests/helpers/stream.ts';
+import { asEvent, consumeAll, StreamReader, sortedCommands } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 const Books = z.array(Book);
 const reader = new StreamReader();
-
-/** Runs the stream consumer over everything written since the last call. */
-async function runConsumer() {
-  const records = await reader.next();
-  const res = await consume(asEvent(records), makeContext(), processors);
-  expect(res.batchItemFailures).toEqual([]);
-  return records;
-}
 
 async function post(user: TestUser, overrides: Parameters<typeof makeBookBody>[0]) {
   const res = await booksApi.postBook(user.token, makeBookBody(overrides));
@@ -69,7 +61,7 @@ beforeAll(async () => {
   });
   await post(seller, { name: 'C++ Primer (5th ed.)', course: 'CSC 172' });
   await post(seller, { name: 'Électricité et magnétisme', course: 'PHY 210' });
-  await runConsumer();
+  await consumeAll(reader);
 });
 
 describe('search by title words', () => {
@@ -159,25 +151,25 @@ describe('who sees what', () => {
 
   it('drops an unlisted book with its index entries once the consumer ran, and finds it again when re-listed', async () => {
     const book = await post(seller, { name: 'Thermodynamics Unlisted', course: 'PHY 330' });
-    await runConsumer();
+    await consumeAll(reader);
     expect(await find('thermo')).toEqual([book.name]);
     await booksApi.deleteBook(seller.token, { bookId: book.id });
-    await runConsumer();
+    await consumeAll(reader);
     expect(await find('thermo')).toEqual([]);
     expect(await entriesOf('T#thermo')).toBe(0);
     expect(await entriesOf('C#PHY330')).toBe(0);
     await booksApi.reactivateBook(seller.token, { bookId: book.id });
-    await runConsumer();
+    await consumeAll(reader);
     expect(await find('thermo')).toEqual([book.name]);
     expect(await entriesOf('T#thermo')).toBe(1);
   });
 
   it('drops a sold book with its entries once the consumer ran', async () => {
     const book = await post(seller, { name: 'Organic Chemistry Sold', course: 'CHM 201' });
-    await runConsumer();
+    await consumeAll(reader);
     expect(await find('organic')).toEqual([book.name]);
     await setStored(bookKey(book.id), { status: 1, buyerId: shopper.id });
-    await runConsumer();
+    await consumeAll(reader);
     expect(await find('organic')).toEqual([]);
     expect(await find('chm201')).toEqual([]);
     expect(await entriesOf('T#organic')).toBe(0);
@@ -185,17 +177,17 @@ describe('who sees what', () => {
 
   it('removes the entries of a book removed for good', async () => {
     const book = await post(seller, { name: 'Zoology Removed', ISBN: '9780131103627' });
-    await runConsumer();
+    await consumeAll(reader);
     expect(await entriesOf('I#9780131103627')).toBe(1);
     await booksApi.deleteBook(seller.token, { bookId: book.id, permanent: true });
-    await runConsumer();
+    await consumeAll(reader);
     expect(await entriesOf('I#9780131103627')).toBe(0);
     expect(await entriesOf('T#zoology')).toBe(0);
   });
 
   it('applies a redelivered stream record once: the index is the same after a replay', async () => {
     const book = await post(seller, { name: 'Astronomy Twice' });
-    const records = await runConsumer();
+    const records = await consumeAll(reader);
     await consume(asEvent(records), makeContext(), processors);
     expect(await entriesOf('T#astronomy')).toBe(1);
     expect(await find('astro')).toEqual([book.name]);
@@ -206,7 +198,7 @@ describe('search pages', () => {
   it('neither repeats nor skips books, newest first, also while new ones are posted', async () => {
     const posted: string[] = [];
     for (let i = 0; i < 11; i++) posted.push((await post(seller, { name: `Geology part ${i}` })).id);
-    await runConsumer();
+    await consumeAll(reader);
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -217,7 +209,7 @@ describe('search pages', () => {
       cursor = res.json<{ next: string | null }>().next;
       if (pages++ === 0) {
         await post(seller, { name: 'Geology posted meanwhile' });
-        await runConsumer();
+        await consumeAll(reader);
       }
     } while (cursor && pages < 10);
     expect(seen).toEqual([...posted].reverse());
@@ -235,7 +227,7 @@ describe('search pages', () => {
 describe('list fields on the search entries', () => {
   it('answers a page from the entries alone: one Query per term, no BatchGet of books', async () => {
     const book = await post(seller, { name: 'Hydrology Fields', course: 'GEO 310', price: 42.5 });
-    await runConsumer();
+    await consumeAll(reader);
     const [entry] = await storedEntries('T#hydrology');
     expect(entry).toMatchObject({
       id: book.id,
@@ -263,23 +255,19 @@ describe('list fields on the search entries', () => {
       [book.id, 42.5, false],
     ]);
     // auth GetItem, the two terms' Queries (C#GEO310, T#geo), the cart BatchGet of the page's keys
-    expect(
-      measured()
-        .operations.map((o) => o.command)
-        .sort(),
-    ).toEqual(['BatchGetItem', 'GetItem', 'Query', 'Query']);
+    expect(sortedCommands()).toEqual(['BatchGetItem', 'GetItem', 'Query', 'Query']);
   });
 
   it('rewrites the entries when the price or condition changes, and moves them in the price order', async () => {
     const book = await post(seller, { name: 'Seismology Repriced', price: 30, condition: 'good' });
-    await runConsumer();
+    await consumeAll(reader);
     const res = await booksApi.updateBook(seller.token, {
       bookId: book.id,
       price: 12.25,
       condition: 'like new',
     });
     expect(res.status).toBe(200);
-    await runConsumer();
+    await consumeAll(reader);
     const entries = await storedEntries('T#seismology');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -297,14 +285,14 @@ describe('list fields on the search entries', () => {
 
   it('removes the entries of a book hidden by reports, and writes nothing for a change no list shows', async () => {
     const book = await post(seller, { name: 'Volcanology Hidden' });
-    await runConsumer();
+    await consumeAll(reader);
     await setStored(bookKey(book.id), { reportCount: 1 });
     startMeasuring();
-    await runConsumer();
+    await consumeAll(reader);
     expect(measured().operations.map((o) => o.command)).not.toContain('BatchWriteItem');
     expect(await entriesOf('T#volcanology')).toBe(1);
     await setStored(bookKey(book.id), { hidden: true });
-    await runConsumer();
+    await consumeAll(reader);
     expect(await entriesOf('T#volcanology')).toBe(0);
     expect(await find('volcanology')).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { measured, startMeasuring } from '#lib/table/metrics.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
 import { expectEnvelope } from '#tests/helpers/schema.ts';
+import { sortedCommands } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 let admin: TestUser;
@@ -100,11 +101,7 @@ describe('getStatistics', () => {
       feesEarned: 6.17,
     });
     // the caller's user record, then (at once) every counter item in one call and the weeks in one Query
-    expect(
-      measured()
-        .operations.map((o) => o.command)
-        .sort(),
-    ).toEqual(['BatchGetItem', 'GetItem', 'Query']);
+    expect(sortedCommands()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
   });
 
   it('moves with the hand-over, as it happens', async () => {

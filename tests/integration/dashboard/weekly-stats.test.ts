@@ -11,13 +11,13 @@ import { Statistics } from '#lib/dashboard/schemas.ts';
 import { weeklyStatsCountedKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { addWeeks, countWeeklyFacts, isoWeekStart, readWeeks } from '#lib/db/weekly-stats.ts';
-import { measured, startMeasuring } from '#lib/table/metrics.ts';
+import { startMeasuring } from '#lib/table/metrics.ts';
 import { daysBefore, makeBook, readBook } from '#tests/helpers/books.ts';
 import { addToCart, checkout, readItem } from '#tests/helpers/cart.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectDocumented } from '#tests/helpers/openapi.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
-import { consumeNew, StreamReader } from '#tests/helpers/stream.ts';
+import { consumeNew, StreamReader, sortedCommands } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 const ROUTE = '/api/dashboard/getStatistics';
@@ -189,11 +189,7 @@ describe('weekly statistics', { timeout: 90_000 }, () => {
   it('answers with a fixed number of reads: the sign-in, the totals and one Query', async () => {
     startMeasuring();
     await statistics({ weeks: '52', campus: SOUTH });
-    expect(
-      measured()
-        .operations.map((o) => o.command)
-        .sort(),
-    ).toEqual(['BatchGetItem', 'GetItem', 'Query']);
+    expect(sortedCommands()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
   });
 
   it.each([

@@ -54,6 +54,12 @@ const propose = (token: string, body: Record<string, unknown>) =>
   invoke(proposeHandover, { method: 'POST', route: '/api/user/proposeHandover', token, body });
 const answer = (token: string, body: Record<string, unknown>) =>
   invoke(answerHandover, { method: 'POST', route: '/api/user/answerHandover', token, body });
+/** getOrder as `token`'s holder sees the order (200, checked against its schema). */
+const orderSeenBy = async (token: string, orderId: string) =>
+  expectOk(
+    await invoke(getOrder, { route: '/api/user/getOrder/{orderId}', pathParameters: { orderId }, token }),
+    OrderWithStatus,
+  );
 const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
 
 describe('hand-over points', () => {
@@ -186,14 +192,7 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
     const item = await stored(handoverKey(order.id, seller.id));
     expect(item).toMatchObject({ state: 'agreed', version: 2, gsi1pk: `HANDOVERS#${agreed.day}` });
 
-    const seen = expectOk(
-      await invoke(getOrder, {
-        route: '/api/user/getOrder/{orderId}',
-        pathParameters: { orderId: order.id },
-        token: buyer.token,
-      }),
-      OrderWithStatus,
-    );
+    const seen = await orderSeenBy(buyer.token, order.id);
     expect(seen.handovers).toEqual([agreed]);
 
     const messages = await listMessages(conversationIdOf(buyer.id, seller.id), 10, undefined);
@@ -329,14 +328,7 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
 
   it('answers getOrder with no hand-overs before any proposal', async () => {
     const { buyer, order } = await scene();
-    const seen = expectOk(
-      await invoke(getOrder, {
-        route: '/api/user/getOrder/{orderId}',
-        pathParameters: { orderId: order.id },
-        token: buyer.token,
-      }),
-      OrderWithStatus,
-    );
+    const seen = await orderSeenBy(buyer.token, order.id);
     expect(seen.handovers).toEqual(z.array(Handover).parse([]));
   });
 

@@ -28,7 +28,7 @@ import {
   userMatches,
 } from '#tests/helpers/matching.ts';
 import { setStored } from '#tests/helpers/stored.ts';
-import { asEvent, deliverOutbox, StreamReader } from '#tests/helpers/stream.ts';
+import { asEvent, deliverOutbox, StreamReader, sortedCommands } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
 
 let reader: StreamReader;
@@ -208,11 +208,7 @@ describe('GET /api/books/getUserMatches', () => {
     await runConsumer();
     startMeasuring();
     const matches = await userMatches(buyer.token);
-    expect(
-      measured()
-        .operations.map((o) => o.command)
-        .sort(),
-    ).toEqual(['BatchGetItem', 'GetItem', 'Query']); // the books come with their matches: no BatchGet of books
+    expect(sortedCommands()).toEqual(['BatchGetItem', 'GetItem', 'Query']); // the books come with their matches: no BatchGet of books
     expect(matches.map((m) => [m.id, m.inCart])).toEqual([
       [inCart.id, true],
       [notInCart.id, false],

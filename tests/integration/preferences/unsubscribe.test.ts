@@ -39,6 +39,9 @@ const runConsumer = async () => {
   await deliverOutbox(reader);
 };
 
+/** A new account's e-mail preferences: every mail, matches one by one. */
+const EVERY_MAIL = { matches: 'each', purchases: true, listings: true, messages: true, saved: true };
+
 const getPrefs = async (user: TestUser) => {
   const res = await invoke(getPrefsHandler, { route: '/api/user/getEmailPreferences', token: user.token });
   expect(res.status).toBe(200);
@@ -68,13 +71,7 @@ async function requester() {
 describe('e-mail preferences', () => {
   it('start at each / true / true and change one field at a time', async () => {
     const user = await makeUser();
-    expect(await getPrefs(user)).toEqual({
-      matches: 'each',
-      purchases: true,
-      listings: true,
-      messages: true,
-      saved: true,
-    });
+    expect(await getPrefs(user)).toEqual(EVERY_MAIL);
     const res = await invoke(updatePrefsHandler, {
       method: 'POST',
       route: '/api/user/updateEmailPreferences',
@@ -83,19 +80,11 @@ describe('e-mail preferences', () => {
     });
     expect(res.status).toBe(200);
     expect(expectEnvelope(res.json(), EmailPreferences)).toEqual({
+      ...EVERY_MAIL,
       matches: 'daily',
-      purchases: true,
       listings: false,
-      messages: true,
-      saved: true,
     });
-    expect(await getPrefs(user)).toEqual({
-      matches: 'daily',
-      purchases: true,
-      listings: false,
-      messages: true,
-      saved: true,
-    });
+    expect(await getPrefs(user)).toEqual({ ...EVERY_MAIL, matches: 'daily', listings: false });
     const stored = (await getUser(user.id)) as unknown as Record<string, unknown>;
     expect(stored.prefMatches).toBe('daily');
     expect(stored.prefListings).toBe(false);
@@ -112,13 +101,7 @@ describe('e-mail preferences', () => {
       });
       expect(res.status).toBe(400);
     }
-    expect(await getPrefs(user)).toEqual({
-      matches: 'each',
-      purchases: true,
-      listings: true,
-      messages: true,
-      saved: true,
-    });
+    expect(await getPrefs(user)).toEqual(EVERY_MAIL);
   });
 });
 
@@ -143,13 +126,7 @@ describe('one-click unsubscribe', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(200);
-    expect(await getPrefs(buyer)).toEqual({
-      matches: 'off',
-      purchases: true,
-      listings: true,
-      messages: true,
-      saved: true,
-    });
+    expect(await getPrefs(buyer)).toEqual({ ...EVERY_MAIL, matches: 'off' });
 
     const before = (await notifications(buyer.token)).items.length;
     const second = await listMatch();
@@ -166,31 +143,13 @@ describe('one-click unsubscribe', () => {
       headers: { 'content-type': 'multipart/form-data; boundary=b' },
     });
     expect(multipart.status).toBe(200);
-    expect(await getPrefs(user)).toEqual({
-      matches: 'each',
-      purchases: false,
-      listings: true,
-      messages: true,
-      saved: true,
-    });
+    expect(await getPrefs(user)).toEqual({ ...EVERY_MAIL, purchases: false });
     const bare = await oneClick(unsubscribeToken(user.id, 'listings'));
     expect(bare.status).toBe(200);
-    expect(await getPrefs(user)).toEqual({
-      matches: 'each',
-      purchases: false,
-      listings: false,
-      messages: true,
-      saved: true,
-    });
+    expect(await getPrefs(user)).toEqual({ ...EVERY_MAIL, purchases: false, listings: false });
     // the saved-books category (docs/saved.md) has its own link too
     expect((await oneClick(unsubscribeToken(user.id, 'saved'))).status).toBe(200);
-    expect(await getPrefs(user)).toEqual({
-      matches: 'each',
-      purchases: false,
-      listings: false,
-      messages: true,
-      saved: false,
-    });
+    expect(await getPrefs(user)).toEqual({ ...EVERY_MAIL, purchases: false, listings: false, saved: false });
     expect(((await getUser(user.id)) as unknown as Record<string, unknown>).prefSaved).toBe(false);
   });
 
@@ -208,13 +167,7 @@ describe('one-click unsubscribe', () => {
       answers.push(res.json<{ data: unknown }>().data);
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
-    expect(await getPrefs(user)).toEqual({
-      matches: 'each',
-      purchases: true,
-      listings: true,
-      messages: true,
-      saved: true,
-    });
+    expect(await getPrefs(user)).toEqual(EVERY_MAIL);
     // and it is not a login token
     const asBearer = await invoke(getPrefsHandler, { route: '/api/user/getEmailPreferences', token: real });
     expect(asBearer.status).toBe(401);
@@ -241,22 +194,10 @@ describe('one-click unsubscribe', () => {
       });
       expectRefusal(page, 400, 'VALIDATION_FAILED');
     }
-    expect(await getPrefs(user)).toEqual({
-      matches: 'each',
-      purchases: true,
-      listings: true,
-      messages: true,
-      saved: true,
-    });
+    expect(await getPrefs(user)).toEqual(EVERY_MAIL);
     const good = await oneClick(real);
     expect(good.status).toBe(200);
-    expect(await getPrefs(user)).toEqual({
-      matches: 'off',
-      purchases: true,
-      listings: true,
-      messages: true,
-      saved: true,
-    });
+    expect(await getPrefs(user)).toEqual({ ...EVERY_MAIL, matches: 'off' });
   });
 
   it('the GET page shows a button that posts and changes nothing by itself', async () => {
@@ -271,13 +212,7 @@ describe('one-click unsubscribe', () => {
     expect(res.body).toMatch(/<form method="post"[^>]*>/);
     expect(res.body).toContain('<button type="submit">Unsubscribe</button>');
     expect(res.body).not.toContain(user.record.emailAddress);
-    expect(await getPrefs(user)).toEqual({
-      matches: 'each',
-      purchases: true,
-      listings: true,
-      messages: true,
-      saved: true,
-    });
+    expect(await getPrefs(user)).toEqual(EVERY_MAIL);
 
     // the button's POST from a browser answers a page
     const posted = await oneClick(token, {
@@ -286,12 +221,6 @@ describe('one-click unsubscribe', () => {
     });
     expect(posted.status).toBe(200);
     expect(posted.body).toContain('<h1>Unsubscribed</h1>');
-    expect(await getPrefs(user)).toEqual({
-      matches: 'off',
-      purchases: true,
-      listings: true,
-      messages: true,
-      saved: true,
-    });
+    expect(await getPrefs(user)).toEqual({ ...EVERY_MAIL, matches: 'off' });
   });
 });
