@@ -26,7 +26,7 @@ import {
 import { type ConcurrentResult, measureConcurrentWrites } from './harness/concurrent.ts';
 import type { ConsumerWrites } from './harness/consumer-writes.ts';
 import { floorClient, passwordHashSetting, planEnvironment, STAGE, startEnvironment } from './harness/env.ts';
-import { seedBooksTo, seedUsers } from './harness/fixture.ts';
+import { renewTokens, seedBooksTo, seedUsers } from './harness/fixture.ts';
 import { type HttpTarget, measureHttp } from './harness/http-load.ts';
 import { type LighthouseResult, measureLighthouse } from './harness/lighthouse.ts';
 import { CallCounter, loadHandler, measureCost, measureLatency, ROOT } from './harness/measure.ts';
@@ -169,6 +169,7 @@ async function main(): Promise<void> {
       for (const c of ordered) {
         const handler = handlers.get(c.name);
         if (!handler) continue;
+        await renewTokens(fixture);
         const it = ITERATIONS[c.kind];
         const calls = 2 * (it.warmup + it.measured + COST_SAMPLES);
         const run = await c.prepare({ fixture, table: env.table, size, smoke, calls });
@@ -207,8 +208,16 @@ async function main(): Promise<void> {
       const { makeUser } = await import('#tests/helpers/users.ts');
       const newUser: RouteContext['newUser'] = async (overrides = {}) => {
         const u = await makeUser({ passwordHash: fixture.passwordHash, ...overrides });
-        return { id: u.id, email: u.record.emailAddress, firstName: u.record.firstName, token: u.token };
+        return {
+          id: u.id,
+          email: u.record.emailAddress,
+          firstName: u.record.firstName,
+          token: u.token,
+          role: u.record.permissionType,
+          tokenVersion: u.record.tokenVersion,
+        };
       };
+      await renewTokens(fixture);
       const ctx: RouteContext = {
         fixture,
         admin: await newUser({ permissionType: 1 }),

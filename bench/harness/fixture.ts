@@ -15,8 +15,21 @@ export interface SeedUser {
   id: string;
   email: string;
   firstName: string;
-  /** a valid bearer token */
+  /** a valid bearer token (renewed by `renewTokens`: a full run outlasts a token's hour) */
   token: string;
+  role: number;
+  tokenVersion: number;
+}
+
+/**
+ * Signs every seeded user's token again, in place (every case reads `token` when it builds a
+ * request): a full run takes longer than JWT_TTL_SECONDS, and the 10,000-book size's cases got 401
+ * with tokens signed at the start.
+ */
+export async function renewTokens(fixture: Fixture): Promise<void> {
+  const { signToken } = await import('#lib/accounts/jwt.ts');
+  for (const u of fixture.users)
+    u.token = (await signToken({ sub: u.id, role: u.role, tv: u.tokenVersion })).token;
 }
 
 export interface Fixture {
@@ -115,6 +128,8 @@ export async function seedUsers(options: SeedOptions): Promise<Fixture> {
       email: u.emailAddress,
       firstName: u.firstName,
       token: (await signToken({ sub: u.id, role: u.permissionType, tv: u.tokenVersion })).token,
+      role: u.permissionType,
+      tokenVersion: u.tokenVersion,
     })),
   );
   const reader = users[0] as SeedUser;
