@@ -10,7 +10,9 @@ import {
   THROTTLE,
   throttleWindow,
 } from '#lib/accounts/rules.ts';
+import { startRefreshFamily } from '#lib/accounts/sessions.ts';
 import { emailKey, userKey } from '#lib/db/keys.ts';
+import type { UserRecord } from '#lib/db/records.ts';
 import { addToWindowIfBelow, countInWindow, removeFromWindow } from '#lib/db/throttle.ts';
 import { GetCommand } from '#lib/table/commands.ts';
 
@@ -20,7 +22,7 @@ const login: BenchCase = {
   module: 'functions/auth/login.ts',
   status: 200,
   floorDescription:
-    "in parallel: GetItem of the address's previous attempt window (consistent) then the conditional ADD of this attempt to the current window, and GetItem of the e-mail item then of the user (consistent); after the compare, the attempt given back (conditional ADD -1). The password check (Argon2id) is not part of the floor but reported as its share",
+    "in parallel: GetItem of the address's previous attempt window (consistent) then the conditional ADD of this attempt to the current window, and GetItem of the e-mail item then of the user (consistent); after the compare, the attempt given back (conditional ADD -1), then the session's refresh family (PutItem). The password check (Argon2id) is not part of the floor but reported as its share",
   prepare: async (ctx) => {
     const userOf = inTurn(ctx.fixture.users);
     return {
@@ -35,7 +37,7 @@ const login: BenchCase = {
         const now = new Date();
         const window = throttleWindow(policy, now);
         // The attempt windows through the production functions (lib/db/throttle.ts), not a hand copy.
-        await Promise.all([
+        const user = await Promise.all([
           (async () => {
             const previous = await countInWindow(policy.action, email, previousWindow(policy, now));
             const allowed = allowedInCurrentWindow(policy, previous, now);
@@ -45,16 +47,19 @@ const login: BenchCase = {
             const e = await client.send(
               new GetCommand({ TableName: ctx.table, Key: emailKey(email), ConsistentRead: true }),
             );
-            await client.send(
+            const u = await client.send(
               new GetCommand({
                 TableName: ctx.table,
                 Key: userKey(String(e.Item?.userId)),
                 ConsistentRead: true,
               }),
             );
+            return u.Item as UserRecord;
           })(),
-        ]);
+        ]).then(([, user]) => user);
         await removeFromWindow(policy.action, email, window);
+        // the session's refresh family, through the production function (one PutItem)
+        await startRefreshFamily(user, { mfa: false }, now);
       },
       hashing: async () => {
         await verifyPassword(ctx.fixture.password, ctx.fixture.passwordHash);
