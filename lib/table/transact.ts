@@ -102,6 +102,8 @@ export async function transactWrite<T extends string>(
   if (items.length === 0) return { ok: true };
   const policy = options.retry ?? CONFLICT_RETRY;
   let token = options.clientRequestToken ?? randomUUID();
+  // whether a send with `token` may have committed (the SDK retried it): then it is kept for good
+  let keep = options.clientRequestToken !== undefined;
   for (let attempt = 0; ; attempt++) {
     try {
       await db.send(
@@ -118,12 +120,13 @@ export async function transactWrite<T extends string>(
       if (!raced) throw err;
       const delay = conflictRetryDelay(policy, attempt);
       if (delay === null) throw new Busy();
-      // A send the SDK retried may have committed on an earlier attempt whose answer was lost: the
-      // next send keeps its token, so DynamoDB answers it as that committed transaction instead of
-      // applying it again. A send of one attempt was cancelled for sure and gets a fresh token (how
-      // DynamoDB answers a token whose one use was cancelled is not documented; DynamoDB Local runs
-      // it again).
-      if (sdkAttempts(err) === 1 && options.clientRequestToken === undefined) token = randomUUID();
+      // A send the SDK retried may have committed on an earlier attempt whose answer was lost: every
+      // later send keeps its token, so DynamoDB answers it as that committed transaction instead of
+      // applying it again. Until then every send was cancelled for sure, and the retry gets a fresh
+      // token (how DynamoDB answers a token whose one use was cancelled is not documented; DynamoDB
+      // Local runs it again).
+      if (sdkAttempts(err) > 1) keep = true;
+      if (!keep) token = randomUUID();
       await sleep(delay);
     }
   }

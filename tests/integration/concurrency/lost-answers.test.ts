@@ -113,13 +113,13 @@ describe.each<LostAnswer>(['server-error', 'drop'])(
   },
 );
 
-/** Answers the `nth` TransactWriteItems as a lost race; the tokens of every one, in order. */
-function conflictOn(nth: number): unknown[] {
+/** Answers the `nth` TransactWriteItems (each of them) as a lost race; the tokens of every one, in order. */
+function conflictOn(...nth: number[]): unknown[] {
   const tokens: unknown[] = [];
   proxy.decide = (op, body) => {
     if (op !== 'TransactWriteItems') return null;
     tokens.push(body.ClientRequestToken);
-    return tokens.length === nth ? 'conflict' : null;
+    return nth.includes(tokens.length) ? 'conflict' : null;
   };
   return tokens;
 }
@@ -134,6 +134,19 @@ describe('a transaction whose answer was lost, then whose SDK retry lost a race'
     expect(outcome).toEqual({ ok: true });
     // the committed send (answer lost), the SDK's retry (a lost race), the runner's retry
     expect((proxy.calls.TransactWriteItems ?? 0) - calls).toBe(3);
+    expect(new Set(tokens).size).toBe(1);
+    expect(await stored(k)).toEqual({ ...k, n: 1 });
+  });
+
+  it('keeps that token for good: a later race lost on a single attempt does not change it', async () => {
+    const k = key();
+    loseFirst('TransactWriteItems', 'server-error');
+    // the committed send (answer lost), the SDK's retry (lost race), the runner's retry (lost race
+    // on its only attempt), the runner's next retry
+    const tokens = conflictOn(2, 3);
+    const outcome = await transactWrite([tag('counter', addOne(k))]);
+    expect(outcome).toEqual({ ok: true });
+    expect(tokens).toHaveLength(4);
     expect(new Set(tokens).size).toBe(1);
     expect(await stored(k)).toEqual({ ...k, n: 1 });
   });
