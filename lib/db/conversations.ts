@@ -8,7 +8,8 @@
 
 import { createHash } from 'node:crypto';
 import { db, TABLE } from '#lib/table/client.ts';
-import { DeleteCommand, GetCommand, PutCommand } from '#lib/table/commands.ts';
+import { DeleteCommand, PutCommand } from '#lib/table/commands.ts';
+import { getItem } from '#lib/table/items.ts';
 import { type Item, type Page, queryAll, queryPage } from '#lib/table/page.ts';
 import { tag, transactWrite } from '#lib/table/transact.ts';
 import { updateIf } from '#lib/table/write-if.ts';
@@ -106,10 +107,8 @@ export interface InboxEntryRecord {
 
 /** The conversation (one strongly consistent GetItem), or null. */
 export async function getConversation(conversationId: string): Promise<ConversationRecord | null> {
-  const out = await db.send(
-    new GetCommand({ TableName: TABLE, Key: conversationKey(conversationId), ConsistentRead: true }),
-  );
-  return out.Item?.type === 'conversation' ? (out.Item as ConversationRecord) : null;
+  const item = await getItem(conversationKey(conversationId));
+  return item?.type === 'conversation' ? (item as ConversationRecord) : null;
 }
 
 export interface NewMessage {
@@ -372,10 +371,7 @@ export async function putBlock(blockerId: string, blockedId: string, at: string)
 
 /** Whether `blockerId` blocks `blockedId` (one GetItem of the block item, keys only). */
 export async function blocks(blockerId: string, blockedId: string): Promise<boolean> {
-  const out = await db.send(
-    new GetCommand({ TableName: TABLE, Key: blockKey(blockerId, blockedId), ProjectionExpression: 'pk' }),
-  );
-  return out.Item !== undefined;
+  return (await getItem(blockKey(blockerId, blockedId), { eventual: true, projection: 'pk' })) !== undefined;
 }
 
 /** Removes the block, if there is one, and the id from the blocker's profile (one transaction). */
@@ -403,10 +399,8 @@ export async function putReadAudit(entry: AuditRecord): Promise<void> {
 
 /** One message of a conversation (strongly consistent GetItem), or null. */
 export async function getMessage(conversationId: string, messageId: string): Promise<MessageRecord | null> {
-  const out = await db.send(
-    new GetCommand({ TableName: TABLE, Key: messageKey(conversationId, messageId), ConsistentRead: true }),
-  );
-  return out.Item?.type === 'message' ? (out.Item as MessageRecord) : null;
+  const item = await getItem(messageKey(conversationId, messageId));
+  return item?.type === 'message' ? (item as MessageRecord) : null;
 }
 
 export const MESSAGE_REPORT_REASONS = ['spam', 'scam', 'harassment', 'offensive', 'other'] as const;
@@ -526,10 +520,8 @@ export async function getInboxEntry(
   userId: string,
   conversationId: string,
 ): Promise<InboxEntryRecord | null> {
-  const out = await db.send(
-    new GetCommand({ TableName: TABLE, Key: inboxEntryKey(userId, conversationId), ConsistentRead: true }),
-  );
-  return out.Item?.type === 'inbox' ? (out.Item as InboxEntryRecord) : null;
+  const item = await getItem(inboxEntryKey(userId, conversationId));
+  return item?.type === 'inbox' ? (item as InboxEntryRecord) : null;
 }
 
 /**

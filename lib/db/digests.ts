@@ -4,7 +4,8 @@
  */
 
 import { db, TABLE } from '#lib/table/client.ts';
-import { DeleteCommand, GetCommand, PutCommand } from '#lib/table/commands.ts';
+import { DeleteCommand, PutCommand } from '#lib/table/commands.ts';
+import { getItem } from '#lib/table/items.ts';
 import { type Page, partitionPage } from '#lib/table/page.ts';
 import { putIf, updateIf } from '#lib/table/write-if.ts';
 import { digestDayPk, digestEntryKey, digestRunKey, digestSentKey, matchMailKey } from './keys.ts';
@@ -104,10 +105,8 @@ export interface DigestRunState {
 
 /** One GetItem: the state a run of `day` left (nothing yet: not started). */
 export async function getDigestRun(day: string): Promise<DigestRunState> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: TABLE, Key: digestRunKey(day), ConsistentRead: true }),
-  );
-  return { done: Item?.done === true, ...(typeof Item?.after === 'string' ? { after: Item.after } : {}) };
+  const run = await getItem(digestRunKey(day));
+  return { done: run?.done === true, ...(typeof run?.after === 'string' ? { after: run.after } : {}) };
 }
 
 /** Records how far the digest of `day` got (kept 8 days, as long as its entries). */

@@ -1,10 +1,4 @@
-/**
- * The ISBN lookup's cache: what the book-data source said about one ISBN-13 (the book, or that it
- * does not know it), kept 30 days (`ttl`), so each ISBN costs the source at most one call a month.
- * `ISBNLOOKUP#<isbn13>` / `ISBNLOOKUP` (lib/db/keys.ts `isbnLookupKey`).
- */
-import { db, TABLE } from '#lib/table/client.ts';
-import { GetCommand, PutCommand } from '#lib/table/commands.ts';
+import { getItem, putItem } from '#lib/table/items.ts';
 import { isbnLookupKey } from './keys.ts';
 
 export const ISBN_CACHE_SECONDS = 30 * 24 * 3600;
@@ -28,8 +22,7 @@ export interface CachedLookup {
 
 /** The cached answer for an ISBN-13 (one GetItem), or null when none is kept or it has expired. */
 export async function getCachedLookup(isbn13: string, now: Date): Promise<CachedLookup | null> {
-  const out = await db.send(new GetCommand({ TableName: TABLE, Key: isbnLookupKey(isbn13) }));
-  const item = out.Item as (CachedLookup & { ttl?: number }) | undefined;
+  const item = await getItem<CachedLookup & { ttl?: number }>(isbnLookupKey(isbn13), { eventual: true });
   // DynamoDB deletes expired items within days, not at once: an expired one is not an answer
   if (!item || (typeof item.ttl === 'number' && item.ttl <= now.getTime() / 1000)) return null;
   return { book: item.book ?? null, fetchedAt: item.fetchedAt };
@@ -37,16 +30,11 @@ export async function getCachedLookup(isbn13: string, now: Date): Promise<Cached
 
 /** Keeps the source's answer for 30 days (one PutItem; a later answer replaces it). */
 export async function putCachedLookup(isbn13: string, book: SourceBook | null, now: Date): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: TABLE,
-      Item: {
-        ...isbnLookupKey(isbn13),
-        type: 'isbnLookup',
-        book,
-        fetchedAt: now.toISOString(),
-        ttl: Math.floor(now.getTime() / 1000) + ISBN_CACHE_SECONDS,
-      },
-    }),
-  );
+  await putItem({
+    ...isbnLookupKey(isbn13),
+    type: 'isbnLookup',
+    book,
+    fetchedAt: now.toISOString(),
+    ttl: Math.floor(now.getTime() / 1000) + ISBN_CACHE_SECONDS,
+  });
 }

@@ -4,8 +4,9 @@
  */
 
 import { db, TABLE } from '#lib/table/client.ts';
-import { GetCommand, PutCommand } from '#lib/table/commands.ts';
+import { PutCommand } from '#lib/table/commands.ts';
 import { isConditionFailed } from '#lib/table/conditions.ts';
+import { getItem } from '#lib/table/items.ts';
 import { indexPartition, indexResume, type Page, pagedList, queryAfter } from '#lib/table/page.ts';
 import { TransactionRefused, tag, transactWrite } from '#lib/table/transact.ts';
 import { setAttribute, updateIf } from '#lib/table/write-if.ts';
@@ -79,10 +80,7 @@ export async function putNotificationOnce(
 }
 
 export async function getNotification(userId: string, id: string): Promise<NotificationRecord | null> {
-  const out = await db.send(
-    new GetCommand({ TableName: TABLE, Key: notificationKey(userId, id), ConsistentRead: true }),
-  );
-  return (out.Item as NotificationRecord | undefined) ?? null;
+  return (await getItem<NotificationRecord>(notificationKey(userId, id))) ?? null;
 }
 
 /** Moves the e-mail state from `from` to `to`; false when someone else moved it first. */
@@ -127,8 +125,8 @@ export const listNotificationsPage = pagedList(
 
 /** The time before which all of a user's notifications count as read (markNotificationsRead without ids). */
 export async function getReadMark(userId: string): Promise<string | null> {
-  const out = await db.send(new GetCommand({ TableName: TABLE, Key: notificationsReadMarkKey(userId) }));
-  return (out.Item?.readBefore as string | undefined) ?? null;
+  const mark = await getItem(notificationsReadMarkKey(userId), { eventual: true });
+  return (mark?.readBefore as string | undefined) ?? null;
 }
 
 /** Moves the read mark forward to `at` (never back). */

@@ -4,9 +4,9 @@
  */
 
 import { Busy } from '#lib/errors.ts';
-import { db, TABLE } from '#lib/table/client.ts';
-import { GetCommand } from '#lib/table/commands.ts';
+import { TABLE } from '#lib/table/client.ts';
 import { NO_RETRY } from '#lib/table/conflict-retry.ts';
+import { getItem } from '#lib/table/items.ts';
 import {
   DatedPosition,
   type Item,
@@ -44,19 +44,13 @@ export async function getIdempotencyRecord(
   userId: string,
   keyHash: string,
 ): Promise<IdempotencyRecord | null> {
-  const out = await db.send(
-    new GetCommand({ TableName: TABLE, Key: idempotencyKey(userId, keyHash), ConsistentRead: true }),
-  );
-  const item = out.Item as IdempotencyRecord | undefined;
+  const item = await getItem<IdempotencyRecord>(idempotencyKey(userId, keyHash));
   if (!item || item.ttl <= nowSeconds()) return null; // TTL deletion is lazy: an expired record is gone
   return item;
 }
 
 export async function getOrderRecord(orderId: string): Promise<OrderRecord | null> {
-  const out = await db.send(
-    new GetCommand({ TableName: TABLE, Key: orderKey(orderId), ConsistentRead: true }),
-  );
-  return (out.Item as OrderRecord | undefined) ?? null;
+  return (await getItem<OrderRecord>(orderKey(orderId))) ?? null;
 }
 
 export interface CheckoutPlan {

@@ -9,7 +9,8 @@
 
 import { batchDelete, deleteQueried } from '#lib/table/batch.ts';
 import { db, TABLE } from '#lib/table/client.ts';
-import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '#lib/table/commands.ts';
+import { QueryCommand, type TransactWriteCommandInput } from '#lib/table/commands.ts';
+import { getItem } from '#lib/table/items.ts';
 import { type Listing, type Page, queryPage } from '#lib/table/page.ts';
 import { refusalOf, tag, tagAll, transactWrite } from '#lib/table/transact.ts';
 import * as z from '#lib/zod.ts';
@@ -233,8 +234,5 @@ export function reporterPenaltyOp(reporterId: string, until: Date): TransactItem
 
 /** Until when a reporter's reports do not count (ISO), or null when they do. */
 export async function reporterWeightlessUntil(reporterId: string): Promise<string | null> {
-  const out = await db.send(
-    new GetCommand({ TableName: TABLE, Key: reporterKey(reporterId), ConsistentRead: true }),
-  );
-  return (out.Item as ReporterRecord | undefined)?.weightlessUntil ?? null;
+  return (await getItem<ReporterRecord>(reporterKey(reporterId)))?.weightlessUntil ?? null;
 }

@@ -6,7 +6,8 @@
  * items are deleted by the table's TTL eventually; every read checks `expiresAt` too.
  */
 import { db, TABLE } from '#lib/table/client.ts';
-import { DeleteCommand, GetCommand, PutCommand } from '#lib/table/commands.ts';
+import { DeleteCommand } from '#lib/table/commands.ts';
+import { getItem, putNew } from '#lib/table/items.ts';
 import { updateIf } from '#lib/table/write-if.ts';
 import { refreshFamilyKey } from './keys.ts';
 
@@ -39,20 +40,11 @@ export type Rotation = Pick<
 >;
 
 export async function putRefreshFamily(r: RefreshFamilyRecord): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: TABLE,
-      Item: { ...refreshFamilyKey(r.familyId), ...r },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNew({ ...refreshFamilyKey(r.familyId), ...r });
 }
 
 export async function getRefreshFamily(familyId: string): Promise<RefreshFamilyRecord | null> {
-  const out = await db.send(
-    new GetCommand({ TableName: TABLE, Key: refreshFamilyKey(familyId), ConsistentRead: true }),
-  );
-  const item = out.Item as (RefreshFamilyRecord & { pk?: string; sk?: string }) | undefined;
+  const item = await getItem<RefreshFamilyRecord & { pk?: string; sk?: string }>(refreshFamilyKey(familyId));
   if (item?.type !== 'refreshFamily') return null;
   const { pk: _pk, sk: _sk, ...record } = item;
   return record;

@@ -4,8 +4,8 @@
  * deleted by the table's TTL eventually; every read and every consumption checks `expiresAt` too.
  */
 
-import { db, TABLE } from '#lib/table/client.ts';
-import { GetCommand, PutCommand } from '#lib/table/commands.ts';
+import { TABLE } from '#lib/table/client.ts';
+import { getItem, putNew } from '#lib/table/items.ts';
 import { indexPartition, queryAll } from '#lib/table/page.ts';
 import { type TransactItem, tag, transactWrite } from '#lib/table/transact.ts';
 import { INDEX, pendingSignupIndex, pendingSignupsPk, spentTokenKey, tokenKey } from './keys.ts';
@@ -59,13 +59,7 @@ function pendingSignupItem(r: PendingSignupRecord) {
 
 /** Stores a pending sign-up under its token hash. */
 export async function putPendingSignup(r: PendingSignupRecord): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: TABLE,
-      Item: pendingSignupItem(r),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNew(pendingSignupItem(r));
 }
 
 /** What became of a sign-up link that no longer works. */
@@ -90,8 +84,7 @@ export function spentTokenPutOp(tokenHash: string, as: SpentAs, now: Date): Tran
 
 /** What became of a sign-up token that no longer works, or null (unknown, or gone after 30 days). */
 export async function getSpentToken(tokenHash: string): Promise<SpentAs | null> {
-  const out = await db.send(new GetCommand({ TableName: TABLE, Key: spentTokenKey(tokenHash) }));
-  const as = out.Item?.as;
+  const as = (await getItem(spentTokenKey(tokenHash), { eventual: true }))?.as;
   return as === 'confirmed' || as === 'replaced' ? as : null;
 }
 
@@ -153,21 +146,12 @@ export async function replacePendingSignup(
 
 /** Stores a password reset token under its hash. */
 export async function putResetToken(r: ResetTokenRecord): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: TABLE,
-      Item: { ...tokenKey(r.tokenHash), ...r },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNew({ ...tokenKey(r.tokenHash), ...r });
 }
 
 /** A token by its hash (strongly consistent: it was probably written a moment ago), or null. */
 export async function getToken(tokenHash: string): Promise<TokenRecord | null> {
-  const out = await db.send(
-    new GetCommand({ TableName: TABLE, Key: tokenKey(tokenHash), ConsistentRead: true }),
-  );
-  return (out.Item as TokenRecord | undefined) ?? null;
+  return (await getItem<TokenRecord>(tokenKey(tokenHash))) ?? null;
 }
 
 /**
