@@ -10,9 +10,8 @@
  * Every move is one conditional UpdateItem, so two requests racing with the same code or recovery
  * code cannot both win.
  */
-import { db, TABLE } from '#lib/table/client.ts';
-import { UpdateCommand } from '#lib/table/commands.ts';
-import { isConditionFailed } from '#lib/table/conditions.ts';
+import { TABLE } from '#lib/table/client.ts';
+import { updateIf } from '#lib/table/write-if.ts';
 import { userKey } from './keys.ts';
 
 export interface TotpState {
@@ -22,25 +21,24 @@ export interface TotpState {
   totpRecovery?: Set<string>;
 }
 
-/** Runs a conditional update; false when its condition failed. */
-async function updateIf(input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>) {
-  try {
-    await db.send(new UpdateCommand({ TableName: TABLE, ...input }));
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
-}
+/** One conditional UpdateItem of the user's item: `update` on `condition`; false when the condition failed. */
+const updateUserIf = (userId: string, update: string, condition: string, values: Record<string, unknown>) =>
+  updateIf({
+    TableName: TABLE,
+    Key: userKey(userId),
+    UpdateExpression: update,
+    ConditionExpression: condition,
+    ExpressionAttributeValues: values,
+  });
 
 /** Stores a new pending secret (replacing an earlier pending one); false when TOTP is already on. */
 export const putPendingTotp = (userId: string, encryptedSecret: string): Promise<boolean> =>
-  updateIf({
-    Key: userKey(userId),
-    UpdateExpression: 'SET totpPending = :pending',
-    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(totpSecret)',
-    ExpressionAttributeValues: { ':pending': encryptedSecret },
-  });
+  updateUserIf(
+    userId,
+    'SET totpPending = :pending',
+    'attribute_exists(pk) AND attribute_not_exists(totpSecret)',
+    { ':pending': encryptedSecret },
+  );
 
 /** The pending secret becomes the active one with its recovery codes; false when it moved on meanwhile. */
 export const activateTotp = (
@@ -49,42 +47,35 @@ export const activateTotp = (
   step: number,
   recoveryHashes: string[],
 ): Promise<boolean> =>
-  updateIf({
-    Key: userKey(userId),
-    UpdateExpression:
-      'SET totpSecret = :secret, totpLastStep = :step, totpRecovery = :recovery REMOVE totpPending',
-    ConditionExpression: 'totpPending = :secret AND attribute_not_exists(totpSecret)',
-    ExpressionAttributeValues: {
+  updateUserIf(
+    userId,
+    'SET totpSecret = :secret, totpLastStep = :step, totpRecovery = :recovery REMOVE totpPending',
+    'totpPending = :secret AND attribute_not_exists(totpSecret)',
+    {
       ':secret': encryptedSecret,
       ':step': step,
       ':recovery': new Set(recoveryHashes),
     },
-  });
+  );
 
 /** Records a code's time step as used, only when it is later than the last one used (no replay). */
 export const claimTotpStep = (userId: string, encryptedSecret: string, step: number): Promise<boolean> =>
-  updateIf({
-    Key: userKey(userId),
-    UpdateExpression: 'SET totpLastStep = :step',
-    ConditionExpression:
-      'totpSecret = :secret AND (attribute_not_exists(totpLastStep) OR totpLastStep < :step)',
-    ExpressionAttributeValues: { ':secret': encryptedSecret, ':step': step },
-  });
+  updateUserIf(
+    userId,
+    'SET totpLastStep = :step',
+    'totpSecret = :secret AND (attribute_not_exists(totpLastStep) OR totpLastStep < :step)',
+    { ':secret': encryptedSecret, ':step': step },
+  );
 
 /** Takes one recovery code out of the set; false when it is not (or no longer) there. */
 export const spendRecoveryCode = (userId: string, hash: string): Promise<boolean> =>
-  updateIf({
-    Key: userKey(userId),
-    UpdateExpression: 'DELETE totpRecovery :one',
-    ConditionExpression: 'contains(totpRecovery, :hash)',
-    ExpressionAttributeValues: { ':one': new Set([hash]), ':hash': hash },
+  updateUserIf(userId, 'DELETE totpRecovery :one', 'contains(totpRecovery, :hash)', {
+    ':one': new Set([hash]),
+    ':hash': hash,
   });
 
 /** Turns two-factor sign-in off for a user (everything of it goes). */
 export const removeTotp = (userId: string, encryptedSecret: string): Promise<boolean> =>
-  updateIf({
-    Key: userKey(userId),
-    UpdateExpression: 'REMOVE totpSecret, totpLastStep, totpRecovery, totpPending',
-    ConditionExpression: 'totpSecret = :secret',
-    ExpressionAttributeValues: { ':secret': encryptedSecret },
+  updateUserIf(userId, 'REMOVE totpSecret, totpLastStep, totpRecovery, totpPending', 'totpSecret = :secret', {
+    ':secret': encryptedSecret,
   });
