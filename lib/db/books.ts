@@ -25,7 +25,7 @@ import {
   DatedPosition,
   gsi1Listing,
   type Item,
-  indexPartition,
+  indexPageAfter,
   indexResume,
   type Page,
   pagedList,
@@ -990,9 +990,7 @@ function staleUnlistItems(books: BookRecord[], cutoff: string, run: UnlistRun): 
 
 /** Books bought by a user, newest purchase first (gsi3 `BUYER#<id>`), resuming after `after`. */
 async function queryBooksOfBuyer(buyerId: string, limit: number, after?: string): Promise<Page<BookRecord>> {
-  const partition = booksOfBuyerPk(buyerId);
-  const resume = indexResume('gsi3', partition, bookKey);
-  const page = await queryAfter(resume, indexPartition('gsi3', partition), limit, after);
+  const page = await indexPageAfter('gsi3', booksOfBuyerPk(buyerId), bookKey, limit, after);
   return { items: page.items.map(asBook), next: page.next };
 }
 

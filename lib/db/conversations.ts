@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { db, TABLE } from '#lib/table/client.ts';
 import { DeleteCommand, PutCommand } from '#lib/table/commands.ts';
 import { getItem } from '#lib/table/items.ts';
-import { type Item, type Page, queryAll, queryPage } from '#lib/table/page.ts';
+import { type Item, indexPartition, indexResume, type Page, queryAll, queryPage } from '#lib/table/page.ts';
 import { tag, transactWrite } from '#lib/table/transact.ts';
 import { updateIf } from '#lib/table/write-if.ts';
 import * as z from '#lib/zod.ts';
@@ -301,19 +301,9 @@ export function listInbox(
     {
       scope: `inbox:${userId}`,
       position: InboxPosition,
-      sortKey: 'gsi1sk',
-      startKey: (position) => ({
-        ...inboxEntryKey(userId, position.slice(position.lastIndexOf('#') + 1)),
-        gsi1pk: pk,
-        gsi1sk: position,
-      }),
+      ...indexResume('gsi1', pk, (id) => inboxEntryKey(userId, id)),
     },
-    {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ScanIndexForward: false,
-    },
+    indexPartition('gsi1', pk),
     limit,
     cursor,
     (i) => (i.type === 'inbox' ? (i as InboxEntryRecord) : undefined),

@@ -7,7 +7,7 @@ import { db, TABLE } from '#lib/table/client.ts';
 import { PutCommand } from '#lib/table/commands.ts';
 import { isConditionFailed } from '#lib/table/conditions.ts';
 import { getItem } from '#lib/table/items.ts';
-import { indexPartition, indexResume, type Page, pagedList, queryAfter } from '#lib/table/page.ts';
+import { indexPageAfter, type Page, pagedList } from '#lib/table/page.ts';
 import { TransactionRefused, tag, transactWrite } from '#lib/table/transact.ts';
 import { setAttribute, updateIf } from '#lib/table/write-if.ts';
 import * as z from '#lib/zod.ts';
@@ -101,15 +101,12 @@ export async function moveEmailState(
 }
 
 /** A user's notifications, newest first (gsi1), one page, after `after` (a position of this listing). */
-export async function listNotifications(
+export const listNotifications = (
   userId: string,
   limit: number,
   after: string | undefined,
-): Promise<Page<NotificationRecord>> {
-  const partition = notificationsOfUserPk(userId);
-  const resume = indexResume('gsi1', partition, (id) => notificationKey(userId, id));
-  return queryAfter(resume, indexPartition('gsi1', partition), limit, after);
-}
+): Promise<Page<NotificationRecord>> =>
+  indexPageAfter('gsi1', notificationsOfUserPk(userId), (id) => notificationKey(userId, id), limit, after);
 
 /** A position in a user's notifications: gsi1sk, `<date>#<notification id>`. */
 const Position = z

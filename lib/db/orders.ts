@@ -10,11 +10,9 @@ import { getItem } from '#lib/table/items.ts';
 import {
   DatedPosition,
   type Item,
-  indexPartition,
-  indexResume,
+  indexPageAfter,
   type Page,
   pagedList,
-  queryAfter,
   queryGsi1Page,
   stripKeys,
 } from '#lib/table/page.ts';
@@ -218,15 +216,11 @@ function indexValues(ix: ReturnType<typeof bookIndexes>): Record<string, string>
 }
 
 /** The buyer's orders, newest first (gsi2 `ORDERS_OF#<buyer>`), resuming after `after` (one Query). */
-export async function queryOrdersOfBuyer(
+export const queryOrdersOfBuyer = (
   buyerId: string,
   limit: number,
   after?: string,
-): Promise<Page<OrderRecord>> {
-  const partition = ordersOfBuyerPk(buyerId);
-  const resume = indexResume('gsi2', partition, orderKey);
-  return queryAfter(resume, indexPartition('gsi2', partition), limit, after);
-}
+): Promise<Page<OrderRecord>> => indexPageAfter('gsi2', ordersOfBuyerPk(buyerId), orderKey, limit, after);
 
 /** The buyer's orders, newest first, a page at a time (cursor bound to the buyer's list). */
 export const listOrdersOfBuyer = pagedList(

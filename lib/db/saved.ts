@@ -6,16 +6,7 @@
  */
 
 import { TABLE } from '#lib/table/client.ts';
-import {
-  indexPartition,
-  indexResume,
-  type Page,
-  pagedList,
-  queryAfter,
-  queryAll,
-  stripKeys,
-  TimePosition,
-} from '#lib/table/page.ts';
+import { indexPageAfter, type Page, pagedList, queryAll, stripKeys, TimePosition } from '#lib/table/page.ts';
 import { refusalOf, type TransactItem, TransactionRefused, tag, transactWrite } from '#lib/table/transact.ts';
 import {
   INDEX,
@@ -102,9 +93,8 @@ async function listSavedBooks(
   limit: number,
   after: string | undefined,
 ): Promise<Page<SavedBookRecord>> {
-  const partition = savedBooksOfUserPk(userId);
-  const resume = indexResume('gsi1', partition, (bookId) => savedBookKey(userId, bookId));
-  const page = await queryAfter(resume, indexPartition('gsi1', partition), limit, after);
+  const keyOf = (bookId: string) => savedBookKey(userId, bookId);
+  const page = await indexPageAfter('gsi1', savedBooksOfUserPk(userId), keyOf, limit, after);
   return { items: page.items.map((i) => stripKeys<SavedBookRecord>(i)), next: page.next };
 }
 

@@ -234,6 +234,19 @@ export const indexResume = (index: IndexName, partition: string, keyOf: (id: str
 });
 
 /**
+ * One page of an index partition ordered by `<time>#<id>`, newest first, after the position
+ * `after` (one Query): `indexResume` and `indexPartition` of one partition together.
+ */
+export const indexPageAfter = <T = Item>(
+  index: IndexName,
+  partition: string,
+  keyOf: (id: string) => ItemKey,
+  limit: number,
+  after: string | undefined,
+): Promise<Page<T>> =>
+  queryAfter<T>(indexResume(index, partition, keyOf), indexPartition(index, partition), limit, after);
+
+/**
  * A gsi1 partition ordered by `<time>#<id>` as a listing of the dashboard (scope
  * `dashboard:<partition>`); `keyOf` gives the table key of the item with that id.
  */
