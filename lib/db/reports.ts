@@ -12,7 +12,7 @@ import { db, TABLE } from '#lib/table/client.ts';
 import { QueryCommand, type TransactWriteCommandInput } from '#lib/table/commands.ts';
 import { getItem } from '#lib/table/items.ts';
 import { type Listing, type Page, queryPage } from '#lib/table/page.ts';
-import { refusalOf, tag, tagAll, transactWrite } from '#lib/table/transact.ts';
+import { putOp, refusalOf, tag, tagAll, transactWrite } from '#lib/table/transact.ts';
 import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
 import { bookKey, REPORT_SK_PREFIX, REPORTS_PK, reporterKey, reportKey, reportQueueKey } from './keys.ts';
@@ -219,17 +219,12 @@ export async function deleteReportsOfBook(bookId: string, count: number | undefi
 
 /** The operation that takes a reporter's weight away until `until` (a restore's penalty). */
 export function reporterPenaltyOp(reporterId: string, until: Date): TransactItem {
-  return {
-    Put: {
-      TableName: TABLE,
-      Item: {
-        ...reporterKey(reporterId),
-        type: 'reporter',
-        weightlessUntil: until.toISOString(),
-        ttl: Math.ceil(until.getTime() / 1000) + 86_400,
-      } satisfies ReporterRecord & Record<string, unknown>,
-    },
-  };
+  return putOp({
+    ...reporterKey(reporterId),
+    type: 'reporter',
+    weightlessUntil: until.toISOString(),
+    ttl: Math.ceil(until.getTime() / 1000) + 86_400,
+  } satisfies ReporterRecord & Record<string, unknown>);
 }
 
 /** Until when a reporter's reports do not count (ISO), or null when they do. */

@@ -7,7 +7,7 @@
 import { TABLE } from '#lib/table/client.ts';
 import { getItem, putNew } from '#lib/table/items.ts';
 import { indexPartition, queryAll } from '#lib/table/page.ts';
-import { type TransactItem, tag, transactWrite } from '#lib/table/transact.ts';
+import { putOp, type TransactItem, tag, transactWrite } from '#lib/table/transact.ts';
 import { INDEX, pendingSignupIndex, pendingSignupsPk, spentTokenKey, tokenKey } from './keys.ts';
 
 /** What a sign-up carries until it is confirmed. */
@@ -68,18 +68,13 @@ const SPENT_KEEP_SECONDS = 30 * 24 * 3600;
 
 /** The transaction part that remembers what became of a sign-up token (30 days, then TTL). */
 export function spentTokenPutOp(tokenHash: string, as: SpentAs, now: Date): TransactItem {
-  return {
-    Put: {
-      TableName: TABLE,
-      Item: {
-        ...spentTokenKey(tokenHash),
-        type: 'spentToken',
-        as,
-        at: now.toISOString(),
-        ttl: Math.floor(now.getTime() / 1000) + SPENT_KEEP_SECONDS,
-      },
-    },
-  };
+  return putOp({
+    ...spentTokenKey(tokenHash),
+    type: 'spentToken',
+    as,
+    at: now.toISOString(),
+    ttl: Math.floor(now.getTime() / 1000) + SPENT_KEEP_SECONDS,
+  });
 }
 
 /** What became of a sign-up token that no longer works, or null (unknown, or gone after 30 days). */

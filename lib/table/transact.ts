@@ -14,13 +14,18 @@ import { randomUUID } from 'node:crypto';
 import type { CancellationReason } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { Busy } from '#lib/errors.ts';
-import { db } from './client.ts';
+import { db, TABLE } from './client.ts';
 import { TransactWriteCommand, type TransactWriteCommandInput } from './commands.ts';
 import { isTransactionCancelled, TRANSIENT_REASONS } from './conditions.ts';
 import { CONFLICT_RETRY, type ConflictRetryPolicy, conflictRetryDelay } from './conflict-retry.ts';
 
 /** One item of a TransactWriteItems (Put, Update, Delete or ConditionCheck). */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The transaction part that puts `item` (its key among its attributes), replacing what is there. */
+export const putOp = (item: Record<string, unknown>): TransactItem => ({
+  Put: { TableName: TABLE, Item: item },
+});
 
 /** An item with what it means to the caller. */
 export interface Tagged<T extends string = string> {
