@@ -6,6 +6,7 @@ import { freePort } from '#scripts/local/ports.ts';
 import { invokeThroughOffline, startS3 } from '#scripts/local/s3.ts';
 import { startSes } from '#scripts/local/ses.ts';
 import { ensureTable } from '#scripts/local/table.ts';
+import { provideEmulators } from './emulators.ts';
 
 /** End-to-end tier: emulators plus the real HTTP server (serverless offline, stage `test`). */
 export default async function setup(project: TestProject) {
@@ -51,17 +52,7 @@ export default async function setup(project: TestProject) {
     },
     log: process.env.E2E_VERBOSE ? (line) => console.log(`[offline] ${line}`) : undefined,
   });
-  project.provide('dynamoEndpoint', dynamo.endpoint);
-  project.provide('sesUrl', ses.url);
   project.provide('apiUrl', offline.url);
   project.provide('e2eTable', table);
-  project.provide('s3Endpoint', s3.endpoint);
-  project.provide('isbnStandinUrl', isbn.url);
-  return async () => {
-    await offline.stop();
-    await isbn.stop();
-    await s3.stop();
-    await ses.stop();
-    await dynamo.stop();
-  };
+  return provideEmulators(project, { dynamo, ses, s3, isbn }, [offline]);
 }

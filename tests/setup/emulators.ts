@@ -15,15 +15,30 @@ export default async function setup(project: TestProject) {
   const dynamo = await startDynamoDbLocal({ port: await freePort(), quiet: true });
   const ses = await startSes(await freePort());
   const s3 = await startS3({ port: await freePort(), bucket: 'campus-books-test-photos', corsOrigins: [] });
-  project.provide('dynamoEndpoint', dynamo.endpoint);
-  project.provide('sesUrl', ses.url);
   const isbn = await startIsbnStandin(await freePort());
-  project.provide('s3Endpoint', s3.endpoint);
-  project.provide('isbnStandinUrl', isbn.url);
+  return provideEmulators(project, { dynamo, ses, s3, isbn });
+}
+
+type Stoppable = { stop(): Promise<void> };
+
+/** The four emulators every tier that talks to them starts, whatever their settings. */
+export interface Emulators {
+  dynamo: Stoppable & { endpoint: string };
+  ses: Stoppable & { url: string };
+  s3: Stoppable & { endpoint: string };
+  isbn: Stoppable & { url: string };
+}
+
+/**
+ * Hands the emulators' addresses to the tests (`inject`) and answers the teardown: `before` (what
+ * runs on top of them, e.g. the HTTP server) stops first, then the emulators, the last started first.
+ */
+export function provideEmulators(project: TestProject, e: Emulators, before: Stoppable[] = []) {
+  project.provide('dynamoEndpoint', e.dynamo.endpoint);
+  project.provide('sesUrl', e.ses.url);
+  project.provide('s3Endpoint', e.s3.endpoint);
+  project.provide('isbnStandinUrl', e.isbn.url);
   return async () => {
-    await isbn.stop();
-    await s3.stop();
-    await ses.stop();
-    await dynamo.stop();
+    for (const running of [...before, e.isbn, e.s3, e.ses, e.dynamo]) await running.stop();
   };
 }
