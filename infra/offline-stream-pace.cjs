@@ -12,6 +12,8 @@
  */
 'use strict';
 
+const { beforeOfflineStart } = require('./offline-start.cjs');
+
 const EMULATED = new Set(['local', 'test']);
 const READ_INTERVAL_MS = 100;
 
@@ -32,19 +34,10 @@ function paceStreamEvents(functions, readInterval = READ_INTERVAL_MS) {
 
 class OfflineStreamPace {
   constructor(serverless, options) {
-    this.serverless = serverless;
-    this.options = options;
     // Runs before serverless-offline-dynamodb-streams reads the events (its `offline:start:init`).
-    this.hooks = {
-      'before:offline:start:init': () => this.pace(),
-      'before:offline:start': () => this.pace(),
-    };
-  }
-
-  pace() {
-    const service = this.serverless.service;
-    const stage = this.options.stage ?? service.provider.stage;
-    if (EMULATED.has(stage)) paceStreamEvents(service.functions);
+    this.hooks = beforeOfflineStart(serverless, options, (service, stage) => {
+      if (EMULATED.has(stage)) paceStreamEvents(service.functions);
+    });
   }
 }
 

@@ -10,6 +10,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
+const { beforeOfflineStart } = require('./offline-start.cjs');
 
 const STAGE = 'test';
 const FIXTURES = path.join('tests', 'e2e', 'fixtures', 'functions.yml');
@@ -17,17 +18,11 @@ const FIXTURES = path.join('tests', 'e2e', 'fixtures', 'functions.yml');
 class OfflineTestFunctions {
   constructor(serverless, options) {
     this.serverless = serverless;
-    this.options = options;
     // Runs before serverless-esbuild and serverless-offline read the functions (listed after it).
-    this.hooks = {
-      'before:offline:start:init': () => this.add(),
-      'before:offline:start': () => this.add(),
-    };
+    this.hooks = beforeOfflineStart(serverless, options, (service, stage) => this.add(service, stage));
   }
 
-  add() {
-    const service = this.serverless.service;
-    const stage = this.options.stage ?? service.provider.stage;
+  add(service, stage) {
     if (stage !== STAGE) return;
     const file = path.join(this.serverless.serviceDir ?? process.cwd(), FIXTURES);
     const functions = require('yaml').parse(fs.readFileSync(file, 'utf8')) ?? {};
