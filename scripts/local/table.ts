@@ -53,7 +53,7 @@ export function tableDefinition(): CfnTable {
 }
 
 /** The CreateTable input for `tableName`, derived from serverless.yml. */
-export function createTableInput(tableName: string): CreateTableCommandInput {
+export function createTableInput(tableName: string, { stream = true } = {}): CreateTableCommandInput {
   const def = tableDefinition();
   return {
     TableName: tableName,
@@ -61,9 +61,10 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
     KeySchema: def.KeySchema,
     GlobalSecondaryIndexes: def.GlobalSecondaryIndexes,
     BillingMode: 'PAY_PER_REQUEST',
-    StreamSpecification: def.StreamSpecification
-      ? { StreamEnabled: true, StreamViewType: def.StreamSpecification.StreamViewType }
-      : undefined,
+    StreamSpecification:
+      def.StreamSpecification && stream
+        ? { StreamEnabled: true, StreamViewType: def.StreamSpecification.StreamViewType }
+        : undefined,
   };
 }
 
@@ -82,8 +83,13 @@ async function untilIndexActive(client: DynamoDBClient, tableName: string, name:
 /**
  * Creates the table when it does not exist yet; returns true when it created it. A table kept from
  * an earlier run (`npm start` with persisted data) gets the indexes added since, one at a time.
+ * `stream: false` creates it without its stream (a test file that never reads the stream).
  */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+export async function ensureTable(
+  client: DynamoDBClient,
+  tableName: string,
+  options: { stream?: boolean } = {},
+): Promise<boolean> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     const have = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
@@ -112,7 +118,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException)) throw err;
   }
-  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  await client.send(new CreateTableCommand(createTableInput(tableName, options)));
   const ttl = tableDefinition().TimeToLiveSpecification;
   if (ttl?.Enabled) {
     await client.send(

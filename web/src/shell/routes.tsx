@@ -6,6 +6,7 @@ import { SignupPage } from '#web/features/auth/signup-page.tsx';
 import { BookPage } from '#web/features/book/book-page.tsx';
 import { BrowsePage } from '#web/features/browse/browse-page.tsx';
 import { EmailConfirmedPage, NotFound, PrivacyPage, TermsPage } from '#web/features/public/plain-pages.tsx';
+import { bookQuery, queryClient } from '#web/queries.ts';
 import { navigate, useLocation } from '#web/router.tsx';
 import { useRestoring, useSession } from '#web/session.ts';
 import { Loading } from '#web/ui/layout.tsx';
@@ -129,10 +130,27 @@ const PAGES: Record<string, [page: React.ComponentType, who: 'anyone' | 'session
   '/dashboard': [DashboardPage, 'session'],
 };
 
+/** The book id of a book page's path, else undefined. */
+const bookIdOf = (path: string): string | undefined =>
+  path.startsWith('/books/') ? decodeURIComponent(path.slice('/books/'.length)) : undefined;
+
+/**
+ * At start, a signed-out visitor's landing page asks for its data before React renders anything:
+ * the book of a book page (an e-mailed or shared link) is on its way while the app's first render
+ * runs, instead of after it, so the page's content appears sooner (issue 32 item 7). A browser with a
+ * session to restore asks nothing early: the answer depends on who asks (in the cart or not), and
+ * the restore comes first.
+ */
+export function startLoading(path: string, signedOut: boolean): void {
+  const bookId = bookIdOf(path);
+  if (signedOut && bookId) void queryClient.prefetchQuery(bookQuery(bookId));
+}
+
 /** The page of a path. */
 export function route(path: string) {
   if (path === '/') return <BrowsePage />;
-  if (path.startsWith('/books/')) return <BookPage id={decodeURIComponent(path.slice('/books/'.length))} />;
+  const bookId = bookIdOf(path);
+  if (bookId !== undefined) return <BookPage id={bookId} />;
   if (path === '/confirm' || path.startsWith('/confirm/')) return <ConfirmPage />;
   if (path.startsWith('/orders/'))
     return (
