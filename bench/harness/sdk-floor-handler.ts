@@ -16,14 +16,36 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS, dynamoClientSettings } from '#lib/aws/client-options.ts';
 import { readSecrets } from '#lib/aws/secrets.ts';
-// the service's own DocumentClient commands (re-exports of @aws-sdk/lib-dynamodb), by operation name
-import { COMMANDS_BY_OPERATION as COMMANDS, type QueryCommand } from '#lib/table/commands.ts';
+// the service's own list of the DocumentClient's commands (re-exports of @aws-sdk/lib-dynamodb)
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactGetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '#lib/table/commands.ts';
 
 /** One recorded call: DynamoDB's operation name and the DocumentClient's input. */
 export interface RecordedCall {
   operation: string;
   input: Record<string, unknown>;
 }
+
+const COMMANDS = {
+  BatchGetItem: BatchGetCommand,
+  BatchWriteItem: BatchWriteCommand,
+  DeleteItem: DeleteCommand,
+  GetItem: GetCommand,
+  PutItem: PutCommand,
+  Query: QueryCommand,
+  TransactGetItems: TransactGetCommand,
+  TransactWriteItems: TransactWriteCommand,
+  UpdateItem: UpdateCommand,
+} as const;
 
 const env = process.env;
 const logger = new Logger({ serviceName: 'campus-books', persistentKeys: { stage: env.STAGE ?? '' } });

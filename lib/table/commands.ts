@@ -3,8 +3,6 @@
  * JavaScript values in and out), named in one place. No Scan: request code reads by key or index
  * (the service's client refuses it too, lib/table/client.ts).
  */
-import * as sdk from '@aws-sdk/lib-dynamodb';
-
 export type {
   BatchGetCommandInput,
   BatchWriteCommandInput,
@@ -28,19 +26,3 @@ export {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-
-/**
- * Each command by DynamoDB's name of its operation (the name the meter and the benchmark's recorded
- * calls carry): how a recorded call is sent again.
- */
-export const COMMANDS_BY_OPERATION = {
-  BatchGetItem: sdk.BatchGetCommand,
-  BatchWriteItem: sdk.BatchWriteCommand,
-  DeleteItem: sdk.DeleteCommand,
-  GetItem: sdk.GetCommand,
-  PutItem: sdk.PutCommand,
-  Query: sdk.QueryCommand,
-  TransactGetItems: sdk.TransactGetCommand,
-  TransactWriteItems: sdk.TransactWriteCommand,
-  UpdateItem: sdk.UpdateCommand,
-} as const;
