@@ -100,7 +100,7 @@ export async function measureLighthouse(
       { name: 'sell page', path: '/sell', signedIn: true },
     ];
     /** One Lighthouse run of `p`: its figures and the audits it failed. */
-    const runOnce = async (p: (typeof plan)[number]): Promise<LighthousePage> => {
+    const runOnce = async (p: (typeof plan)[number], attempt = 1): Promise<LighthousePage> => {
       // A fresh session per signed-in run: the refresh token is rotated at every use, and a
       // reused one would end the whole session family.
       const extraHeaders = p.signedIn
@@ -115,7 +115,15 @@ export async function measureLighthouse(
       });
       if (!run) throw new Error(`lighthouse: no result for ${p.path}`);
       const lhr = run.lhr;
-      if (lhr.runtimeError) throw new Error(`lighthouse ${p.path}: ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError) {
+        // A trace Lighthouse failed to record (NO_NAVSTART now and then on a busy machine) says
+        // "Please run Lighthouse again": the run is made again, twice at most, and said so.
+        if (attempt < 3) {
+          log(`  Lighthouse ${p.path}: ${lhr.runtimeError.code}, run again`);
+          return runOnce(p, attempt + 1);
+        }
+        throw new Error(`lighthouse ${p.path}: ${lhr.runtimeError.message}`);
+      }
       version = lhr.lighthouseVersion;
       chromium = lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent;
       formFactor = lhr.configSettings.formFactor;
