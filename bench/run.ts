@@ -127,7 +127,7 @@ async function main(): Promise<void> {
   }
 
   log('starting DynamoDB Local and the SES emulator...');
-  const env = await startEnvironment(planned);
+  const env = await startEnvironment(planned, { stream: !args['skip-http'] });
   const cases: CaseResult[] = [];
   let http: BenchResults['http'] = null;
   let coldInit: ColdInitResult[] = [];

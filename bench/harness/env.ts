@@ -63,14 +63,22 @@ export async function planEnvironment(): Promise<PlannedEnvironment> {
   return { dynamoPort, sesPort, s3Port, isbnPort };
 }
 
-/** Starts DynamoDB Local, the SES and the S3 emulators on the planned ports, and creates the table. */
-export async function startEnvironment(plan: PlannedEnvironment): Promise<Environment> {
+/**
+ * Starts DynamoDB Local, the SES and the S3 emulators on the planned ports, and creates the table.
+ * The table has a stream only when something reads it (`stream`: the HTTP phase, whose serverless
+ * offline runs the stream consumer): DynamoDB Local's writes slow down with every stream record it
+ * holds (tests/setup/integration-env.ts), which held seeding 10,000 books to a few a second.
+ */
+export async function startEnvironment(
+  plan: PlannedEnvironment,
+  options: { stream: boolean },
+): Promise<Environment> {
   const dynamo = await startDynamoDbLocal({ port: plan.dynamoPort, quiet: true });
   const ses = await startSes(plan.sesPort);
   const s3 = await startS3({ port: plan.s3Port, bucket: PHOTOS_BUCKET, corsOrigins: [] });
   const isbn = await startIsbnStandin(plan.isbnPort);
   const client = localClient(dynamo.endpoint);
-  await ensureTable(client, TABLE);
+  await ensureTable(client, TABLE, { stream: options.stream });
   client.destroy();
   return {
     dynamoEndpoint: dynamo.endpoint,
