@@ -4,13 +4,14 @@
  * their configuration from. Call `planEnvironment` before importing any project module
  * (lib/config.ts reads env at import).
  */
+import { UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localClient, startDynamoDbLocal } from '#scripts/local/dynamodb.ts';
 import { startIsbnStandin } from '#scripts/local/isbn-standin.ts';
 import { freePort } from '#scripts/local/ports.ts';
 import { startS3 } from '#scripts/local/s3.ts';
 import { startSes } from '#scripts/local/ses.ts';
-import { ensureTable } from '#scripts/local/table.ts';
+import { ensureTable, tableDefinition } from '#scripts/local/table.ts';
 
 /** The stage the handlers run as: `local` reads no SSM and matches `serverless offline --stage local`. */
 export const STAGE = 'local';
@@ -23,6 +24,8 @@ export interface Environment {
   dynamoPort: number;
   sesPort: number;
   table: string;
+  /** turns the table's stream on (from then on every write is a stream record) */
+  enableStream: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -64,21 +67,18 @@ export async function planEnvironment(): Promise<PlannedEnvironment> {
 }
 
 /**
- * Starts DynamoDB Local, the SES and the S3 emulators on the planned ports, and creates the table.
- * The table has a stream only when something reads it (`stream`: the HTTP phase, whose serverless
- * offline runs the stream consumer): DynamoDB Local's writes slow down with every stream record it
- * holds (tests/setup/integration-env.ts), which held seeding 10,000 books to a few a second.
+ * Starts DynamoDB Local, the SES and the S3 emulators on the planned ports, and creates the table
+ * WITHOUT its stream: DynamoDB Local slows every write down with every stream record it holds
+ * (tests/setup/integration-env.ts), which held seeding 10,000 books to a few a second. The HTTP
+ * phase, whose serverless offline runs the stream consumer, turns it on first (`enableStream`).
  */
-export async function startEnvironment(
-  plan: PlannedEnvironment,
-  options: { stream: boolean },
-): Promise<Environment> {
+export async function startEnvironment(plan: PlannedEnvironment): Promise<Environment> {
   const dynamo = await startDynamoDbLocal({ port: plan.dynamoPort, quiet: true });
   const ses = await startSes(plan.sesPort);
   const s3 = await startS3({ port: plan.s3Port, bucket: PHOTOS_BUCKET, corsOrigins: [] });
   const isbn = await startIsbnStandin(plan.isbnPort);
   const client = localClient(dynamo.endpoint);
-  await ensureTable(client, TABLE, { stream: options.stream });
+  await ensureTable(client, TABLE, { stream: false });
   client.destroy();
   return {
     dynamoEndpoint: dynamo.endpoint,
@@ -86,6 +86,17 @@ export async function startEnvironment(
     dynamoPort: plan.dynamoPort,
     sesPort: plan.sesPort,
     table: TABLE,
+    enableStream: async () => {
+      const streamClient = localClient(dynamo.endpoint);
+      const { StreamViewType } = tableDefinition().StreamSpecification ?? {};
+      await streamClient.send(
+        new UpdateTableCommand({
+          TableName: TABLE,
+          StreamSpecification: { StreamEnabled: true, StreamViewType },
+        }),
+      );
+      streamClient.destroy();
+    },
     stop: async () => {
       await ses.stop().catch(() => undefined);
       await s3.stop().catch(() => undefined);
