@@ -21,7 +21,7 @@ const lookupIsbnCached: BenchCase = {
   flat: true,
   maxRatio: 1.2,
   floorDescription:
-    'auth GetItem; the hourly allowance: GetItem of the previous window, conditional ADD on the current one; GetItem of the cached lookup `ISBN#<isbn13>`; the price hint: GetItem of the campus sales (and of all campuses while the campus has fewer than 3)',
+    'auth GetItem; the hourly allowance: GetItem of the previous window, conditional ADD on the current one; GetItem of the cached lookup `ISBN#<isbn13>`; the price hint: one GetItem of `SALEPRICES#<isbn13>` (the campus and every-campus sales in one item)',
   prepare: async (ctx) => {
     const users = ctx.fixture.users;
     // 60 lookups an hour a user: the calls take turns over every user

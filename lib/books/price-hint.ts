@@ -1,15 +1,14 @@
 /**
  * The price hint of the ISBN lookup: what copies of the same ISBN sold for, from completed sales
- * (status 3). The stream consumer keeps, per ISBN, one item per campus and one for every campus
- * with the last 50 sale prices (lib/db/sale-prices.ts); the lookup reads the caller's campus's
- * with one GetItem and, when it holds fewer than MIN_SALES, every campus's with one more. No Scan,
- * no Query. Shown only from MIN_SALES sales on.
+ * (status 3). The stream consumer keeps, per ISBN, ONE item with the last 50 sale prices at every
+ * campus and at each campus (lib/db/sale-prices.ts), one write a sale; the lookup reads it with one
+ * GetItem. No Scan, no Query. Shown only from MIN_SALES sales on.
  */
 
 import { listBooksByStatus } from '#lib/db/books.ts';
 import { ALL_CAMPUSES, isBookKey } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
-import { getSales, recordSale } from '#lib/db/sale-prices.ts';
+import { deleteFirstShapeSales, getSales, recordSale } from '#lib/db/sale-prices.ts';
 import type { ChangeProcessor, Item } from '#lib/streams/types.ts';
 
 /** Fewer completed sales than this give no hint (a price from one or two sales says little). */
@@ -46,20 +45,12 @@ export function summarisePrices(cents: readonly number[], scope: PriceHint['scop
 
 /**
  * The hint for an ISBN-13 at a campus: the campus's figures from MIN_SALES sales on, else every
- * campus's from MIN_SALES on, else null. One GetItem, two when the campus has too few.
+ * campus's from MIN_SALES on, else null. One GetItem.
  */
 export async function priceHintFor(isbn13: string, campus: string | null): Promise<PriceHint | null> {
-  if (campus && campus !== ALL_CAMPUSES) {
-    const here = summarisePrices(
-      (await getSales(isbn13, campus)).map((s) => s.cents),
-      'campus',
-    );
-    if (here) return here;
-  }
-  return summarisePrices(
-    (await getSales(isbn13, ALL_CAMPUSES)).map((s) => s.cents),
-    'all',
-  );
+  const sales = await getSales(isbn13, campus && campus !== ALL_CAMPUSES ? campus : null);
+  const cents = (list: { cents: number }[]) => list.map((s) => s.cents);
+  return summarisePrices(cents(sales.campus), 'campus') ?? summarisePrices(cents(sales.all), 'all');
 }
 
 /** A book image that has just become a completed sale (status 3) with an ISBN: what to count. */
@@ -81,14 +72,12 @@ function saleOf(book: Item | undefined) {
 }
 
 /**
- * Counts each completed sale of a book with an ISBN in its campus's item and in every campus's.
- * Idempotent: each item counts a book once however often the record comes (lib/db/sale-prices.ts
- * `withSale`), and a retry after one of the two writes failed counts only the missing one.
+ * Counts one completed sale in its ISBN's item: the every-campus list and its campus's, in one
+ * write. Idempotent: each list counts a book once however often the record comes
+ * (lib/db/sale-prices.ts `countedSale`).
  */
-/** Counts one completed sale in its campus's item and in every campus's (each idempotent). */
 async function countSale(done: NonNullable<ReturnType<typeof saleOf>>): Promise<void> {
-  const scopes = done.campus ? [done.campus, ALL_CAMPUSES] : [ALL_CAMPUSES];
-  for (const scope of scopes) await recordSale(done.isbn13, scope, done.sale);
+  await recordSale(done.isbn13, done.campus, done.sale);
 }
 
 export const salePricesProcessor: ChangeProcessor = {
@@ -103,16 +92,23 @@ export const salePricesProcessor: ChangeProcessor = {
 /**
  * Counts the sales completed before the processor ran (e.g. after the release that adds it): reads
  * gsi1 `BOOKS#S3` a page at a time, no Scan, and counts each like the processor does. Safe to run
- * again (a counted sale is never counted twice). The number of sales with an ISBN it went through.
+ * again (a counted sale is never counted twice). It is also the migration from the item's first
+ * shape: it deletes each ISBN's items of that shape (`deleteFirstShapeSales`) before counting its
+ * sales again. The number of sales with an ISBN it went through.
  */
 export async function backfillSalePrices(pageSize = 100): Promise<number> {
   let cursor: string | undefined;
   let sales = 0;
+  const migrated = new Set<string>();
   do {
     const page = await listBooksByStatus(3, pageSize, cursor);
     for (const book of page.items) {
       const done = saleOf(book as BookRecord & Item);
       if (!done) continue;
+      if (!migrated.has(done.isbn13)) {
+        await deleteFirstShapeSales(done.isbn13);
+        migrated.add(done.isbn13);
+      }
       await countSale(done);
       sales++;
     }

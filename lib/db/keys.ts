@@ -324,14 +324,16 @@ export const isbnLookupKey = (isbn13: string): ItemKey => ({
 });
 
 /**
- * The last 50 completed sales (status 3) of one ISBN-13 at one campus, or at every campus (`all`):
- * `SALEPRICES#<isbn13>` / `<campus|all>`, kept by the stream consumer (lib/books/price-hint.ts) and
- * read with one GetItem each by the lookup.
+ * The last 50 completed sales (status 3) of one ISBN-13, at every campus and at each campus, in one
+ * item: `SALEPRICES#<isbn13>` / `SALES`, kept by the stream consumer (lib/books/price-hint.ts) and
+ * read with one GetItem by the lookup. (Its first shape, one item per campus with the campus as
+ * its sort key, is deleted by the backfill: lib/db/sale-prices.ts `deleteFirstShapeSales`.)
  */
 export const SALE_PRICES_PREFIX = 'SALEPRICES#';
-export const salePricesKey = (isbn13: string, campus: string): ItemKey => ({
+export const SALE_PRICES_SK = 'SALES';
+export const salePricesKey = (isbn13: string): ItemKey => ({
   pk: `${SALE_PRICES_PREFIX}${isbn13}`,
-  sk: campus,
+  sk: SALE_PRICES_SK,
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -166,8 +166,7 @@ describe('lookupIsbn', () => {
         'GetItem THROTTLE',
         'UpdateItem THROTTLE',
         'GetItem ISBNLOOKUP',
-        // the campus has fewer than 3 sales: its item, then every campus's
-        'GetItem SALEPRICES',
+        // one item holds the ISBN's sales at the campus and at every campus
         'GetItem SALEPRICES',
       ].sort(),
     );

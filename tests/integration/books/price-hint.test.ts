@@ -1,15 +1,20 @@
 /**
  * The price hint: the stream consumer keeps the last sale prices of an ISBN per campus and overall
- * (lib/books/price-hint.ts, one item each), and the lookup answers them from 3 sales on, the
- * campus's first, every campus's when the campus has fewer. Records are delivered twice here, as
- * the stream may: a sale must never count twice.
+ * (lib/books/price-hint.ts, in one item per ISBN, one write a sale), and the lookup answers them
+ * from 3 sales on, the campus's first, every campus's when the campus has fewer. Records are
+ * delivered twice here, as the stream may: a sale must never count twice.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '#functions/books/lookup-isbn.ts';
 import { IsbnLookup } from '#lib/books/lookup-schemas.ts';
-import { backfillSalePrices, priceHintFor } from '#lib/books/price-hint.ts';
+import { backfillSalePrices, priceHintFor, salePricesProcessor } from '#lib/books/price-hint.ts';
+import { bookItem } from '#lib/db/books.ts';
+import { bookKey, SALE_PRICES_PREFIX } from '#lib/db/keys.ts';
 import type { BookRecord } from '#lib/db/records.ts';
-import { getSales, recordSale } from '#lib/db/sale-prices.ts';
+import { getSales, recordSale, type Sale } from '#lib/db/sale-prices.ts';
+import { db, TABLE } from '#lib/table/client.ts';
+import { GetCommand, PutCommand } from '#lib/table/commands.ts';
+import { measured, startMeasuring, stopMeasuring } from '#lib/table/metrics.ts';
 import { makeBook, seedBook, setBookStatus } from '#tests/helpers/books.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectDocumented } from '#tests/helpers/openapi.ts';
@@ -41,6 +46,12 @@ async function sell(
   return upTo === 3 ? setBookStatus(verified, 3) : verified;
 }
 
+/** The kept sales of an ISBN at a campus, or at every campus (`all`). */
+async function salesAt(isbn: string, campus: string): Promise<Sale[]> {
+  const kept = await getSales(isbn, campus === 'all' ? null : campus);
+  return campus === 'all' ? kept.all : kept.campus;
+}
+
 /** Every book record written since the last call, through the whole consumer, delivered twice. */
 const deliverTwice = () => consumeNew(reader, 'BOOK#', 2);
 
@@ -63,10 +74,10 @@ describe('price hint', { timeout: 90_000 }, () => {
       await sell(isbn, 'uni.edu', 6000),
     ];
     expect(await deliverTwice()).toBeGreaterThan(0);
-    const campus = await getSales(isbn, 'uni.edu');
+    const campus = await salesAt(isbn, 'uni.edu');
     expect(campus.map((s) => s.bookId).sort()).toEqual(sold.map((b) => b.id).sort());
     expect(campus.map((s) => s.cents).sort()).toEqual([3000, 4500, 6000]);
-    expect((await getSales(isbn, 'all')).map((s) => s.bookId).sort()).toEqual(sold.map((b) => b.id).sort());
+    expect((await salesAt(isbn, 'all')).map((s) => s.bookId).sort()).toEqual(sold.map((b) => b.id).sort());
     expect(await hintSeenAt('uni.edu', isbn)).toEqual({
       count: 3,
       lowCents: 3000,
@@ -85,7 +96,7 @@ describe('price hint', { timeout: 90_000 }, () => {
     // paid, but without an ISBN: nothing to count it under
     await sell(null, 'uni.edu', 1000);
     await deliverTwice();
-    expect((await getSales(isbn, 'all')).map((s) => s.cents).sort()).toEqual([2000, 2500]);
+    expect((await salesAt(isbn, 'all')).map((s) => s.cents).sort()).toEqual([2000, 2500]);
     expect(await hintSeenAt('uni.edu', isbn)).toBeNull();
     expect(await priceHintFor(isbn, 'other.edu')).toBeNull();
   });
@@ -113,15 +124,31 @@ describe('price hint', { timeout: 90_000 }, () => {
     });
   });
 
-  it('counts only the missing half when a record comes back after one of its two writes was made', async () => {
+  it('counts a completed sale at its campus and at every campus with one read and ONE write', async () => {
     const isbn = '9780134092669';
     const book = await sell(isbn, 'uni.edu', 5000);
-    // the campus's write went through before the record failed (say, on the all-campus write)
-    const paidAt = new Date().toISOString();
-    expect(await recordSale(isbn, 'uni.edu', { at: paidAt, bookId: book.id, cents: 5000 })).toBe(true);
-    await deliverTwice();
-    expect((await getSales(isbn, 'uni.edu')).map((s) => s.bookId)).toEqual([book.id]);
-    expect((await getSales(isbn, 'all')).map((s) => s.bookId)).toEqual([book.id]);
+    const change = {
+      eventName: 'MODIFY' as const,
+      eventId: `one-write-${book.id}`,
+      sequenceNumber: '1',
+      keys: bookKey(book.id),
+      oldImage: { ...bookItem(book), status: 2 },
+      newImage: bookItem(book),
+    };
+    expect(salePricesProcessor.wants(change)).toBe(true);
+    startMeasuring();
+    try {
+      await salePricesProcessor.apply(change);
+      expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'PutItem']);
+      // delivered again: read, nothing to write
+      startMeasuring();
+      await salePricesProcessor.apply(change);
+      expect(measured().operations.map((o) => o.command)).toEqual(['GetItem']);
+    } finally {
+      stopMeasuring();
+    }
+    expect((await salesAt(isbn, 'uni.edu')).map((s) => s.bookId)).toEqual([book.id]);
+    expect((await salesAt(isbn, 'all')).map((s) => s.bookId)).toEqual([book.id]);
   });
 
   it('keeps every sale when sales of one ISBN are counted at the same time', async () => {
@@ -131,8 +158,8 @@ describe('price hint', { timeout: 90_000 }, () => {
       bookId: `CONCURRENT${i}`,
       cents: 1000 + i,
     }));
-    await Promise.all(sales.map((s) => recordSale(isbn, 'all', s)));
-    expect((await getSales(isbn, 'all')).map((s) => s.bookId)).toEqual(sales.map((s) => s.bookId));
+    await Promise.all(sales.map((s) => recordSale(isbn, null, s)));
+    expect((await salesAt(isbn, 'all')).map((s) => s.bookId)).toEqual(sales.map((s) => s.bookId));
   });
 
   it('counts the sales completed before the processor ran with the backfill, once however often it runs', async () => {
@@ -153,10 +180,27 @@ describe('price hint', { timeout: 90_000 }, () => {
         }),
       );
     }
-    expect(await getSales(isbn, 'old.edu')).toEqual([]);
+    expect(await salesAt(isbn, 'old.edu')).toEqual([]);
+    // the item's first shape, one per campus and one for every campus, which the backfill replaces
+    const firstShape = ['old.edu', 'all'].map((sk) => ({ pk: `${SALE_PRICES_PREFIX}${isbn}`, sk }));
+    for (const key of firstShape)
+      await db.send(
+        new PutCommand({
+          TableName: TABLE,
+          Item: {
+            ...key,
+            type: 'salePrices',
+            sales: [{ at: '2020-01-01T00:00:00.000Z', bookId: 'OLD', cents: 1 }],
+          },
+        }),
+      );
     expect(await backfillSalePrices(2)).toBeGreaterThanOrEqual(3);
+    for (const key of firstShape)
+      expect(
+        (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item,
+      ).toBeUndefined();
     await backfillSalePrices();
-    expect((await getSales(isbn, 'old.edu')).map((s) => s.bookId).sort()).toEqual(
+    expect((await salesAt(isbn, 'old.edu')).map((s) => s.bookId).sort()).toEqual(
       sold.map((b) => b.id).sort(),
     );
     expect(await priceHintFor(isbn, 'old.edu')).toEqual({

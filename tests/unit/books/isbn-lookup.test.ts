@@ -3,7 +3,14 @@ import { isbn10To13, isValidIsbn13 } from '#lib/books/isbn.ts';
 import { BAD_ISBN_MESSAGE, isbn13Of } from '#lib/books/isbn-lookup.ts';
 import { toSourceBook, yearOf } from '#lib/books/open-library.ts';
 import { MIN_SALES, summarisePrices } from '#lib/books/price-hint.ts';
-import { SALE_PRICES_KEPT, type Sale, withSale } from '#lib/db/sale-prices.ts';
+import {
+  countedSale,
+  type KeptSales,
+  SALE_PRICES_CAMPUSES,
+  SALE_PRICES_KEPT,
+  type Sale,
+  withSale,
+} from '#lib/db/sale-prices.ts';
 import { BadRequest } from '#lib/errors.ts';
 import { FIXTURE_BOOKS, FIXTURE_ISBNS, openLibraryEntry } from '#scripts/local/isbn-fixtures.ts';
 import { TEXT_EDITION_BOOK } from '#tests/helpers/isbn.ts';
@@ -132,5 +139,31 @@ describe('the kept sales of an ISBN', () => {
     expect(next?.some((s) => s.bookId === full[0]?.bookId)).toBe(false);
     // the one just pushed out, offered again (a redelivered record): nothing changes
     expect(withSale(next ?? [], full[0] as Sale)).toBeNull();
+  });
+
+  const empty: KeptSales = { all: [], campuses: {} };
+
+  it('counts a sale in its campus list and the every-campus list at once, and only once', () => {
+    const once = countedSale(empty, 'uni.edu', sale(1));
+    expect(once).toEqual({ all: [sale(1)], campuses: { 'uni.edu': [sale(1)] } });
+    expect(countedSale(once as KeptSales, 'uni.edu', sale(1))).toBeNull();
+    // a sale of no campus counts in the every-campus list only
+    expect(countedSale(once as KeptSales, null, sale(2))).toEqual({
+      all: [sale(1), sale(2)],
+      campuses: { 'uni.edu': [sale(1)] },
+    });
+  });
+
+  it(`keeps the lists of the ${SALE_PRICES_CAMPUSES} campuses with the latest sales, and never recounts a sale of a dropped one`, () => {
+    let item: KeptSales = empty;
+    for (let n = 1; n <= SALE_PRICES_CAMPUSES + 1; n++)
+      item = countedSale(item, `c${n}.edu`, sale(n)) as KeptSales;
+    expect(Object.keys(item.campuses)).toHaveLength(SALE_PRICES_CAMPUSES);
+    // the campus whose last sale is the oldest is dropped; every sale stays in the every-campus list
+    expect(item.campuses['c1.edu']).toBeUndefined();
+    expect(item.campuses[`c${SALE_PRICES_CAMPUSES + 1}.edu`]).toEqual([sale(SALE_PRICES_CAMPUSES + 1)]);
+    expect(item.all).toHaveLength(SALE_PRICES_CAMPUSES + 1);
+    // its record delivered again: counted already, it does not start the dropped campus's list again
+    expect(countedSale(item, 'c1.edu', sale(1))).toBeNull();
   });
 });
