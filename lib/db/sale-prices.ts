@@ -90,16 +90,17 @@ function latestCampuses(campuses: Record<string, Sale[]>): Record<string, Sale[]
 /**
  * An ISBN's kept sales once `sale` (at `campus`, or at no campus) is counted in the every-campus list
  * and in its campus's, or null when that changes nothing (each list counts a book once: `withSale`).
- * A campus whose list was dropped for room does not start a new one with a sale the every-campus
- * list has counted already, so a redelivered record cannot count twice there either. Pure.
+ * A sale the every-campus list holds is not counted in a campus list again, so a redelivered record
+ * cannot count twice in a campus list dropped for room and started again since either. Pure.
  */
 export function countedSale(kept: KeptSales, campus: string | null, sale: Sale): KeptSales | null {
   const all = withSale(kept.all, sale);
   let campuses = kept.campuses;
   if (campus) {
-    const had = kept.campuses[campus];
-    const seen = had === undefined && kept.all.some((s) => s.bookId === sale.bookId);
-    const list = seen ? null : withSale(had ?? [], sale);
+    // both lists are written at once, so a sale the every-campus list holds was counted here too
+    // (or in a list since dropped for room)
+    const seen = kept.all.some((s) => s.bookId === sale.bookId);
+    const list = seen ? null : withSale(kept.campuses[campus] ?? [], sale);
     if (list) campuses = latestCampuses({ ...kept.campuses, [campus]: list });
   }
   if (!all && campuses === kept.campuses) return null;

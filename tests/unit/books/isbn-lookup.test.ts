@@ -165,5 +165,9 @@ describe('the kept sales of an ISBN', () => {
     expect(item.all).toHaveLength(SALE_PRICES_CAMPUSES + 1);
     // its record delivered again: counted already, it does not start the dropped campus's list again
     expect(countedSale(item, 'c1.edu', sale(1))).toBeNull();
+    // nor once a newer sale has started that campus's list again
+    const restarted = countedSale(item, 'c1.edu', sale(100)) as KeptSales;
+    expect(restarted.campuses['c1.edu']).toEqual([sale(100)]);
+    expect(countedSale(restarted, 'c1.edu', sale(1))).toBeNull();
   });
 });
