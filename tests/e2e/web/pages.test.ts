@@ -68,6 +68,9 @@ describe('the web app in the browser', () => {
     const buyer = await createConfirmedUser();
     const page = await web().newPage();
     await logIn(page, buyer.user.emailAddress);
+    // The home page's own requests are all answered first: one still on its way when the session
+    // ends would send the app to the login page by itself, with home as where it was (CI23 saw it).
+    await page.waitForLoadState('networkidle');
     // The session ends elsewhere (logout everywhere): the token in memory and the refresh cookie stop
     // working, so the next call answers 401 and the one refresh the app tries answers 401 too.
     expect((await api('POST', '/api/auth/logoutEverywhere', { token: buyer.token })).status).toBe(200);
