@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { type ApiFailure, api, call } from '#web/api.ts';
 import { replaceToken } from '#web/session.ts';
-import { ErrorNote, Field, passwordField } from '#web/ui/form.tsx';
+import { Field, Form, passwordField } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Section } from '#web/ui/layout.tsx';
 
@@ -51,13 +51,14 @@ export function TwoFactorSection() {
   return (
     <Section id="mfa-h" title="Two-factor sign-in">
       {stage.kind === 'start' && (
-        <form onSubmit={enrol.submit}>
+        <Form
+          onSubmit={enrol.submit}
+          error={enrol.error}
+          busy={enrol.busy}
+          button="Set up two-factor sign-in"
+        >
           <p>As an admin or owner, sign in with a code from an authenticator app as well as your password.</p>
-          <ErrorNote error={enrol.error} />
-          <button type="submit" disabled={enrol.busy}>
-            Set up two-factor sign-in
-          </button>
-        </form>
+        </Form>
       )}
       {stage.kind === 'scan' && (
         <ConfirmForm {...stage} onDone={(recoveryCodes) => setStage({ kind: 'codes', recoveryCodes })} />
@@ -85,18 +86,14 @@ function ConfirmForm({
     onDone(recoveryCodes);
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <Form onSubmit={submit} noValidate error={error} busy={busy} button="Turn on two-factor sign-in">
       <p>Scan this QR code with your authenticator app, or type the key into it.</p>
       <QrCode uri={uri} />
       <p>
         Key: <code data-testid="totp-secret">{secret}</code>
       </p>
       <Field label="Code from the app" autoComplete="one-time-code" {...bind('code', error)} />
-      <ErrorNote error={error} />
-      <button type="submit" disabled={busy}>
-        Turn on two-factor sign-in
-      </button>
-    </form>
+    </Form>
   );
 }
 
@@ -126,14 +123,10 @@ function DisableForm({ onDone }: { onDone: () => void }) {
     onDone();
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <Form onSubmit={submit} noValidate error={error} busy={busy} button="Turn off two-factor sign-in">
       <p>Two-factor sign-in is on. To turn it off, enter your password and a code.</p>
       <Field {...passwordField('Password', 'current')} {...bind('password', error)} />
       <Field label="Code (or a recovery code)" autoComplete="one-time-code" {...bind('code', error)} />
-      <ErrorNote error={error} />
-      <button type="submit" disabled={busy}>
-        Turn off two-factor sign-in
-      </button>
-    </form>
+    </Form>
   );
 }
