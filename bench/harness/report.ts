@@ -244,6 +244,12 @@ export function caseRows(
 export function toMarkdown(r: BenchResults, explanations: Record<string, string> = {}): string {
   const lines: string[] = [];
   const push = (...l: string[]) => lines.push(...l);
+  /** A section a run may leave out: its heading, then "Not run." without its results, else what `write` pushes. */
+  const section = <T>(heading: string, results: T | null | undefined, write: (results: T) => void) => {
+    push(heading, '');
+    if (!results) push('Not run.', '');
+    else write(results);
+  };
   push(
     `# Benchmark results (${r.mode} run)`,
     '',
@@ -331,27 +337,22 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
     '',
   );
 
-  push('## 4. Over HTTP (serverless offline, loopback)', '');
-  if (!r.http) push('Not run.', '');
-  else {
+  section('## 4. Over HTTP (serverless offline, loopback)', r.http, (http) => {
     push(
-      `${size(r.http.size)} books, ${r.http.connections} connections for ${r.http.durationSeconds} s per route (autocannon), after a warm-up of 20 requests per connection.`,
+      `${size(http.size)} books, ${http.connections} connections for ${http.durationSeconds} s per route (autocannon), after a warm-up of 20 requests per connection.`,
       '',
       '| route | requests | req/s | p50 ms | p99 ms |',
       '| --- | ---: | ---: | ---: | ---: |',
-      ...r.http.results.map(
+      ...http.results.map(
         (h) =>
           `| ${h.name} \`${h.path}\` | ${h.requests} | ${fmt(h.requestsPerSecond, 0)} | ${h.p50} | ${h.p99} |`,
       ),
       '',
     );
-    if (r.http.missing.length > 0) push(`Not on this commit: ${r.http.missing.join(', ')}.`, '');
-  }
+    if (http.missing.length > 0) push(`Not on this commit: ${http.missing.join(', ')}.`, '');
+  });
 
-  const lag = r.streamLag;
-  push('### Stream lag (serverless offline and its stream consumer)', '');
-  if (!lag) push('Not run.', '');
-  else {
+  section('### Stream lag (serverless offline and its stream consumer)', r.streamLag, (lag) =>
     push(
       `${lag.posts} books posted over HTTP one at a time, each timed from sending the post until it is searchable, in the requester's matches and its match e-mail is in the SES emulator's store (polled every ${lag.pollMs} ms). Consumer: serverless-offline-dynamodb-streams on DynamoDB Local's stream, as \`npm start\` runs it.`,
       '',
@@ -367,8 +368,8 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
       '',
       `Throughput: a burst of ${lag.burst.posts} posts (5 at a time) wrote ${lag.burst.records} stream records (books, counters and the consumer's own writes, which it reads too) and the consumer was through them in ${fmt(lag.burst.seconds, 1)} s: ${fmt(lag.burst.recordsPerSecond, 0)} records per second.`,
       '',
-    );
-  }
+    ),
+  );
 
   push('### Concurrent writes (in-process handlers, DynamoDB Local)', '');
   const cws = r.concurrentWrites ?? [];
@@ -391,10 +392,7 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
     );
   }
 
-  const writes = r.consumerWrites;
-  push('### Stream consumer: write units per posted book', '');
-  if (!writes) push('Not run.', '');
-  else {
+  section('### Stream consumer: write units per posted book', r.consumerWrites, (writes) =>
     push(
       `One listed book, ${writes.book}, at the bench campus (the reader's request matches it), each stream processor applied to its INSERT record with consumed capacity measured. It has ${writes.searchEntries} search entries (every campus's and its campus's, each carrying the book's list fields, about ${writes.searchEntryBytes} bytes, and its price order on gsi4).`,
       '',
@@ -403,8 +401,8 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
       ...writes.byProcessor.map((p) => `| ${p.name} | ${p.calls} | ${fmt(p.writeUnits, 1)} |`),
       `| **all** | | **${fmt(writes.writeUnits, 1)}** |`,
       '',
-    );
-  }
+    ),
+  );
 
   push(
     '## 5. Cold start',
@@ -455,10 +453,7 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
       '',
     );
   }
-  const lh = r.lighthouse;
-  push('## 7. The web app under Lighthouse (phone profile)', '');
-  if (!lh) push('Not run.', '');
-  else {
+  section('## 7. The web app under Lighthouse (phone profile)', r.lighthouse, (lh) =>
     push(
       `Lighthouse ${lh.lighthouseVersion} on ${lh.chromium} (headless), form factor ${lh.formFactor}, its default simulated mobile throttling (slow 4G, 4x CPU slowdown). The production build served as a deployed stage serves it (scripts/local/web.ts: compressed, hashed assets cached, the deployment's headers, /api on the same origin) over this run's serverless offline and table. After a warm-up visit (not counted: the server compresses each file at its first request, as a CDN would have done before), the run with the median performance score of several per page; the sell page signed in from its refresh cookie.`,
       '',
@@ -469,7 +464,7 @@ export function toMarkdown(r: BenchResults, explanations: Record<string, string>
           `| ${p.name} | \`${p.path.replace(/\/books\/.+$/, '/books/<id>')}\` | ${p.performance} | ${p.accessibility} | ${p.bestPractices} | ${p.lcpMs} | ${p.fcpMs} | ${p.tbtMs} | ${p.cls} | ${p.scriptKb} | ${p.failedAudits.join(', ') || '-'} |`,
       ),
       '',
-    );
-  }
+    ),
+  );
   return lines.join('\n');
 }
