@@ -36,20 +36,16 @@ const weekLabel = (week: string) =>
     timeZone: 'UTC',
   });
 
-/** A bar chart of one or more series by week, with its values as a visually hidden table. */
-function WeekChart({
-  id,
-  caption,
-  weeks,
-  series,
-  format,
-}: {
+/** One chart: what it shows and how its values read. */
+interface Chart {
   id: string;
   caption: string;
-  weeks: Week[];
   series: Series[];
   format: (n: number) => string;
-}) {
+}
+
+/** A bar chart of one or more series by week, with its values as a visually hidden table. */
+function WeekChart({ id, caption, weeks, series, format }: Chart & { weeks: Week[] }) {
   const max = Math.max(0, ...weeks.flatMap((w) => series.map((s) => s.value(w))));
   const slot = (W - LEFT) / Math.max(1, weeks.length);
   const barWidth = (slot * 0.8) / series.length;
@@ -135,6 +131,31 @@ function WeekChart({
 
 const count = (n: number) => String(n);
 
+/** The charts of the last 12 weeks, in the order shown. */
+const CHARTS: Chart[] = [
+  {
+    id: 'orders',
+    caption: 'Orders placed by week',
+    series: [{ name: 'Orders', className: 'bar-a', value: (w) => w.orders }],
+    format: count,
+  },
+  {
+    id: 'money',
+    caption: 'Gross sales and fees by week',
+    series: [
+      { name: 'Gross sales', className: 'bar-a', value: (w) => w.grossSales },
+      { name: 'Fees', className: 'bar-b', value: (w) => w.feesEarned },
+    ],
+    format: money,
+  },
+  {
+    id: 'listings',
+    caption: 'New listings by week',
+    series: [{ name: 'New listings', className: 'bar-a', value: (w) => w.newListings }],
+    format: count,
+  },
+];
+
 /** The campus filter and the three charts of its last 12 weeks. */
 function Weekly() {
   const [campus, setCampus] = useState('');
@@ -175,34 +196,7 @@ function Weekly() {
           </span>
         )}
       </form>
-      {weeks && (
-        <>
-          <WeekChart
-            id="orders"
-            caption="Orders placed by week"
-            weeks={weeks}
-            series={[{ name: 'Orders', className: 'bar-a', value: (w) => w.orders }]}
-            format={count}
-          />
-          <WeekChart
-            id="money"
-            caption="Gross sales and fees by week"
-            weeks={weeks}
-            series={[
-              { name: 'Gross sales', className: 'bar-a', value: (w) => w.grossSales },
-              { name: 'Fees', className: 'bar-b', value: (w) => w.feesEarned },
-            ]}
-            format={money}
-          />
-          <WeekChart
-            id="listings"
-            caption="New listings by week"
-            weeks={weeks}
-            series={[{ name: 'New listings', className: 'bar-a', value: (w) => w.newListings }]}
-            format={count}
-          />
-        </>
-      )}
+      {weeks && CHARTS.map((chart) => <WeekChart key={chart.id} {...chart} weeks={weeks} />)}
     </Section>
   );
 }
