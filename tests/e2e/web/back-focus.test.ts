@@ -50,13 +50,20 @@ const focused = (page: Page) =>
 
 const cards = (page: Page) => page.locator('ul.books.grid .card');
 
+/** A page of `viewport` with the student logged in, then at `path` when given. */
+async function studentPage(viewport: { width: number; height: number }, path?: string): Promise<Page> {
+  const page = await web().newPage(viewport);
+  await logIn(page, student.user.emailAddress);
+  if (path) await page.goto(path);
+  return page;
+}
+
 describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ])('on a %s', (_name, viewport) => {
   it('Back from a book deep in "More books" returns to the same card, every page still loaded', async () => {
-    const page = await web().newPage(viewport);
-    await logIn(page, student.user.emailAddress);
+    const page = await studentPage(viewport);
     await page.locator('ul.books.grid[aria-busy="false"] .card').first().waitFor();
     expect(await cards(page).count()).toBe(20);
     await page.getByRole('button', { name: 'More books' }).click();
@@ -93,8 +100,7 @@ describe.each([
   });
 
   it('moves the focus to the heading on navigation and to the result after "Add to cart"', async () => {
-    const page = await web().newPage(viewport);
-    await logIn(page, student.user.emailAddress);
+    const page = await studentPage(viewport);
     // the first page of a visit keeps the browser's start; a link moves the focus to the new heading
     await page.getByRole('link', { name: 'Book 23', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Book 23' }).waitFor();
@@ -118,9 +124,7 @@ describe.each([
   });
 
   it('moves the focus to the result after adding and deleting a request', async () => {
-    const page = await web().newPage(viewport);
-    await logIn(page, student.user.emailAddress);
-    await page.goto('/requests');
+    const page = await studentPage(viewport, '/requests');
     const name = `Focus ${randomBytes(3).toString('hex')}`;
     await page.getByLabel('Title').fill(name);
     await page.getByLabel('Course').fill('FOC 101');
@@ -142,9 +146,7 @@ describe.each([
   });
 
   it('shows a 400 as plain messages under their fields, never schema text', async () => {
-    const page = await web().newPage(viewport);
-    await logIn(page, student.user.emailAddress);
-    await page.goto('/sell');
+    const page = await studentPage(viewport, '/sell');
     const title = `Plain ${randomBytes(4).toString('hex')}`;
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Edition').fill('0');
@@ -175,8 +177,7 @@ describe.each([
 
 describe('an 84-character word', () => {
   it('widens neither the browse page nor the book page of a 390 px phone', async () => {
-    const page = await web().newPage(PHONE);
-    await logIn(page, student.user.emailAddress);
+    const page = await studentPage(PHONE);
     await page.getByRole('button', { name: 'More books' }).click();
     await page.getByRole('link', { name: LONG }).waitFor();
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
