@@ -57,6 +57,16 @@ const file = async (name: string, width: number, height: number) => ({
   mimeType: 'image/jpeg',
   buffer: await jpegWithGps(width, height),
 });
+type Jpeg = Awaited<ReturnType<typeof file>>;
+
+/**
+ * Chooses `files` in the Sell form's photo field and waits for the last one's preview, photo `shown`
+ * of the form's photos.
+ */
+const choosePhotos = async (page: Page, files: Jpeg[], shown: number) => {
+  await page.getByLabel('Photos (optional)').setInputFiles(files);
+  await page.getByRole('img', { name: `Photo ${shown}: ${files.at(-1)?.name}` }).waitFor();
+};
 
 const fillBook = async (page: Page, title: string) => {
   await page.getByLabel('Title').fill(title);
@@ -73,15 +83,11 @@ describe('photos in the Sell form', () => {
     const title = `Pictured ${randomBytes(3).toString('hex')}`;
     await fillBook(page, title);
 
-    await page
-      .getByLabel('Photos (optional)')
-      .setInputFiles([await file('front.jpg', 900, 600), await file('back.jpg', 600, 900)]);
-    await page.getByRole('img', { name: 'Photo 2: back.jpg' }).waitFor();
+    await choosePhotos(page, [await file('front.jpg', 900, 600), await file('back.jpg', 600, 900)], 2);
     // one removed and chosen again: the list follows
     await page.getByRole('button', { name: 'Remove photo 2 (back.jpg)' }).click();
     await page.getByRole('img', { name: 'Photo 2: back.jpg' }).waitFor({ state: 'detached' });
-    await page.getByLabel('Photos (optional)').setInputFiles([await file('back.jpg', 600, 900)]);
-    await page.getByRole('img', { name: 'Photo 2: back.jpg' }).waitFor();
+    await choosePhotos(page, [await file('back.jpg', 600, 900)], 2);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await expectAccessible(page);
     await screenshot(page, 'sell-photos-chosen-phone');
@@ -127,10 +133,7 @@ describe('photos in the Sell form', () => {
     await page.goto('/sell');
     const title = `Half pictured ${randomBytes(3).toString('hex')}`;
     await fillBook(page, title);
-    await page
-      .getByLabel('Photos (optional)')
-      .setInputFiles([await file('cover.jpg', 800, 800), await file('spine.jpg', 300, 900)]);
-    await page.getByRole('img', { name: 'Photo 2: spine.jpg' }).waitFor();
+    await choosePhotos(page, [await file('cover.jpg', 800, 800), await file('spine.jpg', 300, 900)], 2);
     await page.getByRole('button', { name: 'List the book' }).click();
     const done = page.getByRole('status').filter({ hasText: `“${title}” is listed with 1 photo` });
     await done.waitFor({ timeout: 60_000 });
