@@ -72,13 +72,19 @@ async function deliverRepeatedly(times: number): Promise<number> {
   return deliverOutbox(reader, 2);
 }
 
+/** A buyer and a seller, and a tag that keeps this test's titles and courses its own. */
+const buyerAndSeller = async () => ({
+  buyer: await makeUser(),
+  seller: await makeUser(),
+  tag: Date.now().toString(36),
+});
+
 const emailsTo = async (user: TestUser) =>
   (await sentEmails()).filter((m) => m.destination.to.includes(user.record.emailAddress));
 
 describe('matching a newly listed book against open requests', () => {
   it('matches by ISBN (ISBN-10 request, ISBN-13 book): stores the match, notifies and e-mails the requester', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
+    const { buyer, seller } = await buyerAndSeller();
     const request = await createRequest(buyer.token, requestBody({ ISBN: '0-306-40615-2' }));
     const book = await putBook({ ownerId: seller.id, ISBN: '9780306406157', name: 'Measure Theory' });
     expect((await runConsumer()).failed).toEqual([]);
@@ -131,9 +137,7 @@ describe('matching a newly listed book against open requests', () => {
   });
 
   it('matches by normalised course code and by every requested title word', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
-    const tag = Date.now().toString(36);
+    const { buyer, seller, tag } = await buyerAndSeller();
     const byCourse = await createRequest(buyer.token, { name: `Zzcourse${tag}`, course: `csc-1${tag}` });
     const byTitle = await createRequest(buyer.token, {
       name: `The Quantum${tag} Mechanics`,
@@ -155,9 +159,7 @@ describe('matching a newly listed book against open requests', () => {
   });
 
   it('lists a book matching two requests of one user once, with both request ids, notified once', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
-    const tag = Date.now().toString(36);
+    const { buyer, seller, tag } = await buyerAndSeller();
     const a = await createRequest(buyer.token, { name: `Topology${tag}`, course: `MTH ${tag}` });
     const b = await createRequest(buyer.token, { name: `Other${tag}`, course: `MTH-${tag}` });
     const book = await putBook({ ownerId: seller.id, name: `Topology${tag}`, course: `mth${tag}` });
@@ -257,8 +259,7 @@ describe('the book fields on matches', () => {
   });
 
   it('never stores a match from a request with fields the book no longer has', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
+    const { buyer, seller } = await buyerAndSeller();
     const request = await createRequest(buyer.token, requestBody());
     const book = await putBook({ ownerId: seller.id, priceCents: 700 });
     const read = (await listedBooksNow([book.id])).get(book.id);
@@ -276,8 +277,7 @@ describe('the book fields on matches', () => {
 
 describe('matching a new request against listed books', () => {
   it('finds a book listed earlier, by course, and tells the requester', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
+    const { buyer, seller } = await buyerAndSeller();
     const body = requestBody();
     const book = await putBook({ ownerId: seller.id, course: body.course.toLowerCase() });
     await runConsumer();
@@ -291,9 +291,7 @@ describe('matching a new request against listed books', () => {
   });
 
   it('finds books by the requested title words, newest first, leaving out the requester’s own', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
-    const tag = Date.now().toString(36);
+    const { buyer, seller, tag } = await buyerAndSeller();
     const older = await putBook({
       ownerId: seller.id,
       name: `Organic${tag} Chemistry`,
@@ -342,9 +340,7 @@ describe('books that leave status 0 and deleted requests', () => {
   });
 
   it('takes the matches of a deleted request with it, keeping the matches of the others', async () => {
-    const buyer = await makeUser();
-    const seller = await makeUser();
-    const tag = Date.now().toString(36);
+    const { buyer, seller, tag } = await buyerAndSeller();
     const gone = await createRequest(buyer.token, { name: `Anatomy${tag}`, course: `BIO ${tag}` });
     const kept = await createRequest(buyer.token, { name: `Physiology${tag}`, course: `BIO-${tag}` });
     const book = await putBook({ ownerId: seller.id, course: `bio${tag}`, name: 'Human Body' });
