@@ -65,8 +65,7 @@ const seededVocabulary = new Map<string, Set<string>>();
 export async function applyProcessors(items: Record<string, unknown>[], parallel = 8): Promise<number> {
   const { processors } = await import('#functions/streams/processors.ts');
   const { searchEntriesOf, searchIndexProcessor, typoAdditions } = await import('#lib/books/search-index.ts');
-  const { entryChanges } = await import('#lib/db/list-fields.ts');
-  const { writeEntries } = await import('#lib/db/books.ts');
+  const { writeEntryChanges } = await import('#lib/db/books.ts');
   const { addTypoWords } = await import('#lib/db/typo-vocabulary.ts');
   if (processors.length === 0) return 0;
   const vocabulary = new Map<string, string[]>();
@@ -86,8 +85,7 @@ export async function applyProcessors(items: Record<string, unknown>[], parallel
       for (const p of processors) {
         if (!p.wants(change)) continue;
         if (p === searchIndexProcessor) {
-          const { puts, deletes } = entryChanges(searchEntriesOf(undefined), searchEntriesOf(item));
-          if (puts.length + deletes.length > 0) await writeEntries(puts, deletes);
+          await writeEntryChanges(searchEntriesOf(undefined), searchEntriesOf(item));
           for (const [variant, words] of typoAdditions(undefined, item)) {
             const known = seededVocabulary.get(variant);
             const fresh = words.filter((w) => !known?.has(w));

@@ -6,9 +6,9 @@
  * moves them); a book that leaves the listing loses them. Keys are deterministic: a redelivered
  * record writes the same items.
  */
-import { writeEntries } from '#lib/db/books.ts';
+import { writeEntryChanges } from '#lib/db/books.ts';
 import { type ItemKey, isBookKey, priceListingKeys } from '#lib/db/keys.ts';
-import { entryChanges, listFieldsOf } from '#lib/db/list-fields.ts';
+import { listFieldsOf } from '#lib/db/list-fields.ts';
 import type { ChangeProcessor, Item } from '#lib/streams/types.ts';
 
 /** The entries a book image should have (none unless it is a listed, visible book). */
@@ -25,8 +25,5 @@ function entriesOf(image: Item | undefined): Map<string, ItemKey & Item> {
 export const priceIndexProcessor: ChangeProcessor = {
   name: 'priceIndex',
   wants: (c) => isBookKey(c.keys),
-  apply: async (c) => {
-    const { puts, deletes } = entryChanges(entriesOf(c.oldImage), entriesOf(c.newImage));
-    if (puts.length + deletes.length > 0) await writeEntries(puts, deletes);
-  },
+  apply: async (c) => writeEntryChanges(entriesOf(c.oldImage), entriesOf(c.newImage)),
 };

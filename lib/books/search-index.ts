@@ -10,7 +10,7 @@
  * A book's new title and author words of 5+ letters also join the typo vocabulary (lib/books/typo.ts,
  * lib/db/typo-vocabulary.ts): one UpdateItem per deletion variant, only for words it did not have.
  */
-import { writeEntries } from '#lib/db/books.ts';
+import { writeEntryChanges } from '#lib/db/books.ts';
 import {
   ALL_CAMPUSES,
   courseTerm,
@@ -23,7 +23,7 @@ import {
   searchPriceIndex,
   titleTerm,
 } from '#lib/db/keys.ts';
-import { entryChanges, listFieldsOf } from '#lib/db/list-fields.ts';
+import { listFieldsOf } from '#lib/db/list-fields.ts';
 import type { BookRecord } from '#lib/db/records.ts';
 import { addTypoWords } from '#lib/db/typo-vocabulary.ts';
 import type { ChangeProcessor, Item } from '#lib/streams/types.ts';
@@ -93,8 +93,7 @@ export const searchIndexProcessor: ChangeProcessor = {
   name: 'searchIndex',
   wants: (c) => isBookKey(c.keys),
   apply: async (c) => {
-    const { puts, deletes } = entryChanges(searchEntriesOf(c.oldImage), searchEntriesOf(c.newImage));
-    if (puts.length + deletes.length > 0) await writeEntries(puts, deletes);
+    await writeEntryChanges(searchEntriesOf(c.oldImage), searchEntriesOf(c.newImage));
     // words only join the vocabulary: a book leaving the listing removes none (its entries are gone)
     const additions = typoAdditions(c.oldImage, c.newImage);
     if (additions.size > 0) await addTypoWords(additions);

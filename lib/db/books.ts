@@ -70,6 +70,7 @@ import {
   searchPricePk,
   searchTermPk,
 } from './keys.ts';
+import { entryChanges } from './list-fields.ts';
 import { cancelOrderBookOp } from './orders.ts';
 import { appendNoticeBooksOp } from './outbox.ts';
 import { type BookRecord, BookStatus, type BookStatusValue } from './records.ts';
@@ -425,6 +426,15 @@ export async function writeEntries(puts: Item[], deletes: ItemKey[]): Promise<vo
     ...puts.map((p) => ({ PutRequest: { Item: p } })),
     ...deletes.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })),
   ]);
+}
+
+/** Writes what turns a book's index entries `before` into `after` (entryChanges); nothing when they are the same. */
+export async function writeEntryChanges<E extends Item & ItemKey>(
+  before: Map<string, E>,
+  after: Map<string, E>,
+): Promise<void> {
+  const { puts, deletes } = entryChanges(before, after);
+  if (puts.length + deletes.length > 0) await writeEntries(puts, deletes);
 }
 
 /**
