@@ -10,6 +10,7 @@
  * The code under test must reach DynamoDB through `url` (set DYNAMODB_ENDPOINT before the first
  * import of lib/config.ts).
  */
+import { afterAll, beforeEach } from 'vitest';
 import { HOLD, type LostAnswer, startInterceptingProxy } from './faulty-proxy.ts';
 
 export type { LostAnswer } from './faulty-proxy.ts';
@@ -109,4 +110,20 @@ export async function startDynamoFaultProxy(target: string): Promise<DynamoFault
     },
   );
   return Object.assign(state, proxy) as DynamoFaultProxy;
+}
+
+/**
+ * The fault proxy of a test file, in front of its DynamoDB Local: DYNAMODB_ENDPOINT points at it
+ * from now on (so call this before anything loads lib/config.ts), every test starts with no fault
+ * and no lost answer, and it closes after the file's tests.
+ */
+export async function faultProxyForFile(): Promise<DynamoFaultProxy> {
+  const proxy = await startDynamoFaultProxy(process.env.DYNAMODB_ENDPOINT as string);
+  process.env.DYNAMODB_ENDPOINT = proxy.url;
+  afterAll(() => proxy.close());
+  beforeEach(() => {
+    proxy.decide = () => null;
+    proxy.loseAnswer = () => null;
+  });
+  return proxy;
 }

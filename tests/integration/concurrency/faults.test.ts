@@ -3,12 +3,11 @@
  * front of DynamoDB Local (which runs transactions one at a time and never throttles): retries,
  * 503 with Retry-After when they run out, never a 500, and counters that equal what was committed.
  */
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Fault, startDynamoFaultProxy } from '#tests/helpers/dynamodb-fault-proxy.ts';
+import { describe, expect, it } from 'vitest';
+import { type Fault, faultProxyForFile } from '#tests/helpers/dynamodb-fault-proxy.ts';
 
 // Every module below reaches DynamoDB through the proxy: the endpoint is set before lib/config.ts loads.
-const proxy = await startDynamoFaultProxy(process.env.DYNAMODB_ENDPOINT as string);
-process.env.DYNAMODB_ENDPOINT = proxy.url;
+const proxy = await faultProxyForFile();
 const { booksApi } = await import('#tests/helpers/book-api.ts');
 const { makeBookBody, readBook, seedBook } = await import('#tests/helpers/books.ts');
 const { addToCart, checkout, readGlobalStats } = await import('#tests/helpers/cart.ts');
@@ -16,11 +15,6 @@ const { makeUser } = await import('#tests/helpers/users.ts');
 const { getUserStats } = await import('#lib/db/counters.ts');
 const { booksOfOwner } = await import('#lib/db/books.ts');
 const { DYNAMODB_TIMING } = await import('#lib/table/client.ts');
-
-afterAll(() => proxy.close());
-beforeEach(() => {
-  proxy.decide = () => null;
-});
 
 /** Fails the first `n` calls of `operation` with `fault`, then forwards. */
 function failFirst(operation: string, fault: Fault, n: number) {

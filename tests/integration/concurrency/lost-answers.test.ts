@@ -12,14 +12,13 @@
  *    budget").
  */
 import { ulid } from 'ulid';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS } from '#lib/aws/client-options.ts';
-import { type LostAnswer, startDynamoFaultProxy } from '#tests/helpers/dynamodb-fault-proxy.ts';
+import { faultProxyForFile, type LostAnswer } from '#tests/helpers/dynamodb-fault-proxy.ts';
 
 // Every module below reaches DynamoDB through the proxy, with the deployed stages' request timeout
 // (the budget under test): both are set before lib/config.ts loads.
-const proxy = await startDynamoFaultProxy(process.env.DYNAMODB_ENDPOINT as string);
-process.env.DYNAMODB_ENDPOINT = proxy.url;
+const proxy = await faultProxyForFile();
 process.env.DYNAMODB_REQUEST_TIMEOUT_MS = String(DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS);
 const { db, DYNAMODB_TIMING, TABLE } = await import('#lib/table/client.ts');
 const { GetCommand } = await import('#lib/table/commands.ts');
@@ -29,12 +28,6 @@ const { makeBookBody, readBook, seedBook } = await import('#tests/helpers/books.
 const { readGlobalStats } = await import('#tests/helpers/cart.ts');
 const { makeUser } = await import('#tests/helpers/users.ts');
 const { getUserStats } = await import('#lib/db/counters.ts');
-
-afterAll(() => proxy.close());
-beforeEach(() => {
-  proxy.decide = () => null;
-  proxy.loseAnswer = () => null;
-});
 
 /** Loses the answer of the first call of `operation` after DynamoDB carried it out. */
 function loseFirst(operation: string, lost: LostAnswer) {
