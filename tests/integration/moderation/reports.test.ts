@@ -6,7 +6,6 @@
  * hiding, and an account sends at most 10 reports a day.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { handler as deleteAccountHandler } from '#functions/auth/delete-account.ts';
 import { handler as reportBookHandler } from '#functions/books/report-book.ts';
 import { handler as getAuditLogHandler } from '#functions/dashboard/get-audit-log.ts';
 import { handler as getReportsHandler } from '#functions/dashboard/get-reports.ts';
@@ -20,6 +19,7 @@ import { ReportAnswer, ReportedBooks, ResolveAnswer } from '#lib/moderation/repo
 import { consume } from '#lib/streams/consume.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { UpdateCommand } from '#lib/table/commands.ts';
+import { deleteAccountCall } from '#tests/helpers/account-calls.ts';
 import { ageAccount, createConfirmedUser, twoDaysAgo, uniqueEmail } from '#tests/helpers/accounts.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBook, readBook } from '#tests/helpers/books.ts';
@@ -255,12 +255,7 @@ describe('reportBook', () => {
       const account = await createConfirmedUser({ emailAddress: address });
       await ageAccount(account.record.id);
       await reported({ id: account.record.id, token: account.token, record: account.record }, s.book.id);
-      const gone = await invoke(deleteAccountHandler, {
-        method: 'POST',
-        route: '/api/auth/deleteAccount',
-        token: account.token,
-        body: { password: account.password },
-      });
+      const gone = await deleteAccountCall(account.token, account.password);
       expect(gone.status).toBe(200);
     }
     const book = await readBook(s.book.id);

@@ -4,7 +4,6 @@
  * and a deletion that stopped halfway (a crash, the time budget) finishes when run again.
  */
 import { describe, expect, it } from 'vitest';
-import { handler as deleteAccountHandler } from '#functions/auth/delete-account.ts';
 import { handler as getOrderHandler } from '#functions/user/get-order.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import { accountDeletionKey, emailKey, userKey, userPartition } from '#lib/db/keys.ts';
@@ -16,7 +15,7 @@ import {
   deleteAccount,
   resumeAccountDeletions,
 } from '#lib/privacy/deletion.ts';
-import { login, me, withoutTime } from '#tests/helpers/account-calls.ts';
+import { deleteAccountCall, login, me, withoutTime } from '#tests/helpers/account-calls.ts';
 import { createConfirmedUser, makeSignup, type TestAccount } from '#tests/helpers/accounts.ts';
 import { makeBook, readBook } from '#tests/helpers/books.ts';
 import { addToCart, readGlobalStats, readItem } from '#tests/helpers/cart.ts';
@@ -25,14 +24,6 @@ import { createRequest } from '#tests/helpers/matching.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
 import { queryPartition } from '#tests/helpers/query.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
-
-const deleteAccountCall = (token: string, password: string) =>
-  invoke(deleteAccountHandler, {
-    method: 'POST',
-    route: '/api/auth/deleteAccount',
-    token,
-    body: { password },
-  });
 
 /** Everything stored in a user's partition (USER#<id>). */
 const partitionOf = (userId: string) => queryPartition(userPartition(userId), { consistent: true });
