@@ -1,5 +1,6 @@
 /** Calling the conversation routes in-process, the way the HTTP API does. */
 
+import { handler as adminGetConversationHandler } from '#functions/dashboard/get-conversation.ts';
 import { handler as askSellerHandler } from '#functions/user/ask-seller.ts';
 import { handler as blockUserHandler } from '#functions/user/block-user.ts';
 import { handler as getConversationHandler } from '#functions/user/get-conversation.ts';
@@ -39,6 +40,14 @@ export const getConversation = (
     token,
     query: options.query,
     headers: options.ifNoneMatch ? { 'if-none-match': options.ifNoneMatch } : {},
+  });
+
+/** GET /api/dashboard/getConversation/{conversationId}: an admin reads any conversation. */
+export const adminGetConversation = (token: string, conversationId: string) =>
+  invoke(adminGetConversationHandler, {
+    route: '/api/dashboard/getConversation/{conversationId}',
+    pathParameters: { conversationId },
+    token,
   });
 
 /** Asks a book's seller and expects 201; returns the message and its conversation id. */

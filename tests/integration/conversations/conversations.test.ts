@@ -1,7 +1,6 @@
 import { ulid } from 'ulid';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { handler as adminGetConversation } from '#functions/dashboard/get-conversation.ts';
 import { handler as messageReportsHandler } from '#functions/dashboard/get-message-reports.ts';
 import { handler as reportMessageHandler } from '#functions/user/report-message.ts';
 import { Book } from '#lib/books/schemas.ts';
@@ -29,6 +28,7 @@ import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { makeBookBody, putBook, setBookStatus } from '#tests/helpers/books.ts';
 import {
+  adminGetConversation,
   asked,
   askSeller,
   blockUser,
@@ -555,20 +555,13 @@ describe('calls per request', () => {
 });
 
 describe('GET /api/dashboard/getConversation/{conversationId}', () => {
-  const adminRead = (token: string, conversationId: string) =>
-    invoke(adminGetConversation, {
-      route: '/api/dashboard/getConversation/{conversationId}',
-      pathParameters: { conversationId },
-      token,
-    });
-
   it('lets an admin read any conversation, and writes each read to the audit log', async () => {
     const { seller, buyer, book } = await sellerBuyerBook();
     const { conversationId } = await asked(buyer.token, book.id, 'question');
     await sendMessage(seller.token, { conversationId, text: 'answer' });
     const admin = await makeUser({ permissionType: 1 });
     for (let i = 0; i < 2; i++) {
-      const res = await adminRead(admin.token, conversationId);
+      const res = await adminGetConversation(admin.token, conversationId);
       const thread = expectOk(res, AdminThread);
       expect(thread.participants).toEqual(
         expect.arrayContaining([
@@ -594,7 +587,7 @@ describe('GET /api/dashboard/getConversation/{conversationId}', () => {
   it('refuses a user who is not an admin with 403, even a participant, and audits nothing', async () => {
     const { buyer, book } = await sellerBuyerBook();
     const { conversationId } = await asked(buyer.token, book.id);
-    expectRefusal(await adminRead(buyer.token, conversationId), 403, 'ROLE_REQUIRED');
+    expectRefusal(await adminGetConversation(buyer.token, conversationId), 403, 'ROLE_REQUIRED');
     const entries = (await listAuditEntries(100, undefined)).items.filter(
       (e) => e.target.id === conversationId,
     );
@@ -603,7 +596,7 @@ describe('GET /api/dashboard/getConversation/{conversationId}', () => {
 
   it('answers 404 for an unknown conversation', async () => {
     const admin = await makeUser({ permissionType: 1 });
-    expectRefusal(await adminRead(admin.token, 'AAAAAAAAAAAAAAAAAAAAAA'), 404, 'NOT_FOUND');
+    expectRefusal(await adminGetConversation(admin.token, 'AAAAAAAAAAAAAAAAAAAAAA'), 404, 'NOT_FOUND');
   });
 });
 

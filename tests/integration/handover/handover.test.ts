@@ -2,7 +2,6 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { handler as getBooksWithStatus } from '#functions/dashboard/get-books-with-status.ts';
-import { handler as getConversation } from '#functions/dashboard/get-conversation.ts';
 import { handler as getHandovers } from '#functions/dashboard/get-handovers.ts';
 import { handler as putPoint } from '#functions/dashboard/put-handover-point.ts';
 import { handler as removePoint } from '#functions/dashboard/remove-handover-point.ts';
@@ -22,6 +21,7 @@ import { OrderWithStatus } from '#lib/orders/schemas.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { GetCommand } from '#lib/table/commands.ts';
 import { seedBook } from '#tests/helpers/books.ts';
+import { adminGetConversation } from '#tests/helpers/conversations.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
 import { expectOk, expectRefusal } from '#tests/helpers/schema.ts';
@@ -359,11 +359,7 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
     });
 
     // the link opens the pair's thread (the proposal is a message in it), and the read is audited
-    const thread = await invoke(getConversation, {
-      route: '/api/dashboard/getConversation/{conversationId}',
-      pathParameters: { conversationId: item?.conversationId ?? '' },
-      token: admin.token,
-    });
+    const thread = await adminGetConversation(admin.token, item?.conversationId ?? '');
     const read = expectOk(thread, AdminThread);
     expect(read.participants.map((p) => p.id).sort()).toEqual([buyer.id, seller.id].sort());
     expect(read.messages.map((m) => [m.senderId, m.handover?.proposalId])).toEqual([
