@@ -42,6 +42,8 @@ export interface ColdInitResult {
   totalMs: number;
   /** median of the SDK floor's fresh processes (import + first call), ms (./sdk-floor.ts) */
   floorMs?: number;
+  /** the DynamoDB calls the SDK floor sends (recorded from the case's floor) */
+  floorCalls?: number;
   /** status of the first call (the case's success status, or the run fails) */
   status: number;
 }
@@ -194,8 +196,13 @@ export async function measureColdInit(
       // the case's own figures still count.
       const floorCalls = path.join(tmp, `${fn}-floor.json`);
       let floorEnv: NodeJS.ProcessEnv | undefined;
+      let floorCallCount = 0;
       try {
-        writeFileSync(floorCalls, JSON.stringify(await recordFloorCalls(run, runs, dynamoEndpoint)));
+        const waves = await recordFloorCalls(run, runs, dynamoEndpoint);
+        floorCallCount = waves.flat().length;
+        // every case's first request reads the table: a floor of no calls would measure nothing
+        if (floorCallCount === 0) throw new Error('its floor made no DynamoDB call');
+        writeFileSync(floorCalls, JSON.stringify(waves));
         floorEnv = { ...env, SDK_FLOOR_CALLS: floorCalls };
       } catch (err) {
         log(`  ${c.name}: the SDK floor's calls could not be recorded: ${(err as Error).message}`);
@@ -249,7 +256,7 @@ export async function measureColdInit(
         configMs,
         firstCallMs,
         totalMs,
-        ...(floorMs === undefined ? {} : { floorMs }),
+        ...(floorMs === undefined ? {} : { floorMs, floorCalls: floorCallCount }),
         status,
       });
       log(
@@ -257,7 +264,7 @@ export async function measureColdInit(
           `(config ${configMs.toFixed(1)}) + first call ${firstCallMs.toFixed(1)} ms; ` +
           (floorMs === undefined
             ? 'no SDK floor '
-            : `SDK floor ${floorMs.toFixed(1)} ms (${(totalMs / floorMs).toFixed(2)} x) `) +
+            : `SDK floor ${floorMs.toFixed(1)} ms, ${floorCallCount} calls (${(totalMs / floorMs).toFixed(2)} x) `) +
           `(median of ${runs})`,
       );
     }

@@ -73,15 +73,25 @@ const recordOn = (client: DynamoDBDocumentClient, recorder: WaveRecorder) => {
   client.middlewareStack.add(middleware, { step: 'initialize', priority: 'high', name: 'recordCalls' });
 };
 
-/** The calls (in waves) of the case's floor for call `i`, made once against `endpoint`. */
+/**
+ * The calls (in waves) of the case's floor for call `i`, made once against `endpoint`. A floor sends
+ * its calls on the client it is given or through the service's own modules (a search floor runs the
+ * production search, lib/books/search.ts): both are recorded, the service's through its meter's
+ * watchers (lib/table/metrics.ts `watchCalls`), which see the same operation and input.
+ */
 export async function recordFloorCalls(run: CaseRun, i: number, endpoint: string): Promise<RecordedCall[][]> {
   const { client, destroy } = await floorClient(endpoint, false);
+  const { watchCalls } = await import('#lib/table/metrics.ts');
   const recorder = new WaveRecorder();
   recordOn(client, recorder);
+  let unwatch: (() => void) | undefined;
   try {
+    // what `before` does is not the request's: not recorded
     await run.before?.(i);
+    unwatch = watchCalls((operation, input) => recorder.record({ operation, input: structuredClone(input) }));
     await run.floor(i, client);
   } finally {
+    unwatch?.();
     destroy();
   }
   return recorder.waves;
