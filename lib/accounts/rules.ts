@@ -3,6 +3,7 @@
  * e-mailed token format, token lifetimes and throttling numbers.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { expiresAfter } from '#lib/values/expiry.ts';
 
 // ---------------------------------------------------------------------------------------------
 // E-mail addresses
@@ -90,7 +91,7 @@ export function newEmailToken(): { token: string; hash: string } {
 
 export function tokenExpiry(kind: EmailTokenKind, now: Date): { expiresAt: string; ttl: number } {
   const expires = now.getTime() + TOKEN_LIFETIME_SECONDS[kind] * 1000;
-  return { expiresAt: new Date(expires).toISOString(), ttl: Math.ceil(expires / 1000) };
+  return { expiresAt: new Date(expires).toISOString(), ttl: expiresAfter(expires) };
 }
 
 /** DynamoDB deletes expired items late (up to days), so every read checks the expiry itself. */

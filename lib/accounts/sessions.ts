@@ -30,6 +30,7 @@ import {
 } from '#lib/db/sessions.ts';
 import { bumpTokenVersion, getUser } from '#lib/db/users.ts';
 import { Unauthorized } from '#lib/errors.ts';
+import { expiresAfter } from '#lib/values/expiry.ts';
 import { signToken } from './jwt.ts';
 import { toUser, type User } from './schemas.ts';
 
@@ -56,7 +57,7 @@ export const refreshLifetimeSeconds = (): number => config.REFRESH_TTL_DAYS * 24
 
 function expiryFrom(now: Date): { expiresAt: string; ttl: number } {
   const expires = now.getTime() + refreshLifetimeSeconds() * 1000;
-  return { expiresAt: new Date(expires).toISOString(), ttl: Math.ceil(expires / 1000) };
+  return { expiresAt: new Date(expires).toISOString(), ttl: expiresAfter(expires) };
 }
 
 /** A session as login and refresh answer it: the access token in the body, the refresh token for the cookie. */

@@ -8,12 +8,13 @@ import { DeleteCommand, PutCommand } from '#lib/table/commands.ts';
 import { getItem } from '#lib/table/items.ts';
 import { type Page, partitionPage } from '#lib/table/page.ts';
 import { putIf, updateIf } from '#lib/table/write-if.ts';
+import { expiresAfter } from '#lib/values/expiry.ts';
 import { digestDayPk, digestEntryKey, digestRunKey, digestSentKey, matchMailKey } from './keys.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 export const MATCH_EMAIL_QUIET_DAYS = 7;
 
-const ttlAfter = (now: Date, days: number) => Math.floor((now.getTime() + days * DAY_MS) / 1000);
+const ttlAfter = (now: Date, days: number) => expiresAfter(now, (days * DAY_MS) / 1000);
 
 /**
  * Takes the right to e-mail `userId` about this listing of `bookId` (dated `bookDate`): granted when

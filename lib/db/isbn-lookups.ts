@@ -1,4 +1,5 @@
 import { getItem, putItem } from '#lib/table/items.ts';
+import { expiresAfter } from '#lib/values/expiry.ts';
 import { isbnLookupKey } from './keys.ts';
 
 export const ISBN_CACHE_SECONDS = 30 * 24 * 3600;
@@ -35,6 +36,6 @@ export async function putCachedLookup(isbn13: string, book: SourceBook | null, n
     type: 'isbnLookup',
     book,
     fetchedAt: now.toISOString(),
-    ttl: Math.floor(now.getTime() / 1000) + ISBN_CACHE_SECONDS,
+    ttl: expiresAfter(now, ISBN_CACHE_SECONDS),
   });
 }

@@ -19,6 +19,7 @@ import { db, TABLE } from '#lib/table/client.ts';
 import { QueryCommand } from '#lib/table/commands.ts';
 import type { TransactItem } from '#lib/table/transact.ts';
 import { putIf, updateIf } from '#lib/table/write-if.ts';
+import { expiresAfter } from '#lib/values/expiry.ts';
 import type { EmailCategory } from '#lib/values/preferences.ts';
 import { INDEX, OUTBOX_DUE_PK, outboxDueIndex, outboxFailedIndex, outboxKey } from './keys.ts';
 
@@ -229,7 +230,7 @@ export const markSent = (
   at: Date,
 ): Promise<boolean> =>
   move(id, 'sending', 'sent', {
-    set: { outcome, sentAt: at.toISOString(), ttl: Math.ceil(at.getTime() / 1000) + SENT_TTL_SECONDS },
+    set: { outcome, sentAt: at.toISOString(), ttl: expiresAfter(at, SENT_TTL_SECONDS) },
     remove: ['gsi1pk', 'gsi1sk'],
   });
 

@@ -13,6 +13,7 @@ import { QueryCommand, type TransactWriteCommandInput } from '#lib/table/command
 import { getItem } from '#lib/table/items.ts';
 import { type Listing, type Page, queryPage } from '#lib/table/page.ts';
 import { putOp, refusalOf, tag, tagAll, transactWrite } from '#lib/table/transact.ts';
+import { expiresAfter } from '#lib/values/expiry.ts';
 import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
 import { bookKey, REPORT_SK_PREFIX, REPORTS_PK, reporterKey, reportKey, reportQueueKey } from './keys.ts';
@@ -223,7 +224,7 @@ export function reporterPenaltyOp(reporterId: string, until: Date): TransactItem
     ...reporterKey(reporterId),
     type: 'reporter',
     weightlessUntil: until.toISOString(),
-    ttl: Math.ceil(until.getTime() / 1000) + 86_400,
+    ttl: expiresAfter(until, 86_400),
   } satisfies ReporterRecord & Record<string, unknown>);
 }
 

@@ -10,6 +10,7 @@ import { batchGet } from '#lib/table/batch.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { DeleteCommand, PutCommand } from '#lib/table/commands.ts';
 import { queryPages } from '#lib/table/page.ts';
+import { expiresAfter } from '#lib/values/expiry.ts';
 import { INDEX, STREAM_FAILURES_PK, streamFailureKey, streamFailuresIndex } from './keys.ts';
 
 /** STREAMFAIL#<eventId> / STREAMFAIL */
@@ -63,7 +64,7 @@ export async function putStreamFailure(
         ...f,
         type: 'streamFailure',
         record,
-        ttl: Math.ceil(new Date(f.lastFailedAt).getTime() / 1000) + KEEP_SECONDS,
+        ttl: expiresAfter(Date.parse(f.lastFailedAt), KEEP_SECONDS),
       },
     }),
   );

@@ -8,6 +8,7 @@ import { TABLE } from '#lib/table/client.ts';
 import { getItem, putNew } from '#lib/table/items.ts';
 import { indexPartition, queryAll } from '#lib/table/page.ts';
 import { putOp, type TransactItem, tag, transactWrite } from '#lib/table/transact.ts';
+import { expiresAfter } from '#lib/values/expiry.ts';
 import { INDEX, pendingSignupIndex, pendingSignupsPk, spentTokenKey, tokenKey } from './keys.ts';
 
 /** What a sign-up carries until it is confirmed. */
@@ -73,7 +74,7 @@ export function spentTokenPutOp(tokenHash: string, as: SpentAs, now: Date): Tran
     type: 'spentToken',
     as,
     at: now.toISOString(),
-    ttl: Math.floor(now.getTime() / 1000) + SPENT_KEEP_SECONDS,
+    ttl: expiresAfter(now, SPENT_KEEP_SECONDS),
   });
 }
 

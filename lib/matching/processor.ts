@@ -53,6 +53,7 @@ import {
 import { matchContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
 import type { Budget, ChangeProcessor, Item, StreamChange } from '#lib/streams/types.ts';
+import { expiresAfter } from '#lib/values/expiry.ts';
 import { matches } from './rule.ts';
 import { significantWords } from './title-words.ts';
 
@@ -194,7 +195,7 @@ async function matchRequestsFrom(
         bookDate: book.date,
         position,
         savedAt: now.toISOString(),
-        ttl: Math.ceil(now.getTime() / 1000) + SCAN_TTL_SECONDS,
+        ttl: expiresAfter(now, SCAN_TTL_SECONDS),
       });
       break;
     }

@@ -28,6 +28,7 @@ import { Busy, Conflict, NotFound, TooManyRequests, Unauthorized } from '#lib/er
 import { moderationUnlistContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
 import { TransactionRefused } from '#lib/table/transact.ts';
+import { expiresAfter } from '#lib/values/expiry.ts';
 import { toDollars } from '#lib/values/money.ts';
 import * as z from '#lib/zod.ts';
 import { PENALTY_DAYS, REPORT_KEPT_DAYS, reportCounts, reporterIdOf } from './reporters.ts';
@@ -136,7 +137,7 @@ export async function reportBook(userId: string, input: ReportBookBody, now = ne
       reason: input.reason,
       details: input.details ?? null,
       at,
-      ttl: Math.ceil(now.getTime() / 1000) + REPORT_KEPT_DAYS * DAY_S,
+      ttl: expiresAfter(now, REPORT_KEPT_DAYS * DAY_S),
     };
     const hides = counted && weighted + 1 >= REPORTS_TO_HIDE;
     const audit = newAuditRecord({

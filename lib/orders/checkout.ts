@@ -28,6 +28,7 @@ import {
 } from '#lib/db/records.ts';
 import { BadRequest, Busy, Conflict, type ErrorDetail, Unprocessable } from '#lib/errors.ts';
 import { countEvent } from '#lib/metrics.ts';
+import { expiresAfter } from '#lib/values/expiry.ts';
 import { allocateFee, priceOrder, toDollars } from '#lib/values/money.ts';
 import type { Order } from './schemas.ts';
 import { chargedInDollars } from './totals.ts';
@@ -281,7 +282,7 @@ export function idempotencyRecord(userId: string, order: OrderRecord, hash: stri
     orderId: order.id,
     cartHash: hash,
     createdAt: order.createdAt,
-    ttl: Math.floor(Date.parse(order.createdAt) / 1000) + IDEMPOTENCY_TTL_SECONDS,
+    ttl: expiresAfter(Date.parse(order.createdAt), IDEMPOTENCY_TTL_SECONDS),
   };
 }
 
