@@ -12,6 +12,7 @@ import { db, TABLE } from '#lib/table/client.ts';
 import { QueryCommand } from '#lib/table/commands.ts';
 import type { ConflictRetryPolicy } from '#lib/table/conflict-retry.ts';
 import { type Tagged, tag, transactWrite } from '#lib/table/transact.ts';
+import { expiresAfter } from '#lib/values/expiry.ts';
 import {
   WEEKLY_STATS_SHARDS,
   weeklyStatsCountedKey,
@@ -57,7 +58,7 @@ export function addWeeks(week: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-function transactionOf(facts: readonly WeeklyFact[], nowSeconds: number, shard: number): Tagged[] {
+function transactionOf(facts: readonly WeeklyFact[], markerTtl: number, shard: number): Tagged[] {
   const sums = new Map<string, { scope: string; week: string; deltas: Partial<WeeklyCounts> }>();
   for (const fact of facts)
     for (const m of fact.moves) {
@@ -74,7 +75,7 @@ function transactionOf(facts: readonly WeeklyFact[], nowSeconds: number, shard: 
         Item: {
           ...weeklyStatsCountedKey(f.id),
           type: 'weeklyStatsCounted',
-          ttl: nowSeconds + COUNTED_KEEP_SECONDS,
+          ttl: markerTtl,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
@@ -115,10 +116,10 @@ function transactionOf(facts: readonly WeeklyFact[], nowSeconds: number, shard: 
  */
 export async function countWeeklyFacts(facts: readonly WeeklyFact[], now = new Date()): Promise<string[]> {
   let left = [...facts];
-  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const markerTtl = expiresAfter(now, COUNTED_KEEP_SECONDS);
   while (left.length > 0) {
     const shard = Math.floor(Math.random() * WEEKLY_STATS_SHARDS);
-    const outcome = await transactWrite(transactionOf(left, nowSeconds, shard), { retry: WEEKLY_RETRY });
+    const outcome = await transactWrite(transactionOf(left, markerTtl, shard), { retry: WEEKLY_RETRY });
     if (outcome.ok) return left.map((f) => f.id);
     const counted = new Set(
       outcome.refused

@@ -186,6 +186,18 @@ describe('weekly statistics', { timeout: 90_000 }, () => {
     expect((await stored('all', week))?.newListings).toBe(16);
   });
 
+  it("marks a counted fact for at least its 40 days: the marker's ttl is rounded up", async () => {
+    const week = isoWeekStart(daysBefore(new Date(), 56));
+    const id = `listing#TTL${Date.now().toString(36)}`;
+    const now = new Date('2026-11-28T00:00:00.500Z');
+    expect(
+      await countWeeklyFacts([{ id, moves: [{ scope: 'all', week, deltas: { newListings: 1 } }] }], now),
+    ).toEqual([id]);
+    expect((await readItem(weeklyStatsCountedKey(id)))?.ttl).toBe(
+      Date.parse('2026-11-28T00:00:01Z') / 1000 + 40 * 86_400,
+    );
+  });
+
   it('answers with a fixed number of reads: the sign-in, the totals and one Query', async () => {
     startMeasuring();
     await statistics({ weeks: '52', campus: SOUTH });
