@@ -35,7 +35,7 @@ import {
   type Sort,
   type UpdateBookInput,
 } from './inputs.ts';
-import { type Book, toApiBook } from './schemas.ts';
+import { type Book, pendingPhotosOf, toApiBook } from './schemas.ts';
 import { planSearch, Rank, type SearchPlan } from './search-terms.ts';
 import { indexPrefix, normaliseCourse, words } from './text.ts';
 import { deletionVariants, withinOneEdit } from './typo.ts';
@@ -155,7 +155,8 @@ export async function reactivateBook(userId: string, bookId: string): Promise<Bo
  * One book (getBook): a listed book to anyone (with a caller, with `inCart`) unless reports hid it
  * (then only to its owner and admins); any other status only to its owner, its buyer or an admin,
  * with the buyer shown; otherwise 404, so a stranger
- * cannot tell a sold book from one that never existed.
+ * cannot tell a sold book from one that never existed. Its owner also sees the photos whose upload
+ * is not yet checked (`pendingPhotos`), so the web app stops waiting for one the check refused.
  */
 export async function viewBook(
   caller: { userId: string; permissionType: number } | null,
@@ -163,14 +164,18 @@ export async function viewBook(
 ): Promise<Book> {
   const book = await getBook(bookId);
   if (!book) throw notFound();
-  const ownerOrAdmin = caller !== null && (book.ownerId === caller.userId || caller.permissionType >= 1);
+  const owner = caller !== null && book.ownerId === caller.userId;
+  const ownerOrAdmin = owner || (caller !== null && caller.permissionType >= 1);
+  let view: Book;
   if (book.status === BookStatus.Listed) {
     // hidden by reports: only its owner and admins see it until an admin resolves the reports
     if (book.hidden && !ownerOrAdmin) throw notFound();
-    return (await withInCart(caller?.userId ?? null, [book]))[0] as Book;
+    [view] = (await withInCart(caller?.userId ?? null, [book])) as [Book];
+  } else {
+    if (!ownerOrAdmin && book.buyerId !== caller?.userId) throw notFound();
+    view = toApiBook(book, { showBuyer: true });
   }
-  if (!ownerOrAdmin && book.buyerId !== caller?.userId) throw notFound();
-  return toApiBook(book, { showBuyer: true });
+  return owner ? { ...view, pendingPhotos: pendingPhotosOf(book) } : view;
 }
 
 /** The caller's listed and unlisted books, newest first, a page at a time. */

@@ -44,6 +44,11 @@ export const Book = z.strictObject({
   photos: z.array(Photo),
   /** the cover the ISBN lookup found (Open Library's cover host only): the picture while there is no photo */
   coverUrl: z.optional(z.string().check(z.url())),
+  /**
+   * getBook, to the book's owner only: the photo ids (addPhoto's `photoId`) whose upload is not yet
+   * checked. An id neither here nor in `photos` was refused (or its upload never came).
+   */
+  pendingPhotos: z.optional(z.array(z.string())),
 });
 export type Book = z.infer<typeof Book>;
 
@@ -68,6 +73,9 @@ export function toApiBook(record: BookRecord, extra: { inCart?: boolean; showBuy
   if (extra.inCart !== undefined) book.inCart = extra.inCart;
   return book;
 }
+
+/** The ids of a book's photo slots: uploads not yet checked (the owner's `pendingPhotos`). */
+export const pendingPhotosOf = (record: BookRecord): string[] => Object.keys(record.photoSlots ?? {});
 
 /** What deleteBook answers for `permanent: true`: the book is gone. */
 export const RemovedBook = z.strictObject({ id: z.string(), removed: z.literal(true) });

@@ -4975,7 +4975,10 @@ export interface operations {
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
-                     *         "coverUrl": "string"
+                     *         "coverUrl": "string",
+                     *         "pendingPhotos": [
+                     *           "string"
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/deleteBook"
@@ -5013,6 +5016,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         } | {
                             id: string;
                             /** @constant */
@@ -5223,7 +5227,10 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
-                     *           "coverUrl": "string"
+                     *           "coverUrl": "string",
+                     *           "pendingPhotos": [
+                     *             "string"
+                     *           ]
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -5263,6 +5270,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -5386,7 +5394,10 @@ export interface operations {
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
-                     *         "coverUrl": "string"
+                     *         "coverUrl": "string",
+                     *         "pendingPhotos": [
+                     *           "string"
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/books/getBook/{bookId}"
@@ -5424,6 +5435,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -5570,7 +5582,10 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
-                     *           "coverUrl": "string"
+                     *           "coverUrl": "string",
+                     *           "pendingPhotos": [
+                     *             "string"
+                     *           ]
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -5609,6 +5624,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -5711,6 +5727,9 @@ export interface operations {
                      *             }
                      *           ],
                      *           "coverUrl": "string",
+                     *           "pendingPhotos": [
+                     *             "string"
+                     *           ],
                      *           "requestIds": [
                      *             "string"
                      *           ]
@@ -5752,6 +5771,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                             requestIds: string[];
                         }[];
                         /** Format: date-time */
@@ -5878,7 +5898,10 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
-                     *           "coverUrl": "string"
+                     *           "coverUrl": "string",
+                     *           "pendingPhotos": [
+                     *             "string"
+                     *           ]
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -5918,6 +5941,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -6217,7 +6241,10 @@ export interface operations {
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
-                     *         "coverUrl": "string"
+                     *         "coverUrl": "string",
+                     *         "pendingPhotos": [
+                     *           "string"
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/postBook"
@@ -6255,6 +6282,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -6439,7 +6467,10 @@ export interface operations {
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
-                     *         "coverUrl": "string"
+                     *         "coverUrl": "string",
+                     *         "pendingPhotos": [
+                     *           "string"
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/reactivateBook"
@@ -6477,6 +6508,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -6681,7 +6713,10 @@ export interface operations {
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
-                     *         "coverUrl": "string"
+                     *         "coverUrl": "string",
+                     *         "pendingPhotos": [
+                     *           "string"
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/removePhoto"
@@ -6719,6 +6754,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -7327,7 +7363,10 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
-                     *           "coverUrl": "string"
+                     *           "coverUrl": "string",
+                     *           "pendingPhotos": [
+                     *             "string"
+                     *           ]
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -7367,6 +7406,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -7499,7 +7539,10 @@ export interface operations {
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
-                     *           "coverUrl": "string"
+                     *           "coverUrl": "string",
+                     *           "pendingPhotos": [
+                     *             "string"
+                     *           ]
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -7539,6 +7582,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -7655,7 +7699,10 @@ export interface operations {
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
-                     *         "coverUrl": "string"
+                     *         "coverUrl": "string",
+                     *         "pendingPhotos": [
+                     *           "string"
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/books/updateBook"
@@ -7693,6 +7740,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -7897,7 +7945,10 @@ export interface operations {
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
-                     *         "coverUrl": "string"
+                     *         "coverUrl": "string",
+                     *         "pendingPhotos": [
+                     *           "string"
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/cancelPurchase"
@@ -7935,6 +7986,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -8157,7 +8209,10 @@ export interface operations {
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
-                     *         "coverUrl": "string"
+                     *         "coverUrl": "string",
+                     *         "pendingPhotos": [
+                     *           "string"
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/confirmBook"
@@ -8195,6 +8250,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -8441,6 +8497,7 @@ export interface operations {
                                 }[];
                                 /** Format: uri */
                                 coverUrl?: string;
+                                pendingPhotos?: string[];
                             }[];
                         };
                         /** Format: date-time */
@@ -8943,7 +9000,10 @@ export interface operations {
                      *                 "thumbnailUrl": "string"
                      *               }
                      *             ],
-                     *             "coverUrl": "string"
+                     *             "coverUrl": "string",
+                     *             "pendingPhotos": [
+                     *               "string"
+                     *             ]
                      *           },
                      *           "owner": {
                      *             "id": "string",
@@ -9026,6 +9086,7 @@ export interface operations {
                                 }[];
                                 /** Format: uri */
                                 coverUrl?: string;
+                                pendingPhotos?: string[];
                             };
                             owner: {
                                 id: string;
@@ -11891,7 +11952,10 @@ export interface operations {
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
-                     *         "coverUrl": "string"
+                     *         "coverUrl": "string",
+                     *         "pendingPhotos": [
+                     *           "string"
+                     *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/setBookPaid"
@@ -11929,6 +11993,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                         };
                         /** Format: date-time */
                         time: string;
@@ -13900,6 +13965,9 @@ export interface operations {
                      *               }
                      *             ],
                      *             "coverUrl": "string",
+                     *             "pendingPhotos": [
+                     *               "string"
+                     *             ],
                      *             "available": true
                      *           }
                      *         ],
@@ -13944,6 +14012,7 @@ export interface operations {
                                 }[];
                                 /** Format: uri */
                                 coverUrl?: string;
+                                pendingPhotos?: string[];
                                 available: boolean;
                             }[];
                             subtotal: number;
@@ -15196,6 +15265,9 @@ export interface operations {
                      *             }
                      *           ],
                      *           "coverUrl": "string",
+                     *           "pendingPhotos": [
+                     *             "string"
+                     *           ],
                      *           "boughtAt": "2026-01-15T09:30:00.000Z",
                      *           "orderId": "string"
                      *         }
@@ -15237,6 +15309,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                             boughtAt: string | null;
                             orderId: string | null;
                         }[];
@@ -15482,6 +15555,9 @@ export interface operations {
                      *             }
                      *           ],
                      *           "coverUrl": "string",
+                     *           "pendingPhotos": [
+                     *             "string"
+                     *           ],
                      *           "available": true,
                      *           "savedAt": "2026-01-15T09:30:00.000Z",
                      *           "priceWhenSaved": 1
@@ -15524,6 +15600,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                             available: boolean;
                             /** Format: date-time */
                             savedAt: string;
@@ -15654,6 +15731,9 @@ export interface operations {
                      *             }
                      *           ],
                      *           "coverUrl": "string",
+                     *           "pendingPhotos": [
+                     *             "string"
+                     *           ],
                      *           "boughtAt": "2026-01-15T09:30:00.000Z",
                      *           "orderId": "string"
                      *         }
@@ -15695,6 +15775,7 @@ export interface operations {
                             }[];
                             /** Format: uri */
                             coverUrl?: string;
+                            pendingPhotos?: string[];
                             boughtAt: string | null;
                             orderId: string | null;
                         }[];

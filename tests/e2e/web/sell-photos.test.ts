@@ -2,8 +2,10 @@
  * Photos chosen in the Sell form and the home page's "Your listings" row (issue 32, item 4), in a
  * real browser against the e2e tier's API and S3 emulator (its uploads are processed as deployed).
  * On a phone: two photos chosen with the book are uploaded by "List the book" with a progress line
- * and are on the stored book, processed. On a desktop: a photo the photo store cannot take does not
- * lose the book; the success line names it and its link to My listings adds it again there. The
+ * and are on the stored book, processed; a photo the service's check refuses is named as soon as
+ * it is checked, not after the minute the wait gives up at. On a desktop: a photo the photo store
+ * cannot take does not lose the book; the success line names it and its link to My listings adds
+ * it again there. The
  * seller's own book shows in "Your listings" on the home page while the grid still leaves it out.
  */
 import { randomBytes } from 'node:crypto';
@@ -74,6 +76,13 @@ const fillBook = async (page: Page, title: string) => {
   await page.getByLabel('Price in dollars').fill('15');
 };
 
+/** A file the check refuses: text sent as image/jpeg. */
+const notAnImage = (name: string) => ({
+  name,
+  mimeType: 'image/jpeg',
+  buffer: Buffer.from('this is not a photo\n'.repeat(50)),
+});
+
 describe('photos in the Sell form', () => {
   it('lists the book and uploads its two photos in one flow, with progress (phone)', async () => {
     const seller = await createConfirmedUser();
@@ -114,6 +123,33 @@ describe('photos in the Sell form', () => {
     await done.getByRole('link', { name: 'its page' }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByRole('img', { name: `${title}, view 2` }).waitFor();
+  });
+
+  it('names a photo the check refuses as soon as it is checked, not after the minute of waiting (phone)', async () => {
+    const seller = await createConfirmedUser();
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, seller.user.emailAddress);
+    let bookReads = 0;
+    page.on('request', (req) => {
+      if (req.url().includes('/api/books/getBook/')) bookReads += 1;
+    });
+    await page.goto('/sell');
+    const title = `Refused ${randomBytes(3).toString('hex')}`;
+    await fillBook(page, title);
+    await page
+      .getByLabel('Photos (optional)')
+      .setInputFiles([await file('cover.jpg', 400, 400), notAnImage('notes.jpg')]);
+    await page.getByRole('img', { name: 'Photo 2: notes.jpg' }).waitFor();
+    await page.getByRole('button', { name: 'List the book' }).click();
+    const done = page.getByRole('status').filter({ hasText: `“${title}” is listed with 1 photo` });
+    // the wait gives up only after a minute: a line within half of it came from the check's answer
+    await done.waitFor({ timeout: 30_000 });
+    expect(await done.textContent()).toContain('This photo was not added: notes.jpg.');
+    // the book was read about once a second while the two were checked, then no more
+    expect(bookReads).toBeLessThan(20);
+    const [posted] = await postsOf(seller.token);
+    expect(posted?.name).toBe(title);
+    expect((await bookOf(String(posted?.id))).photos).toHaveLength(1);
   });
 
   it('keeps the book when a photo fails, names it, and it is added again from My listings (desktop)', async () => {

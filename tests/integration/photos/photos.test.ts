@@ -53,16 +53,21 @@ async function addPhoto(user: TestUser, bookId: string, contentType = 'image/jpe
   return { res, added: res.status === 201 ? expectEnvelope(res.json(), AddedPhoto) : undefined };
 }
 
-/** addPhoto, then the browser's POST, then wait for the processor. */
-async function upload(book: BookRecord, bytes: Buffer, contentType = 'image/jpeg', declared = contentType) {
-  const { res, added } = await addPhoto(seller, book.id, declared);
-  expect(res.status).toBe(201);
-  if (!added) throw new Error('no upload');
+/** The browser's POST of `bytes` with the slot addPhoto gave, then wait for the processor. */
+async function send(added: z.infer<typeof AddedPhoto>, bytes: Buffer, contentType = 'image/jpeg') {
   const fields = { ...added.upload.fields, 'Content-Type': contentType };
   const posted = await postUpload({ ...added.upload, fields }, bytes, contentType);
   expect(posted.status).toBe(204);
   await store.idle();
   return added;
+}
+
+/** addPhoto, then the browser's POST, then wait for the processor. */
+async function upload(book: BookRecord, bytes: Buffer, contentType = 'image/jpeg', declared = contentType) {
+  const { res, added } = await addPhoto(seller, book.id, declared);
+  expect(res.status).toBe(201);
+  if (!added) throw new Error('no upload');
+  return send(added, bytes, contentType);
 }
 
 const stored = async (bookId: string) => (await getBook(bookId)) as BookRecord;
@@ -270,6 +275,32 @@ describe('processing an upload', () => {
     expect(after.photoSlots?.[added.photoId]).toBeUndefined();
     expect(await listKeys(`incoming/${book.id}/`)).toEqual([]);
     expect(await listKeys(`photos/${book.id}/`)).toEqual([]);
+  });
+
+  it("shows its owner (getBook's pendingPhotos) each upload until it is checked: attached, or refused and gone; nobody else", async () => {
+    const book = await putBook({ ownerId: seller.id });
+    const view = async (token?: string) => {
+      const res = await booksApi.getBook(book.id, token);
+      expect(res.status).toBe(200);
+      return expectEnvelope(res.json(), Book);
+    };
+    // addPhoto's slot, before its upload: pending, to its owner only
+    const { added: waiting } = await addPhoto(seller, book.id);
+    if (!waiting) throw new Error('no upload');
+    expect((await view(seller.token)).pendingPhotos).toEqual([waiting.photoId]);
+    expect(Object.keys(await view(other.token))).not.toContain('pendingPhotos');
+    expect(Object.keys(await view())).not.toContain('pendingPhotos');
+    // uploaded and refused by the check: neither pending nor on the book
+    await send(waiting, Buffer.from('not an image\n'.repeat(20)));
+    expect(store.outcomes.at(-1)).toBe('not-an-image');
+    const refused = await view(seller.token);
+    expect([refused.pendingPhotos, refused.photos]).toEqual([[], []]);
+    // a real one: on the book, no longer pending
+    const attached = await upload(book, await jpegWithGps());
+    const after = await view(seller.token);
+    expect(after.pendingPhotos).toEqual([]);
+    expect(after.photos.map((p) => p.id)).toEqual([attached.photoId]);
+    expect((await stored(book.id)).photoSlots).toEqual({});
   });
 
   it('never attaches a PNG declared as image/jpeg', async () => {

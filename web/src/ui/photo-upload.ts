@@ -48,16 +48,19 @@ export async function upload(bookId: string, file: File): Promise<string> {
 }
 
 /**
- * Waits until the uploaded photos `ids` are on the book (read again every second, which refreshes
- * its page in the cache), or a minute has passed; resolves to the ids that arrived. A photo that
- * never arrives was refused by the service's check (not a real JPEG, PNG or WebP image).
+ * Waits until each uploaded photo of `ids` is checked (read again every second, which refreshes the
+ * book's page in the cache): on the book, or refused by the service's check (not a real JPEG, PNG or
+ * WebP image), which its owner's read shows as no longer pending. Gives up after a minute; resolves
+ * to the ids that arrived.
  */
 export async function waitForPhotos(bookId: string, ids: string[]): Promise<Set<string>> {
   const since = Date.now();
   for (;;) {
     const book = await queryClient.fetchQuery({ ...bookQuery(bookId), staleTime: 0 });
     const arrived = new Set(book.photos.filter((p) => ids.includes(p.id)).map((p) => p.id));
-    if (arrived.size === ids.length || Date.now() - since > PROCESSING_MS) return arrived;
+    // without the owner's `pendingPhotos` every id that has not arrived counts as pending
+    const pending = ids.filter((id) => !arrived.has(id) && (book.pendingPhotos ?? ids).includes(id));
+    if (pending.length === 0 || Date.now() - since > PROCESSING_MS) return arrived;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }

@@ -17,7 +17,7 @@ type UpdateBookBody = paths['/api/books/updateBook']['post']['requestBody']['con
 /**
  * A seller's photos of one book: each with a remove button, and a file field to add one (up to
  * five). While an upload is processed, the book is read again every second until the photo is on
- * it; then the book lists and pages are refreshed.
+ * it or the check refused it (waitForPhotos); then the book lists and pages are refreshed.
  */
 export function PhotoEditor({
   book,
