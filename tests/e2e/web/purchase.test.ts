@@ -70,7 +70,15 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     await seller.getByLabel('Edition').fill('3');
     await seller.getByLabel('Course (e.g. CSC 171)').fill('MTH 161');
     await seller.getByLabel('Price in dollars').fill('42.50');
-    await seller.getByLabel('Condition').selectOption('very-good');
+    // the grades are named in words, here and on every page that shows a book
+    expect(await seller.getByLabel('Condition').locator('option').allInnerTexts()).toEqual([
+      'New',
+      'Like new',
+      'Very good',
+      'Good',
+      'Acceptable',
+    ]);
+    await seller.getByLabel('Condition').selectOption({ label: 'Very good' });
     await seller.getByLabel('Comments (optional)').fill('Some highlighting in chapter 2.');
     await expectAccessible(seller);
     await screenshot(seller, 'sell');
@@ -82,6 +90,7 @@ describe('a purchase from sign-up to paid, in the browser', () => {
 
     await goByNav(seller, 'My listings');
     await seller.getByRole('heading', { name: new RegExp(title) }).waitFor();
+    await seller.getByText(`$42.50 · MTH 161 · Very good`).waitFor();
     const posts = await api('GET', '/api/books/getUsersPosts', { token: await tokenOf(seller) });
     const [posted] = (posts.body as { data: { id: string; name: string }[] }).data;
     expect(posted?.name).toBe(title);
@@ -99,6 +108,7 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     await page.getByLabel('Search by title, course or ISBN').fill(title);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('heading', { level: 3, name: new RegExp(title) }).waitFor();
+    await page.getByRole('article', { name: title }).getByText('Very good').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'search');
     await page.getByRole('button', { name: `Add ${title} to cart` }).click();
@@ -117,6 +127,17 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     const stored = await getBook(bookId);
     expect(stored?.status).toBe(1);
     expect(stored?.buyerId).toBe(buyer.user.id);
+
+    // The next step is the hand-over: the page links to this order's page, where it is agreed.
+    const orders = await api('GET', '/api/user/getOrders', { token: buyer.token });
+    expect(orders.status).toBe(200);
+    const [order] = (orders.body as { data: { id: string; books: { id: string }[] }[] }).data;
+    expect(order?.books.map((b) => b.id)).toEqual([bookId]);
+    await page.getByRole('link', { name: 'Agree on the hand-over' }).click();
+    await page.waitForURL(`**/orders/${order?.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Order' }).waitFor();
+    await page.getByRole('heading', { name: new RegExp(title) }).waitFor();
+    await page.getByText(/\$42\.50 · MTH 161 · Very good · sold by /).waitFor();
   });
 
   it('an admin confirms the book and sets it paid on the dashboard', async () => {

@@ -8,7 +8,7 @@
  */
 import { type ReactNode, useId, useState } from 'react';
 import type { ApiFailure } from '#web/api.ts';
-import { CONDITIONS } from '#web/books.ts';
+import { CONDITION_LABELS, CONDITIONS } from '#web/books.ts';
 import { Field } from '#web/ui/form.tsx';
 import { useFields } from '#web/ui/hooks.ts';
 
@@ -165,6 +165,7 @@ export function BookFields({
         label="Condition"
         // a grade the list does not know (an old book's) stays choosable
         options={CONDITIONS.includes(form.condition) ? CONDITIONS : [form.condition, ...CONDITIONS]}
+        labels={CONDITION_LABELS}
       />
       <Field {...field('comments')} label="Comments (optional)" multiline />
     </>

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call, money } from '#web/api.ts';
+import { conditionName } from '#web/books.ts';
 import { AskSeller } from '#web/features/book/ask-seller.tsx';
 import { ReportForm } from '#web/features/book/report-form.tsx';
 import { bookQuery, keys, profileQuery } from '#web/queries.ts';
@@ -58,7 +59,7 @@ export function BookPage({ id }: { id: string }) {
         <dt>Course</dt>
         <dd>{book.course}</dd>
         <dt>Condition</dt>
-        <dd>{book.condition}</dd>
+        <dd>{conditionName(book.condition)}</dd>
         <dt>ISBN</dt>
         <dd>{book.ISBN ?? '—'}</dd>
         <dt>Seller</dt>

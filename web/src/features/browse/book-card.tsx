@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { money } from '#web/api.ts';
+import { conditionName } from '#web/books.ts';
 import { Link } from '#web/router.tsx';
 import type { BookLike } from '#web/ui/books.tsx';
 import { Cover } from '#web/ui/photos.tsx';
@@ -32,7 +33,7 @@ export function BookCard({ book, action }: { book: BookLike; action?: ReactNode 
         </Link>
       </h3>
       <p className="card-meta">
-        <strong>{money(book.price)}</strong> · {book.condition}
+        <strong>{money(book.price)}</strong> · {conditionName(book.condition)}
         <span className="muted"> · {book.course}</span>
       </p>
       {action && <div className="card-action">{action}</div>}

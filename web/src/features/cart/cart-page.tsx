@@ -31,8 +31,11 @@ function changedBooks(error: ApiFailure | undefined | null): string[] {
   return (error.body?.details ?? []).flatMap((d) => (typeof d.bookId === 'string' ? [d.bookId] : []));
 }
 
-/** The placed order; its heading takes the focus (the result of "Check out"). */
-function OrderPlaced({ order }: { order: { subtotal: number; fee: number; total: number } }) {
+/**
+ * The placed order; its heading takes the focus (the result of "Check out"). What comes next is
+ * the hand-over, agreed on the order's page: the link goes there, not to the list of purchases.
+ */
+function OrderPlaced({ order }: { order: { id: string; subtotal: number; fee: number; total: number } }) {
   const heading = useFocusWhen<HTMLHeadingElement>(true);
   return (
     <section>
@@ -41,8 +44,11 @@ function OrderPlaced({ order }: { order: { subtotal: number; fee: number; total:
       </h1>
       <Amounts amounts={order} />
       <p>
-        An administrator checks each book at the hand-over; follow it in <Link href="/orders">purchases</Link>
-        .
+        Next, agree with each seller when and where you meet to hand over the books. An administrator checks
+        each book there.
+      </p>
+      <p>
+        <Link href={`/orders/${encodeURIComponent(order.id)}`}>Agree on the hand-over</Link>
       </p>
     </section>
   );
