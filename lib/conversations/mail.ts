@@ -23,10 +23,14 @@ export const MESSAGE_MAIL_INTERVAL_MS = 15 * 60 * 1000;
 /** The web app's page of a conversation (APP_URL; the service's own URL when there is no front end). */
 export const conversationUrl = appLinks.conversation;
 
-/** The words of the notification and its e-mail. Pure. The message's text is not in the e-mail. */
-export function messageContent(senderFirstName: string, conversationId: string) {
+/**
+ * The words of the notification and its e-mail, naming the book a message asks about (askSeller),
+ * so a seller with several listings knows which one before opening it. Pure. The message's text
+ * is not in the e-mail.
+ */
+export function messageContent(senderFirstName: string, conversationId: string, bookName?: string) {
   const who = senderFirstName || 'Someone';
-  const message = `${who} sent you a message.`;
+  const message = bookName ? `${who} sent you a message about “${bookName}”.` : `${who} sent you a message.`;
   return {
     message,
     email: noticeMail({
@@ -45,7 +49,7 @@ async function apply(change: StreamChange, now: () => Date = () => new Date()): 
   const conversation = await getConversation(m.conversationId);
   const recipientId = conversation?.participants.find((p) => p !== m.senderId);
   if (!conversation || !recipientId) return;
-  const content = messageContent(conversation.names[m.senderId] ?? '', m.conversationId);
+  const content = messageContent(conversation.names[m.senderId] ?? '', m.conversationId, m.bookName);
   await notify(
     {
       userId: recipientId,

@@ -51,6 +51,8 @@ export const Message = z.strictObject({
   at: z.iso.datetime(),
   /** the book it asks about (messages sent with askSeller) */
   bookId: z.optional(z.string()),
+  /** that book's title when it was asked about */
+  bookName: z.optional(z.string()),
   /**
    * a hand-over step this message records: its order, its proposal, and proposed (pending), agreed
    * or declined; the seller whose books it covers, who proposed it, the slot and its point as they

@@ -67,14 +67,20 @@ function sidesOf(conversation: ConversationRecord | null, callerId: string) {
   };
 }
 
-const toMessage = (m: MessageRecord, callerId: string): Message => ({
+/** A stored message as every reader gets it (the admin's too); `toMessage` adds whose it is. */
+const messageFields = (m: MessageRecord): Omit<Message, 'mine'> => ({
   id: m.id,
   senderId: m.senderId,
-  mine: m.senderId === callerId,
   text: m.text,
   at: m.at,
   ...(m.bookId ? { bookId: m.bookId } : {}),
+  ...(m.bookName ? { bookName: m.bookName } : {}),
   ...(m.handover ? { handover: m.handover } : {}),
+});
+
+const toMessage = (m: MessageRecord, callerId: string): Message => ({
+  ...messageFields(m),
+  mine: m.senderId === callerId,
 });
 
 const refusal = (why: MessageRefusal) => {
@@ -97,7 +103,7 @@ async function send(
     id: ulid(now.getTime()),
     text,
     at: now.toISOString(),
-    ...(book ? { bookId: book.id } : {}),
+    ...(book ? { bookId: book.id, bookName: book.name } : {}),
   };
   const outcome = await appendMessage({
     conversationId,
@@ -268,16 +274,7 @@ export async function adminReadThread(
     }),
   );
   const page = await listMessages(conversationId, query.limit, query.cursor);
-  const messages = page.items
-    .map(({ id, senderId, text, at, bookId, handover }) => ({
-      id,
-      senderId,
-      text,
-      at,
-      ...(bookId ? { bookId } : {}),
-      ...(handover ? { handover } : {}),
-    }))
-    .reverse();
+  const messages = page.items.map(messageFields).reverse();
   const participants = conversation.participants.map((id) => ({
     id,
     firstName: conversation.names[id] ?? '',

@@ -62,6 +62,8 @@ export interface MessageRecord {
   text: string;
   /** the book the message was about (askSeller) */
   bookId?: string;
+  /** that book's title when it was asked about, so the thread can name it without reading the book */
+  bookName?: string;
   /** a hand-over step this message records (lib/handover): the order and the proposal */
   handover?: HandoverTag;
   at: string;
@@ -115,7 +117,14 @@ export interface NewMessage {
   conversationId: string;
   sender: { id: string; firstName: string };
   recipient: { id: string; firstName: string };
-  message: { id: string; text: string; at: string; bookId?: string; handover?: HandoverTag };
+  message: {
+    id: string;
+    text: string;
+    at: string;
+    bookId?: string;
+    bookName?: string;
+    handover?: HandoverTag;
+  };
   /** the book both inbox entries show from now on (askSeller); absent keeps theirs */
   book?: InboxBook;
 }
@@ -193,6 +202,7 @@ export async function appendMessage(
           senderId: m.sender.id,
           text: m.message.text,
           ...(m.message.bookId ? { bookId: m.message.bookId } : {}),
+          ...(m.message.bookName ? { bookName: m.message.bookName } : {}),
           ...(m.message.handover ? { handover: m.message.handover } : {}),
           at: m.message.at,
         } satisfies MessageRecord & Item,

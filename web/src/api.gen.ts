@@ -9263,6 +9263,7 @@ export interface operations {
                      *             "text": "string",
                      *             "at": "2026-01-15T09:30:00.000Z",
                      *             "bookId": "string",
+                     *             "bookName": "string",
                      *             "handover": {
                      *               "orderId": "string",
                      *               "proposalId": "string",
@@ -9298,6 +9299,7 @@ export interface operations {
                                 /** Format: date-time */
                                 at: string;
                                 bookId?: string;
+                                bookName?: string;
                                 handover?: {
                                     orderId: string;
                                     proposalId: string;
@@ -13027,6 +13029,7 @@ export interface operations {
                      *           "text": "string",
                      *           "at": "2026-01-15T09:30:00.000Z",
                      *           "bookId": "string",
+                     *           "bookName": "string",
                      *           "handover": {
                      *             "orderId": "string",
                      *             "proposalId": "string",
@@ -13057,6 +13060,7 @@ export interface operations {
                                 /** Format: date-time */
                                 at: string;
                                 bookId?: string;
+                                bookName?: string;
                                 handover?: {
                                     orderId: string;
                                     proposalId: string;
@@ -14133,6 +14137,7 @@ export interface operations {
                      *             "text": "string",
                      *             "at": "2026-01-15T09:30:00.000Z",
                      *             "bookId": "string",
+                     *             "bookName": "string",
                      *             "handover": {
                      *               "orderId": "string",
                      *               "proposalId": "string",
@@ -14169,6 +14174,7 @@ export interface operations {
                                 /** Format: date-time */
                                 at: string;
                                 bookId?: string;
+                                bookName?: string;
                                 handover?: {
                                     orderId: string;
                                     proposalId: string;
@@ -17278,6 +17284,7 @@ export interface operations {
                      *           "text": "string",
                      *           "at": "2026-01-15T09:30:00.000Z",
                      *           "bookId": "string",
+                     *           "bookName": "string",
                      *           "handover": {
                      *             "orderId": "string",
                      *             "proposalId": "string",
@@ -17308,6 +17315,7 @@ export interface operations {
                                 /** Format: date-time */
                                 at: string;
                                 bookId?: string;
+                                bookName?: string;
                                 handover?: {
                                     orderId: string;
                                     proposalId: string;

@@ -45,6 +45,11 @@ describe('messages in the browser', () => {
     await expectAccessible(desktop);
     await desktop.getByRole('link', { name: new RegExp(`^Bea about ${book.name}`) }).click();
     await desktop.getByText('Is it still available? <b>Library</b> at 5?').waitFor();
+    // the question names the book it asks about (the thread is one per pair, whatever the book),
+    // and opens it
+    const about = desktop.getByRole('link', { name: `“${book.name}”` });
+    expect(await about.getAttribute('href')).toBe(`/books/${book.id}`);
+    await expect.poll(() => desktop.getByText(`About “${book.name}”:`).count()).toBe(1);
     await desktop.getByLabel('Your message').fill('Yes. See you at 5.');
     await desktop.getByRole('button', { name: 'Send' }).click();
     await desktop.getByText('Yes. See you at 5.').waitFor();

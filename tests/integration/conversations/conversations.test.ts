@@ -99,12 +99,14 @@ describe('POST /api/user/askSeller', () => {
       text: 'Is it still available?\nCan we meet?',
       at: expect.any(String),
       bookId: book.id,
+      bookName: book.name,
     });
     const message = await stored(messageKey(sent.conversationId, sent.message.id));
     expect(message).toMatchObject({
       senderId: buyer.id,
       text: 'Is it still available?\nCan we meet?',
       bookId: book.id,
+      bookName: book.name,
     });
     const conversation = await storedConversation(sent.conversationId);
     expect(conversation).toMatchObject({
@@ -136,6 +138,14 @@ describe('POST /api/user/askSeller', () => {
       book: { id: other.id, name: other.name, photo: null },
       unread: 2,
     });
+    // one thread for both books: each question names its own book, a reply names none
+    await sendMessage(seller.token, { conversationId: first.conversationId, text: 'Both are here.' });
+    const read = await thread(seller, first.conversationId);
+    expect(read.thread.messages.map((m) => [m.text, m.bookId, m.bookName])).toEqual([
+      ['Is it still available?', book.id, book.name],
+      ['And this one?', other.id, other.name],
+      ['Both are here.', undefined, undefined],
+    ]);
   });
 
   it('answers the seller’s reply in the same thread, whoever starts it', async () => {
@@ -569,9 +579,9 @@ describe('GET /api/dashboard/getConversation/{conversationId}', () => {
           { id: buyer.id, firstName: 'Bea' },
         ]),
       );
-      expect(thread.messages.map((m) => [m.senderId, m.text])).toEqual([
-        [buyer.id, 'question'],
-        [seller.id, 'answer'],
+      expect(thread.messages.map((m) => [m.senderId, m.text, m.bookName])).toEqual([
+        [buyer.id, 'question', book.name],
+        [seller.id, 'answer', undefined],
       ]);
     }
     const entries = (await listAuditEntries(100, undefined)).items.filter(

@@ -56,7 +56,7 @@ describe('a new message', () => {
       kind: 'message',
       conversationId,
       bookId: book.id,
-      message: 'Bea sent you a message.',
+      message: `Bea sent you a message about “${book.name}”.`,
       emailState: 'queued',
     });
     const listed = await getNotifications(seller.token);
@@ -68,6 +68,8 @@ describe('a new message', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('New message from Bea');
     expect(mails[0]?.body.text).toContain(conversationUrl(conversationId));
+    // it names the book asked about, so a seller of several knows which one
+    expect(mails[0]?.body.text).toContain(`Bea sent you a message about “${book.name}”.`);
     // the message's text is not in the e-mail
     expect(mails[0]?.body.text).not.toContain('Is it still available?');
     // nobody tells the sender about their own message

@@ -196,7 +196,19 @@ export function ThreadPage({ id }: { id: string }) {
                 id={m.id}
               />
             ) : (
-              <span className="pre">{m.text}</span>
+              <>
+                {/* one thread per pair of students: each question names the book it asks about */}
+                {m.bookId && (
+                  <span className="about">
+                    About{' '}
+                    <Link href={`/books/${encodeURIComponent(m.bookId)}`}>
+                      {m.bookName ? `“${m.bookName}”` : 'this book'}
+                    </Link>
+                    :{' '}
+                  </span>
+                )}
+                <span className="pre">{m.text}</span>
+              </>
             )}{' '}
             <small>{new Date(m.at).toLocaleString()}</small>
           </li>
