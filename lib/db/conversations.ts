@@ -12,7 +12,7 @@ import { DeleteCommand, PutCommand } from '#lib/table/commands.ts';
 import { getItem } from '#lib/table/items.ts';
 import { type Item, indexPartition, indexResume, type Page, queryAll, queryPage } from '#lib/table/page.ts';
 import { tag, transactWrite } from '#lib/table/transact.ts';
-import { updateIf } from '#lib/table/write-if.ts';
+import { setAttribute, updateIf } from '#lib/table/write-if.ts';
 import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
 import {
@@ -550,3 +550,14 @@ export function claimMessageMail(
     },
   });
 }
+
+/**
+ * Gives an askSeller message written before messages held their book's title that title
+ * (scripts/backfill-message-book-names.ts); false when it has one already or is gone.
+ */
+export const setMessageBookName = (m: MessageRecord, bookName: string): Promise<boolean> =>
+  updateIf(
+    setAttribute(messageKey(m.conversationId, m.id), 'bookName', bookName, {
+      condition: 'attribute_exists(pk) AND attribute_not_exists(#a)',
+    }),
+  );
