@@ -53,7 +53,11 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     expect(new URL(seller.url()).pathname).toBe('/email-confirmed');
     await expectAccessible(seller);
 
-    await logIn(seller, sellerEmail);
+    // Confirming took the password, so the student is logged in at once: no second login.
+    await seller.getByText('Welcome to Campus Books, Sam. You are logged in.').waitFor();
+    await seller.getByRole('link', { name: 'Sell', exact: true }).waitFor();
+    await seller.reload();
+    await seller.getByRole('link', { name: 'Sell', exact: true }).waitFor();
     // The access token lives in memory only; the session is kept by the HttpOnly refresh cookie.
     // (localStorage holds only the hint that this browser has a session, no token: web/src/session.ts)
     expect(await seller.evaluate(() => Object.entries(localStorage))).toEqual([['cb_signed_in', '1']]);

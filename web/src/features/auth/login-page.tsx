@@ -1,18 +1,39 @@
 /** `/login` and `/confirm` (the e-mailed link's page): the pages that start or confirm an account's session. */
 import { useState } from 'react';
+import type { operations } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { setSession } from '#web/session.ts';
 import { EMAIL_FIELD, ErrorNote, Field, Form, passwordField } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 
-/** The page the e-mailed link opens: `/confirm?token=...` (or `/confirm/<token>`). */
+type LoginBody = operations['authLogin']['requestBody']['content']['application/json'];
+
+/** POST /api/auth/login, and the session it starts (the refresh cookie is set by the answer). */
+async function logInWith(body: LoginBody) {
+  const data = await call(api.POST('/api/auth/login', { body }));
+  setSession({
+    token: data.token,
+    expiresAt: data.expiresAt,
+    firstName: data.user.firstName,
+    userId: data.user.id,
+  });
+}
+
+/**
+ * The page the e-mailed link opens: `/confirm?token=...` (or `/confirm/<token>`). Confirming takes
+ * the sign-up's password, so the student has just proven both the mailbox and the password: the
+ * page logs them in with it at once (the same login as the Log in page, throttles and all), and
+ * they land signed in instead of typing the password a second time. Should that login be refused,
+ * the account is still confirmed and the next page offers Log in.
+ */
 export function ConfirmPage() {
   const { path, query } = useLocation();
   const token = query.get('token') ?? decodeURIComponent(path.slice('/confirm/'.length));
   const { form, bind } = useFields({ password: '' });
   const { error, busy, submit } = useSubmit(async () => {
-    await call(api.POST('/api/auth/confirm', { body: { token, ...form } }));
+    const user = await call(api.POST('/api/auth/confirm', { body: { token, ...form } }));
+    await logInWith({ emailAddress: user.emailAddress, password: form.password }).catch(() => undefined);
     navigate('/email-confirmed', { replace: true });
   });
   // a reopened or replaced link (the service sends it here with what became of it)
@@ -70,21 +91,11 @@ export function LoginPage() {
   // the e-mailed unlock link (a lockout of unknown browsers): sent along with the password
   const unlockToken = query.get('unlock') ?? undefined;
   const { error, busy, submit } = useSubmit(async () => {
-    const data = await call(
-      api.POST('/api/auth/login', {
-        body: {
-          emailAddress,
-          password,
-          ...(code.trim() ? { code } : {}),
-          ...(unlockToken ? { unlockToken } : {}),
-        },
-      }),
-    );
-    setSession({
-      token: data.token,
-      expiresAt: data.expiresAt,
-      firstName: data.user.firstName,
-      userId: data.user.id,
+    await logInWith({
+      emailAddress,
+      password,
+      ...(code.trim() ? { code } : {}),
+      ...(unlockToken ? { unlockToken } : {}),
     });
     // Only a path on this site: never an absolute URL from the query.
     navigate(next?.startsWith('/') && !next.startsWith('//') ? next : '/', { replace: true });

@@ -1,13 +1,25 @@
 /** The plain pages anyone can open: account confirmed, terms, privacy, page not found. */
 import { Link } from '#web/router.tsx';
+import { useSession } from '#web/session.ts';
 
+/** After the e-mailed link: signed in already (the confirm page logs in), or a way to log in. */
 export function EmailConfirmedPage() {
+  const session = useSession();
   return (
     <section>
       <h1>Your account is confirmed</h1>
-      <p>
-        Welcome to Campus Books. <Link href="/login">Log in</Link> to sell and buy books.
-      </p>
+      {session ? (
+        <>
+          <p>Welcome to Campus Books, {session.firstName}. You are logged in.</p>
+          <p>
+            <Link href="/">Find books</Link> · <Link href="/sell">Sell a book</Link>
+          </p>
+        </>
+      ) : (
+        <p>
+          Welcome to Campus Books. <Link href="/login">Log in</Link> to sell and buy books.
+        </p>
+      )}
     </section>
   );
 }
