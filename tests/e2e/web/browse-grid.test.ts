@@ -55,6 +55,16 @@ describe('browse on a phone and a desktop', () => {
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     // A book without a photo has a generated cover with its course.
     await expect.poll(() => page.locator('ul.books.grid .cover').count()).toBe(3);
+    // Save and Add to cart: the same size, lined up on the card's left edge when they wrap
+    const buttons = card.locator('.card-action button');
+    await expect.poll(() => buttons.count()).toBe(2);
+    const [save, add] = [await buttons.nth(0).boundingBox(), await buttons.nth(1).boundingBox()];
+    expect(save && add && box, 'both buttons laid out').toBeTruthy();
+    if (save && add && box) {
+      expect(Math.abs(save.height - add.height)).toBeLessThanOrEqual(1);
+      expect(save.x - box.x).toBeLessThanOrEqual(12);
+      if (add.y > save.y) expect(Math.abs(add.x - save.x)).toBeLessThanOrEqual(1);
+    }
 
     // The filters and sort are folded into their sheet on a phone; opened, a choice applies at once.
     expect(await page.getByLabel('Sort').isVisible()).toBe(false);
