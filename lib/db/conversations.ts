@@ -7,6 +7,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import { batchGet } from '#lib/table/batch.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { DeleteCommand, PutCommand } from '#lib/table/commands.ts';
 import { getItem } from '#lib/table/items.ts';
@@ -111,6 +112,13 @@ export interface InboxEntryRecord {
 export async function getConversation(conversationId: string): Promise<ConversationRecord | null> {
   const item = await getItem(conversationKey(conversationId));
   return item?.type === 'conversation' ? (item as ConversationRecord) : null;
+}
+
+/** The ids among `ids` of conversations that exist (someone wrote): one BatchGetItem, none for no ids. */
+export async function existingConversations(ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const items = await batchGet<ConversationRecord>(ids.map(conversationKey));
+  return new Set(items.filter((i) => i.type === 'conversation').map((i) => i.id));
 }
 
 export interface NewMessage {

@@ -1,5 +1,6 @@
 import { toApiBook } from '#lib/books/schemas.ts';
 import { getBooks, listBooksBoughtBy, listBooksSoldBy } from '#lib/db/books.ts';
+import { conversationIdOf, existingConversations } from '#lib/db/conversations.ts';
 import { getUserStats } from '#lib/db/counters.ts';
 import { listHandoversOfOrder } from '#lib/db/handovers.ts';
 import {
@@ -100,12 +101,19 @@ export async function getOrder(userId: string, orderId: string): Promise<OrderWi
   const viewer = order?.buyerId === userId ? 'buyer' : order?.sellerIds.includes(userId) ? 'seller' : null;
   if (!order || !viewer) throw new NotFound('No such order.', 'ORDER_NOT_FOUND');
   const part = viewer === 'seller' ? sellersPart(order, userId) : order;
-  const [books, handovers, buyer] = await Promise.all([
+  const api = toApiOrder(part);
+  // the other side of each hand-over: for the buyer each seller, for a seller the buyer
+  const others =
+    viewer === 'buyer'
+      ? [...new Set(api.books.map((b) => b.owner.id))].filter((id) => id !== userId)
+      : [order.buyerId];
+  const talks = others.map((other) => ({ userId: other, id: conversationIdOf(userId, other) }));
+  const [books, handovers, buyer, started] = await Promise.all([
     getBooks(part.bookIds),
     listHandoversOfOrder(orderId),
     viewer === 'seller' ? getUserListingInfo(order.buyerId) : null,
+    existingConversations(talks.map((t) => t.id)),
   ]);
-  const api = toApiOrder(part);
   const cancellations = orderCancellations(order);
   return {
     ...api,
@@ -118,6 +126,7 @@ export async function getOrder(userId: string, orderId: string): Promise<OrderWi
       timeline: timelineOf(order, line.id, books.get(line.id), cancellations.get(line.id)),
     })),
     handovers: handovers.filter((h) => viewer === 'buyer' || h.sellerId === userId).map(toApiHandover),
+    conversations: talks.map((t) => ({ userId: t.userId, conversationId: started.has(t.id) ? t.id : null })),
   };
 }
 

@@ -66,6 +66,11 @@ export const OrderWithStatus = z.extend(Order, {
   books: z.array(OrderBookNow).check(z.minLength(1)),
   /** per seller, the hand-over of their books in this order once one was proposed (docs/handover.md) */
   handovers: z.array(Handover),
+  /**
+   * the caller's conversation with each other side of the order (the buyer: each seller; a seller:
+   * the buyer), `conversationId` null until one of them has written (askSeller or a hand-over step)
+   */
+  conversations: z.array(z.strictObject({ userId: z.string(), conversationId: z.nullable(z.string()) })),
 });
 export type OrderWithStatus = z.infer<typeof OrderWithStatus>;
 

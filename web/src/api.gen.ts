@@ -14907,6 +14907,12 @@ export interface operations {
                      *             "proposedAt": "2026-01-15T09:30:00.000Z",
                      *             "answeredAt": "2026-01-15T09:30:00.000Z"
                      *           }
+                     *         ],
+                     *         "conversations": [
+                     *           {
+                     *             "userId": "string",
+                     *             "conversationId": "string"
+                     *           }
                      *         ]
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -14970,6 +14976,10 @@ export interface operations {
                                 /** Format: date-time */
                                 proposedAt: string;
                                 answeredAt: string | null;
+                            }[];
+                            conversations: {
+                                userId: string;
+                                conversationId: string | null;
                             }[];
                         };
                         /** Format: date-time */

@@ -100,4 +100,41 @@ describe('a hand-over agreed in the browser', () => {
       await screenshot(page, `order-timeline-${viewport.name}`);
     });
   }
+  it('lets the buyer write to the seller from the order before anyone has, then links the thread (phone)', async () => {
+    const scene = await handoverScene();
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, scene.buyer.user.emailAddress);
+    await page.goto(`/orders/${scene.orderId}`);
+    await page.getByRole('heading', { name: 'Hand-over', exact: true }).waitFor();
+    // no thread yet: no link to one, a first message instead
+    expect(await page.getByRole('link', { name: 'Messages with Sam' }).count()).toBe(0);
+    await page.getByText('Write to Sam').click();
+    await expect.poll(() => page.getByLabel('Your message').inputValue()).toContain('hand-over');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Send to Sam' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Conversation with Sam' }).waitFor();
+    await page.getByText(`About “${scene.book.name}”:`).waitFor();
+    const conversationId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+    const thread = await api('GET', `/api/user/getConversation/${encodeURIComponent(conversationId)}`, {
+      token: scene.seller.token,
+    });
+    expect(thread.status).toBe(200);
+    const [message] = (thread.body as { data: { messages: { text: string; bookId?: string }[] } }).data
+      .messages;
+    expect(message).toMatchObject({ bookId: scene.book.id, text: expect.stringContaining('hand-over') });
+
+    // back on the order: the thread is linked, and the seller's view of the order links it too
+    await page.goto(`/orders/${scene.orderId}`);
+    const link = page.getByRole('link', { name: 'Messages with Sam' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/messages/${conversationId}`);
+    expect(await page.getByText('Write to Sam').count()).toBe(0);
+    await expectAccessible(page);
+    const sales = await web().newPage({ width: 390, height: 844 });
+    await logIn(sales, scene.seller.user.emailAddress);
+    await sales.goto(`/orders/${scene.orderId}`);
+    const back = sales.getByRole('link', { name: 'Messages with Bea' });
+    await back.waitFor();
+    expect(await back.getAttribute('href')).toBe(`/messages/${conversationId}`);
+  });
 });

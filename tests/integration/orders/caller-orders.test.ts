@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { handler as cancelPurchase } from '#functions/dashboard/cancel-purchase.ts';
 import { handler as getOrder } from '#functions/user/get-order.ts';
 import { handler as getOrders } from '#functions/user/get-orders.ts';
+import { SentMessage } from '#lib/conversations/schemas.ts';
 import { Order, OrderWithStatus } from '#lib/orders/schemas.ts';
 import { makeBook } from '#tests/helpers/books.ts';
 import { addToCart, checkout, ordersOf } from '#tests/helpers/cart.ts';
+import { askSeller, getConversation } from '#tests/helpers/conversations.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
@@ -139,5 +141,37 @@ describe("the caller's orders", () => {
     expect(next).toEqual(expect.any(String));
     const res = await orders(buyer.token, { cursor: String(next) });
     expect(res.status).toBe(400);
+  });
+});
+
+describe("an order's conversations", () => {
+  it('gives each side its thread with the other once someone wrote, null before, in one BatchGet', async () => {
+    const [sam, ann, bea] = await Promise.all([makeUser(), makeUser(), makeUser()]);
+    for (const s of [sam, ann])
+      expect((await addToCart(bea.token, (await makeBook(s, { price: 5 })).id)).status).toBe(200);
+    const placed = await checkout(bea.token);
+    expect(placed.status).toBe(201);
+    const { id, books } = expectEnvelope(placed.json(), Order);
+    const read = async (who: TestUser) => {
+      const res = await order(who.token, id);
+      expect(res.status).toBe(200);
+      return expectEnvelope(res.json(), OrderWithStatus);
+    };
+    const byUser = (o: OrderWithStatus) =>
+      Object.fromEntries(o.conversations.map((c) => [c.userId, c.conversationId]));
+    expect(byUser(await read(bea))).toEqual({ [sam.id]: null, [ann.id]: null });
+    expect(byUser(await read(sam))).toEqual({ [bea.id]: null });
+
+    // the buyer writes to one seller about a book of the order
+    const samsBook = books.find((b) => b.owner.id === sam.id)?.id ?? '';
+    const asked = await askSeller(bea.token, { bookId: samsBook, text: 'When can we meet?' });
+    expect(asked.status).toBe(201);
+    const { conversationId } = expectEnvelope(asked.json(), SentMessage);
+    expect(byUser(await read(bea))).toEqual({ [sam.id]: conversationId, [ann.id]: null });
+    expect(byUser(await read(sam))).toEqual({ [bea.id]: conversationId });
+    expect(byUser(await read(ann))).toEqual({ [bea.id]: null });
+    // and the thread it names is the one the seller reads
+    const thread = await getConversation(sam.token, conversationId);
+    expect(thread.status).toBe(200);
   });
 });

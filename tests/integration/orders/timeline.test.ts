@@ -147,12 +147,12 @@ describe("an order's dated steps", () => {
     });
   });
 
-  it('reads the steps from what getOrder already reads: one GetItem, one BatchGet, the hand-overs Query', async () => {
+  it('reads the steps from what getOrder already reads: one GetItem, the books’ BatchGet, the hand-overs Query (and the conversations’ BatchGet)', async () => {
     const book = await makeBook(seller, { price: 3 });
     const order = await buy(buyer, [book.id]);
     await act('confirmBook', book.id);
     const calls = await commandsOf(() => readOrder(buyer.id, order.id));
-    expect(calls.sort()).toEqual(['BatchGetItem ', 'GetItem ORDER', 'Query ']);
+    expect(calls.sort()).toEqual(['BatchGetItem ', 'BatchGetItem ', 'GetItem ORDER', 'Query ']);
   });
 
   it('shows a step taken before times were recorded with a null time, never an invented one', async () => {

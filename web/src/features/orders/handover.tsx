@@ -9,8 +9,10 @@ import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
 import { handoverPointsQuery } from '#web/features/orders/queries.ts';
 import { keys } from '#web/queries.ts';
+import { Link } from '#web/router.tsx';
 import { getSession } from '#web/session.ts';
 import { AnswerHandover } from '#web/ui/answer-handover.tsx';
+import { AskSeller } from '#web/ui/ask-seller.tsx';
 import { ErrorNote, Field } from '#web/ui/form.tsx';
 import { slotText } from '#web/ui/handover.ts';
 import { useAction } from '#web/ui/hooks.ts';
@@ -96,6 +98,31 @@ function Propose({ orderId, sellerId, other }: { orderId: string; sellerId: stri
   );
 }
 
+/**
+ * The way to talk to the other side of a hand-over: their thread once either has written, or for
+ * the buyer a first message to the seller about a book of this order (askSeller).
+ */
+function Talk({ order, sellerId, other }: { order: Order; sellerId: string; other: string }) {
+  const otherId = order.viewer === 'seller' ? order.buyer.id : sellerId;
+  const conversationId = order.conversations.find((c) => c.userId === otherId)?.conversationId;
+  if (conversationId)
+    return (
+      <p>
+        <Link href={`/messages/${encodeURIComponent(conversationId)}`}>Messages with {other}</Link>
+      </p>
+    );
+  const book = order.books.find((b) => b.owner.id === sellerId && !b.cancelled);
+  if (order.viewer !== 'buyer' || !book) return null;
+  return (
+    <AskSeller
+      bookId={book.id}
+      seller={other}
+      summary={`Write to ${other}`}
+      text="Hello, when and where would suit you for the hand-over?"
+    />
+  );
+}
+
 /** One section per seller whose books still wait for their hand-over (or have one planned). */
 export function Handovers({ order }: { order: Order }) {
   const me = getSession()?.userId ?? '';
@@ -116,6 +143,7 @@ export function Handovers({ order }: { order: Order }) {
           <article key={seller.id} aria-label={`Hand-over with ${other}`}>
             <h3>With {other}</h3>
             {current && <Current h={current} me={me} other={other} />}
+            <Talk order={order} sellerId={seller.id} other={other} />
             <Propose orderId={order.id} sellerId={seller.id} other={other} />
           </article>
         );
