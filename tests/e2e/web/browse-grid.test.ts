@@ -165,4 +165,30 @@ describe('browse on a phone and a desktop', () => {
     const plain = await fetch(`${web().url}${script}`, { headers: { 'Accept-Encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
   });
+  it('says what would show more on an empty listing: the other campuses, or clearing the filters', async () => {
+    const { student } = await campusWithBooks(['Lonely optics']);
+    const campus = student.user.emailAddress.split('@')[1] ?? '';
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, student.user.emailAddress);
+    // filters that match nothing at the campus: clearing them keeps the rest of the address
+    await page.goto('/?condition=new&sort=price-asc');
+    await page.getByText('No books match these filters.').waitFor();
+    await page.getByRole('link', { name: 'Clear the filters' }).click();
+    await page.getByRole('heading', { level: 3, name: 'Lonely optics' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?sort=price-asc');
+
+    // a campus with no books: the student is offered every campus
+    const loner = await createConfirmedUser({
+      emailAddress: `s-${randomBytes(5).toString('hex')}@e${randomBytes(5).toString('hex')}.edu`,
+    });
+    const empty = await web().newPage({ width: 390, height: 844 });
+    await logIn(empty, loner.user.emailAddress);
+    const lonerCampus = loner.user.emailAddress.split('@')[1] ?? '';
+    expect(lonerCampus).not.toBe(campus);
+    await empty.getByText(`No books at ${lonerCampus} yet.`).waitFor();
+    await expectAccessible(empty);
+    await empty.getByRole('link', { name: 'See all campuses' }).click();
+    expect(new URL(empty.url()).searchParams.get('campus')).toBe('all');
+    await empty.getByRole('heading', { name: 'Newest books at all campuses' }).waitFor();
+  });
 });

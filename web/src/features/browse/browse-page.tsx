@@ -8,7 +8,7 @@ import { api, call } from '#web/api.ts';
 import { BookGrid } from '#web/features/browse/book-card.tsx';
 import { CourseDemand } from '#web/features/browse/course-demand.tsx';
 import { FilterForm } from '#web/features/browse/filter-form.tsx';
-import { browseHref, filtersFrom } from '#web/features/browse/filters.ts';
+import { browseHref, type Filters, filtersFrom } from '#web/features/browse/filters.ts';
 import { NoResults } from '#web/features/browse/no-results.tsx';
 import { booksQuery } from '#web/features/browse/queries.ts';
 import { YourListings } from '#web/features/browse/your-listings.tsx';
@@ -106,13 +106,7 @@ export function BrowsePage() {
         {q && <CourseDemand q={q} signedIn={signedIn} />}
         {list.data &&
           books.length === 0 &&
-          (q ? (
-            <NoResults q={q} />
-          ) : (
-            <p>
-              No books found. Try wider filters, or <Link href="/sell">sell yours</Link>.
-            </p>
-          ))}
+          (q ? <NoResults q={q} /> : <EmptyListing filters={filters} where={where} />)}
         <BookGrid
           books={books}
           busy={list.isFetching}
@@ -138,4 +132,31 @@ export function BrowsePage() {
       </section>
     </>
   );
+}
+
+/**
+ * An empty listing says what would show more: the filters that narrow it, else the other campuses
+ * (a signed-in student sees their own first), and always selling one's own.
+ */
+function EmptyListing({ filters, where }: { filters: Filters; where: string }) {
+  const narrowed = Boolean(filters.condition || filters.minPrice || filters.maxPrice);
+  const sell = <Link href="/sell">sell yours</Link>;
+  if (narrowed)
+    return (
+      <p>
+        No books match these filters.{' '}
+        <Link href={browseHref('', { ...filters, condition: '', minPrice: '', maxPrice: '' })}>
+          Clear the filters
+        </Link>
+        , or {sell}.
+      </p>
+    );
+  if (where !== 'all campuses')
+    return (
+      <p>
+        No books at {where} yet.{' '}
+        <Link href={browseHref('', { ...filters, campus: 'all' })}>See all campuses</Link>, or {sell}.
+      </p>
+    );
+  return <p>No books listed yet. Be the first: {sell}.</p>;
 }
