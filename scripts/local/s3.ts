@@ -4,6 +4,7 @@
  * same filter as the bucket notification in serverless.yml).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,31 @@ function corsXml(origins: string[]): string {
   return `<CORSConfiguration>${rules}</CORSConfiguration>`;
 }
 
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  deleteObject(bucket: string, key: string): Promise<void>;
+}
+
+/**
+ * s3rver 3.7.1 removes a key's folder when a delete leaves it empty. A PUT into that folder at the
+ * same moment (two photos of one book: the processor deletes the first upload while the second is
+ * arriving) has already made the folder and then cannot open its file: an unhandled error event
+ * that ends the whole process (the test run, or `npm start`). S3 has no folders, so the store keeps
+ * them: a delete removes the object's own files only.
+ */
+function keepDirectoriesOnDelete(server: S3rver): void {
+  const store = (server as unknown as { store: S3rverStore }).store;
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map((resource) =>
+        unlink(store.getResourcePath(bucket, key, resource)).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+        }),
+      ),
+    );
+  };
+}
+
 export async function startS3(options: {
   port: number;
   bucket: string;
@@ -52,6 +78,7 @@ export async function startS3(options: {
       { name: options.bucket, configs: options.corsOrigins.length > 0 ? [corsXml(options.corsOrigins)] : [] },
     ],
   });
+  keepDirectoriesOnDelete(server);
   server.on('event', (event: S3Event) => {
     const record = event.Records?.[0];
     if (!record?.eventName.startsWith('ObjectCreated:')) return;
