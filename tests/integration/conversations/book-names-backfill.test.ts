@@ -4,11 +4,11 @@
  * thread; a second run changes nothing; a message whose book is gone is counted and left as is.
  */
 import { describe, expect, it } from 'vitest';
-import { backfillMessageBookNames } from '#lib/conversations/book-names-backfill.ts';
 import { Thread } from '#lib/conversations/schemas.ts';
 import { bookKey, messageKey } from '#lib/db/keys.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { DeleteCommand, GetCommand, UpdateCommand } from '#lib/table/commands.ts';
+import { backfillMessageBookNames } from '#scripts/migrations/message-book-names.ts';
 import { putBook } from '#tests/helpers/books.ts';
 import { asked, getConversation, sendMessage } from '#tests/helpers/conversations.ts';
 import { expectEnvelope } from '#tests/helpers/schema.ts';

@@ -1,9 +1,10 @@
 /**
  * Migration to the message shape that names its book: an askSeller message holds the book's title
  * (`bookName`) beside its id since 2026-11-28; this gives the ones written before it theirs, from
- * the book (docs/conversations.md). Maintenance only, run by scripts/backfill-message-book-names.ts:
- * it Scans, on a plain client (the service's refuses Scans), a page at a time. Safe to run again:
- * each write is conditioned on the title being absent.
+ * the book (docs/conversations.md). Maintenance only, run by scripts/backfill-message-book-names.ts,
+ * and kept out of `lib/` on purpose: it Scans (request code never does), on a plain client (the
+ * service's refuses Scans), a page at a time. Safe to run again: each write is conditioned on the
+ * title being absent.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { getBook } from '#lib/db/books.ts';
