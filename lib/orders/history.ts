@@ -103,10 +103,7 @@ export async function getOrder(userId: string, orderId: string): Promise<OrderWi
   const part = viewer === 'seller' ? sellersPart(order, userId) : order;
   const api = toApiOrder(part);
   // the other side of each hand-over: for the buyer each seller, for a seller the buyer
-  const others =
-    viewer === 'buyer'
-      ? [...new Set(api.books.map((b) => b.owner.id))].filter((id) => id !== userId)
-      : [order.buyerId];
+  const others = viewer === 'buyer' ? [...new Set(api.books.map((b) => b.owner.id))] : [order.buyerId];
   const talks = others.map((other) => ({ userId: other, id: conversationIdOf(userId, other) }));
   const [books, handovers, buyer, started] = await Promise.all([
     getBooks(part.bookIds),

@@ -106,7 +106,15 @@ export function BrowsePage() {
         {q && <CourseDemand q={q} signedIn={signedIn} />}
         {list.data &&
           books.length === 0 &&
-          (q ? <NoResults q={q} /> : <EmptyListing filters={filters} where={where} />)}
+          (q ? (
+            <NoResults q={q} />
+          ) : (
+            <EmptyListing
+              filters={filters}
+              where={where}
+              onMyCampus={Boolean(session) && filters.campus !== 'all'}
+            />
+          ))}
         <BookGrid
           books={books}
           busy={list.isFetching}
@@ -138,7 +146,15 @@ export function BrowsePage() {
  * An empty listing says what would show more: the filters that narrow it, else the other campuses
  * (a signed-in student sees their own first), and always selling one's own.
  */
-function EmptyListing({ filters, where }: { filters: Filters; where: string }) {
+function EmptyListing({
+  filters,
+  where,
+  onMyCampus,
+}: {
+  filters: Filters;
+  where: string;
+  onMyCampus: boolean;
+}) {
   const narrowed = Boolean(filters.condition || filters.minPrice || filters.maxPrice);
   const sell = <Link href="/sell">sell yours</Link>;
   if (narrowed)
@@ -151,7 +167,7 @@ function EmptyListing({ filters, where }: { filters: Filters; where: string }) {
         , or {sell}.
       </p>
     );
-  if (where !== 'all campuses')
+  if (onMyCampus)
     return (
       <p>
         No books at {where} yet.{' '}

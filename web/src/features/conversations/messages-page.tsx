@@ -199,7 +199,7 @@ export function ThreadPage({ id }: { id: string }) {
               <>
                 {/* one thread per pair of students: each question names the book it asks about */}
                 {m.bookId && (
-                  <span className="about">
+                  <span>
                     About{' '}
                     <Link href={`/books/${encodeURIComponent(m.bookId)}`}>
                       {m.bookName ? `“${m.bookName}”` : 'this book'}
