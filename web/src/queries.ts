@@ -5,7 +5,13 @@
  * (`useAction(...keys)` in ui/hooks.ts), so every page and the navigation showing that resource
  * refresh without a hand-written reload. The cache is emptied when the signed-in user changes.
  */
-import { notifyManager, QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  notifyManager,
+  QueryClient,
+  type QueryKey,
+  queryOptions,
+} from '@tanstack/react-query';
 import { type ApiFailure, api, call } from '#web/api.ts';
 import { onUserChange } from '#web/session.ts';
 
@@ -60,6 +66,30 @@ export const keys = {
 
 /** The query of one resource: its key and the call that reads it. */
 export const read = <T>(queryKey: QueryKey, queryFn: () => Promise<T>) => queryOptions({ queryKey, queryFn });
+
+/** One page of a paged route, as openapi-fetch answers it: the rows and the cursor of the next page. */
+type PageAnswer<T> = Promise<{
+  data?: { data: T[]; next?: string | null };
+  error?: unknown;
+  response: Response;
+}>;
+
+/**
+ * A paged list read a page at a time: the first page when it opens, the next one when asked
+ * (`fetchNextPage`, the list's "More" button), so no row of a long list is out of reach.
+ * `page(cursor)` reads one page; invalidating the key refreshes every page shown.
+ */
+export const readPages = <T>(queryKey: QueryKey, page: (cursor: string | undefined) => PageAnswer<T>) =>
+  infiniteQueryOptions({
+    queryKey,
+    queryFn: async ({ pageParam }) => {
+      const pending = page(pageParam ?? undefined);
+      const rows = await call(pending);
+      return { rows, next: (await pending).data?.next ?? null };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
 
 /** The notifications the navigation counts and the notifications page lists: the newest 50. */
 export const notificationsQuery = read(keys.notifications, () =>

@@ -94,3 +94,62 @@ describe('the hand-over queues', () => {
     await expectAccessible(page);
   });
 });
+
+describe('the orders tab', () => {
+  it('names each book, its seller and where it stands, and reaches older orders a page at a time', async () => {
+    const buyer = await createConfirmedUser();
+    const tag = ulid();
+    // the oldest of 21: the newest 20 fill the first page (a page is 20 orders)
+    const oldest = await seedOrder(buyer.user.id, [
+      { sellerId: seller.user.id, status: 1, name: `Oldest ${tag}` },
+    ]);
+    for (let i = 0; i < 20; i++) {
+      await seedOrder(buyer.user.id, [{ sellerId: seller.user.id, status: 2, name: `Newer ${i} ${tag}` }]);
+    }
+    const book = oldest.books[0];
+    if (!book) throw new Error('no book seeded');
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, owner.user.emailAddress);
+    await page.goto('/dashboard?tab=orders');
+    const table = page.getByRole('region', { name: 'Orders table' });
+    const newest = table.getByRole('cell').filter({ hasText: `Newer 19 ${tag}` });
+    await newest.waitFor();
+    const sellerName = `${seller.user.firstName} ${seller.user.lastName}`;
+    expect(await newest.textContent()).toBe(
+      `Newer 19 ${tag} from ${sellerName}: condition verified, buyer charged`,
+    );
+    expect(await table.getByRole('link', { name: `Oldest ${tag}` }).count()).toBe(0);
+    // on a phone a heading keeps its word whole (the table scrolls): one line box each
+    for (const heading of ['Buyer', 'Total']) {
+      const lines = await table.getByRole('columnheader', { name: heading }).evaluate((th) => {
+        const range = th.ownerDocument.createRange();
+        range.selectNodeContents(th);
+        return range.getClientRects().length;
+      });
+      expect(lines, heading).toBe(1);
+    }
+    // other tests' orders may be newer still: older pages until the oldest of ours shows
+    const older = page.getByRole('button', { name: 'Older orders' });
+    for (let i = 0; i < 20 && (await table.getByRole('link', { name: `Oldest ${tag}` }).count()) === 0; i++) {
+      const before = await table.getByRole('row').count();
+      await older.click();
+      await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(before);
+    }
+    const link = table.getByRole('link', { name: `Oldest ${tag}` });
+    expect(await link.getAttribute('href')).toBe(`/books/${encodeURIComponent(book.id)}`);
+    expect(
+      await table
+        .getByRole('cell')
+        .filter({ hasText: `Oldest ${tag}` })
+        .textContent(),
+    ).toBe(`Oldest ${tag} from ${sellerName}: bought, waiting for the hand-over check`);
+    // every row of the pages read so far is still shown
+    expect(
+      await table
+        .getByRole('cell')
+        .filter({ hasText: new RegExp(`Newer \\d+ ${tag}`) })
+        .count(),
+    ).toBe(20);
+    await expectAccessible(page);
+  });
+});

@@ -79,6 +79,27 @@ export function Table<T extends { id: string }>({
   );
 }
 
+/** A paged list's button for its next page (`readPages` in queries.ts): there while one is left. */
+export function MoreButton({
+  list,
+  children,
+}: {
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  children: ReactNode;
+}) {
+  if (!list.hasNextPage) return null;
+  return (
+    <button
+      type="button"
+      className="more"
+      onClick={() => list.fetchNextPage()}
+      disabled={list.isFetchingNextPage}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** Grey placeholders in the shape of `rows` list items while `what` loads (announced once, politely). */
 export function Skeletons({ what, rows = 3 }: { what: string; rows?: number }) {
   return (

@@ -1,11 +1,12 @@
 /** "Today's hand-overs": the agreed slots of a day at every point, earliest first, so each point is staffed. */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { conversationHref } from '#web/features/dashboard/conversation.tsx';
 import { handoversQuery } from '#web/features/dashboard/queries.ts';
 import { Link } from '#web/router.tsx';
 import { ErrorNote, Field } from '#web/ui/form.tsx';
 import { slotText } from '#web/ui/handover.ts';
+import { MoreButton } from '#web/ui/layout.tsx';
 
 /** Today's date in the browser's zone, `YYYY-MM-DD`. */
 const today = () => {
@@ -15,7 +16,8 @@ const today = () => {
 
 export function TodaysHandovers() {
   const [day, setDay] = useState(today);
-  const list = useQuery(handoversQuery(day));
+  const list = useInfiniteQuery(handoversQuery(day));
+  const rows = list.data?.pages.flatMap((p) => p.rows);
   return (
     <section aria-labelledby="today-h">
       <h2 id="today-h">Today's hand-overs</h2>
@@ -28,9 +30,9 @@ export function TodaysHandovers() {
         error={list.error?.field('day')}
       />
       <ErrorNote error={list.error} />
-      {list.data?.length === 0 && <p>No hand-over agreed for this day.</p>}
+      {rows?.length === 0 && <p>No hand-over agreed for this day.</p>}
       <ul className="books">
-        {list.data?.map(({ handover, buyer, seller, books, conversationId }) => (
+        {rows?.map(({ handover, buyer, seller, books, conversationId }) => (
           <li key={handover.proposalId}>
             <article aria-label={`Hand-over ${slotText(handover)}`}>
               <h3>{slotText(handover)}</h3>
@@ -46,6 +48,7 @@ export function TodaysHandovers() {
           </li>
         ))}
       </ul>
+      <MoreButton list={list}>More hand-overs of this day</MoreButton>
     </section>
   );
 }

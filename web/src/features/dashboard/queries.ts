@@ -2,34 +2,37 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
-import { keys, read } from '#web/queries.ts';
+import { keys, read, readPages } from '#web/queries.ts';
 
 /** What an administrator's action changes: every dashboard tab, and the books students see. */
 export const DASHBOARD_CHANGES = [keys.dashboard, keys.books] as const;
 
+/** A page's cursor as a query parameter (none on the first page). */
+const from = (cursor: string | undefined) => (cursor ? { cursor } : {});
+
 export const queueQuery = (status: 1 | 2 | 3) =>
-  read([...keys.dashboard, 'queue', status], () =>
-    call(
-      api.GET('/api/dashboard/getBooksWithStatus/{status}', { params: { path: { status: String(status) } } }),
-    ),
+  readPages([...keys.dashboard, 'queue', status], (cursor) =>
+    api.GET('/api/dashboard/getBooksWithStatus/{status}', {
+      params: { path: { status: String(status) }, query: from(cursor) },
+    }),
   );
 
 /** The agreed hand-overs of one day (`YYYY-MM-DD`), every point. */
 export const handoversQuery = (day: string) =>
-  read([...keys.dashboard, 'handovers', day], () =>
-    call(api.GET('/api/dashboard/getHandovers', { params: { query: { day, limit: '100' } } })),
+  readPages([...keys.dashboard, 'handovers', day], (cursor) =>
+    api.GET('/api/dashboard/getHandovers', { params: { query: { day, limit: '100', ...from(cursor) } } }),
   );
 
-export const dashboardOrdersQuery = read([...keys.dashboard, 'orders'], () =>
-  call(api.GET('/api/dashboard/getOrders')),
+export const dashboardOrdersQuery = readPages([...keys.dashboard, 'orders'], (cursor) =>
+  api.GET('/api/dashboard/getOrders', { params: { query: from(cursor) } }),
 );
 
-export const reportsQuery = read([...keys.dashboard, 'reports'], () =>
-  call(api.GET('/api/dashboard/getReports')),
+export const reportsQuery = readPages([...keys.dashboard, 'reports'], (cursor) =>
+  api.GET('/api/dashboard/getReports', { params: { query: from(cursor) } }),
 );
 
-export const messageReportsQuery = read([...keys.dashboard, 'messageReports'], () =>
-  call(api.GET('/api/dashboard/getMessageReports')),
+export const messageReportsQuery = readPages([...keys.dashboard, 'messageReports'], (cursor) =>
+  api.GET('/api/dashboard/getMessageReports', { params: { query: from(cursor) } }),
 );
 
 /** The totals and the last 12 weeks of a campus domain (empty: every campus). */
@@ -44,18 +47,18 @@ export const statisticsQuery = (campus: string) =>
 
 /** The users found by a search (by e-mail or name), or the first page of users without one. */
 export const usersQuery = (query: string) =>
-  read([...keys.dashboard, 'users', query], () =>
+  readPages([...keys.dashboard, 'users', query], (cursor) =>
     query
-      ? call(api.GET('/api/dashboard/findUsers', { params: { query: { query } } }))
-      : call(api.GET('/api/dashboard/getUsers')),
+      ? api.GET('/api/dashboard/findUsers', { params: { query: { query } } })
+      : api.GET('/api/dashboard/getUsers', { params: { query: from(cursor) } }),
   );
 
 /** What the audit log is narrowed to: who acted, what they did, from and to which day (`YYYY-MM-DD`). */
 export type AuditFilter = NonNullable<paths['/api/dashboard/getAuditLog']['get']['parameters']['query']>;
 
 export const auditQuery = (filter: AuditFilter) =>
-  read([...keys.dashboard, 'audit', filter], () =>
-    call(api.GET('/api/dashboard/getAuditLog', { params: { query: filter } })),
+  readPages([...keys.dashboard, 'audit', filter], (cursor) =>
+    api.GET('/api/dashboard/getAuditLog', { params: { query: { ...filter, ...from(cursor) } } }),
   );
 
 /**

@@ -1,5 +1,5 @@
 /** The hand-over queues (status 1, 2, 3): confirm, set paid, cancel with a reason. */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call, money } from '#web/api.ts';
@@ -10,7 +10,7 @@ import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote, Field } from '#web/ui/form.tsx';
 import { slotText } from '#web/ui/handover.ts';
 import { useAction } from '#web/ui/hooks.ts';
-import { ageOf, Skeletons } from '#web/ui/layout.tsx';
+import { ageOf, MoreButton, Skeletons } from '#web/ui/layout.tsx';
 import { Thumbnail } from '#web/ui/photos.tsx';
 
 /** A hand-over waiting longer than this is shown in red. */
@@ -32,7 +32,8 @@ function ContactOf({ who, contact }: { who: string; contact: Contact }) {
 
 /** One queue; a book moved out of it (confirmed, paid, cancelled) refreshes every queue shown. */
 export function Queue({ status }: { status: 1 | 2 | 3 }) {
-  const list = useQuery(queueQuery(status));
+  const list = useInfiniteQuery(queueQuery(status));
+  const rows = list.data?.pages.flatMap((p) => p.rows);
   const act = useAction(...DASHBOARD_CHANGES);
   const [reasons, setReasons] = useState<Record<string, string>>({});
   // the book whose cancellation was tried last: a 400's message shows under its reason only
@@ -44,9 +45,9 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
       </h3>
       <ErrorNote error={list.error ?? act.error} />
       {list.isPending && <Skeletons what={`the ${(STATUS_LABELS[status] ?? '').toLowerCase()} queue`} />}
-      {list.data?.length === 0 && <p>Empty.</p>}
+      {rows?.length === 0 && <p>Empty.</p>}
       <ul className="books">
-        {list.data?.map(({ book, owner, buyer, boughtAt, handover, remindedAt, conversationId }) => (
+        {rows?.map(({ book, owner, buyer, boughtAt, handover, remindedAt, conversationId }) => (
           <li key={book.id}>
             <article aria-label={book.name}>
               <Thumbnail name={book.name} photos={book.photos} coverUrl={book.coverUrl} />
@@ -123,6 +124,7 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
           </li>
         ))}
       </ul>
+      <MoreButton list={list}>More books in this queue</MoreButton>
     </section>
   );
 }

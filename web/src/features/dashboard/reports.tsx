@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call, money } from '#web/api.ts';
 import { conversationHref } from '#web/features/dashboard/conversation.tsx';
@@ -7,7 +7,7 @@ import { Link } from '#web/router.tsx';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { Field } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
-import { ageOf, Section } from '#web/ui/layout.tsx';
+import { ageOf, MoreButton, Section } from '#web/ui/layout.tsx';
 
 const REASONS: Record<string, string> = {
   spam: 'spam',
@@ -22,7 +22,8 @@ const REASONS: Record<string, string> = {
  * or restore a hidden book (those whose reports hid it lose their weight for 30 days).
  */
 export function Reports() {
-  const list = useQuery(reportsQuery);
+  const list = useInfiniteQuery(reportsQuery);
+  const rows = list.data?.pages.flatMap((p) => p.rows);
   const act = useAction(...DASHBOARD_CHANGES);
   const [reasons, setReasons] = useState<Record<string, string>>({});
   // the book acted on last: a 400's message for the reason shows under that book's field only
@@ -34,9 +35,15 @@ export function Reports() {
     return act.run(() => call(api.POST('/api/dashboard/resolveReport', { body })));
   };
   return (
-    <Section id="reports-h" title="Reported books" loaded={list} error={act.error} empty="No open reports.">
+    <Section
+      id="reports-h"
+      title="Reported books"
+      loaded={{ data: rows, error: list.error }}
+      error={act.error}
+      empty="No open reports."
+    >
       <ul className="books">
-        {list.data?.map((r) => {
+        {rows?.map((r) => {
           const name = r.book?.name ?? 'A deleted book';
           return (
             <li key={r.bookId}>
@@ -89,17 +96,24 @@ export function Reports() {
           );
         })}
       </ul>
+      <MoreButton list={list}>More reported books</MoreButton>
     </Section>
   );
 }
 
 /** Reported messages (issue 34), newest first: each with its reason, details and the text as reported. */
 export function MessageReports() {
-  const list = useQuery(messageReportsQuery);
+  const list = useInfiniteQuery(messageReportsQuery);
+  const rows = list.data?.pages.flatMap((p) => p.rows);
   return (
-    <Section id="message-reports-h" title="Reported messages" loaded={list} empty="No reported messages.">
+    <Section
+      id="message-reports-h"
+      title="Reported messages"
+      loaded={{ data: rows, error: list.error }}
+      empty="No reported messages."
+    >
       <ul className="books">
-        {list.data?.map((r) => (
+        {rows?.map((r) => (
           <li key={`${r.messageId}-${r.reporterId}`}>
             <article aria-label={`Report of a message sent ${r.message.at.slice(0, 10)}`}>
               <h3>
@@ -119,6 +133,7 @@ export function MessageReports() {
           </li>
         ))}
       </ul>
+      <MoreButton list={list}>More reported messages</MoreButton>
     </Section>
   );
 }

@@ -1,5 +1,5 @@
 /** The dashboard's read-mostly tabs: orders, audit log, and the owner's tool (statistics: statistics.tsx). */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call, money } from '#web/api.ts';
@@ -10,24 +10,53 @@ import {
   dashboardOrdersQuery,
 } from '#web/features/dashboard/queries.ts';
 import { Link } from '#web/router.tsx';
+import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { ErrorNote, Field, Form, StatusLine } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
-import { Section, Table } from '#web/ui/layout.tsx';
+import { MoreButton, Section, Table } from '#web/ui/layout.tsx';
 
+type OrderBook =
+  paths['/api/dashboard/getOrders']['get']['responses'][200]['content']['application/json']['data'][number]['books'][number];
+
+/** Where an ordered book stands, in words. */
+const bookState = (b: OrderBook): string =>
+  b.cancelled
+    ? 'purchase cancelled'
+    : b.status === null
+      ? 'deleted since'
+      : (STATUS_LABELS[b.status] ?? '').toLowerCase();
+
+/** Every order, newest first, a page at a time; each book with its seller and where it stands. */
 export function Orders() {
-  const list = useQuery(dashboardOrdersQuery);
+  const list = useInfiniteQuery(dashboardOrdersQuery);
+  const rows = list.data?.pages.flatMap((p) => p.rows);
   return (
-    <Section id="orders-h" title="Orders" loaded={list} empty="No orders yet.">
+    <Section id="orders-h" title="Orders" loaded={{ data: rows, error: list.error }} empty="No orders yet.">
       <Table
         label="Orders"
-        rows={list.data}
+        rows={rows}
         columns={{
           Date: (o) => new Date(o.createdAt).toLocaleString(),
           Buyer: (o) => (o.buyer ? `${o.buyer.firstName} ${o.buyer.lastName}` : 'deleted user'),
-          Books: (o) => o.books.length,
+          Books: (o) => (
+            <ul className="plain">
+              {o.books.map((b) => (
+                <li key={b.id}>
+                  {b.status === null ? (
+                    b.name
+                  ) : (
+                    <Link href={`/books/${encodeURIComponent(b.id)}`}>{b.name}</Link>
+                  )}
+                  {' from '}
+                  {b.owner ? `${b.owner.firstName} ${b.owner.lastName}` : 'a deleted user'}: {bookState(b)}
+                </li>
+              ))}
+            </ul>
+          ),
           Total: (o) => money(o.total),
         }}
       />
+      <MoreButton list={list}>Older orders</MoreButton>
     </Section>
   );
 }
@@ -72,13 +101,19 @@ function changeOf(e: AuditEntry): string {
 export function Audit() {
   const [filter, setFilter] = useState<AuditFilter>({});
   const [who, setWho] = useState<string | null>(null);
-  const log = useQuery(auditQuery(filter));
+  const log = useInfiniteQuery(auditQuery(filter));
+  const rows = log.data?.pages.flatMap((p) => p.rows);
   const set = (k: 'action' | 'from' | 'to', v: string) => {
     const { [k]: _gone, ...rest } = filter;
     setFilter(v ? { ...rest, [k]: v } : rest);
   };
   return (
-    <Section id="audit-h" title="Audit log" loaded={log} empty="Nothing recorded matches these filters.">
+    <Section
+      id="audit-h"
+      title="Audit log"
+      loaded={{ data: rows, error: log.error }}
+      empty="Nothing recorded matches these filters."
+    >
       <form className="filters" onSubmit={(e) => e.preventDefault()}>
         <label>
           Action
@@ -114,7 +149,7 @@ export function Audit() {
       </form>
       <Table
         label="Audit log"
-        rows={log.data}
+        rows={rows}
         columns={{
           When: (e) => new Date(e.at).toLocaleString(),
           Who: (e) =>
@@ -144,6 +179,7 @@ export function Audit() {
           Change: (e) => changeOf(e),
         }}
       />
+      <MoreButton list={log}>Older entries</MoreButton>
     </Section>
   );
 }

@@ -1,12 +1,12 @@
 /** The users tab: search, suspend and reinstate, and (owners) make or revoke admin. */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
 import { DASHBOARD_CHANGES, usersQuery } from '#web/features/dashboard/queries.ts';
 import { ErrorNote, Field, StatusLine } from '#web/ui/form.tsx';
 import { useAction, useSubmit } from '#web/ui/hooks.ts';
-import { Section, Table } from '#web/ui/layout.tsx';
+import { MoreButton, Section, Table } from '#web/ui/layout.tsx';
 
 /** Suspend (with a reason) or reinstate one user; the service refuses what the caller may not do. */
 function Suspension({
@@ -68,7 +68,8 @@ type User =
 export function Users({ owner }: { owner: boolean }) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
-  const list = useQuery(usersQuery(query));
+  const list = useInfiniteQuery(usersQuery(query));
+  const rows = list.data?.pages.flatMap((p) => p.rows);
   const act = useAction(...DASHBOARD_CHANGES);
   const [said, setSaid] = useState<string | null>(null);
   const search = (e: FormEvent) => {
@@ -104,7 +105,7 @@ export function Users({ owner }: { owner: boolean }) {
       {said && <StatusLine key={said}>{said}</StatusLine>}
       <Table
         label="Users"
-        rows={list.data}
+        rows={rows}
         columns={{
           Name: (u) => `${u.firstName} ${u.lastName}`,
           'E-mail': (u) => u.emailAddress,
@@ -130,6 +131,7 @@ export function Users({ owner }: { owner: boolean }) {
           Suspension: (u) => u.permissionType < 2 && <Suspension user={u} done={setSaid} />,
         }}
       />
+      <MoreButton list={list}>More users</MoreButton>
     </Section>
   );
 }
