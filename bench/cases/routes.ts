@@ -373,6 +373,12 @@ export const routeCalls: RouteCall[] = [
     const { proposalId } = await proposeHandover(await principalOf(buyer), body);
     return { token: seller.token, body: { proposalId, accept: true } };
   }),
+  // a campus with a point of its own: the admin reads that campus's points
+  call('GET /api/dashboard/getHandoverPoints', 200, async (ctx) => {
+    const campus = await campusOf(await ctx.newUser());
+    await handoverPoint(ctx, campus);
+    return { token: ctx.admin.token, query: { campus } };
+  }),
   call('POST /api/dashboard/putHandoverPoint', 200, async (ctx) => ({
     token: ctx.admin.token,
     body: { campus: await campusOf(ctx.admin), name: 'Bench desk', timeZone: 'UTC', hours: ALL_WEEK },

@@ -42,10 +42,17 @@ export const HandoverPoint = z.strictObject({
 export type HandoverPoint = z.infer<typeof HandoverPoint>;
 export const HandoverPointList = z.array(HandoverPoint);
 
+/** A campus a point belongs to: one domain (any case), never `all`, whose points nobody would see. */
+const PointCampus = z
+  .string()
+  .check(z.trim())
+  .check(z.toLowerCase())
+  .check(z.refine((c) => c !== 'all' && CAMPUS_PATTERN.test(c), 'Not a campus (a domain such as uni.edu).'));
+
 /** putHandoverPoint: a new point (no pointId) or the whole of an existing one. */
 export const PutPointBody = z.strictObject({
   pointId: z.optional(Id),
-  campus: z.string().check(z.regex(CAMPUS_PATTERN, 'Not a campus (a domain such as uni.edu).')),
+  campus: PointCampus,
   name: line(1, 100),
   location: z._default(line(0, 300), ''),
   timeZone: z
@@ -54,6 +61,8 @@ export const PutPointBody = z.strictObject({
   hours: z.array(Opening).check(z.minLength(1)).check(z.maxLength(28)),
 });
 export const PointIdBody = z.strictObject({ pointId: Id });
+/** getHandoverPoints of the dashboard: the points of any one campus. */
+export const PointsQuery = z.strictObject({ campus: PointCampus });
 export const RemovedPoint = z.strictObject({ pointId: z.string(), removed: z.literal(true) });
 
 export const ProposeBody = z.strictObject({

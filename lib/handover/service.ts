@@ -53,7 +53,7 @@ export const toApiPoint = (p: HandoverPointRecord): HandoverPoint => ({
 
 // ----- points ----------------------------------------------------------------------------------
 
-/** The caller's campus's hand-over points, by name. */
+/** A campus's hand-over points, by name (the caller's campus for a student). */
 export async function getHandoverPoints(campus: string): Promise<HandoverPoint[]> {
   return (await listHandoverPoints(campus)).map(toApiPoint);
 }

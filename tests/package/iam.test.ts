@@ -93,6 +93,7 @@ const GROUPS: Record<string, Group> = {
       'userGetSavedBooks',
       'userExportData',
       'userGetHandoverPoints',
+      'dashboardGetHandoverPoints',
       'dashboardGetHandovers',
     ],
     actions: [...LOGS, ...READ, SECRET],

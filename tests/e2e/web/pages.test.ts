@@ -232,7 +232,7 @@ describe('the web app in the browser', () => {
       await row.getByRole('cell', { name: promotedName, exact: true }).waitFor();
       await row.getByRole('cell', { name: 'made an admin', exact: true }).waitFor();
       await row.getByRole('cell', { name: 'permissionType 0 → 1', exact: true }).waitFor();
-      // Long ids and changes wrap (styles.css); whatever does not wrap scrolls inside the region,
+      // Cells keep their words whole (styles.css); whatever does not fit scrolls inside the region,
       // which itself never reaches past the phone's screen.
       const box = await auditLog.evaluate((e) => ({
         right: e.getBoundingClientRect().right,
@@ -240,7 +240,7 @@ describe('the web app in the browser', () => {
       }));
       expect(box.right, 'the audit table stays inside the screen').toBeLessThanOrEqual(box.screen);
     };
-    for (const tab of ['queues', 'orders', 'reports', 'statistics', 'users', 'audit', 'owner'])
+    for (const tab of ['queues', 'points', 'orders', 'reports', 'statistics', 'users', 'audit', 'owner'])
       await check(
         `/dashboard?tab=${tab}`,
         'Dashboard',

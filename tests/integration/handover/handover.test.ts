@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { handler as getBooksWithStatus } from '#functions/dashboard/get-books-with-status.ts';
+import { handler as adminGetPoints } from '#functions/dashboard/get-handover-points.ts';
 import { handler as getHandovers } from '#functions/dashboard/get-handovers.ts';
 import { handler as putPoint } from '#functions/dashboard/put-handover-point.ts';
 import { handler as removePoint } from '#functions/dashboard/remove-handover-point.ts';
@@ -25,6 +26,7 @@ import { adminGetConversation } from '#tests/helpers/conversations.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
 import { expectOk, expectRefusal } from '#tests/helpers/schema.ts';
+import { commandsOf } from '#tests/helpers/stream.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
 const HOUR = 3600 * 1000;
@@ -141,6 +143,66 @@ describe('hand-over points', () => {
       expect((await call(admin.token, bad)).status).toBe(400);
     }
     expectRefusal(await call(admin.token, { ...good, pointId: ulid() }), 404, 'POINT_NOT_FOUND');
+  });
+
+  it("a point's campus is one domain, any case: stored lower-cased; `all` and a non-domain are 400", async () => {
+    const { campus, admin } = await scene();
+    const call = (body: Record<string, unknown>) =>
+      invoke(putPoint, {
+        method: 'POST',
+        route: '/api/dashboard/putHandoverPoint',
+        token: admin.token,
+        body,
+      });
+    const good = { name: 'Side door', timeZone: 'UTC', hours: ALL_WEEK };
+    const saved = expectOk(await call({ ...good, campus: ` ${campus.toUpperCase()} ` }), HandoverPoint);
+    expect(saved.campus).toBe(campus);
+    expect(await stored(handoverPointKey(saved.id))).toMatchObject({ campus });
+    for (const bad of ['all', 'ALL', 'uni', 'not a campus', '']) {
+      const res = await call({ ...good, campus: bad });
+      expect(res.status, bad).toBe(400);
+      expect(res.body, bad).toContain('Not a campus (a domain such as uni.edu).');
+    }
+  });
+});
+
+describe('GET /api/dashboard/getHandoverPoints', () => {
+  const read = (token: string, query: Record<string, string>) =>
+    invoke(adminGetPoints, { route: '/api/dashboard/getHandoverPoints', token, query });
+
+  it("gives an admin any one campus's points, by name, in one Query after the sign-in", async () => {
+    const { campus, admin, point } = await scene();
+    const second = expectOk(
+      await invoke(putPoint, {
+        method: 'POST',
+        route: '/api/dashboard/putHandoverPoint',
+        token: admin.token,
+        body: { campus, name: 'Bookshop', timeZone: 'UTC', hours: ALL_WEEK },
+      }),
+      HandoverPoint,
+    );
+    // another campus's admin reads this campus's points: the campus is the query's, not the caller's
+    const elsewhere = await makeUser({ permissionType: 1, campus: 'elsewhere.edu' });
+    let res: Awaited<ReturnType<typeof read>> | undefined;
+    const calls = await commandsOf(async () => {
+      res = await read(elsewhere.token, { campus: campus.toUpperCase() });
+    });
+    expect(expectOk(res as Awaited<ReturnType<typeof read>>, HandoverPointList)).toEqual([
+      { ...second, location: '' },
+      { ...point, location: 'Front desk' },
+    ]);
+    // the sign-in's user read, then the campus's points from gsi1
+    expect(calls).toEqual(['GetItem USER', 'Query  gsi1']);
+    expect(expectOk(await read(elsewhere.token, { campus: 'empty.edu' }), HandoverPointList)).toEqual([]);
+  });
+
+  it('refuses students (403), no campus, `all` and unknown parameters (400)', async () => {
+    const { campus, buyer, admin } = await scene();
+    expect((await read(buyer.token, { campus })).status).toBe(403);
+    const bads: Record<string, string>[] = [{}, { campus: 'all' }, { campus: 'x' }, { campus, extra: '1' }];
+    for (const bad of bads) {
+      expect((await read(admin.token, bad)).status, JSON.stringify(bad)).toBe(400);
+    }
   });
 });
 

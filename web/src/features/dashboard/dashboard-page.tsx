@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AdminConversation } from '#web/features/dashboard/conversation.tsx';
 import { TodaysHandovers } from '#web/features/dashboard/handovers.tsx';
+import { HandoverPoints } from '#web/features/dashboard/points.tsx';
 import { Queue } from '#web/features/dashboard/queues.tsx';
 import { MessageReports, Reports } from '#web/features/dashboard/reports.tsx';
 import { Statistics } from '#web/features/dashboard/statistics.tsx';
@@ -17,6 +18,7 @@ import { Loading } from '#web/ui/layout.tsx';
 const TABS = [
   ['queues', 'Hand-over queues'],
   ['today', "Today's hand-overs"],
+  ['points', 'Hand-over points'],
   ['orders', 'Orders'],
   ['reports', 'Reports'],
   ['statistics', 'Statistics'],
@@ -66,6 +68,7 @@ export default function DashboardPage() {
         </section>
       )}
       {tab === 'today' && <TodaysHandovers />}
+      {tab === 'points' && <HandoverPoints />}
       {tab === 'orders' && <Orders />}
       {tab === 'reports' && (
         <>

@@ -45,6 +45,12 @@ export const statisticsQuery = (campus: string) =>
     ),
   );
 
+/** One campus's hand-over points, by name (the points tab). */
+export const campusPointsQuery = (campus: string) =>
+  read([...keys.dashboard, 'points', campus], () =>
+    call(api.GET('/api/dashboard/getHandoverPoints', { params: { query: { campus } } })),
+  );
+
 /** The users found by a search (by e-mail or name), or the first page of users without one. */
 export const usersQuery = (query: string) =>
   readPages([...keys.dashboard, 'users', query], (cursor) =>

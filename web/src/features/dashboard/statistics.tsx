@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { money } from '#web/api.ts';
+import { CampusFilter } from '#web/features/dashboard/campus-filter.tsx';
 import { statisticsQuery } from '#web/features/dashboard/queries.ts';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { Section } from '#web/ui/layout.tsx';
@@ -159,43 +160,23 @@ const CHARTS: Chart[] = [
 /** The campus filter and the three charts of its last 12 weeks. */
 function Weekly() {
   const [campus, setCampus] = useState('');
-  const [draft, setDraft] = useState('');
   const stats = useQuery(statisticsQuery(campus));
   const weeks = stats.data?.weekly;
   // the answer's campus once it came, else the one asked for
   const scope = stats.data?.campus ?? (campus || 'all');
-  const campusError = stats.error?.field('campus');
   return (
     <Section
       id="weekly-h"
       title={`The last 12 weeks${scope !== 'all' ? ` at ${scope}` : ', every campus'}`}
       loaded={stats}
     >
-      <form
-        className="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setCampus(draft.trim().toLowerCase());
-        }}
-      >
-        <label htmlFor="stats-campus">Campus domain (empty for every campus)</label>
-        <input
-          id="stats-campus"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          placeholder="uni.edu"
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={campusError ? true : undefined}
-          aria-describedby={campusError ? 'stats-campus-error' : undefined}
-        />
-        <button type="submit">Show</button>
-        {campusError && (
-          <span className="field-error" id="stats-campus-error">
-            {campusError}
-          </span>
-        )}
-      </form>
+      <CampusFilter
+        id="stats-campus"
+        label="Campus domain (empty for every campus)"
+        initial=""
+        error={stats.error?.field('campus')}
+        show={setCampus}
+      />
       {weeks && CHARTS.map((chart) => <WeekChart key={chart.id} {...chart} weeks={weeks} />)}
     </Section>
   );

@@ -14,14 +14,12 @@ import { getSession } from '#web/session.ts';
 import { AnswerHandover } from '#web/ui/answer-handover.tsx';
 import { AskSeller } from '#web/ui/ask-seller.tsx';
 import { ErrorNote, Field } from '#web/ui/form.tsx';
-import { slotText } from '#web/ui/handover.ts';
+import { hoursText, slotText } from '#web/ui/handover.ts';
 import { useAction } from '#web/ui/hooks.ts';
 
 type Order =
   paths['/api/user/getOrder/{orderId}']['get']['responses'][200]['content']['application/json']['data'];
 type Handover = Order['handovers'][number];
-
-const DAY_NAMES = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 function Current({ h, me, other }: { h: Handover; me: string; other: string }) {
   if (h.state === 'agreed') return <p className="tag">Hand-over agreed: {slotText(h)}</p>;
@@ -75,12 +73,7 @@ function Propose({ orderId, sellerId, other }: { orderId: string; sellerId: stri
         labels={Object.fromEntries(list.map((p) => [p.id, p.name]))}
         error={act.error?.field('pointId')}
       />
-      {chosen && (
-        <p className="muted">
-          Open {chosen.hours.map((o) => `${DAY_NAMES[o.day]} ${o.opens}-${o.closes}`).join(', ')} (
-          {chosen.timeZone})
-        </p>
-      )}
+      {chosen && <p className="muted">Open {hoursText(chosen)}</p>}
       <Field
         name="at"
         type="datetime-local"
