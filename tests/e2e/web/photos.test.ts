@@ -5,8 +5,13 @@
  * page; removing it takes it off the book. Stored state is re-read over the API.
  */
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
+import { writeObject } from '#lib/photos/store.ts';
+import { photoKey, thumbnailKey } from '#lib/values/photos.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
+import { seedBook } from '#tests/helpers/books.ts';
 import {
   expectAccessible,
   logIn,
@@ -26,6 +31,12 @@ const photosOf = async (bookId: string): Promise<Photo[]> => {
   expect(res.status).toBe(200);
   return (res.body as { data: { photos: Photo[] } }).data.photos;
 };
+
+/** A plain WebP of this size, as the processor writes them. */
+const webp = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .webp()
+    .toBuffer();
 
 /** The image's decoded width in the page: 0 until the browser has loaded and decoded it. */
 const loadedWidth = (page: Page, alt: string) =>
@@ -86,5 +97,65 @@ describe('photos in the browser', () => {
     });
     await page.getByRole('alert').filter({ hasText: 'Choose a JPEG, PNG or WebP image.' }).waitFor();
     expect(await photosOf(book.id)).toEqual([]);
+  });
+});
+
+describe("the book page's photos", () => {
+  it('lead with the first photo as wide as a phone allows (the full photo on a wide screen); the others follow small', async () => {
+    const seller = await createConfirmedUser();
+    const name = `Lead photo ${ulid()}`;
+    const book = await seedBook(seller.user.id, {
+      name,
+      photos: [{ id: 'leadone' }, { id: 'leadtwo' }],
+      photoVersion: 1,
+    });
+    // the stored files as the processor leaves them: the photo and its thumbnail, WebP
+    for (const id of ['leadone', 'leadtwo']) {
+      await writeObject(photoKey(book.id, id), await webp(1200, 1600), 'image/webp');
+      await writeObject(thumbnailKey(book.id, id), await webp(240, 320), 'image/webp');
+    }
+    const [lead, second] = await photosOf(book.id);
+    const box = (page: Page, alt: string) =>
+      page.getByRole('img', { name: alt, exact: true }).evaluate((img) => {
+        const r = img.getBoundingClientRect();
+        return {
+          width: Math.round(r.width),
+          height: Math.round(r.height),
+          src: (img as unknown as { currentSrc: string }).currentSrc,
+          // the lead shows the whole photo (a portrait one in its square), the small ones fill theirs
+          fit: img.ownerDocument.defaultView?.getComputedStyle(img).objectFit,
+        };
+      });
+
+    const phone = await web().newPage({ width: 390, height: 844 });
+    await phone.goto(`/books/${book.id}`);
+    await phone.getByRole('heading', { level: 1, name }).waitFor();
+    await expect.poll(() => loadedWidth(phone, `${name}, view 1`), { timeout: 15_000 }).toBe(240);
+    // 20rem, within the phone's 390 px less the page's margins; its thumbnail, no byte more
+    expect(await box(phone, `${name}, view 1`)).toEqual({
+      width: 320,
+      height: 320,
+      src: lead?.thumbnailUrl,
+      fit: 'contain',
+    });
+    expect(await box(phone, `${name}, view 2`)).toEqual({
+      width: 80,
+      height: 80,
+      src: second?.thumbnailUrl,
+      fit: 'cover',
+    });
+    expect(await phone.getByRole('link', { name: `${name}, view 1` }).getAttribute('href')).toBe(lead?.url);
+    await expectAccessible(phone);
+    await screenshot(phone, 'book-photos-phone');
+
+    const desktop = await web().newPage({ width: 1280, height: 900 });
+    await desktop.goto(`/books/${book.id}`);
+    await expect.poll(() => loadedWidth(desktop, `${name}, view 1`), { timeout: 15_000 }).toBe(1200);
+    expect(await box(desktop, `${name}, view 1`)).toEqual({
+      width: 448,
+      height: 448,
+      src: lead?.url,
+      fit: 'contain',
+    });
   });
 });

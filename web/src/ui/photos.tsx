@@ -102,13 +102,39 @@ export function Gallery({ name, photos, coverUrl }: Pictures) {
     ) : null;
   return (
     <ul className="gallery">
-      {photos.map((p, i) => (
-        <li key={p.id}>
-          <a href={p.url}>
-            <img src={p.thumbnailUrl} alt={`${name}, view ${i + 1}`} width={160} height={160} />
-          </a>
-        </li>
-      ))}
+      {photos.map((p, i) =>
+        i === 0 ? (
+          // the first photo leads, as wide as a phone allows: its thumbnail there (no byte more
+          // than before on a phone), the photo itself on a wide screen, where the lead is larger
+          <li key={p.id} className="lead">
+            <a href={p.url}>
+              <picture>
+                <source media="(min-width: 48rem)" srcSet={p.url} />
+                <img
+                  className="photo-lead"
+                  src={p.thumbnailUrl}
+                  alt={`${name}, view 1`}
+                  width={320}
+                  height={320}
+                  fetchPriority="high"
+                />
+              </picture>
+            </a>
+          </li>
+        ) : (
+          <li key={p.id}>
+            <a href={p.url}>
+              <img
+                className="photo-small"
+                src={p.thumbnailUrl}
+                alt={`${name}, view ${i + 1}`}
+                width={160}
+                height={160}
+              />
+            </a>
+          </li>
+        ),
+      )}
     </ul>
   );
 }
