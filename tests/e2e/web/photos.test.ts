@@ -157,5 +157,11 @@ describe("the book page's photos", () => {
       src: lead?.url,
       fit: 'contain',
     });
+    // the facts beside the photo, not below it
+    const photoBox = await desktop.getByRole('img', { name: `${name}, view 1`, exact: true }).boundingBox();
+    const factsBox = await desktop.locator('dl.details').boundingBox();
+    expect(factsBox?.x).toBeGreaterThan((photoBox?.x ?? 0) + (photoBox?.width ?? 0));
+    expect(factsBox?.y).toBeLessThan((photoBox?.y ?? 0) + (photoBox?.height ?? 0));
+    await screenshot(desktop, 'book-photos-desktop');
   });
 });

@@ -43,60 +43,67 @@ export function BookPage({ id }: { id: string }) {
       {session && book.status === 0 && me.data && me.data.id !== book.owner.id && (
         <SaveButton bookId={book.id} name={book.name} />
       )}
-      <Gallery name={book.name} photos={book.photos} coverUrl={book.coverUrl} />
-      {me.data && me.data.id === book.owner.id && (
-        <p>
-          Your book: <Link href="/listings">edit it, or add or retry its photos, in my listings</Link>.
-        </p>
-      )}
-      <dl className="details">
-        <dt>Price</dt>
-        <dd>{money(book.price)}</dd>
-        <dt>Author</dt>
-        <dd>{book.author ?? '—'}</dd>
-        <dt>Edition</dt>
-        <dd>{book.edition}</dd>
-        <dt>Course</dt>
-        <dd>{book.course}</dd>
-        <dt>Condition</dt>
-        <dd>{conditionName(book.condition)}</dd>
-        <dt>ISBN</dt>
-        <dd>{book.ISBN ?? '—'}</dd>
-        <dt>Seller</dt>
-        <dd>{book.owner.firstName}</dd>
-        <dt>Listed</dt>
-        <dd>{new Date(book.date).toLocaleDateString()}</dd>
-        <dt>Comments</dt>
-        <dd className="pre">{book.comments || '—'}</dd>
-      </dl>
-      {!session ? (
-        <p>
-          <Link href={`/login?next=${encodeURIComponent(`/books/${book.id}`)}`}>Log in</Link> to buy it.
-        </p>
-      ) : book.inCart ? (
-        <StatusLine focus={added}>
-          In your cart. <Link href="/cart">Go to the cart</Link>.
-        </StatusLine>
-      ) : (
-        book.status === 0 && (
-          <button
-            type="button"
-            disabled={cart.busy}
-            onClick={() =>
-              cart
-                .run(() => call(api.POST('/api/user/addToCart', { body: { bookId: book.id } })))
-                .then(setAdded)
-            }
-          >
-            Add to cart
-          </button>
-        )
-      )}
-      <ErrorNote error={cart.error} />
-      {session && me.data && me.data.id !== book.owner.id && (
-        <AskSeller bookId={book.id} seller={book.owner.firstName} />
-      )}
-      {session && <ReportForm book={book} />}
+      {/* on a wide screen the photos and the facts side by side (styles.css .book-main) */}
+      <div className="book-main">
+        <div className="book-photos">
+          <Gallery name={book.name} photos={book.photos} coverUrl={book.coverUrl} />
+        </div>
+        <div className="book-facts">
+          {me.data && me.data.id === book.owner.id && (
+            <p>
+              Your book: <Link href="/listings">edit it, or add or retry its photos, in my listings</Link>.
+            </p>
+          )}
+          <dl className="details">
+            <dt>Price</dt>
+            <dd>{money(book.price)}</dd>
+            <dt>Author</dt>
+            <dd>{book.author ?? '—'}</dd>
+            <dt>Edition</dt>
+            <dd>{book.edition}</dd>
+            <dt>Course</dt>
+            <dd>{book.course}</dd>
+            <dt>Condition</dt>
+            <dd>{conditionName(book.condition)}</dd>
+            <dt>ISBN</dt>
+            <dd>{book.ISBN ?? '—'}</dd>
+            <dt>Seller</dt>
+            <dd>{book.owner.firstName}</dd>
+            <dt>Listed</dt>
+            <dd>{new Date(book.date).toLocaleDateString()}</dd>
+            <dt>Comments</dt>
+            <dd className="pre">{book.comments || '—'}</dd>
+          </dl>
+          {!session ? (
+            <p>
+              <Link href={`/login?next=${encodeURIComponent(`/books/${book.id}`)}`}>Log in</Link> to buy it.
+            </p>
+          ) : book.inCart ? (
+            <StatusLine focus={added}>
+              In your cart. <Link href="/cart">Go to the cart</Link>.
+            </StatusLine>
+          ) : (
+            book.status === 0 && (
+              <button
+                type="button"
+                disabled={cart.busy}
+                onClick={() =>
+                  cart
+                    .run(() => call(api.POST('/api/user/addToCart', { body: { bookId: book.id } })))
+                    .then(setAdded)
+                }
+              >
+                Add to cart
+              </button>
+            )
+          )}
+          <ErrorNote error={cart.error} />
+          {session && me.data && me.data.id !== book.owner.id && (
+            <AskSeller bookId={book.id} seller={book.owner.firstName} />
+          )}
+          {session && <ReportForm book={book} />}
+        </div>
+      </div>
     </section>
   );
 }
