@@ -7,7 +7,14 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from '#web/api.gen.ts';
 import { navigate } from '#web/router.tsx';
-import { getSession, hadSession, isRestoring, replaceToken, setSession } from '#web/session.ts';
+import {
+  getSession,
+  hadSession,
+  isRestoring,
+  replaceToken,
+  setSession,
+  subscribeSession,
+} from '#web/session.ts';
 
 export type ErrorBody = components['schemas']['ErrorEnvelope']['data'];
 
@@ -23,6 +30,20 @@ const CSRF = { 'X-CSRF': '1' };
 
 type Refreshed = paths['/api/auth/refresh']['post']['responses'][200]['content']['application/json']['data'];
 
+/** Whether the service refused the last refresh (401): the session this browser had has ended. */
+let refused = false;
+
+/**
+ * True after a refresh the service refused: the session ended (it expired, the user logged out
+ * everywhere, changed their password, or their role changed), as opposed to never having been.
+ * The login page then says so, rather than asking for a password with no word of why.
+ */
+export const sessionEnded = (): boolean => refused;
+// a session that starts (a login) is not an ended one any more
+subscribeSession(() => {
+  if (getSession()) refused = false;
+});
+
 async function askRefresh(): Promise<boolean> {
   let response: Response;
   try {
@@ -34,6 +55,7 @@ async function askRefresh(): Promise<boolean> {
   } catch {
     return false;
   }
+  refused = response.status === 401;
   if (!response.ok) return false;
   const { data } = (await response.json()) as { data: Refreshed };
   const current = getSession();

@@ -4,6 +4,7 @@
  * and a reused refresh token signs out every session of that user in every browser.
  */
 import { describe, expect, it } from 'vitest';
+import { setPermissionType } from '#lib/db/users.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import {
   expectAccessible,
@@ -84,6 +85,31 @@ describe('staying signed in', () => {
     await submitLogIn(page, student.user.emailAddress, student.password);
     await page.getByRole('heading', { level: 1, name: 'Purchases and sales' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/orders');
+  });
+
+  it('a session the service ended (here a role change) says so on the login page, then returns to the page', async () => {
+    const student = await createConfirmedUser();
+    const page = await web().newPage();
+    await logIn(page, student.user.emailAddress);
+    // an owner makes the student an admin: a role change ends every refresh family of theirs
+    expect(await setPermissionType(student.user.id, 1)).not.toBeNull();
+    await page.goto('/orders');
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your session has expired. Log in again to continue.' })
+      .waitFor();
+    const at = new URL(page.url());
+    expect([at.searchParams.get('expired'), at.searchParams.get('next')]).toEqual(['1', '/orders']);
+    await expectAccessible(page);
+    await submitLogIn(page, student.user.emailAddress, student.password);
+    await page.getByRole('heading', { level: 1, name: 'Purchases and sales' }).waitFor();
+    // signed in again, then out by choice: a later login page has no word of an ended session
+    await goByNav(page, 'Log out', 'button');
+    await page.goto('/cart');
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('expired')).toBeNull();
+    expect(await page.getByText('Your session has expired').count()).toBe(0);
   });
 
   it('logout ends the session: a new tab asks for the password again', async () => {

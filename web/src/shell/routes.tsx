@@ -1,5 +1,6 @@
 /** Which page each path shows, its title, and who may open it. */
 import { lazy, useEffect } from 'react';
+import { sessionEnded } from '#web/api.ts';
 import { ConfirmPage, LoginPage } from '#web/features/auth/login-page.tsx';
 import { ForgotPage, ResetPage } from '#web/features/auth/password-pages.tsx';
 import { SignupPage } from '#web/features/auth/signup-page.tsx';
@@ -62,7 +63,10 @@ function RequireLogin({ children }: { children: React.ReactNode }) {
   const restoring = useRestoring();
   const { href } = useLocation();
   useEffect(() => {
-    if (!session && !restoring) navigate(`/login?next=${encodeURIComponent(href)}`, { replace: true });
+    // a session this browser had and the service ended: the login page says so
+    const ended = sessionEnded() ? 'expired=1&' : '';
+    if (!session && !restoring)
+      navigate(`/login?${ended}next=${encodeURIComponent(href)}`, { replace: true });
   }, [session, restoring, href]);
   if (restoring && !session) return <Loading what="your session" />;
   return session ? children : null;
