@@ -39,6 +39,10 @@ let refused = false;
  * The login page then says so, rather than asking for a password with no word of why.
  */
 export const sessionEnded = (): boolean => refused;
+
+/** The login page, then back to `back`; `ended`: it says the session ended. */
+export const loginHref = (back: string, ended: boolean): string =>
+  `/login?${ended ? 'expired=1&' : ''}next=${encodeURIComponent(back)}`;
 // a session that starts (a login) is not an ended one any more
 subscribeSession(() => {
   if (getSession()) refused = false;
@@ -146,7 +150,7 @@ api.use({
     if (getSession() !== current) return response;
     setSession(null);
     const back = location.pathname + location.search;
-    navigate(`/login?expired=1&next=${encodeURIComponent(back)}`, { replace: true });
+    navigate(loginHref(back, true), { replace: true });
     return response;
   },
 });

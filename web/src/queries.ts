@@ -67,28 +67,32 @@ export const keys = {
 /** The query of one resource: its key and the call that reads it. */
 export const read = <T>(queryKey: QueryKey, queryFn: () => Promise<T>) => queryOptions({ queryKey, queryFn });
 
-/** One page of a paged route, as openapi-fetch answers it: the rows and the cursor of the next page. */
+/** One page of a paged route, as openapi-fetch answers it: its data and the cursor of the next page. */
 type PageAnswer<T> = Promise<{
-  data?: { data: T[]; next?: string | null };
+  data?: { data: T; next?: string | null };
   error?: unknown;
   response: Response;
 }>;
 
+/** A page's `data` (failures as `call` throws them) and the cursor of the next page, null on the last. */
+export async function pageOf<T>(pending: PageAnswer<T>): Promise<{ data: T; next: string | null }> {
+  const data = await call(pending);
+  return { data, next: (await pending).data?.next ?? null };
+}
+
 /**
  * A paged list read a page at a time: the first page when it opens, the next one when asked
- * (`fetchNextPage`, the list's "More" button), so no row of a long list is out of reach.
- * `page(cursor)` reads one page; invalidating the key refreshes every page shown.
+ * (`fetchNextPage`, the list's "More" button), so no row of a long list is out of reach. Its
+ * `data` is the rows of every page read so far; invalidating the key refreshes them all.
+ * `page(cursor)` reads one page.
  */
-export const readPages = <T>(queryKey: QueryKey, page: (cursor: string | undefined) => PageAnswer<T>) =>
+export const readPages = <T>(queryKey: QueryKey, page: (cursor: string | undefined) => PageAnswer<T[]>) =>
   infiniteQueryOptions({
     queryKey,
-    queryFn: async ({ pageParam }) => {
-      const pending = page(pageParam ?? undefined);
-      const rows = await call(pending);
-      return { rows, next: (await pending).data?.next ?? null };
-    },
+    queryFn: ({ pageParam }) => pageOf(page(pageParam ?? undefined)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
+    select: (read) => read.pages.flatMap((p) => p.data),
   });
 
 /** The notifications the navigation counts and the notifications page lists: the newest 50. */
@@ -146,15 +150,14 @@ export const preferencesQuery = read(keys.preferences, () => call(api.GET('/api/
  */
 export const savedKey = ['saved'] as const;
 
-async function savedPage(cursor: string | null) {
-  const r = await api.GET('/api/user/getSavedBooks', {
-    params: { query: { limit: '100', ...(cursor ? { cursor } : {}) } },
-  });
-  const items = await call(Promise.resolve(r));
-  return { items, next: r.data?.next ?? null };
-}
+const savedPage = (cursor: string | null) =>
+  pageOf(
+    api.GET('/api/user/getSavedBooks', {
+      params: { query: { limit: '100', ...(cursor ? { cursor } : {}) } },
+    }),
+  );
 
-export type SavedBook = Awaited<ReturnType<typeof savedPage>>['items'][number];
+export type SavedBook = Awaited<ReturnType<typeof savedPage>>['data'][number];
 
 /** Every saved book, newest saved first. */
 export const savedQuery = {
@@ -163,7 +166,7 @@ export const savedQuery = {
     let cursor: string | null = null;
     do {
       const page = await savedPage(cursor);
-      all.push(...page.items);
+      all.push(...page.data);
       cursor = page.next;
     } while (cursor);
     return all;

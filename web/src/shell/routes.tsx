@@ -1,6 +1,6 @@
 /** Which page each path shows, its title, and who may open it. */
 import { lazy, useEffect } from 'react';
-import { sessionEnded } from '#web/api.ts';
+import { loginHref, sessionEnded } from '#web/api.ts';
 import { ConfirmPage, LoginPage } from '#web/features/auth/login-page.tsx';
 import { ForgotPage, ResetPage } from '#web/features/auth/password-pages.tsx';
 import { SignupPage } from '#web/features/auth/signup-page.tsx';
@@ -64,9 +64,7 @@ function RequireLogin({ children }: { children: React.ReactNode }) {
   const { href } = useLocation();
   useEffect(() => {
     // a session this browser had and the service ended: the login page says so
-    const ended = sessionEnded() ? 'expired=1&' : '';
-    if (!session && !restoring)
-      navigate(`/login?${ended}next=${encodeURIComponent(href)}`, { replace: true });
+    if (!session && !restoring) navigate(loginHref(href, sessionEnded()), { replace: true });
   }, [session, restoring, href]);
   if (restoring && !session) return <Loading what="your session" />;
   return session ? children : null;

@@ -15,10 +15,10 @@ export const conversationHref = (id: string) => `/dashboard?conversation=${encod
 
 export function AdminConversation({ id }: { id: string }) {
   const pages = useInfiniteQuery(adminConversationQuery(id));
-  const first = pages.data?.pages[0]?.thread;
+  const first = pages.data?.pages[0]?.data;
   const names = new Map(first?.participants.map((p) => [p.id, p.firstName || 'deleted user']));
   // Each page is oldest to newest; the pages are newest first: the oldest page leads.
-  const messages = [...(pages.data?.pages ?? [])].reverse().flatMap((p) => p.thread.messages);
+  const messages = [...(pages.data?.pages ?? [])].reverse().flatMap((p) => p.data.messages);
   const notYet = pages.error?.status === 404;
   return (
     <section aria-labelledby="conversation-h">

@@ -17,7 +17,6 @@ const today = () => {
 export function TodaysHandovers() {
   const [day, setDay] = useState(today);
   const list = useInfiniteQuery(handoversQuery(day));
-  const rows = list.data?.pages.flatMap((p) => p.rows);
   return (
     <section aria-labelledby="today-h">
       <h2 id="today-h">Today's hand-overs</h2>
@@ -30,9 +29,9 @@ export function TodaysHandovers() {
         error={list.error?.field('day')}
       />
       <ErrorNote error={list.error} />
-      {rows?.length === 0 && <p>No hand-over agreed for this day.</p>}
+      {list.data?.length === 0 && <p>No hand-over agreed for this day.</p>}
       <ul className="books">
-        {rows?.map(({ handover, buyer, seller, books, conversationId }) => (
+        {list.data?.map(({ handover, buyer, seller, books, conversationId }) => (
           <li key={handover.proposalId}>
             <article aria-label={`Hand-over ${slotText(handover)}`}>
               <h3>{slotText(handover)}</h3>

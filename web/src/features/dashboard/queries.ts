@@ -2,7 +2,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
-import { keys, read, readPages } from '#web/queries.ts';
+import { keys, pageOf, read, readPages } from '#web/queries.ts';
 
 /** What an administrator's action changes: every dashboard tab, and the books students see. */
 export const DASHBOARD_CHANGES = [keys.dashboard, keys.books] as const;
@@ -75,12 +75,12 @@ export const auditQuery = (filter: AuditFilter) =>
 export const adminConversationQuery = (id: string) =>
   infiniteQueryOptions({
     queryKey: [...keys.dashboard, 'conversation', id],
-    queryFn: async ({ pageParam }) => {
-      const r = await api.GET('/api/dashboard/getConversation/{conversationId}', {
-        params: { path: { conversationId: id }, query: pageParam ? { cursor: pageParam } : {} },
-      });
-      return { thread: await call(Promise.resolve(r)), next: r.data?.next ?? null };
-    },
+    queryFn: ({ pageParam }) =>
+      pageOf(
+        api.GET('/api/dashboard/getConversation/{conversationId}', {
+          params: { path: { conversationId: id }, query: from(pageParam ?? undefined) },
+        }),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
   });

@@ -33,7 +33,6 @@ function ContactOf({ who, contact }: { who: string; contact: Contact }) {
 /** One queue; a book moved out of it (confirmed, paid, cancelled) refreshes every queue shown. */
 export function Queue({ status }: { status: 1 | 2 | 3 }) {
   const list = useInfiniteQuery(queueQuery(status));
-  const rows = list.data?.pages.flatMap((p) => p.rows);
   const act = useAction(...DASHBOARD_CHANGES);
   const [reasons, setReasons] = useState<Record<string, string>>({});
   // the book whose cancellation was tried last: a 400's message shows under its reason only
@@ -45,9 +44,9 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
       </h3>
       <ErrorNote error={list.error ?? act.error} />
       {list.isPending && <Skeletons what={`the ${(STATUS_LABELS[status] ?? '').toLowerCase()} queue`} />}
-      {rows?.length === 0 && <p>Empty.</p>}
+      {list.data?.length === 0 && <p>Empty.</p>}
       <ul className="books">
-        {rows?.map(({ book, owner, buyer, boughtAt, handover, remindedAt, conversationId }) => (
+        {list.data?.map(({ book, owner, buyer, boughtAt, handover, remindedAt, conversationId }) => (
           <li key={book.id}>
             <article aria-label={book.name}>
               <Thumbnail name={book.name} photos={book.photos} coverUrl={book.coverUrl} />

@@ -23,7 +23,6 @@ const REASONS: Record<string, string> = {
  */
 export function Reports() {
   const list = useInfiniteQuery(reportsQuery);
-  const rows = list.data?.pages.flatMap((p) => p.rows);
   const act = useAction(...DASHBOARD_CHANGES);
   const [reasons, setReasons] = useState<Record<string, string>>({});
   // the book acted on last: a 400's message for the reason shows under that book's field only
@@ -35,15 +34,9 @@ export function Reports() {
     return act.run(() => call(api.POST('/api/dashboard/resolveReport', { body })));
   };
   return (
-    <Section
-      id="reports-h"
-      title="Reported books"
-      loaded={{ data: rows, error: list.error }}
-      error={act.error}
-      empty="No open reports."
-    >
+    <Section id="reports-h" title="Reported books" loaded={list} error={act.error} empty="No open reports.">
       <ul className="books">
-        {rows?.map((r) => {
+        {list.data?.map((r) => {
           const name = r.book?.name ?? 'A deleted book';
           return (
             <li key={r.bookId}>
@@ -104,16 +97,10 @@ export function Reports() {
 /** Reported messages (issue 34), newest first: each with its reason, details and the text as reported. */
 export function MessageReports() {
   const list = useInfiniteQuery(messageReportsQuery);
-  const rows = list.data?.pages.flatMap((p) => p.rows);
   return (
-    <Section
-      id="message-reports-h"
-      title="Reported messages"
-      loaded={{ data: rows, error: list.error }}
-      empty="No reported messages."
-    >
+    <Section id="message-reports-h" title="Reported messages" loaded={list} empty="No reported messages.">
       <ul className="books">
-        {rows?.map((r) => (
+        {list.data?.map((r) => (
           <li key={`${r.messageId}-${r.reporterId}`}>
             <article aria-label={`Report of a message sent ${r.message.at.slice(0, 10)}`}>
               <h3>

@@ -29,12 +29,11 @@ const bookState = (b: OrderBook): string =>
 /** Every order, newest first, a page at a time; each book with its seller and where it stands. */
 export function Orders() {
   const list = useInfiniteQuery(dashboardOrdersQuery);
-  const rows = list.data?.pages.flatMap((p) => p.rows);
   return (
-    <Section id="orders-h" title="Orders" loaded={{ data: rows, error: list.error }} empty="No orders yet.">
+    <Section id="orders-h" title="Orders" loaded={list} empty="No orders yet.">
       <Table
         label="Orders"
-        rows={rows}
+        rows={list.data}
         columns={{
           Date: (o) => new Date(o.createdAt).toLocaleString(),
           Buyer: (o) => (o.buyer ? `${o.buyer.firstName} ${o.buyer.lastName}` : 'deleted user'),
@@ -102,18 +101,12 @@ export function Audit() {
   const [filter, setFilter] = useState<AuditFilter>({});
   const [who, setWho] = useState<string | null>(null);
   const log = useInfiniteQuery(auditQuery(filter));
-  const rows = log.data?.pages.flatMap((p) => p.rows);
   const set = (k: 'action' | 'from' | 'to', v: string) => {
     const { [k]: _gone, ...rest } = filter;
     setFilter(v ? { ...rest, [k]: v } : rest);
   };
   return (
-    <Section
-      id="audit-h"
-      title="Audit log"
-      loaded={{ data: rows, error: log.error }}
-      empty="Nothing recorded matches these filters."
-    >
+    <Section id="audit-h" title="Audit log" loaded={log} empty="Nothing recorded matches these filters.">
       <form className="filters" onSubmit={(e) => e.preventDefault()}>
         <label>
           Action
@@ -149,7 +142,7 @@ export function Audit() {
       </form>
       <Table
         label="Audit log"
-        rows={rows}
+        rows={log.data}
         columns={{
           When: (e) => new Date(e.at).toLocaleString(),
           Who: (e) =>

@@ -69,7 +69,6 @@ export function Users({ owner }: { owner: boolean }) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const list = useInfiniteQuery(usersQuery(query));
-  const rows = list.data?.pages.flatMap((p) => p.rows);
   const act = useAction(...DASHBOARD_CHANGES);
   const [said, setSaid] = useState<string | null>(null);
   const search = (e: FormEvent) => {
@@ -105,7 +104,7 @@ export function Users({ owner }: { owner: boolean }) {
       {said && <StatusLine key={said}>{said}</StatusLine>}
       <Table
         label="Users"
-        rows={rows}
+        rows={list.data}
         columns={{
           Name: (u) => `${u.firstName} ${u.lastName}`,
           'E-mail': (u) => u.emailAddress,
