@@ -30,6 +30,7 @@ async function ports() {
 function start(env: Record<string, string>): {
   child: ChildProcess;
   output: () => string;
+  exitCode: () => number | null;
   exited: Promise<number | null>;
 } {
   let out = '';
@@ -45,13 +46,31 @@ function start(env: Record<string, string>): {
     out += b.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
+  return {
+    child,
+    output: () => out,
+    exitCode: () => child.exitCode ?? (child.signalCode ? -1 : null),
+    exited,
+  };
 }
 
-async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
+/**
+ * Waits for `check`, failing at once when the stack has exited and naming what it printed either way:
+ * a stack that never comes up says why in the failure, not only that it was slow.
+ */
+async function until(
+  what: string,
+  check: () => boolean,
+  timeoutMs: number,
+  stack: { output: () => string; exitCode: () => number | null },
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    const ended = stack.exitCode() !== null;
+    if (ended || Date.now() > deadline) {
+      const why = ended ? `npm start exited with ${stack.exitCode()}` : `timed out after ${timeoutMs} ms`;
+      throw new Error(`${why} waiting for ${what}; its last output:\n${stack.output().slice(-4000)}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -73,7 +92,13 @@ describe('npm start', () => {
     const env = await ports();
     const stack = start(env);
     try {
-      await until('the ready banner', () => stack.output().includes('Campus Books is running'), 360_000);
+      await until(
+        'the ready banner',
+        () => stack.output().includes('Campus Books is running'),
+        // longer than start's own 360 s wait for serverless offline, so its message is the one shown
+        400_000,
+        stack,
+      );
       expect(stack.output()).toContain(`http://127.0.0.1:${env.PORT}`);
       expect(stack.output()).toContain(`http://127.0.0.1:${env.SES_PORT}`);
       // The bucket is named after the stage (`local` by default; the test tier's environment says `test`).
@@ -119,7 +144,7 @@ describe('npm start', () => {
     expect(await stack.exited).toBe(0);
     expect(javaOnPort(env.DYNAMODB_PORT)).toBe(false);
     await expect(fetch(`http://127.0.0.1:${env.PORT}/api/ping`)).rejects.toThrow();
-  }, 420_000);
+  }, 460_000);
 
   it('refuses to start when a port is taken, naming it', async () => {
     const env = await ports();
