@@ -294,6 +294,11 @@ export const routeCalls: RouteCall[] = [
     const { book } = await ownBook(ctx);
     return { token: (await ctx.newUser()).token, body: { bookId: book.id, text: 'Is it still available?' } };
   }),
+  call('POST /api/user/messageBuyer', 201, async (ctx) => {
+    const seller = await ctx.newUser();
+    const { book } = await boughtBook(await ctx.newUser(), seller);
+    return { token: seller.token, body: { bookId: book.id, text: 'When suits you for the hand-over?' } };
+  }),
   // sendMessage, getConversations and getConversation: timed cases in conversations.ts
   call('POST /api/user/markConversationRead', 200, async (ctx) => {
     const { owner, conversationId } = await conversation(ctx);

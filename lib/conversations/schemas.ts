@@ -27,6 +27,8 @@ export const UserId = z
   .check(z.regex(/^[A-Za-z0-9_-]+$/, 'Not a user id.'));
 
 export const AskSellerBody = z.strictObject({ bookId: BookId, text: MessageText });
+/** messageBuyer: the seller of a bought book writes to its buyer (the same fields as askSeller). */
+export const MessageBuyerBody = AskSellerBody;
 export const SendMessageBody = z.strictObject({ conversationId: ConversationId, text: MessageText });
 export const ConversationBody = z.strictObject({ conversationId: ConversationId });
 export const ConversationParams = z.strictObject({ conversationId: ConversationId });

@@ -29,7 +29,7 @@ import {
   putBlock,
   putReadAudit,
 } from '#lib/db/conversations.ts';
-import { BookStatus } from '#lib/db/records.ts';
+import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { getUserListingInfo } from '#lib/db/users.ts';
 import { Conflict, Forbidden, NotFound } from '#lib/errors.ts';
 import type { Page } from '#lib/table/page.ts';
@@ -40,6 +40,7 @@ import type {
   AskSellerBody,
   ConversationSummary,
   Message,
+  MessageBuyerBody,
   MessagesQuery,
   ReportMessageBody,
   SendMessageBody,
@@ -120,6 +121,39 @@ async function send(
 }
 
 /**
+ * The caller's one conversation with `otherId`, a side of `book` (its seller or its buyer), started
+ * on first use (one of the caller's new conversations of the day) and continued after, the message
+ * tagged with the book. On a new conversation the seller's first name is the book's and the other
+ * side's is read from their profile.
+ */
+async function writeAboutBook(
+  callerId: string,
+  book: BookRecord,
+  otherId: string,
+  text: string,
+  now: Date,
+): Promise<{ conversationId: string; message: Message }> {
+  const conversationId = conversationIdOf(callerId, otherId);
+  const existing = await getConversation(conversationId);
+  let sides: ReturnType<typeof sidesOf>;
+  if (existing) {
+    sides = sidesOf(existing, callerId);
+  } else {
+    await takeAttempt(CONVERSATION_LIMITS.newConversations, callerId, now);
+    const student = callerId === book.ownerId ? otherId : callerId;
+    const studentName = (await getUserListingInfo(student))?.firstName ?? '';
+    const nameOf = (id: string) => (id === book.ownerId ? book.ownerFirstName : studentName);
+    sides = {
+      me: { id: callerId, firstName: nameOf(callerId) },
+      other: { id: otherId, firstName: nameOf(otherId) },
+    };
+  }
+  const first = book.photos?.[0];
+  const about: InboxBook = { id: book.id, name: book.name, ...(first ? { photoId: first.id } : {}) };
+  return send(conversationId, sides.me, sides.other, text, now, about);
+}
+
+/**
  * askSeller: the caller's one conversation with the seller of a listed book (or of a book the
  * caller bought), started on first use and continued after, the message tagged with the book.
  * 404 for the caller's own book, a hidden, unlisted or unknown one.
@@ -129,19 +163,28 @@ export async function askSeller(callerId: string, body: z.output<typeof AskSelle
   if (!book || book.hidden === true || book.ownerId === callerId) throw noSuchBook();
   const boughtByCaller = book.buyerId === callerId && book.status !== BookStatus.Listed;
   if (book.status !== BookStatus.Listed && !boughtByCaller) throw noSuchBook();
-  const conversationId = conversationIdOf(callerId, book.ownerId);
-  const existing = await getConversation(conversationId);
-  let me: { id: string; firstName: string };
-  let seller = { id: book.ownerId, firstName: book.ownerFirstName };
-  if (existing) {
-    ({ me, other: seller } = sidesOf(existing, callerId));
-  } else {
-    await takeAttempt(CONVERSATION_LIMITS.newConversations, callerId, now);
-    me = { id: callerId, firstName: (await getUserListingInfo(callerId))?.firstName ?? '' };
-  }
-  const first = book.photos?.[0];
-  const about: InboxBook = { id: book.id, name: book.name, ...(first ? { photoId: first.id } : {}) };
-  return send(conversationId, me, seller, body.text, now, about);
+  return writeAboutBook(callerId, book, book.ownerId, body.text, now);
+}
+
+/**
+ * messageBuyer: the seller's side of askSeller, so the seller of a bought book can write first
+ * (about the hand-over, say) instead of waiting for the buyer. The same one conversation of the
+ * two, the message tagged with the book. 404 unless the caller sells the book and someone has
+ * bought it (from checkout until it is paid).
+ */
+export async function messageBuyer(
+  callerId: string,
+  body: z.output<typeof MessageBuyerBody>,
+  now = new Date(),
+) {
+  const book = await getBook(body.bookId);
+  const sold =
+    book?.ownerId === callerId &&
+    (book.status === BookStatus.Bought ||
+      book.status === BookStatus.Verified ||
+      book.status === BookStatus.Paid);
+  if (!book || !sold || !book.buyerId) throw noSuchBook();
+  return writeAboutBook(callerId, book, book.buyerId, body.text, now);
 }
 
 /** sendMessage: a message in one of the caller's conversations (404 for anyone else's). */

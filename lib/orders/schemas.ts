@@ -68,7 +68,7 @@ export const OrderWithStatus = z.extend(Order, {
   handovers: z.array(Handover),
   /**
    * the caller's conversation with each other side of the order (the buyer: each seller; a seller:
-   * the buyer), `conversationId` null until one of them has written (askSeller or a hand-over step)
+   * the buyer), `conversationId` null until one of them has written (askSeller, messageBuyer or a hand-over step)
    */
   conversations: z.array(z.strictObject({ userId: z.string(), conversationId: z.nullable(z.string()) })),
 });

@@ -6,6 +6,7 @@ import { handler as blockUserHandler } from '#functions/user/block-user.ts';
 import { handler as getConversationHandler } from '#functions/user/get-conversation.ts';
 import { handler as getConversationsHandler } from '#functions/user/get-conversations.ts';
 import { handler as markReadHandler } from '#functions/user/mark-conversation-read.ts';
+import { handler as messageBuyerHandler } from '#functions/user/message-buyer.ts';
 import { handler as sendMessageHandler } from '#functions/user/send-message.ts';
 import { handler as unblockUserHandler } from '#functions/user/unblock-user.ts';
 import { SentMessage } from '#lib/conversations/schemas.ts';
@@ -17,6 +18,8 @@ const post = (handler: Parameters<typeof invoke>[0], route: string, token: strin
 
 export const askSeller = (token: string, body: unknown) =>
   post(askSellerHandler, '/api/user/askSeller', token, body);
+export const messageBuyer = (token: string, body: unknown) =>
+  post(messageBuyerHandler, '/api/user/messageBuyer', token, body);
 export const sendMessage = (token: string, body: unknown) =>
   post(sendMessageHandler, '/api/user/sendMessage', token, body);
 export const markConversationRead = (token: string, conversationId: string) =>

@@ -133,6 +133,7 @@ const GROUPS: Record<string, Group> = {
       'userUnsubscribe',
       'userUnsubscribePage',
       'userAskSeller',
+      'userMessageBuyer',
       'userSendMessage',
       'userMarkConversationRead',
       'userBlockUser',

@@ -6,7 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getHandover } from '#lib/db/handovers.ts';
-import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { createConfirmedUser } from '#tests/helpers/accounts.ts';
+import {
+  buyOverApi,
+  expectAccessible,
+  listBook,
+  logIn,
+  screenshot,
+  webStackForFile,
+} from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { fillProposal, handoverScene, tomorrowAt, VIEWPORTS } from '#tests/helpers/handover-web.ts';
 
@@ -136,5 +144,54 @@ describe('a hand-over agreed in the browser', () => {
     const back = sales.getByRole('link', { name: 'Messages with Bea' });
     await back.waitFor();
     expect(await back.getAttribute('href')).toBe(`/messages/${conversationId}`);
+  });
+  it('lets the seller write first where the campus has no hand-over point yet, and says so (phone)', async () => {
+    // a campus of its own, so no other test's point is there
+    const campus = `nopoint-${Date.now().toString(36)}.edu`;
+    const seller = await createConfirmedUser({ firstName: 'Sam', emailAddress: `sam@${campus}` });
+    const buyer = await createConfirmedUser({ firstName: 'Bea', emailAddress: `bea@${campus}` });
+    const book = await listBook(seller.token);
+    const order = await buyOverApi(buyer.token, book.id);
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, seller.user.emailAddress);
+    await page.goto(`/orders/${order.id}`);
+    await page.getByRole('heading', { name: 'Hand-over', exact: true }).waitFor();
+    // no point: no form, the reason and the way on, and the first message the seller may send
+    await page
+      .getByText(
+        'Your campus has no hand-over point yet, so no time can be proposed. The administrators add them; until then, write to Bea here.',
+      )
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Propose this hand-over' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Messages with Bea' }).count()).toBe(0);
+    await page.getByText('Write to Bea', { exact: true }).click();
+    await expect.poll(() => page.getByLabel('Your message').inputValue()).toContain('hand-over');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Send to Bea' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Conversation with Bea' }).waitFor();
+    await page.getByText(`About “${book.name}”:`).waitFor();
+    const conversationId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+
+    // the buyer has it: their thread holds the seller's message about the book, their order links it
+    const thread = await api('GET', `/api/user/getConversation/${encodeURIComponent(conversationId)}`, {
+      token: buyer.token,
+    });
+    expect(thread.status).toBe(200);
+    const { messages } = (
+      thread.body as { data: { messages: { senderId: string; text: string; bookId?: string }[] } }
+    ).data;
+    expect(messages).toEqual([
+      expect.objectContaining({
+        senderId: seller.user.id,
+        bookId: book.id,
+        text: 'Hello, when and where would suit you for the hand-over?',
+      }),
+    ]);
+    const theirs = await web().newPage({ width: 390, height: 844 });
+    await logIn(theirs, buyer.user.emailAddress);
+    await theirs.goto(`/orders/${order.id}`);
+    const link = theirs.getByRole('link', { name: 'Messages with Sam' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/messages/${conversationId}`);
   });
 });

@@ -35,6 +35,7 @@ import {
   getConversation,
   getConversations,
   markConversationRead,
+  messageBuyer,
   sendMessage,
   unblockUser,
 } from '#tests/helpers/conversations.ts';
@@ -197,6 +198,109 @@ describe('POST /api/user/askSeller', () => {
     ].join('\n');
     expect(answers).not.toContain(seller.record.emailAddress);
     expect(answers).not.toContain(seller.record.paymentUsername);
+  });
+});
+
+describe('POST /api/user/messageBuyer', () => {
+  /** A seller's book bought by the buyer (status 1, as checkout leaves it). */
+  async function sold() {
+    const sides = await sellerBuyerBook();
+    await setBookStatus(sides.book, 1, { buyerId: sides.buyer.id, boughtAt: new Date().toISOString() });
+    return sides;
+  }
+
+  it('lets the seller of a bought book write first: 201, the message tagged with the book, both inboxes written', async () => {
+    const { seller, buyer, book } = await sold();
+    const res = await messageBuyer(seller.token, {
+      bookId: book.id,
+      text: 'When suits you for the hand-over?',
+    });
+    expect(res.status).toBe(201);
+    const sent = expectEnvelope(res.json(), SentMessage);
+    expect(sent.conversationId).toBe(conversationIdOf(buyer.id, seller.id));
+    expect(sent.message).toEqual({
+      id: expect.any(String),
+      senderId: seller.id,
+      mine: true,
+      text: 'When suits you for the hand-over?',
+      at: expect.any(String),
+      bookId: book.id,
+      bookName: book.name,
+    });
+    expect(await stored(messageKey(sent.conversationId, sent.message.id))).toMatchObject({
+      senderId: seller.id,
+      bookId: book.id,
+      bookName: book.name,
+    });
+    // both first names, the seller's from the book and the buyer's from their profile
+    expect(await storedConversation(sent.conversationId)).toMatchObject({
+      participants: [buyer.id, seller.id].sort(),
+      names: { [buyer.id]: 'Bea', [seller.id]: 'Sam' },
+      version: 1,
+    });
+    expect(await stored(inboxEntryKey(buyer.id, sent.conversationId))).toMatchObject({
+      unread: 1,
+      otherId: seller.id,
+    });
+    expect(await stored(inboxEntryKey(seller.id, sent.conversationId))).toMatchObject({
+      unread: 0,
+      otherId: buyer.id,
+    });
+    // the buyer reads it in their list, and the seller's next message continues the same thread
+    expect((await list(buyer)).items[0]).toMatchObject({
+      id: sent.conversationId,
+      book: { id: book.id, name: book.name },
+      unread: 1,
+    });
+    const again = await messageBuyer(seller.token, { bookId: book.id, text: 'Tomorrow at noon?' });
+    expect(expectEnvelope(again.json(), SentMessage).conversationId).toBe(sent.conversationId);
+    expect((await storedConversation(sent.conversationId))?.version).toBe(2);
+  });
+
+  it('continues the conversation the buyer started', async () => {
+    const { seller, buyer, book } = await sold();
+    const asked1 = await asked(buyer.token, book.id, 'When can we meet?');
+    const res = await messageBuyer(seller.token, { bookId: book.id, text: 'Friday?' });
+    expect(res.status).toBe(201);
+    expect(expectEnvelope(res.json(), SentMessage).conversationId).toBe(asked1.conversationId);
+    expect((await thread(buyer, asked1.conversationId)).thread.messages.map((m) => m.text)).toEqual([
+      'When can we meet?',
+      'Friday?',
+    ]);
+  });
+
+  it.each([
+    ['a listed book nobody bought', 'listed'],
+    ['someone else’s sold book (the buyer too)', 'not-seller'],
+    ['an unknown book', 'unknown'],
+    ['an unlisted book', 'unlisted'],
+  ])('answers 404 for %s and writes nothing', async (_name, kind) => {
+    const { seller, buyer, book } = await sellerBuyerBook();
+    let caller = seller;
+    let bookId = book.id;
+    if (kind !== 'listed')
+      await setBookStatus(book, 1, { buyerId: buyer.id, boughtAt: new Date().toISOString() });
+    if (kind === 'not-seller') caller = buyer;
+    if (kind === 'unknown') bookId = '01JUNKNOWNBOOK000000000000';
+    if (kind === 'unlisted') await setBookStatus(book, 5);
+    expectRefusal(await messageBuyer(caller.token, { bookId, text: 'Hello' }), 404, 'NOT_FOUND');
+    expect(await storedConversation(conversationIdOf(buyer.id, seller.id))).toBeNull();
+  });
+
+  it('is refused while the buyer blocks the seller: 403, nothing written', async () => {
+    const { seller, buyer, book } = await sold();
+    expect((await blockUser(buyer.token, seller.id)).status).toBe(200);
+    expectRefusal(await messageBuyer(seller.token, { bookId: book.id, text: 'Hello' }), 403, 'BLOCKED');
+    expect(await storedConversation(conversationIdOf(buyer.id, seller.id))).toBeNull();
+  });
+
+  it('refuses unknown fields with 400', async () => {
+    const { seller, book } = await sold();
+    expectRefusal(
+      await messageBuyer(seller.token, { bookId: book.id, text: 'Hi', to: 'someone' }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 });
 
@@ -549,6 +653,23 @@ describe('calls per request', () => {
     startMeasuring();
     expect((await sendMessage(seller.token, { conversationId, text: 'yes' })).status).toBe(201);
     expect(calls()).toEqual(['GetItem', 'GetItem', 'GetItem', 'UpdateItem', 'TransactWriteItems']);
+
+    // messageBuyer, a new conversation: the same 9 calls as askSeller's (the buyer's first name read)
+    const other = await makeUser({ firstName: 'Ola' });
+    await setBookStatus(book, 1, { buyerId: other.id, boughtAt: new Date().toISOString() });
+    startMeasuring();
+    expect((await messageBuyer(seller.token, { bookId: book.id, text: 'Hello' })).status).toBe(201);
+    expect(calls()).toEqual([
+      'GetItem',
+      'GetItem',
+      'GetItem',
+      'GetItem',
+      'UpdateItem',
+      'GetItem',
+      'GetItem',
+      'UpdateItem',
+      'TransactWriteItems',
+    ]);
 
     startMeasuring();
     await list(seller);

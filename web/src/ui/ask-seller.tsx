@@ -1,7 +1,8 @@
 /**
  * Writing to a book's seller (askSeller), then going on in the Messages thread: on a book's page,
  * and on an order's page for a seller the buyer has not written to yet (the buyer of a book may
- * still ask its seller).
+ * still ask its seller). With `toBuyer`, the seller of a bought book writes to its buyer
+ * (messageBuyer), on the order page before either has written.
  */
 import { api, call } from '#web/api.ts';
 import { keys } from '#web/queries.ts';
@@ -14,15 +15,19 @@ export function AskSeller({
   seller,
   summary = 'Ask the seller',
   text = 'Hello, is this book still available?',
+  toBuyer = false,
 }: {
   bookId: string;
+  /** the first name of the one written to (the buyer's, with `toBuyer`) */
   seller: string;
   summary?: string;
   text?: string;
+  toBuyer?: boolean;
 }) {
   const { form, bind } = useFields({ text });
   const { error, busy, submit } = useSubmit(async () => {
-    const sent = await call(api.POST('/api/user/askSeller', { body: { bookId, text: form.text } }));
+    const route = toBuyer ? '/api/user/messageBuyer' : '/api/user/askSeller';
+    const sent = await call(api.POST(route, { body: { bookId, text: form.text } }));
     navigate(`/messages/${encodeURIComponent(sent.conversationId)}`);
   }, keys.conversations);
   return (

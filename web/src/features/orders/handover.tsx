@@ -49,7 +49,13 @@ function Propose({ orderId, sellerId, other }: { orderId: string; sellerId: stri
   const [when, setWhen] = useState('');
   const list = points.data ?? [];
   const chosen = list.find((p) => p.id === pointId) ?? list[0];
-  if (points.isSuccess && list.length === 0) return <p>Your campus has no hand-over point yet.</p>;
+  if (points.isSuccess && list.length === 0)
+    return (
+      <p>
+        Your campus has no hand-over point yet, so no time can be proposed. The administrators add them; until
+        then, write to {other} here.
+      </p>
+    );
   return (
     <form
       onSubmit={(e) => {
@@ -92,8 +98,9 @@ function Propose({ orderId, sellerId, other }: { orderId: string; sellerId: stri
 }
 
 /**
- * The way to talk to the other side of a hand-over: their thread once either has written, or for
- * the buyer a first message to the seller about a book of this order (askSeller).
+ * The way to talk to the other side of a hand-over: their thread once either has written, or else
+ * a first message about a book of this order: the buyer's to the seller (askSeller), the seller's
+ * to the buyer (messageBuyer).
  */
 function Talk({ order, sellerId, other }: { order: Order; sellerId: string; other: string }) {
   const otherId = order.viewer === 'seller' ? order.buyer.id : sellerId;
@@ -105,13 +112,14 @@ function Talk({ order, sellerId, other }: { order: Order; sellerId: string; othe
       </p>
     );
   const book = order.books.find((b) => b.owner.id === sellerId && !b.cancelled);
-  if (order.viewer !== 'buyer' || !book) return null;
+  if (!book) return null;
   return (
     <AskSeller
       bookId={book.id}
       seller={other}
       summary={`Write to ${other}`}
       text="Hello, when and where would suit you for the hand-over?"
+      toBuyer={order.viewer === 'seller'}
     />
   );
 }
