@@ -253,10 +253,13 @@ describe('the web app in the browser', () => {
     await auditLog.focus();
     expect(await page.evaluate("document.activeElement?.getAttribute('aria-label')")).toBe('Audit log table');
     // narrowed to the owner by their name, to one action, then to days with nothing in them
-    await auditLog
-      .getByRole('button', { name: `Only ${ownerName}` })
-      .first()
-      .click();
+    // the Who cell shows the name alone (not "Only <name>"); the button says what it does
+    const byName = auditLog.getByRole('button', {
+      name: `${ownerName}: show only their entries`,
+      exact: true,
+    });
+    expect(await byName.first().textContent()).toBe(ownerName);
+    await byName.first().click();
     await page.getByRole('button', { name: `Show everyone (now only ${ownerName})` }).waitFor();
     await page.getByLabel('Action').selectOption({ label: 'made an admin' });
     await auditRow();

@@ -149,15 +149,18 @@ export function Audit() {
             filter.actor ? (
               e.actorName
             ) : (
+              // the name itself narrows the log to that person; its accessible name says so
               <button
                 type="button"
                 className="link"
+                aria-label={`${e.actorName}: show only their entries`}
+                title="Show only their entries"
                 onClick={() => {
                   setFilter({ ...filter, actor: e.actor });
                   setWho(e.actorName);
                 }}
               >
-                Only {e.actorName}
+                {e.actorName}
               </button>
             ),
           Action: (e) => ACTIONS[e.action],
