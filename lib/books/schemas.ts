@@ -21,6 +21,8 @@ export const BookStatusSchema = z.union([
 export const Photo = z.strictObject({
   id: z.string(),
   url: z.string().check(z.url()),
+  /** the 800 px rendition: what a phone shows large */
+  mediumUrl: z.string().check(z.url()),
   thumbnailUrl: z.string().check(z.url()),
 });
 

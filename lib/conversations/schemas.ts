@@ -79,7 +79,12 @@ export type Message = z.infer<typeof Message>;
 export const SentMessage = z.strictObject({ conversationId: z.string(), message: Message });
 
 const Other = z.strictObject({ id: z.string(), firstName: z.string() });
-const Photo = z.strictObject({ id: z.string(), url: z.string(), thumbnailUrl: z.string() });
+const Photo = z.strictObject({
+  id: z.string(),
+  url: z.string(),
+  mediumUrl: z.string(),
+  thumbnailUrl: z.string(),
+});
 
 /** One conversation in the caller's list. */
 export const ConversationSummary = z.strictObject({

@@ -3,14 +3,14 @@
  * carries the S3 client, and a failed delete is retried with the record, never forgotten):
  *  - a book removed for good takes everything under its prefixes (photos, thumbnails, uploads);
  *  - a photo or pending upload that leaves a book's item (removePhoto, a refused or expired upload)
- *    takes its files: the upload, the photo and its thumbnail. A slot that becomes a photo keeps
- *    its id, so processing an upload deletes nothing.
+ *    takes its files: the upload, the photo, its middle rendition and its thumbnail. A slot that
+ *    becomes a photo keeps its id, so processing an upload deletes nothing.
  * A redelivered record finds nothing left to delete. An upload that lands after its slot is gone
  * finds no slot and is deleted by the photo processor.
  */
 import { isBookKey } from '#lib/db/keys.ts';
 import type { ChangeProcessor, Item, StreamChange } from '#lib/streams/types.ts';
-import { incomingKey, photoKey, thumbnailKey } from '#lib/values/photos.ts';
+import { incomingKey, renditionKeys } from '#lib/values/photos.ts';
 import { deleteBookObjects, deleteObjects } from './store.ts';
 
 /** The ids of a book image's photos and pending uploads. */
@@ -38,11 +38,7 @@ export const bookPhotosCleanupProcessor: ChangeProcessor = {
       return;
     }
     await deleteObjects(
-      removedPhotoIds(c).flatMap((id) => [
-        incomingKey(bookId, id),
-        photoKey(bookId, id),
-        thumbnailKey(bookId, id),
-      ]),
+      removedPhotoIds(c).flatMap((id) => [incomingKey(bookId, id), ...renditionKeys(bookId, id)]),
     );
   },
 };

@@ -3,7 +3,7 @@
  * so only its bundle carries the native library.
  */
 import sharp from 'sharp';
-import { PHOTO_MAX_SIDE, THUMB_MAX_SIDE } from './rules.ts';
+import { MEDIUM_MAX_SIDE, PHOTO_MAX_SIDE, THUMB_MAX_SIDE } from './rules.ts';
 
 /** Refuse images that would decode to more pixels than this (decompression bombs). */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -18,17 +18,29 @@ export async function decodedFormat(bytes: Buffer): Promise<string | undefined> 
   }
 }
 
+const encoder = (bytes: Buffer) => (side: number, quality: number) =>
+  sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality })
+    .toBuffer();
+
 /**
- * The photo (longest side at most 1600 px) and its thumbnail (320 px), upright per the EXIF
- * orientation and re-encoded as WebP without any metadata (sharp drops EXIF, GPS, XMP and ICC
- * unless asked to keep them). Throws when the image does not decode in full.
+ * The photo (longest side at most 1600 px), its middle rendition (800 px) and its thumbnail
+ * (320 px), upright per the EXIF orientation and re-encoded as WebP without any metadata (sharp
+ * drops EXIF, GPS, XMP and ICC unless asked to keep them). Throws when the image does not decode
+ * in full.
  */
-export async function renderPhoto(bytes: Buffer): Promise<{ photo: Buffer; thumbnail: Buffer }> {
-  const encode = (side: number, quality: number) =>
-    sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality })
-      .toBuffer();
-  return { photo: await encode(PHOTO_MAX_SIDE, 82), thumbnail: await encode(THUMB_MAX_SIDE, 75) };
+export async function renderPhoto(
+  bytes: Buffer,
+): Promise<{ photo: Buffer; medium: Buffer; thumbnail: Buffer }> {
+  const encode = encoder(bytes);
+  return {
+    photo: await encode(PHOTO_MAX_SIDE, 82),
+    medium: await encode(MEDIUM_MAX_SIDE, 80),
+    thumbnail: await encode(THUMB_MAX_SIDE, 75),
+  };
 }
+
+/** The middle rendition made from a processed photo (the backfill of photos processed before it). */
+export const renderMedium = (photo: Buffer): Promise<Buffer> => encoder(photo)(MEDIUM_MAX_SIDE, 80);

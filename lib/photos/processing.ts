@@ -5,7 +5,7 @@
 import { getBook } from '#lib/db/books.ts';
 import { attachPhoto, dropSlot } from '#lib/db/photos.ts';
 import { logger } from '#lib/logger.ts';
-import { parseIncomingKey, photoKey, thumbnailKey } from '#lib/values/photos.ts';
+import { mediumKey, parseIncomingKey, photoKey, renditionKeys, thumbnailKey } from '#lib/values/photos.ts';
 import { decodedFormat, renderPhoto } from './image.ts';
 import { type Refusal, refusalOfBytes, refusalOfObject } from './rules.ts';
 import { deleteObjects, headObject, readObject, writeObject } from './store.ts';
@@ -15,7 +15,7 @@ export type ProcessOutcome = 'attached' | 'unchanged' | Refusal | 'not-a-slot';
 /**
  * Processes one uploaded object (S3 ObjectCreated): refuses an oversized, mistyped or undecodable
  * file (deleted, its slot freed, never attached); otherwise writes the upright, metadata-free
- * photo and thumbnail and attaches them to the book with a conditional write. A redelivered
+ * photo, its middle rendition and thumbnail and attaches them to the book with a conditional write. A redelivered
  * event finds no slot and changes nothing.
  */
 export async function processUpload(key: string): Promise<ProcessOutcome> {
@@ -54,13 +54,14 @@ export async function processUpload(key: string): Promise<ProcessOutcome> {
     return 'not-an-image';
   }
   await writeObject(photoKey(bookId, photoId), rendered.photo, 'image/webp');
+  await writeObject(mediumKey(bookId, photoId), rendered.medium, 'image/webp');
   await writeObject(thumbnailKey(bookId, photoId), rendered.thumbnail, 'image/webp');
   const attached = await attachPhoto(bookId, photoId);
   if (!attached) {
     // Removed, swept or deleted meanwhile (or attached by a concurrent delivery).
     const now = await getBook(bookId);
     if (!now?.photos?.some((p) => p.id === photoId)) {
-      await deleteObjects([photoKey(bookId, photoId), thumbnailKey(bookId, photoId)]);
+      await deleteObjects(renditionKeys(bookId, photoId));
     }
   }
   await deleteObjects([key]);

@@ -10,8 +10,13 @@ export const MAX_PHOTOS = 5;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** How long a presigned POST (and so a pending slot) lives: 15 minutes. */
 export const SLOT_TTL_SECONDS = 15 * 60;
-/** Longest side of a processed photo, and of its thumbnail. */
+/**
+ * Longest side of a processed photo, of its middle rendition and of its thumbnail. The middle one
+ * is what a phone's book page shows large (a 20rem square at 2-3 device pixels per CSS pixel), so
+ * it is sharp there without the 1600 px file.
+ */
 export const PHOTO_MAX_SIDE = 1600;
+export const MEDIUM_MAX_SIDE = 800;
 export const THUMB_MAX_SIDE = 320;
 
 /** The slots whose POST has not expired at `nowSeconds`. */

@@ -4,6 +4,7 @@
  * cheaply).
  *  - incoming/<bookId>/<photoId>            what the browser uploaded (never shown; deleted after processing)
  *  - photos/<bookId>/<photoId>.webp         the processed photo (longest side 1600 px, no metadata)
+ *  - photos/<bookId>/<photoId>-800.webp     its middle rendition (800 px: the phone's large photo)
  *  - photos/<bookId>/<photoId>-thumb.webp   its thumbnail (320 px)
  * Only `incoming/` triggers the processor, so writing under `photos/` never triggers it again.
  */
@@ -14,8 +15,15 @@ export const PHOTOS_PREFIX = 'photos/';
 
 export const incomingKey = (bookId: string, photoId: string) => `${INCOMING_PREFIX}${bookId}/${photoId}`;
 export const photoKey = (bookId: string, photoId: string) => `${PHOTOS_PREFIX}${bookId}/${photoId}.webp`;
+export const mediumKey = (bookId: string, photoId: string) => `${PHOTOS_PREFIX}${bookId}/${photoId}-800.webp`;
 export const thumbnailKey = (bookId: string, photoId: string) =>
   `${PHOTOS_PREFIX}${bookId}/${photoId}-thumb.webp`;
+/** Every processed file of one photo: what removing it deletes. */
+export const renditionKeys = (bookId: string, photoId: string) => [
+  photoKey(bookId, photoId),
+  mediumKey(bookId, photoId),
+  thumbnailKey(bookId, photoId),
+];
 
 /** The book and photo of an incoming key, or undefined for any other key. */
 export function parseIncomingKey(key: string): { bookId: string; photoId: string } | undefined {
@@ -31,6 +39,7 @@ export const apiPhotos = (bookId: string, photos: ReadonlyArray<{ id: string }> 
   (photos ?? []).map((p) => ({
     id: p.id,
     url: publicUrl(photoKey(bookId, p.id)),
+    mediumUrl: publicUrl(mediumKey(bookId, p.id)),
     thumbnailUrl: publicUrl(thumbnailKey(bookId, p.id)),
   }));
 

@@ -6,10 +6,9 @@
  * service's refuses Scans), a page at a time. Safe to run again: each write is conditioned on the
  * title being absent.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { getBook } from '#lib/db/books.ts';
 import { type MessageRecord, setMessageBookName } from '#lib/db/conversations.ts';
-import { documentClient, dynamoClient, TABLE } from '#lib/table/client.ts';
+import { scanPages } from './scan.ts';
 
 export interface BookNamesBackfill {
   /** messages given their book's title */
@@ -22,35 +21,25 @@ export async function backfillMessageBookNames(
   pageSize = 1000,
   progress: (done: BookNamesBackfill) => void = () => undefined,
 ): Promise<BookNamesBackfill> {
-  const client = documentClient(dynamoClient());
   const done: BookNamesBackfill = { titled: 0, bookGone: 0 };
   const titles = new Map<string, string | null>();
-  let start: Record<string, unknown> | undefined;
-  try {
-    do {
-      const page = await client.send(
-        new ScanCommand({
-          TableName: TABLE,
-          Limit: pageSize,
-          FilterExpression:
-            '#type = :message AND attribute_exists(bookId) AND attribute_not_exists(bookName)',
-          ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':message': 'message' },
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      for (const m of (page.Items ?? []) as MessageRecord[]) {
+  await scanPages<MessageRecord>(
+    {
+      FilterExpression: '#type = :message AND attribute_exists(bookId) AND attribute_not_exists(bookName)',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':message': 'message' },
+    },
+    pageSize,
+    async (messages) => {
+      for (const m of messages) {
         const bookId = m.bookId as string;
         if (!titles.has(bookId)) titles.set(bookId, (await getBook(bookId))?.name ?? null);
         const title = titles.get(bookId);
         if (!title) done.bookGone++;
         else if (await setMessageBookName(m, title)) done.titled++;
       }
-      start = page.LastEvaluatedKey;
-      progress(done);
-    } while (start);
-  } finally {
-    client.destroy();
-  }
+    },
+    () => progress(done),
+  );
   return done;
 }

@@ -54,12 +54,12 @@ async function uploadUntilGone(bookId: string, bytes: Buffer) {
 }
 
 describe('photos over HTTP', () => {
-  it('a JPEG with EXIF GPS appears on the book with a thumbnail, and neither file carries EXIF', async () => {
+  it('a JPEG with EXIF GPS appears on the book with its 800 px rendition and a thumbnail, and no file carries EXIF', async () => {
     const book = await newBook();
     const added = await uploadUntilGone(book.id, await jpegWithGps(1800, 900));
     const shown = await ownBookUntil(book.id, (b) => b.photos.length === 1);
     expect(shown.photos[0]?.id).toBe(added.photoId);
-    for (const url of [shown.photos[0]?.url, shown.photos[0]?.thumbnailUrl]) {
+    for (const url of [shown.photos[0]?.url, shown.photos[0]?.mediumUrl, shown.photos[0]?.thumbnailUrl]) {
       const file = await download(url as string);
       expect(file.status).toBe(200);
       const meta = await sharp(file.bytes).metadata();
@@ -68,6 +68,8 @@ describe('photos over HTTP', () => {
     }
     const full = await sharp((await download(shown.photos[0]?.url as string)).bytes).metadata();
     expect([full.width, full.height]).toEqual([1600, 800]);
+    const medium = await sharp((await download(shown.photos[0]?.mediumUrl as string)).bytes).metadata();
+    expect([medium.width, medium.height]).toEqual([800, 400]);
     // The public listing shows it too, with the same plain URLs.
     const listing = await api('GET', '/api/books/getAllBooks?limit=50', { token: other.token });
     const listed = expectEnvelope(listing.body, z.array(Book)).find((b) => b.id === book.id);
@@ -111,7 +113,7 @@ describe('photos over HTTP', () => {
     const sixth = await addPhoto(seller.token, book.id);
     expect(sixth.status).toBe(409);
     expectError(sixth.body, 'PHOTO_LIMIT');
-    expect((await listKeys(`photos/${book.id}/`)).length).toBe(2);
+    expect((await listKeys(`photos/${book.id}/`)).length).toBe(3); // the photo, its 800 px rendition, its thumbnail
 
     const del = await api('POST', '/api/books/deleteBook', {
       token: seller.token,

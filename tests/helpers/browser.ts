@@ -35,7 +35,8 @@ export interface WebStack {
   web: RunningWeb;
   url: string;
   /** A page in a fresh context (its own cookies: another browser), closed by stop(). */
-  newPage: (options?: { width: number; height: number }) => Promise<Page>;
+  /** `scale`: device pixels per CSS pixel (1 when left out), for a dense phone or screen */
+  newPage: (options?: { width: number; height: number; scale?: number }) => Promise<Page>;
   stop: () => Promise<void>;
 }
 
@@ -59,8 +60,13 @@ export async function startWebStack(): Promise<WebStack> {
     browser,
     web,
     url: web.url,
-    newPage: async (viewport) => {
-      const context = await browser.newContext({ baseURL: web.url, ...(viewport ? { viewport } : {}) });
+    newPage: async (options) => {
+      const { scale, ...viewport } = options ?? {};
+      const context = await browser.newContext({
+        baseURL: web.url,
+        ...(options ? { viewport: viewport as { width: number; height: number } } : {}),
+        ...(scale ? { deviceScaleFactor: scale } : {}),
+      });
       contexts.push(context);
       return context.newPage();
     },

@@ -5009,6 +5009,7 @@ export interface operations {
                      *           {
                      *             "id": "string",
                      *             "url": "string",
+                     *             "mediumUrl": "string",
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
@@ -5048,6 +5049,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -5261,6 +5264,7 @@ export interface operations {
                      *             {
                      *               "id": "string",
                      *               "url": "string",
+                     *               "mediumUrl": "string",
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
@@ -5302,6 +5306,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -5428,6 +5434,7 @@ export interface operations {
                      *           {
                      *             "id": "string",
                      *             "url": "string",
+                     *             "mediumUrl": "string",
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
@@ -5467,6 +5474,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -5616,6 +5625,7 @@ export interface operations {
                      *             {
                      *               "id": "string",
                      *               "url": "string",
+                     *               "mediumUrl": "string",
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
@@ -5656,6 +5666,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -5760,6 +5772,7 @@ export interface operations {
                      *             {
                      *               "id": "string",
                      *               "url": "string",
+                     *               "mediumUrl": "string",
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
@@ -5803,6 +5816,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -5932,6 +5947,7 @@ export interface operations {
                      *             {
                      *               "id": "string",
                      *               "url": "string",
+                     *               "mediumUrl": "string",
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
@@ -5973,6 +5989,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -6275,6 +6293,7 @@ export interface operations {
                      *           {
                      *             "id": "string",
                      *             "url": "string",
+                     *             "mediumUrl": "string",
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
@@ -6314,6 +6333,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -6501,6 +6522,7 @@ export interface operations {
                      *           {
                      *             "id": "string",
                      *             "url": "string",
+                     *             "mediumUrl": "string",
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
@@ -6540,6 +6562,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -6747,6 +6771,7 @@ export interface operations {
                      *           {
                      *             "id": "string",
                      *             "url": "string",
+                     *             "mediumUrl": "string",
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
@@ -6786,6 +6811,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -7397,6 +7424,7 @@ export interface operations {
                      *             {
                      *               "id": "string",
                      *               "url": "string",
+                     *               "mediumUrl": "string",
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
@@ -7438,6 +7466,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -7573,6 +7603,7 @@ export interface operations {
                      *             {
                      *               "id": "string",
                      *               "url": "string",
+                     *               "mediumUrl": "string",
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
@@ -7614,6 +7645,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -7733,6 +7766,7 @@ export interface operations {
                      *           {
                      *             "id": "string",
                      *             "url": "string",
+                     *             "mediumUrl": "string",
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
@@ -7772,6 +7806,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -7979,6 +8015,7 @@ export interface operations {
                      *           {
                      *             "id": "string",
                      *             "url": "string",
+                     *             "mediumUrl": "string",
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
@@ -8018,6 +8055,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -8243,6 +8282,7 @@ export interface operations {
                      *           {
                      *             "id": "string",
                      *             "url": "string",
+                     *             "mediumUrl": "string",
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
@@ -8282,6 +8322,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -8529,6 +8571,8 @@ export interface operations {
                                     id: string;
                                     /** Format: uri */
                                     url: string;
+                                    /** Format: uri */
+                                    mediumUrl: string;
                                     /** Format: uri */
                                     thumbnailUrl: string;
                                 }[];
@@ -9034,6 +9078,7 @@ export interface operations {
                      *               {
                      *                 "id": "string",
                      *                 "url": "string",
+                     *                 "mediumUrl": "string",
                      *                 "thumbnailUrl": "string"
                      *               }
                      *             ],
@@ -9118,6 +9163,8 @@ export interface operations {
                                     id: string;
                                     /** Format: uri */
                                     url: string;
+                                    /** Format: uri */
+                                    mediumUrl: string;
                                     /** Format: uri */
                                     thumbnailUrl: string;
                                 }[];
@@ -12135,6 +12182,7 @@ export interface operations {
                      *           {
                      *             "id": "string",
                      *             "url": "string",
+                     *             "mediumUrl": "string",
                      *             "thumbnailUrl": "string"
                      *           }
                      *         ],
@@ -12174,6 +12222,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -14149,6 +14199,7 @@ export interface operations {
                      *               {
                      *                 "id": "string",
                      *                 "url": "string",
+                     *                 "mediumUrl": "string",
                      *                 "thumbnailUrl": "string"
                      *               }
                      *             ],
@@ -14195,6 +14246,8 @@ export interface operations {
                                     id: string;
                                     /** Format: uri */
                                     url: string;
+                                    /** Format: uri */
+                                    mediumUrl: string;
                                     /** Format: uri */
                                     thumbnailUrl: string;
                                 }[];
@@ -14513,6 +14566,7 @@ export interface operations {
                      *             "photo": {
                      *               "id": "string",
                      *               "url": "string",
+                     *               "mediumUrl": "string",
                      *               "thumbnailUrl": "string"
                      *             }
                      *           },
@@ -14544,6 +14598,7 @@ export interface operations {
                                 photo: {
                                     id: string;
                                     url: string;
+                                    mediumUrl: string;
                                     thumbnailUrl: string;
                                 } | null;
                             } | null;
@@ -15461,6 +15516,7 @@ export interface operations {
                      *             {
                      *               "id": "string",
                      *               "url": "string",
+                     *               "mediumUrl": "string",
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
@@ -15504,6 +15560,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -15751,6 +15809,7 @@ export interface operations {
                      *             {
                      *               "id": "string",
                      *               "url": "string",
+                     *               "mediumUrl": "string",
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
@@ -15795,6 +15854,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];
@@ -15927,6 +15988,7 @@ export interface operations {
                      *             {
                      *               "id": "string",
                      *               "url": "string",
+                     *               "mediumUrl": "string",
                      *               "thumbnailUrl": "string"
                      *             }
                      *           ],
@@ -15970,6 +16032,8 @@ export interface operations {
                                 id: string;
                                 /** Format: uri */
                                 url: string;
+                                /** Format: uri */
+                                mediumUrl: string;
                                 /** Format: uri */
                                 thumbnailUrl: string;
                             }[];

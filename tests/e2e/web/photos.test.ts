@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { writeObject } from '#lib/photos/store.ts';
-import { photoKey, thumbnailKey } from '#lib/values/photos.ts';
+import { mediumKey, photoKey, thumbnailKey } from '#lib/values/photos.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { seedBook } from '#tests/helpers/books.ts';
 import {
@@ -24,7 +24,7 @@ import { jpegWithGps } from '#tests/helpers/photos.ts';
 
 const web = webStackForFile();
 
-type Photo = { id: string; url: string; thumbnailUrl: string };
+type Photo = { id: string; url: string; mediumUrl: string; thumbnailUrl: string };
 
 const photosOf = async (bookId: string): Promise<Photo[]> => {
   const res = await api('GET', `/api/books/getBook/${bookId}`);
@@ -41,6 +41,12 @@ const webp = (width: number, height: number) =>
 /** The image's decoded width in the page: 0 until the browser has loaded and decoded it. */
 const loadedWidth = (page: Page, alt: string) =>
   page.evaluate(`document.querySelector(${JSON.stringify(`img[alt="${alt}"]`)})?.naturalWidth ?? 0`);
+
+/** The file an image shows once loaded (with `srcset`, naturalWidth is divided by the chosen density). */
+const loadedFile = (page: Page, alt: string) =>
+  page.evaluate(
+    `(() => { const i = document.querySelector(${JSON.stringify(`img[alt="${alt}"]`)}); return i?.complete && i.naturalWidth > 0 ? i.currentSrc : ''; })()`,
+  );
 
 describe('photos in the browser', () => {
   it('a seller uploads a JPEG on My listings; its thumbnail shows there, in search and on the book page; removing it takes it off', async () => {
@@ -101,7 +107,7 @@ describe('photos in the browser', () => {
 });
 
 describe("the book page's photos", () => {
-  it('lead with the first photo as wide as a phone allows (the full photo on a wide screen); the others follow small', async () => {
+  it("lead with the first photo as wide as a phone allows, in the smallest file sharp at the screen's density; the others follow small", async () => {
     const seller = await createConfirmedUser();
     const name = `Lead photo ${ulid()}`;
     const book = await seedBook(seller.user.id, {
@@ -109,9 +115,10 @@ describe("the book page's photos", () => {
       photos: [{ id: 'leadone' }, { id: 'leadtwo' }],
       photoVersion: 1,
     });
-    // the stored files as the processor leaves them: the photo and its thumbnail, WebP
+    // the stored files as the processor leaves them: the photo, its middle rendition and its thumbnail, WebP
     for (const id of ['leadone', 'leadtwo']) {
       await writeObject(photoKey(book.id, id), await webp(1200, 1600), 'image/webp');
+      await writeObject(mediumKey(book.id, id), await webp(600, 800), 'image/webp');
       await writeObject(thumbnailKey(book.id, id), await webp(240, 320), 'image/webp');
     }
     const [lead, second] = await photosOf(book.id);
@@ -130,8 +137,11 @@ describe("the book page's photos", () => {
     const phone = await web().newPage({ width: 390, height: 844 });
     await phone.goto(`/books/${book.id}`);
     await phone.getByRole('heading', { level: 1, name }).waitFor();
-    await expect.poll(() => loadedWidth(phone, `${name}, view 1`), { timeout: 15_000 }).toBe(240);
-    // 20rem, within the phone's 390 px less the page's margins; its thumbnail, no byte more
+    await expect
+      .poll(() => loadedFile(phone, `${name}, view 1`), { timeout: 15_000 })
+      .toBe(lead?.thumbnailUrl);
+    // 20rem, within the phone's 390 px less the page's margins; at 1 device pixel per CSS pixel its
+    // thumbnail is sharp, so that is what it loads
     expect(await box(phone, `${name}, view 1`)).toEqual({
       width: 320,
       height: 320,
@@ -148,13 +158,27 @@ describe("the book page's photos", () => {
     await expectAccessible(phone);
     await screenshot(phone, 'book-photos-phone');
 
+    // a dense phone (3 device pixels per CSS pixel, as most are): the 800 px rendition, not the 1600 px photo
+    const dense = await web().newPage({ width: 390, height: 844, scale: 3 });
+    await dense.goto(`/books/${book.id}`);
+    await expect.poll(() => loadedFile(dense, `${name}, view 1`), { timeout: 15_000 }).toBe(lead?.mediumUrl);
+    expect(await box(dense, `${name}, view 1`)).toMatchObject({
+      width: 320,
+      height: 320,
+      src: lead?.mediumUrl,
+    });
+    expect((await box(dense, `${name}, view 2`)).src).toBe(second?.thumbnailUrl);
+
     const desktop = await web().newPage({ width: 1280, height: 900 });
     await desktop.goto(`/books/${book.id}`);
-    await expect.poll(() => loadedWidth(desktop, `${name}, view 1`), { timeout: 15_000 }).toBe(1200);
+    // 28rem: at 1 device pixel per CSS pixel the 800 px rendition is sharp enough
+    await expect
+      .poll(() => loadedFile(desktop, `${name}, view 1`), { timeout: 15_000 })
+      .toBe(lead?.mediumUrl);
     expect(await box(desktop, `${name}, view 1`)).toEqual({
       width: 448,
       height: 448,
-      src: lead?.url,
+      src: lead?.mediumUrl,
       fit: 'contain',
     });
     // the facts beside the photo, not below it
@@ -163,5 +187,11 @@ describe("the book page's photos", () => {
     expect(factsBox?.x).toBeGreaterThan((photoBox?.x ?? 0) + (photoBox?.width ?? 0));
     expect(factsBox?.y).toBeLessThan((photoBox?.y ?? 0) + (photoBox?.height ?? 0));
     await screenshot(desktop, 'book-photos-desktop');
+
+    // a dense wide screen (2 device pixels per CSS pixel): the 1600 px photo itself
+    const retina = await web().newPage({ width: 1280, height: 900, scale: 2 });
+    await retina.goto(`/books/${book.id}`);
+    await expect.poll(() => loadedFile(retina, `${name}, view 1`), { timeout: 15_000 }).toBe(lead?.url);
+    expect((await box(retina, `${name}, view 1`)).src).toBe(lead?.url);
   });
 });

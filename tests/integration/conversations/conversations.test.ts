@@ -394,6 +394,7 @@ describe('GET /api/user/getConversations', () => {
         photo: {
           id: 'p1',
           url: expect.stringContaining(`${books[0]?.id}/p1`),
+          mediumUrl: expect.stringContaining(`${books[0]?.id}/p1-800.webp`),
           thumbnailUrl: expect.any(String),
         },
       },

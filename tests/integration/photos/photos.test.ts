@@ -12,10 +12,11 @@ import type { BookRecord } from '#lib/db/records.ts';
 import { AddedPhoto } from '#lib/photos/inputs.ts';
 import { sweepExpiredSlots } from '#lib/photos/photos.ts';
 import { MAX_UPLOAD_BYTES, SLOT_TTL_SECONDS } from '#lib/photos/rules.ts';
-import { listKeys } from '#lib/photos/store.ts';
+import { deleteObjects, listKeys, readObject } from '#lib/photos/store.ts';
 import { consume } from '#lib/streams/consume.ts';
-import { incomingKey } from '#lib/values/photos.ts';
+import { incomingKey, mediumKey, photoKey } from '#lib/values/photos.ts';
 import * as z from '#lib/zod.ts';
+import { backfillPhotoRenditions } from '#scripts/migrations/photo-renditions.ts';
 import { booksApi } from '#tests/helpers/book-api.ts';
 import { putBook } from '#tests/helpers/books.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';
@@ -190,7 +191,7 @@ describe('addPhoto', () => {
 });
 
 describe('processing an upload', () => {
-  it('attaches a JPEG with EXIF GPS as a photo and a thumbnail, neither carrying any EXIF', async () => {
+  it('attaches a JPEG with EXIF GPS as a photo, its 800 px rendition and a thumbnail, none carrying any EXIF', async () => {
     const book = await putBook({ ownerId: seller.id });
     const original = await jpegWithGps(2000, 1500);
     expect((await (await sharpOf(original)).metadata()).exif).toBeDefined();
@@ -207,24 +208,31 @@ describe('processing an upload', () => {
     expect(photo?.id).toBe(added.photoId);
 
     const full = await download(photo?.url as string);
+    const medium = await download(photo?.mediumUrl as string);
     const thumb = await download(photo?.thumbnailUrl as string);
-    expect([full.status, thumb.status]).toEqual([200, 200]);
+    expect([full.status, medium.status, thumb.status]).toEqual([200, 200, 200]);
     const fullMeta = await (await sharpOf(full.bytes)).metadata();
+    const mediumMeta = await (await sharpOf(medium.bytes)).metadata();
     const thumbMeta = await (await sharpOf(thumb.bytes)).metadata();
     expect([fullMeta.width, fullMeta.height]).toEqual([1600, 1200]);
+    expect([mediumMeta.width, mediumMeta.height, mediumMeta.format]).toEqual([800, 600, 'webp']);
     expect([thumbMeta.width, thumbMeta.height]).toEqual([320, 240]);
-    for (const meta of [fullMeta, thumbMeta]) {
+    for (const meta of [fullMeta, mediumMeta, thumbMeta]) {
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
     }
-    for (const bytes of [full.bytes, thumb.bytes]) {
+    for (const bytes of [full.bytes, medium.bytes, thumb.bytes]) {
       expect(bytes.includes(Buffer.from('TestCam'))).toBe(false);
       expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
     }
     // The upload itself is gone; only the processed files remain.
     expect(await listKeys(`incoming/${book.id}/`)).toEqual([]);
     expect((await listKeys(`photos/${book.id}/`)).sort()).toEqual(
-      [`photos/${book.id}/${added.photoId}-thumb.webp`, `photos/${book.id}/${added.photoId}.webp`].sort(),
+      [
+        `photos/${book.id}/${added.photoId}-800.webp`,
+        `photos/${book.id}/${added.photoId}-thumb.webp`,
+        `photos/${book.id}/${added.photoId}.webp`,
+      ].sort(),
     );
     // The listing shows it too.
     const listing = expectEnvelope((await booksApi.getAllBooks(other.token)).json(), z.array(Book));
@@ -246,7 +254,7 @@ describe('processing an upload', () => {
     const again = await processHandler(event as never);
     expect(again.outcomes).toEqual(['unchanged']);
     expect(await stored(book.id)).toEqual(before);
-    expect((await listKeys(`photos/${book.id}/`)).length).toBe(2);
+    expect((await listKeys(`photos/${book.id}/`)).length).toBe(3);
   });
 
   it('turns a photo with EXIF orientation 6 upright', async () => {
@@ -347,7 +355,7 @@ describe('removePhoto and deleting a book', () => {
     expect((await stored(book.id)).photos).toEqual([]);
     // the files go in the stream consumer (no S3 client on the request path), fed the real stream,
     // twice (a redelivered record deletes nothing more and does not fail)
-    expect((await listKeys(`photos/${book.id}/`)).length).toBe(2);
+    expect((await listKeys(`photos/${book.id}/`)).length).toBe(3);
     const records = await reader.next();
     for (let i = 0; i < 2; i++)
       expect((await consume(asEvent(records), makeContext(), processors)).batchItemFailures).toEqual([]);
@@ -359,7 +367,7 @@ describe('removePhoto and deleting a book', () => {
     const book = await putBook({ ownerId: seller.id });
     await upload(book, await jpegWithGps());
     await addPhoto(seller, book.id); // and a pending slot
-    expect((await listKeys(`photos/${book.id}/`)).length).toBe(2);
+    expect((await listKeys(`photos/${book.id}/`)).length).toBe(3);
     const reader = new StreamReader();
     await reader.skipToEnd();
     const res = await booksApi.deleteBook(seller.token, { bookId: book.id, permanent: true });
@@ -372,5 +380,39 @@ describe('removePhoto and deleting a book', () => {
     expect(consumed.batchItemFailures).toEqual([]);
     expect(await listKeys(`photos/${book.id}/`)).toEqual([]);
     expect(await listKeys(`incoming/${book.id}/`)).toEqual([]);
+  });
+});
+
+describe('the backfill of middle renditions (scripts/backfill-photo-renditions.ts)', () => {
+  it('makes the 800 px file of a photo processed before it, from the stored photo, once; leaves one with no stored photo', async () => {
+    const book = await putBook({ ownerId: seller.id });
+    const old = await upload(book, await jpegWithGps(2000, 1500));
+    const lost = await upload(book, await jpegWithGps(400, 300));
+    // as an earlier processor left them: no middle rendition; and one whose photo file is gone
+    await deleteObjects([mediumKey(book.id, old.photoId), mediumKey(book.id, lost.photoId)]);
+    await deleteObjects([photoKey(book.id, lost.photoId)]);
+    expect(await readObject(mediumKey(book.id, old.photoId))).toBeUndefined();
+
+    const progress: number[] = [];
+    const first = await backfillPhotoRenditions(1000, (d) => progress.push(d.rendered));
+    expect(first.rendered).toBe(1);
+    expect(first.missing).toBeGreaterThanOrEqual(1);
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    const medium = await readObject(mediumKey(book.id, old.photoId));
+    const meta = await (await sharpOf(medium as Buffer)).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([800, 600, 'webp']);
+    expect(meta.exif).toBeUndefined();
+    expect(await readObject(mediumKey(book.id, lost.photoId))).toBeUndefined();
+    // the URL the API gives for it now answers
+    const shown = expectEnvelope((await booksApi.getUsersPosts(seller.token)).json(), z.array(Book))
+      .find((b) => b.id === book.id)
+      ?.photos.find((p) => p.id === old.photoId);
+    expect((await download(shown?.mediumUrl as string)).status).toBe(200);
+
+    // a second run writes nothing: the file it made is kept as it is
+    const second = await backfillPhotoRenditions();
+    expect(second.rendered).toBe(0);
+    expect(second.present).toBeGreaterThanOrEqual(1);
+    expect((await readObject(mediumKey(book.id, old.photoId)))?.equals(medium as Buffer)).toBe(true);
   });
 });

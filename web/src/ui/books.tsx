@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { money } from '#web/api.ts';
 import { type Book, conditionName } from '#web/books.ts';
-import { Thumbnail } from '#web/ui/photos.tsx';
+import { type Photo, Thumbnail } from '#web/ui/photos.tsx';
 
 export const STATUS_LABELS: Record<number, string> = {
   0: 'Listed',
@@ -26,7 +26,7 @@ export type BookLike = Pick<
   | 'owner'
   | 'author'
   | 'coverUrl'
-> & { photos?: { id: string; url: string; thumbnailUrl: string }[] };
+> & { photos?: Photo[] };
 
 export function BookSummary({ book, children }: { book: BookLike; children?: ReactNode }) {
   return (

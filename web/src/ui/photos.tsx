@@ -6,7 +6,7 @@
 import { type ReactNode, useState } from 'react';
 import { COVER_ORIGIN } from '#web/csp.ts';
 
-export type Photo = { id: string; url: string; thumbnailUrl: string };
+export type Photo = { id: string; url: string; mediumUrl: string; thumbnailUrl: string };
 
 /** Whether a book's cover URL is one the page may show: on the cover host the CSP names. */
 function fromCoverHost(url: string | undefined): url is string {
@@ -104,15 +104,22 @@ export function Gallery({ name, photos, coverUrl }: Pictures) {
     <ul className="gallery">
       {photos.map((p, i) =>
         i === 0 ? (
-          // the first photo leads, as wide as a phone allows: its thumbnail there (no byte more
-          // than before on a phone), the photo itself on a wide screen, where the lead is larger
+          // the first photo leads, as wide as a phone allows (20rem; 28rem on a wide screen): the
+          // browser takes the smallest file that is sharp at its pixel density, the thumbnail on a
+          // plain phone, the 800 px rendition on a dense one, the 1600 px photo only on a dense wide screen
           <li key={p.id} className="lead">
             <a href={p.url}>
               <picture>
-                <source media="(min-width: 48rem)" srcSet={p.url} />
+                <source
+                  media="(min-width: 48rem)"
+                  srcSet={`${p.mediumUrl} 800w, ${p.url} 1600w`}
+                  sizes="28rem"
+                />
                 <img
                   className="photo-lead"
                   src={p.thumbnailUrl}
+                  srcSet={`${p.thumbnailUrl} 320w, ${p.mediumUrl} 800w`}
+                  sizes="20rem"
                   alt={`${name}, view 1`}
                   width={320}
                   height={320}
