@@ -140,9 +140,9 @@ async function writeAboutBook(
     sides = sidesOf(existing, callerId);
   } else {
     await takeAttempt(CONVERSATION_LIMITS.newConversations, callerId, now);
-    const student = callerId === book.ownerId ? otherId : callerId;
-    const studentName = (await getUserListingInfo(student))?.firstName ?? '';
-    const nameOf = (id: string) => (id === book.ownerId ? book.ownerFirstName : studentName);
+    const buyerSide = callerId === book.ownerId ? otherId : callerId;
+    const buyerSideName = (await getUserListingInfo(buyerSide))?.firstName ?? '';
+    const nameOf = (id: string) => (id === book.ownerId ? book.ownerFirstName : buyerSideName);
     sides = {
       me: { id: callerId, firstName: nameOf(callerId) },
       other: { id: otherId, firstName: nameOf(otherId) },
