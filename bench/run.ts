@@ -28,7 +28,7 @@ import type { ConsumerWrites } from './harness/consumer-writes.ts';
 import { floorClient, passwordHashSetting, planEnvironment, STAGE, startEnvironment } from './harness/env.ts';
 import { renewTokens, seedBooksTo, seedUsers } from './harness/fixture.ts';
 import { type HttpTarget, measureHttp } from './harness/http-load.ts';
-import { type LighthouseResult, measureLighthouse } from './harness/lighthouse.ts';
+import { givePhotos, type LighthouseResult, measureLighthouse } from './harness/lighthouse.ts';
 import { CallCounter, loadHandler, measureCost, measureLatency, ROOT } from './harness/measure.ts';
 import { waitUntilQuiet } from './harness/quiet.ts';
 import { type BenchResults, type CaseResult, checkTargets, toMarkdown } from './harness/report.ts';
@@ -309,12 +309,15 @@ async function main(): Promise<void> {
         );
         if (args.lighthouse ?? !smoke) {
           log('6. Lighthouse on the web app (phone profile)');
-          const book = fixture.books.find((b) => b.status === 0);
-          if (!book) throw new Error('lighthouse: no listed book in the fixture');
+          const [book, photoBook] = fixture.books.filter((b) => b.status === 0);
+          if (!book || !photoBook) throw new Error('lighthouse: fewer than two listed books in the fixture');
+          await givePhotos(photoBook.id);
           lighthouse = await measureLighthouse(
             {
               apiUrl: url,
               bookId: book.id,
+              photoBookId: photoBook.id,
+              photosUrl: `http://127.0.0.1:${env.s3Port}`,
               student: { emailAddress: fixture.reader.email, password: fixture.password },
               runs: 3,
             },

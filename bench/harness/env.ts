@@ -23,6 +23,8 @@ export interface Environment {
   dynamoPid: number | undefined;
   dynamoPort: number;
   sesPort: number;
+  /** the S3 emulator's: serverless offline's photo URLs and uploads point at it */
+  s3Port: number;
   table: string;
   /** turns the table's stream on (from then on every write is a stream record) */
   enableStream: () => Promise<void>;
@@ -85,6 +87,7 @@ export async function startEnvironment(plan: PlannedEnvironment): Promise<Enviro
     dynamoPid: dynamo.pid,
     dynamoPort: plan.dynamoPort,
     sesPort: plan.sesPort,
+    s3Port: plan.s3Port,
     table: TABLE,
     enableStream: async () => {
       const streamClient = localClient(dynamo.endpoint);

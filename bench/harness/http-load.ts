@@ -105,6 +105,7 @@ export async function measureHttp(
     lambdaPort: await freePort(),
     dynamodbPort: env.dynamoPort,
     sesPort: env.sesPort,
+    s3Port: env.s3Port,
   });
   const results: HttpResult[] = [];
   const missing: string[] = [];

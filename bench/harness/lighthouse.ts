@@ -6,7 +6,8 @@
  * mobile profile: a Moto G Power sized screen, simulated slow 4G and 4x CPU slowdown) on Debian's
  * Chromium, after one warm-up visit, `runs` runs per page (the median reported):
  *  - home `/`, signed out (what a student tapping a shared link meets first);
- *  - a book's page `/books/<id>`, signed out;
+ *  - a book's page `/books/<id>`, signed out, without photos and with two (the lead photo in the file
+ *    the browser picks for the phone's density, made by the photo processor's own rendering);
  *  - the Sell form `/sell`, signed in (the session restored from its refresh cookie, as a new tab
  *    restores it).
  * Reported, never fatal; the targets are checked in report.ts.
@@ -36,6 +37,8 @@ export interface LighthousePage {
   scriptKb: number;
   /** the pass-or-fail audits the page failed (e.g. errors-in-console) */
   failedAudits: string[];
+  /** what the console and the browser's issues panel reported, so a failed audit says why */
+  problems: string[];
 }
 
 export interface LighthouseResult {
@@ -48,6 +51,17 @@ export interface LighthouseResult {
 export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, bestPractices: 95, lcpMs: 2_500 };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+type Audits = Record<string, { details?: unknown }>;
+
+/** The console errors and browser issues Lighthouse saw, one line each (at most 5). */
+function problemsOf(audits: Audits): string[] {
+  const items = (id: string) =>
+    ((audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []).map((i) =>
+      `${id}: ${String(i.description ?? i.issueType ?? '')} ${String(i.url ?? i.sourceLocation ?? '')}`.trim(),
+    );
+  return [...items('errors-in-console'), ...items('inspector-issues')].slice(0, 5);
+}
 
 /** The Cookie header of a signed-in browser: logs in through the web origin's /api proxy. */
 async function sessionCookie(webUrl: string, emailAddress: string, password: string): Promise<string> {
@@ -72,6 +86,10 @@ export async function measureLighthouse(
     apiUrl: string;
     /** a listed book's id, for its page */
     bookId: string;
+    /** a listed book with photos (`givePhotos`), for its page as most books will look */
+    photoBookId: string;
+    /** the photo store's origin, which the page's CSP must allow */
+    photosUrl: string;
     /** a student who can sign in (the Sell page) */
     student: { emailAddress: string; password: string };
     /** runs per page; the median by performance score is reported */
@@ -83,8 +101,8 @@ export async function measureLighthouse(
   const chromeLauncher = await import('chrome-launcher');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cb-lighthouse-'));
   log('  building the web app (production build, the API on its own origin)...');
-  await buildWeb({ quiet: true, outDir: dir, apiUrl: '' });
-  const web = await startWeb({ port: 0, apiUrl: options.apiUrl, dir });
+  await buildWeb({ quiet: true, outDir: dir, apiUrl: '', photosUrl: options.photosUrl });
+  const web = await startWeb({ port: 0, apiUrl: options.apiUrl, dir, photosUrl: options.photosUrl });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -97,6 +115,7 @@ export async function measureLighthouse(
     const plan = [
       { name: 'home', path: '/', signedIn: false },
       { name: 'book page', path: `/books/${options.bookId}`, signedIn: false },
+      { name: 'book page with photos', path: `/books/${options.photoBookId}`, signedIn: false },
       { name: 'sell page', path: '/sell', signedIn: true },
     ];
     /** One Lighthouse run of `p`: its figures and the audits it failed. */
@@ -148,6 +167,7 @@ export async function measureLighthouse(
         failedAudits: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id),
+        problems: problemsOf(lhr.audits),
       };
     };
     // A first visit the figures leave out: the server compresses each file once, at its first
@@ -161,7 +181,7 @@ export async function measureLighthouse(
       const page = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
       if (!page) throw new Error(`lighthouse: no run of ${p.path}`);
       log(
-        `  Lighthouse ${p.name} (${runs.length} runs, performance ${runs.map((r) => r.performance).join(', ')}); median: performance ${page.performance}, accessibility ${page.accessibility}, best practices ${page.bestPractices}, LCP ${page.lcpMs} ms, FCP ${page.fcpMs} ms, TBT ${page.tbtMs} ms, CLS ${page.cls}, JS ${page.scriptKb} KB${page.failedAudits.length ? `; failed audits: ${page.failedAudits.join(', ')}` : ''}`,
+        `  Lighthouse ${p.name} (${runs.length} runs, performance ${runs.map((r) => r.performance).join(', ')}); median: performance ${page.performance}, accessibility ${page.accessibility}, best practices ${page.bestPractices}, LCP ${page.lcpMs} ms, FCP ${page.fcpMs} ms, TBT ${page.tbtMs} ms, CLS ${page.cls}, JS ${page.scriptKb} KB${page.failedAudits.length ? `; failed audits: ${page.failedAudits.join(', ')}` : ''}${page.problems.length ? `\n    ${page.problems.join('\n    ')}` : ''}`,
       );
       pages.push(page);
     }
@@ -171,4 +191,57 @@ export async function measureLighthouse(
     rmSync(dir, { recursive: true, force: true });
   }
   return { lighthouseVersion: version, chromium, formFactor, pages };
+}
+
+/**
+ * Gives a listed book two photos as the photo processor leaves them, and the book's item pointed at
+ * them. The source is a 2000 x 1500 JPEG of noise at four scales, which compresses like a photo
+ * with much detail (worse than most): the processor's own `renderPhoto` makes it about 244 KB at
+ * 1600 px, 95 KB at 800 px and 24 KB as the thumbnail.
+ */
+export async function givePhotos(bookId: string): Promise<void> {
+  const { default: sharp } = await import('sharp');
+  const { renderPhoto } = await import('#lib/photos/image.ts');
+  const { writeObject } = await import('#lib/photos/store.ts');
+  const { mediumKey, photoKey, thumbnailKey } = await import('#lib/values/photos.ts');
+  const { bookKey } = await import('#lib/db/keys.ts');
+  const { db, TABLE } = await import('#lib/table/client.ts');
+  const { UpdateCommand } = await import('#lib/table/commands.ts');
+  /** noise made at `width` x 3/4 and scaled up: blotches as large as 2000 / width pixels */
+  const octave = (width: number, sigma: number) =>
+    sharp({
+      create: {
+        width,
+        height: (width * 3) / 4,
+        channels: 3,
+        background: { r: 128, g: 128, b: 128 },
+        noise: { type: 'gaussian', mean: 128, sigma },
+      },
+    })
+      .resize(2000, 1500, { kernel: 'cubic' })
+      .png()
+      .toBuffer();
+  const ids = ['lighthouse1', 'lighthouse2'];
+  for (const id of ids) {
+    const source = await sharp(await octave(40, 60))
+      .composite([
+        { input: await octave(200, 40), blend: 'overlay' },
+        { input: await octave(800, 8), blend: 'overlay' },
+        { input: await octave(2000, 4), blend: 'overlay' },
+      ])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const rendered = await renderPhoto(source);
+    await writeObject(photoKey(bookId, id), rendered.photo, 'image/webp');
+    await writeObject(mediumKey(bookId, id), rendered.medium, 'image/webp');
+    await writeObject(thumbnailKey(bookId, id), rendered.thumbnail, 'image/webp');
+  }
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: bookKey(bookId),
+      UpdateExpression: 'SET photos = :photos, photoVersion = if_not_exists(photoVersion, :zero) + :one',
+      ExpressionAttributeValues: { ':photos': ids.map((id) => ({ id })), ':zero': 0, ':one': 1 },
+    }),
+  );
 }

@@ -73,7 +73,7 @@ export interface BenchResults {
   concurrentWrites?: ConcurrentResult[];
   /** the stream consumer's write units for one posted book (absent in older results) */
   consumerWrites?: ConsumerWrites | null;
-  /** Lighthouse's phone profile on the home, book and sell pages (absent in older results) */
+  /** Lighthouse's phone profile on the home page, a book without and one with photos, and the Sell page (absent in older results) */
   lighthouse?: LighthouseResult | null;
   targets: TargetCheck[];
 }

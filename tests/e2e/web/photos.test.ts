@@ -160,6 +160,14 @@ describe("the book page's photos", () => {
 
     // a dense phone (3 device pixels per CSS pixel, as most are): the 800 px rendition, not the 1600 px photo
     const dense = await web().newPage({ width: 390, height: 844, scale: 3 });
+    // every layout shift of the page summed, and every request for the lead photo's files
+    await dense.addInitScript(
+      "window.__shift = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__shift += e.value; }).observe({ type: 'layout-shift', buffered: true });",
+    );
+    const fetched: string[] = [];
+    dense.on('request', (r) => {
+      if (r.url().includes('/leadone')) fetched.push(r.url());
+    });
     await dense.goto(`/books/${book.id}`);
     await expect.poll(() => loadedFile(dense, `${name}, view 1`), { timeout: 15_000 }).toBe(lead?.mediumUrl);
     expect(await box(dense, `${name}, view 1`)).toMatchObject({
@@ -168,6 +176,10 @@ describe("the book page's photos", () => {
       src: lead?.mediumUrl,
     });
     expect((await box(dense, `${name}, view 2`)).src).toBe(second?.thumbnailUrl);
+    // of the lead's three files, only the one shown was fetched, once
+    expect(fetched).toEqual([lead?.mediumUrl]);
+    // the page taller than the screen once filled in moved nothing (the footer starts below the fold)
+    expect(await dense.evaluate('window.__shift')).toBe(0);
 
     const desktop = await web().newPage({ width: 1280, height: 900 });
     await desktop.goto(`/books/${book.id}`);

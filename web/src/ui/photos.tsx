@@ -91,6 +91,16 @@ export function Cover({
   return <LookedUpCover name={name} url={coverUrl} box="card" fallback={generated} />;
 }
 
+/**
+ * The files of a book page's lead photo by width, for a phone and (from 48rem) a wide screen: the
+ * browser takes the smallest that is sharp at the screen's density, the thumbnail on a plain phone,
+ * the 800 px rendition on a dense one, the 1600 px photo only on a dense wide screen.
+ */
+export const leadSources = (p: Photo) => ({
+  phone: { srcSet: `${p.thumbnailUrl} 320w, ${p.mediumUrl} 800w`, sizes: '20rem' },
+  wide: { media: '(min-width: 48rem)', srcSet: `${p.mediumUrl} 800w, ${p.url} 1600w`, sizes: '28rem' },
+});
+
 /** Every photo of a book, each linking to the full-size file; without photos, the looked-up cover. */
 export function Gallery({ name, photos, coverUrl }: Pictures) {
   if (!photos?.length)
@@ -104,22 +114,15 @@ export function Gallery({ name, photos, coverUrl }: Pictures) {
     <ul className="gallery">
       {photos.map((p, i) =>
         i === 0 ? (
-          // the first photo leads, as wide as a phone allows (20rem; 28rem on a wide screen): the
-          // browser takes the smallest file that is sharp at its pixel density, the thumbnail on a
-          // plain phone, the 800 px rendition on a dense one, the 1600 px photo only on a dense wide screen
+          // the first photo leads, as wide as a phone allows (20rem; 28rem on a wide screen)
           <li key={p.id} className="lead">
             <a href={p.url}>
               <picture>
-                <source
-                  media="(min-width: 48rem)"
-                  srcSet={`${p.mediumUrl} 800w, ${p.url} 1600w`}
-                  sizes="28rem"
-                />
+                <source {...leadSources(p).wide} />
                 <img
                   className="photo-lead"
                   src={p.thumbnailUrl}
-                  srcSet={`${p.thumbnailUrl} 320w, ${p.mediumUrl} 800w`}
-                  sizes="20rem"
+                  {...leadSources(p).phone}
                   alt={`${name}, view 1`}
                   width={320}
                   height={320}
