@@ -16,6 +16,15 @@ function subscribe(l: () => void): () => void {
   return () => listeners.delete(l);
 }
 
+// A link with a trailing slash (a mail client's or a person's) names the same page: it is shown and
+// routed without the slash, instead of as an unknown page or an id the API refuses.
+if (location.pathname.length > 1 && location.pathname.endsWith('/'))
+  history.replaceState(
+    history.state,
+    '',
+    `${location.pathname.replace(/\/+$/, '')}${location.search}${location.hash}`,
+  );
+
 // The browser's own restoration would scroll before the page shown from the cache has rendered.
 history.scrollRestoration = 'manual';
 // In memory only: nothing of the session goes to storage (the security tests check it is empty),

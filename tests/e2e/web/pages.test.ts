@@ -162,6 +162,17 @@ describe('the web app in the browser', () => {
     expect(await page.evaluate<number>('window.bookAskedWith')).toBe(0);
   });
 
+  it('opens a link with a trailing slash as the page it names', async () => {
+    const { id, name } = await listBook();
+    const page = await web().newPage();
+    await page.goto(`/books/${id}/`);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/books/${id}`);
+    await page.goto('/terms/?from=mail');
+    await page.getByRole('heading', { level: 1, name: 'Terms of use' }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/terms?from=mail');
+  });
+
   it('passes axe on every page and lays every page out at 390 x 844', async () => {
     const book = await listBook();
     const owner = await createConfirmedUser({ permissionType: 2 });
