@@ -86,4 +86,66 @@ describe('messages in the browser', () => {
     await phone.getByRole('button', { name: 'Block Sam', exact: true }).waitFor();
     expect(await found()).toBe(true);
   });
+
+  it("reports a message of the other side from the thread (phone): the admins get it as it was; one's own has no Report", async () => {
+    const seller = await createConfirmedUser({ firstName: 'Sam' });
+    const buyer = await createConfirmedUser({ firstName: 'Bea' });
+    const admin = await createConfirmedUser({ permissionType: 1 });
+    const book = await listBook(seller.token);
+    const asked = await api('POST', '/api/user/askSeller', {
+      token: buyer.token,
+      body: { bookId: book.id, text: 'Pay me by gift card first and I will pick it up.' },
+    });
+    expect(asked.status).toBe(201);
+    const { conversationId, message } = (
+      asked.body as { data: { conversationId: string; message: { id: string } } }
+    ).data;
+    const reply = await api('POST', '/api/user/sendMessage', {
+      token: seller.token,
+      body: { conversationId, text: 'No, we meet at the point.' },
+    });
+    expect(reply.status).toBe(201);
+
+    const phone = await web().newPage({ width: 390, height: 844 });
+    await logIn(phone, seller.user.emailAddress);
+    await phone.goto(`/messages/${encodeURIComponent(conversationId)}`);
+    await phone.getByRole('heading', { level: 1, name: 'Conversation with Bea' }).waitFor();
+    const items = phone.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(2);
+    // Bea's message has a Report; Sam's own has none
+    expect(await items.nth(0).getByText('Report', { exact: true }).count()).toBe(1);
+    expect(await items.nth(1).getByText('Report', { exact: true }).count()).toBe(0);
+    await items.nth(0).getByText('Report', { exact: true }).click();
+    await phone.getByLabel('What is wrong with it?').selectOption('scam');
+    await phone.getByLabel('Details (optional)').fill('Asks for gift cards.');
+    await expectAccessible(phone);
+    await phone.getByRole('button', { name: 'Report this message' }).click();
+    await phone
+      .getByRole('status')
+      .filter({ hasText: 'Reported: the administrators will read this conversation.' })
+      .waitFor();
+    await screenshot(phone, 'messages-report-phone');
+
+    // the administrators' queue holds it, with the message as it was
+    const queue = await api('GET', '/api/dashboard/getMessageReports?limit=100', { token: admin.token });
+    expect(queue.status).toBe(200);
+    const reports = (queue.body as { data: { messageId: string }[] }).data.filter(
+      (r) => r.messageId === message.id,
+    );
+    expect(reports).toEqual([
+      {
+        conversationId,
+        messageId: message.id,
+        reporterId: seller.user.id,
+        reason: 'scam',
+        details: 'Asks for gift cards.',
+        at: expect.any(String),
+        message: {
+          senderId: buyer.user.id,
+          text: 'Pay me by gift card first and I will pick it up.',
+          at: expect.any(String),
+        },
+      },
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
 import { threadQuery } from '#web/features/conversations/queries.ts';
+import { ReportMessage } from '#web/features/conversations/report-message.tsx';
 import { conversationsQuery, keys } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { AnswerHandover } from '#web/ui/answer-handover.tsx';
@@ -120,7 +121,7 @@ function BlockControl({ other }: { other: { id: string; firstName: string } }) {
           You blocked {other.firstName}: neither of you can message the other, and their books no longer show
           for you.
         </p>
-        <button type="button" className="small" disabled={act.busy} onClick={() => set(false)}>
+        <button type="button" className="secondary small" disabled={act.busy} onClick={() => set(false)}>
           Unblock {other.firstName}
         </button>
         <ErrorNote error={act.error} />
@@ -128,7 +129,7 @@ function BlockControl({ other }: { other: { id: string; firstName: string } }) {
     );
   if (!asking)
     return (
-      <button type="button" className="small" onClick={() => setAsking(true)}>
+      <button type="button" className="secondary small" onClick={() => setAsking(true)}>
         Block {other.firstName}
       </button>
     );
@@ -142,7 +143,7 @@ function BlockControl({ other }: { other: { id: string; firstName: string } }) {
       <button type="button" className="danger small" disabled={act.busy} onClick={() => set(true)}>
         Yes, block {other.firstName}
       </button>{' '}
-      <button type="button" className="small" onClick={() => setAsking(false)}>
+      <button type="button" className="secondary small" onClick={() => setAsking(false)}>
         Cancel
       </button>
       <ErrorNote error={act.error} />
@@ -211,13 +212,16 @@ export function ThreadPage({ id }: { id: string }) {
               </>
             )}{' '}
             <small>{new Date(m.at).toLocaleString()}</small>
+            {!m.mine && !m.handover && <ReportMessage conversationId={id} messageId={m.id} />}
           </li>
         ))}
       </ol>
       <Form onSubmit={submit} error={error} busy={busy} button="Send">
         <Field {...bind('text', error)} label="Your message" multiline required />
       </Form>
-      <BlockControl other={thread.data.other} />
+      <div className="thread-safety">
+        <BlockControl other={thread.data.other} />
+      </div>
     </section>
   );
 }
