@@ -202,8 +202,7 @@ export async function measureLighthouse(
 export async function givePhotos(bookId: string): Promise<void> {
   const { default: sharp } = await import('sharp');
   const { renderPhoto } = await import('#lib/photos/image.ts');
-  const { writeObject } = await import('#lib/photos/store.ts');
-  const { mediumKey, photoKey, thumbnailKey } = await import('#lib/values/photos.ts');
+  const { storeRendered } = await import('#lib/photos/processing.ts');
   const { bookKey } = await import('#lib/db/keys.ts');
   const { db, TABLE } = await import('#lib/table/client.ts');
   const { UpdateCommand } = await import('#lib/table/commands.ts');
@@ -231,10 +230,7 @@ export async function givePhotos(bookId: string): Promise<void> {
       ])
       .jpeg({ quality: 85 })
       .toBuffer();
-    const rendered = await renderPhoto(source);
-    await writeObject(photoKey(bookId, id), rendered.photo, 'image/webp');
-    await writeObject(mediumKey(bookId, id), rendered.medium, 'image/webp');
-    await writeObject(thumbnailKey(bookId, id), rendered.thumbnail, 'image/webp');
+    await storeRendered(bookId, id, await renderPhoto(source));
   }
   await db.send(
     new UpdateCommand({

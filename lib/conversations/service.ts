@@ -29,7 +29,7 @@ import {
   putBlock,
   putReadAudit,
 } from '#lib/db/conversations.ts';
-import { type BookRecord, BookStatus } from '#lib/db/records.ts';
+import { type BookRecord, BookStatus, isSold } from '#lib/db/records.ts';
 import { getUserListingInfo } from '#lib/db/users.ts';
 import { Conflict, Forbidden, NotFound } from '#lib/errors.ts';
 import type { Page } from '#lib/table/page.ts';
@@ -178,12 +178,7 @@ export async function messageBuyer(
   now = new Date(),
 ) {
   const book = await getBook(body.bookId);
-  const sold =
-    book?.ownerId === callerId &&
-    (book.status === BookStatus.Bought ||
-      book.status === BookStatus.Verified ||
-      book.status === BookStatus.Paid);
-  if (!book || !sold || !book.buyerId) throw noSuchBook();
+  if (!book || book.ownerId !== callerId || !isSold(book.status) || !book.buyerId) throw noSuchBook();
   return writeAboutBook(callerId, book, book.buyerId, body.text, now);
 }
 

@@ -73,7 +73,7 @@ import {
 import { entryChanges } from './list-fields.ts';
 import { cancelOrderBookOp } from './orders.ts';
 import { appendNoticeBooksOp } from './outbox.ts';
-import { type BookRecord, BookStatus, type BookStatusValue } from './records.ts';
+import { type BookRecord, BookStatus, type BookStatusValue, SOLD_STATUSES } from './records.ts';
 import { clearReportsOps } from './reports.ts';
 
 /** The most books a user may have listed (status 0) at once. */
@@ -1006,13 +1006,7 @@ async function queryBooksOfBuyer(buyerId: string, limit: number, after?: string)
 
 /** A user's books that were bought (status 1, 2 or 3), newest listing first; see queryBooksOfOwner. */
 const queryBooksSoldBy = (ownerId: string, limit: number, after?: string, maxCalls = 3) =>
-  queryBooksOfOwner(
-    ownerId,
-    [BookStatus.Bought, BookStatus.Verified, BookStatus.Paid],
-    limit,
-    after,
-    maxCalls,
-  );
+  queryBooksOfOwner(ownerId, [...SOLD_STATUSES], limit, after, maxCalls);
 
 /**
  * A user's books in the given statuses, newest listing first (gsi2 `OWNER#<id>`, filtered by

@@ -30,6 +30,13 @@ export interface UserRecord {
 /** Book statuses (see API.md): 0 listed, 1 bought, 2 verified/charged, 3 delivered/paid, 5 unlisted. */
 export const BookStatus = { Listed: 0, Bought: 1, Verified: 2, Paid: 3, Unlisted: 5 } as const;
 export type BookStatusValue = (typeof BookStatus)[keyof typeof BookStatus];
+/** The statuses of a book someone bought: from checkout until it is handed over and paid. */
+export const SOLD_STATUSES: readonly BookStatusValue[] = [
+  BookStatus.Bought,
+  BookStatus.Verified,
+  BookStatus.Paid,
+];
+export const isSold = (status: number): boolean => (SOLD_STATUSES as readonly number[]).includes(status);
 
 /** BOOK#<id> / BOOK, plus bookIndexes(...) attributes */
 export interface BookRecord {

@@ -9,7 +9,7 @@ import {
   type OrderCancellation,
   orderCancellations,
 } from '#lib/db/orders.ts';
-import { type BookRecord, BookStatus, type OrderRecord } from '#lib/db/records.ts';
+import { type BookRecord, BookStatus, isSold, type OrderRecord } from '#lib/db/records.ts';
 import { getUserListingInfo } from '#lib/db/users.ts';
 import { NotFound } from '#lib/errors.ts';
 import type { Page } from '#lib/table/page.ts';
@@ -28,12 +28,6 @@ import type {
 
 export const DEFAULT_HISTORY_PAGE = 40;
 
-const BOUGHT_STATUSES: ReadonlySet<number> = new Set([
-  BookStatus.Bought,
-  BookStatus.Verified,
-  BookStatus.Paid,
-]);
-
 /**
  * The books of a history page that were bought (status 1, 2 or 3) with the user on their `side`, as
  * the history shows them: a purchase cancelled back to status 0 loses its buyer, and any stale
@@ -42,7 +36,7 @@ const BOUGHT_STATUSES: ReadonlySet<number> = new Set([
 function boughtBooks(page: Page<BookRecord>, side: 'buyerId' | 'ownerId', userId: string): Page<SoldBook> {
   return {
     items: page.items
-      .filter((b) => BOUGHT_STATUSES.has(b.status) && b[side] === userId)
+      .filter((b) => isSold(b.status) && b[side] === userId)
       .map((b) => ({
         ...toApiBook(b, { showBuyer: true }),
         boughtAt: b.boughtAt ?? null,

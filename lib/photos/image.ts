@@ -25,6 +25,9 @@ const encoder = (bytes: Buffer) => (side: number, quality: number) =>
     .webp({ quality })
     .toBuffer();
 
+/** The middle rendition (800 px): of an upload, and of a processed photo (the backfill of photos before it). */
+export const renderMedium = (bytes: Buffer): Promise<Buffer> => encoder(bytes)(MEDIUM_MAX_SIDE, 80);
+
 /**
  * The photo (longest side at most 1600 px), its middle rendition (800 px) and its thumbnail
  * (320 px), upright per the EXIF orientation and re-encoded as WebP without any metadata (sharp
@@ -37,10 +40,7 @@ export async function renderPhoto(
   const encode = encoder(bytes);
   return {
     photo: await encode(PHOTO_MAX_SIDE, 82),
-    medium: await encode(MEDIUM_MAX_SIDE, 80),
+    medium: await renderMedium(bytes),
     thumbnail: await encode(THUMB_MAX_SIDE, 75),
   };
 }
-
-/** The middle rendition made from a processed photo (the backfill of photos processed before it). */
-export const renderMedium = (photo: Buffer): Promise<Buffer> => encoder(photo)(MEDIUM_MAX_SIDE, 80);

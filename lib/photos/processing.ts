@@ -10,6 +10,17 @@ import { decodedFormat, renderPhoto } from './image.ts';
 import { type Refusal, refusalOfBytes, refusalOfObject } from './rules.ts';
 import { deleteObjects, headObject, readObject, writeObject } from './store.ts';
 
+/** Writes a rendered photo's files under `photos/` (the processor's, and the benchmark's photos). */
+export async function storeRendered(
+  bookId: string,
+  photoId: string,
+  rendered: Awaited<ReturnType<typeof renderPhoto>>,
+): Promise<void> {
+  await writeObject(photoKey(bookId, photoId), rendered.photo, 'image/webp');
+  await writeObject(mediumKey(bookId, photoId), rendered.medium, 'image/webp');
+  await writeObject(thumbnailKey(bookId, photoId), rendered.thumbnail, 'image/webp');
+}
+
 export type ProcessOutcome = 'attached' | 'unchanged' | Refusal | 'not-a-slot';
 
 /**
@@ -53,9 +64,7 @@ export async function processUpload(key: string): Promise<ProcessOutcome> {
     await dropSlot(bookId, photoId);
     return 'not-an-image';
   }
-  await writeObject(photoKey(bookId, photoId), rendered.photo, 'image/webp');
-  await writeObject(mediumKey(bookId, photoId), rendered.medium, 'image/webp');
-  await writeObject(thumbnailKey(bookId, photoId), rendered.thumbnail, 'image/webp');
+  await storeRendered(bookId, photoId, rendered);
   const attached = await attachPhoto(bookId, photoId);
   if (!attached) {
     // Removed, swept or deleted meanwhile (or attached by a concurrent delivery).
