@@ -16,6 +16,7 @@ import { AskSeller } from '#web/ui/ask-seller.tsx';
 import { ErrorNote, Field } from '#web/ui/form.tsx';
 import { hoursText, slotText } from '#web/ui/handover.ts';
 import { useAction } from '#web/ui/hooks.ts';
+import { Loading } from '#web/ui/layout.tsx';
 
 type Order =
   paths['/api/user/getOrder/{orderId}']['get']['responses'][200]['content']['application/json']['data'];
@@ -49,7 +50,10 @@ function Propose({ orderId, sellerId, other }: { orderId: string; sellerId: stri
   const [when, setWhen] = useState('');
   const list = points.data ?? [];
   const chosen = list.find((p) => p.id === pointId) ?? list[0];
-  if (points.isSuccess && list.length === 0)
+  // no form until the points are known: an empty list while they load is not "no point"
+  if (points.isPending) return <Loading what="the hand-over points" />;
+  if (points.isError) return <ErrorNote error={points.error} />;
+  if (list.length === 0)
     return (
       <p>
         Your campus has no hand-over point yet, so no time can be proposed. The administrators add them; until
