@@ -4,9 +4,11 @@
  * from serverless.yml, the SES emulator, the Open Library stand-in (ISBN lookup), the S3 emulator for photos (s3rver; its uploads are
  * forwarded to the photo processor through serverless-offline's Lambda port), and serverless-offline
  * with the stream consumer and the schedules. Ctrl-C or SIGTERM stops everything.
+ * `--demo` (`npm run demo`) then fills the market with demo students and books (scripts/local/demo.ts).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoAccountsTable, demoAddress, seedDemo } from './local/demo.ts';
 import { localClient, startDynamoDbLocal } from './local/dynamodb.ts';
 import { startIsbnStandin } from './local/isbn-standin.ts';
 import { startOffline } from './local/offline.ts';
@@ -22,6 +24,7 @@ import { buildWeb, startWeb } from './local/web.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAGE = 'local';
 const env = process.env;
+const demo = process.argv.includes('--demo');
 const port = (name: string, def: number): number => {
   const v = Number(env[name] ?? def);
   if (!Number.isInteger(v) || v < 1 || v > 65535)
@@ -119,6 +122,10 @@ async function main(): Promise<void> {
       APP_URL: appUrl,
       PUBLIC_URL: env.PUBLIC_URL?.trim() || `http://localhost:${ports.PORT}`,
       ISBN_LOOKUP_URL: isbnLookupUrl,
+      // the demo's owner becomes an owner when it confirms, as OWNER_EMAILS does on any stage
+      ...(demo
+        ? { OWNER_EMAILS: [env.OWNER_EMAILS?.trim(), demoAddress('owner')].filter(Boolean).join(',') }
+        : {}),
     },
     log: (line) => {
       if (verbose || /error|warn|offline: (GET|POST|PUT)/i.test(line)) console.log(`[offline] ${line}`);
@@ -167,6 +174,22 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+  if (demo) {
+    log('filling the market with demo data (--demo)...');
+    try {
+      const result = await seedDemo({
+        apiUrl: offline.url,
+        sesUrl: ses.url,
+        log: (line) => log(`demo: ${line}`),
+      });
+      if (result.created)
+        log(`demo: ${result.bookIds.length} books listed; photos appear as the processor finishes them`);
+      console.log(['', ...demoAccountsTable(), `  Log in at ${web.url}/login`, ''].join('\n'));
+    } catch (err) {
+      // the stack itself is up: say what failed and keep it running
+      console.error(`[start] demo: failed, the market is left as it is: ${(err as Error).message}`);
+    }
+  }
 }
 
 main().catch(async (err: Error) => {

@@ -1,6 +1,8 @@
 /**
  * `npm start` as a person uses it: the whole stack comes up on the given ports, answers the
  * sample ping, refuses a port that is taken by naming it, and Ctrl-C (SIGINT) leaves nothing behind.
+ * The stack is started as `npm run demo` does (`--demo`): one start-up covers both, and the demo's
+ * owner shows that its OWNER_EMAILS reaches the functions (the demo's market: tests/e2e/demo.test.ts).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import net from 'node:net';
@@ -8,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_DEFAULTS } from '#lib/config.ts';
+import { DEMO_PASSWORD } from '#scripts/local/demo.ts';
 import { freePort } from '#scripts/local/ports.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,14 +30,17 @@ async function ports() {
   };
 }
 
-function start(env: Record<string, string>): {
+function start(
+  env: Record<string, string>,
+  args: string[] = [],
+): {
   child: ChildProcess;
   output: () => string;
   exitCode: () => number | null;
   exited: Promise<number | null>;
 } {
   let out = '';
-  const child = spawn(TSX, ['scripts/start.ts'], {
+  const child = spawn(TSX, ['scripts/start.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,9 +94,9 @@ const javaOnPort = (port: string): boolean => {
 };
 
 describe('npm start', () => {
-  it('serves the API on the configured ports and stops every child on Ctrl-C', async () => {
+  it('serves the API on the configured ports, fills the demo market, and stops every child on Ctrl-C', async () => {
     const env = await ports();
-    const stack = start(env);
+    const stack = start(env, ['--demo']);
     try {
       await until(
         'the ready banner',
@@ -138,6 +144,23 @@ describe('npm start', () => {
       )?.[1];
       expect(bucket).toBeDefined();
       expect((await fetch(`http://127.0.0.1:${env.S3_PORT}/${bucket}`)).status).toBe(200);
+
+      // --demo: the accounts are printed, the books listed, and the demo's owner is an owner.
+      await until('the demo accounts', () => stack.output().includes('Demo accounts'), 120_000, stack);
+      expect(stack.output()).toContain(`owner.demo@uni.edu     Olivia  owner: the dashboard at /dashboard`);
+      const listed = await fetch(`http://127.0.0.1:${env.PORT}/api/books/getBooksNoToken/20/0`);
+      expect(((await listed.json()) as { data: unknown[] }).data).toHaveLength(7);
+      const login = await fetch(`http://127.0.0.1:${env.PORT}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ emailAddress: 'owner.demo@uni.edu', password: DEMO_PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      const { token } = ((await login.json()) as { data: { token: string } }).data;
+      const level = await fetch(`http://127.0.0.1:${env.PORT}/api/dashboard/permissionLevel`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(((await level.json()) as { data: unknown }).data).toEqual({ permissionType: 2 });
     } finally {
       stack.child.kill('SIGINT');
     }
