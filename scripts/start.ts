@@ -6,6 +6,8 @@
  * with the stream consumer and the schedules. Ctrl-C or SIGTERM stops everything.
  * `--demo` (`npm run demo`) then fills the market with demo students and books (scripts/local/demo.ts).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoAccountsTable, demoAddress, seedDemo } from './local/demo.ts';
@@ -101,9 +103,13 @@ async function main(): Promise<void> {
   const isbn = await startIsbnStandin(ports.ISBN_STANDIN_PORT);
   const isbnLookupUrl = env.ISBN_LOOKUP_URL?.trim() || isbn.url;
 
-  log('building the web app (while the API starts)...');
+  // Built into a folder of its own, not web/dist: the build carries this stack's photo origin in its
+  // CSP, so a second stack (npm test's local-stack test, another checkout's ports) or a deploy's
+  // build writing the same folder would break this one's photos.
+  const webDir = mkdtempSync(path.join(os.tmpdir(), 'campus-books-web-'));
+  log(`building the web app into ${webDir} (while the API starts)...`);
   // The app shows photos from the S3 emulator and uploads to it: its CSP must allow that origin.
-  const webBuilt = buildWeb({ quiet: true, photosUrl: s3.endpoint });
+  const webBuilt = buildWeb({ quiet: true, photosUrl: s3.endpoint, outDir: webDir });
   webBuilt.catch(() => undefined);
   // The e-mailed links (confirmation, reset) open the web app, unless APP_URL says otherwise.
   const appUrl = env.APP_URL?.trim() || `http://localhost:${ports.WEB_PORT}`;
@@ -135,7 +141,12 @@ async function main(): Promise<void> {
   offline.child.stdout?.on('data', (b: Buffer) => process.stdout.write(b));
   offline.child.stderr?.on('data', (b: Buffer) => process.stderr.write(b));
   await webBuilt;
-  const web = await startWeb({ port: ports.WEB_PORT, apiUrl: offline.url, photosUrl: s3.endpoint });
+  const web = await startWeb({
+    port: ports.WEB_PORT,
+    apiUrl: offline.url,
+    photosUrl: s3.endpoint,
+    dir: webDir,
+  });
 
   let stopping = false;
   const stop = async (why: string) => {
@@ -143,6 +154,7 @@ async function main(): Promise<void> {
     stopping = true;
     log(`${why}: stopping...`);
     await web.stop().catch(() => undefined);
+    rmSync(webDir, { recursive: true, force: true });
     await offline.stop().catch(() => undefined);
     await ses.stop().catch(() => undefined);
     await s3.stop().catch(() => undefined);

@@ -5,6 +5,7 @@
  * owner shows that its OWNER_EMAILS reaches the functions (the demo's market: tests/e2e/demo.test.ts).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +97,9 @@ const javaOnPort = (port: string): boolean => {
 describe('npm start', () => {
   it('serves the API on the configured ports, fills the demo market, and stops every child on Ctrl-C', async () => {
     const env = await ports();
+    // A running `npm start` of the developer's serves its own build; this one must not overwrite it.
+    const distIndex = path.join(ROOT, 'web', 'dist', 'index.html');
+    const distBefore = existsSync(distIndex) ? statSync(distIndex).mtimeMs : null;
     const stack = start(env, ['--demo']);
     try {
       await until(
@@ -124,6 +128,9 @@ describe('npm start', () => {
       expect(page.status).toBe(200);
       expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
       expect(await page.text()).toContain('<div id="root"></div>');
+      const built = /building the web app into (\S+) /.exec(stack.output())?.[1] as string;
+      expect(existsSync(path.join(built, 'index.html'))).toBe(true);
+      expect(existsSync(distIndex) ? statSync(distIndex).mtimeMs : null).toBe(distBefore);
       const proxied = await fetch(`http://127.0.0.1:${env.WEB_PORT}/api/ping`, {
         headers: { authorization: `Basic ${basic}` },
       });
@@ -166,6 +173,9 @@ describe('npm start', () => {
     }
     expect(await stack.exited).toBe(0);
     expect(javaOnPort(env.DYNAMODB_PORT)).toBe(false);
+    // its build folder goes with it
+    const built = /building the web app into (\S+) /.exec(stack.output())?.[1] as string;
+    expect(existsSync(built)).toBe(false);
     await expect(fetch(`http://127.0.0.1:${env.PORT}/api/ping`)).rejects.toThrow();
   }, 460_000);
 
