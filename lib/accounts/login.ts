@@ -145,7 +145,7 @@ async function checkLogin(
   ]);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? null);
   // a suspended user is refused exactly like a wrong password (lib/moderation/suspension.ts)
-  if (!ok || !user || (user as { suspended?: boolean }).suspended === true) throw new InvalidCredentials();
+  if (!ok || !user || user.suspended === true) throw new InvalidCredentials();
   if (hasTotp(user)) {
     if (input.code === undefined) await attempt.succeeded(); // the password was right: no failure
     await checkLoginCode(user, input.code, now);

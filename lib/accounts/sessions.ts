@@ -126,7 +126,7 @@ const userStillMatches = (family: RefreshFamilyRecord, user: UserRecord | null):
   user !== null &&
   user.tokenVersion === family.tokenVersion &&
   user.permissionType === family.permissionType &&
-  (user as { suspended?: boolean }).suspended !== true;
+  user.suspended !== true;
 
 /** The reuse of a genuine older token: the family goes and every session of the user with it. */
 async function revokeForReuse(family: RefreshFamilyRecord): Promise<never> {

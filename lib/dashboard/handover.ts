@@ -1,6 +1,7 @@
 /**
  * The purchase hand-over an admin runs: confirmBook (1 -> 2: condition verified, buyer charged),
- * setBookPaid (2 -> 3: delivered, seller paid) and cancelPurchase (1 or 2 -> 0: relisted). Each
+ * setBookPaid (2 -> 3: delivered, seller paid) and cancelPurchase (1 or 2 -> 0: relisted; 5 for a
+ * suspended seller). Each
  * move is one named transaction of lib/db/books.ts: the book (conditional on the status it was read
  * with), its audit entry and the counters; here, which moves are allowed and what a refusal means.
  * Notifications follow from the status change (stream processors), not from here.
@@ -8,6 +9,7 @@
 import { type Book, toApiBook } from '#lib/books/schemas.ts';
 import { getBook, relistCancelledPurchase, settlePurchase, verifyPurchase } from '#lib/db/books.ts';
 import type { BookRecord } from '#lib/db/records.ts';
+import { getUser } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
 import { TransactionRefused } from '#lib/table/transact.ts';
 import { canMove, feeShareCents, HAND_OVER, type HandOverAction } from './rules.ts';
@@ -66,6 +68,8 @@ export async function setBookPaid(actorId: string, bookId: string, now = new Dat
  * reactivateBook, so it is not unlisted as stale the next night and is matched again); the
  * counters checkout moved are moved back (lib/db/books.ts `relistCancelledPurchase`). totalOrders
  * stays (the order happened), and the order keeps the book in its `cancelledBookIds`.
+ * A suspended seller's book goes to 5 (unlisted) instead: suspending unlisted their other books,
+ * and a relisted one could be bought from someone who cannot hand it over.
  */
 export async function cancelPurchase(
   actorId: string,
@@ -74,13 +78,14 @@ export async function cancelPurchase(
   now = new Date(),
 ): Promise<Book> {
   const stamp = { actor: actorId, at: now.toISOString(), reason };
-  const moved = await run('cancelPurchase', bookId, (book) =>
+  const moved = await run('cancelPurchase', bookId, async (book) =>
     // The share of the fee checkout allocated to this book and stored on it; a book bought
     // before shares were stored falls back to 5 % of its own price.
     relistCancelledPurchase(
       book,
       typeof book.feeCents === 'number' ? book.feeCents : feeShareCents(book.priceCents),
       stamp,
+      (await getUser(book.ownerId))?.suspended === true,
     ),
   );
   return toApiBook(moved);

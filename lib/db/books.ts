@@ -69,6 +69,7 @@ import {
   priceListingPks,
   searchPricePk,
   searchTermPk,
+  userKey,
 } from './keys.ts';
 import { entryChanges } from './list-fields.ts';
 import { cancelOrderBookOp } from './orders.ts';
@@ -737,15 +738,21 @@ export const settlePurchase = (book: BookRecord, stamp: MoveStamp): Promise<Book
  * undone. Reverses what checkout counted (buyer booksBought -1, seller booksSold -1 and
  * activeListings +1, grossSales - price, feesEarned - `feeCents`, the book's share of its order's
  * fee); the order keeps the book, listed in its `cancelledBookIds`.
+ *
+ * `sellerSuspended` (as read): the book goes to Unlisted instead, as suspending unlisted the
+ * seller's other books (lib/moderation/suspension.ts), so nobody can buy it again. A relist checks
+ * in the same transaction that the seller is still not suspended (TransactionRefused otherwise:
+ * read again, and the move unlists).
  */
 export async function relistCancelledPurchase(
   book: BookRecord,
   feeCents: number,
   stamp: MoveStamp,
+  sellerSuspended = false,
 ): Promise<BookRecord> {
   const relisted: BookRecord = {
     ...book,
-    status: BookStatus.Listed,
+    status: sellerSuspended ? BookStatus.Unlisted : BookStatus.Listed,
     date: stamp.at,
     buyerId: null,
     boughtAt: null,
@@ -800,19 +807,32 @@ export async function relistCancelledPurchase(
     },
     userDeltas: [
       ...(book.buyerId ? [{ userId: book.buyerId, deltas: { booksBought: -1 } }] : []),
-      { userId: book.ownerId, deltas: { booksSold: -1, activeListings: 1 } },
+      { userId: book.ownerId, deltas: { booksSold: -1, activeListings: sellerSuspended ? 0 : 1 } },
     ],
-    // the order keeps when and why (the book forgets its purchase once relisted)
-    extra: book.orderId
-      ? [
-          cancelOrderBookOp(book.orderId, {
-            bookId: book.id,
-            at: stamp.at,
-            verifiedAt: book.verifiedAt ?? null,
-            reason: stamp.reason,
-          }),
-        ]
-      : [],
+    extra: [
+      // the order keeps when and why (the book forgets its purchase once relisted)
+      ...(book.orderId
+        ? [
+            cancelOrderBookOp(book.orderId, {
+              bookId: book.id,
+              at: stamp.at,
+              verifiedAt: book.verifiedAt ?? null,
+              reason: stamp.reason,
+            }),
+          ]
+        : []),
+      ...(sellerSuspended
+        ? []
+        : [
+            {
+              ConditionCheck: {
+                TableName: TABLE,
+                Key: userKey(book.ownerId),
+                ConditionExpression: 'attribute_not_exists(suspended)',
+              },
+            },
+          ]),
+    ],
   });
   return relisted;
 }

@@ -25,6 +25,8 @@ export interface UserRecord {
   passwordHash: string;
   /** bumped on password change/reset; tokens carry it as `tv` */
   tokenVersion: number;
+  /** set by a moderator's suspension (lib/db/suspensions.ts), removed by reinstating */
+  suspended?: boolean;
 }
 
 /** Book statuses (see API.md): 0 listed, 1 bought, 2 verified/charged, 3 delivered/paid, 5 unlisted. */

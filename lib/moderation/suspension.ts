@@ -9,6 +9,7 @@
 import { newAuditRecord } from '#lib/db/audit.ts';
 import { booksOfOwner, unlistBookOfSuspendedOwner } from '#lib/db/books.ts';
 import { reinstateUserRecord, suspendUserRecord } from '#lib/db/suspensions.ts';
+import type { UserRecord } from '#lib/db/records.ts';
 import { getUser } from '#lib/db/users.ts';
 import { Conflict, Forbidden, NotFound } from '#lib/errors.ts';
 import { TransactionRefused } from '#lib/table/transact.ts';
@@ -29,7 +30,7 @@ export const SuspensionAnswer = z.strictObject({
   unlisted: z.number().check(z.int()),
 });
 
-const isSuspended = (u: object) => (u as { suspended?: boolean }).suspended === true;
+const isSuspended = (u: UserRecord) => u.suspended === true;
 
 /** Unlists every listed book of the user (each its own audited transaction); returns how many. */
 async function unlistBooksOf(actorId: string, userId: string, reason: string, now: Date): Promise<number> {

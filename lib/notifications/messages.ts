@@ -38,6 +38,8 @@ export function statusContent(
   book: BookFacts,
   /** why a purchase was cancelled, when someone said */
   reason: string | null = null,
+  /** a cancel's outcome: relisted (else it stays unlisted: a suspended seller), refunded (the buyer was charged) */
+  cancel: { relisted: boolean; refunded: boolean } = { relisted: true, refunded: false },
 ): Content {
   const d = describe(book);
   const text: Record<typeof kind, Record<typeof role, [string, string]>> = {
@@ -59,9 +61,12 @@ export function statusContent(
     cancelled: {
       seller: [
         `A purchase was cancelled`,
-        `The purchase of your book ${d} was cancelled; it is listed again.`,
+        `The purchase of your book ${d} was cancelled; ${cancel.relisted ? 'it is listed again' : 'it stays unlisted'}.`,
       ],
-      buyer: [`Your purchase was cancelled`, `Your purchase of ${d} was cancelled.`],
+      buyer: [
+        `Your purchase was cancelled`,
+        `Your purchase of ${d} was cancelled.${cancel.refunded ? ' The payment taken for it is refunded.' : ' You were not charged for it.'}`,
+      ],
     },
   };
   const [subject, said] = text[kind][role];

@@ -2,7 +2,7 @@
  * Book status changes -> notifications for the people concerned, run by the stream consumer.
  * The areas that move a book's status only write the status; this processor follows:
  *   0 -> 1 the seller (sold), 1 -> 2 the buyer (verified), 2 -> 3 both (delivered),
- *   1 or 2 -> 0 both (cancelled; the buyer is read from the old image).
+ *   1 or 2 -> 0, or 5 for a suspended seller, both (cancelled; the buyer is read from the old image).
  * Each notification's cause is the stream record's id, so a redelivery changes nothing twice.
  */
 import { isBookKey } from '#lib/db/keys.ts';
@@ -18,7 +18,9 @@ export function statusAudience(from: number, to: number): { kind: StatusKind; pa
   if (from === 0 && to === 1) return { kind: 'sold', parties: ['seller'] };
   if (from === 1 && to === 2) return { kind: 'verified', parties: ['buyer'] };
   if (from === 2 && to === 3) return { kind: 'delivered', parties: ['seller', 'buyer'] };
-  if ((from === 1 || from === 2) && to === 0) return { kind: 'cancelled', parties: ['seller', 'buyer'] };
+  // to 5 when the seller is suspended (lib/dashboard/handover.ts cancelPurchase)
+  if ((from === 1 || from === 2) && (to === 0 || to === 5))
+    return { kind: 'cancelled', parties: ['seller', 'buyer'] };
   return null;
 }
 
@@ -38,7 +40,10 @@ async function apply(change: StreamChange): Promise<void> {
     const userId = party === 'seller' ? after.ownerId : buyerId;
     if (!userId) continue;
     const reason = audience.kind === 'cancelled' ? (after.cancelReason ?? null) : null;
-    const content = statusContent(audience.kind, party, facts, reason);
+    const content = statusContent(audience.kind, party, facts, reason, {
+      relisted: after.status === 0,
+      refunded: before.status === 2,
+    });
     await notify({
       userId,
       cause: `status#${change.eventId}#${party}`,

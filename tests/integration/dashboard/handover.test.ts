@@ -5,14 +5,16 @@ import { handler as getAuditLog } from '#functions/dashboard/get-audit-log.ts';
 import { handler as setBookPaid } from '#functions/dashboard/set-book-paid.ts';
 import { processors } from '#functions/streams/processors.ts';
 import { type AuditEntry, AuditLog, MovedBook } from '#lib/dashboard/schemas.ts';
-import { listingIndexMove } from '#lib/db/books.ts';
+import { listingIndexMove, relistCancelledPurchase } from '#lib/db/books.ts';
 import { getGlobalStats } from '#lib/db/counters.ts';
 import { bookIndexes, bookKey, listingSortKey, orderKey, userStatsKey } from '#lib/db/keys.ts';
 import { listNotifications } from '#lib/db/notifications.ts';
 import type { BookRecord } from '#lib/db/records.ts';
+import { suspendUser } from '#lib/moderation/suspension.ts';
 import { consume } from '#lib/streams/consume.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { GetCommand } from '#lib/table/commands.ts';
+import { TransactionRefused } from '#lib/table/transact.ts';
 import { makeBook, seedBook } from '#tests/helpers/books.ts';
 import { addToCart, checkout } from '#tests/helpers/cart.ts';
 import { invoke, makeContext } from '#tests/helpers/lambda.ts';
@@ -214,6 +216,63 @@ describe('what each move writes', () => {
       const { items } = await listNotifications(who.id, 100, undefined);
       expect(items.filter((n) => n.bookId === book.id).map((n) => n.kind)).toEqual(['cancelled']);
     }
+  });
+
+  it("cancelPurchase of a suspended seller's book leaves it unlisted, and says so to both sides", async () => {
+    const suspendedSeller = await makeUser({ firstName: 'Sid' });
+    const order = await seedOrder(buyer.id, [{ sellerId: suspendedSeller.id, price: 20, status: 2 }]);
+    const book = order.books[0] as BookRecord;
+    await suspendUser(
+      { userId: admin.id, permissionType: 1 },
+      { userId: suspendedSeller.id, reason: 'Fraud.' },
+    );
+    const reader = new StreamReader();
+    await reader.skipToEnd();
+    const sellerStats = await getItem(userStatsKey(suspendedSeller.id));
+
+    const res = await act('cancelPurchase', { bookId: book.id, reason: 'Seller suspended.' });
+    expect(res.status).toBe(200);
+    expect(expectEnvelope(res.json(), MovedBook).status).toBe(5);
+    const stored = await getItem(bookKey(book.id));
+    expect(stored.status).toBe(5);
+    expect(stored.gsi1pk).toBe(bookIndexes({ ...book, status: 5 }).gsi1pk);
+    expect(stored).not.toHaveProperty('buyerId');
+    // nobody can buy it again
+    const other = await makeUser();
+    expect((await addToCart(other.token, book.id)).status).toBe(409);
+    expect(delta(await getItem(userStatsKey(suspendedSeller.id)), sellerStats, 'activeListings')).toBe(0);
+    expect(await auditFor(book.id)).toMatchObject([
+      { action: 'cancelPurchase', before: { status: 2 }, after: { status: 5 }, reason: 'Seller suspended.' },
+    ]);
+
+    expect(
+      (await consume(asEvent(await reader.next()), makeContext(), processors)).batchItemFailures,
+    ).toEqual([]);
+    const told = async (userId: string) =>
+      (await listNotifications(userId, 100, undefined)).items.filter((n) => n.bookId === book.id);
+    expect((await told(suspendedSeller.id)).map((n) => [n.kind, n.message])).toEqual([
+      ['cancelled', expect.stringMatching(/was cancelled; it stays unlisted\. Reason: Seller suspended\.$/)],
+    ]);
+    expect((await told(buyer.id)).map((n) => [n.kind, n.message])).toEqual([
+      [
+        'cancelled',
+        expect.stringMatching(
+          /was cancelled\. The payment taken for it is refunded\. Reason: Seller suspended\.$/,
+        ),
+      ],
+    ]);
+  });
+
+  it('a relist refuses, writing nothing, when the seller was suspended after the read', async () => {
+    const lateSeller = await makeUser({ firstName: 'Lee' });
+    const order = await seedOrder(buyer.id, [{ sellerId: lateSeller.id, price: 20, status: 1 }]);
+    const book = order.books[0] as BookRecord;
+    await suspendUser({ userId: admin.id, permissionType: 1 }, { userId: lateSeller.id, reason: 'Fraud.' });
+    const stamp = { actor: admin.id, at: new Date().toISOString(), reason: 'Test.' };
+    // read as not suspended: the transaction's check on the seller refuses it
+    await expect(relistCancelledPurchase(book, 100, stamp, false)).rejects.toBeInstanceOf(TransactionRefused);
+    expect(await getItem(bookKey(book.id))).toMatchObject({ status: 1, buyerId: buyer.id });
+    expect(await auditFor(book.id)).toEqual([]);
   });
 
   it('writes nothing when the order a cancelled book points at is missing', async () => {

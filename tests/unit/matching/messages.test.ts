@@ -35,6 +35,19 @@ describe('notification and e-mail content', () => {
     expect(mail.text).toContain(`${label}: https://books.example.edu/orders`);
   });
 
+  it('says what a cancel did: relisted or left unlisted, charged and refunded or never charged', () => {
+    const says = (role: 'seller' | 'buyer', relisted: boolean, refunded: boolean) =>
+      statusContent('cancelled', role, { ...book, ISBN: null }, 'Lost.', { relisted, refunded }).message;
+    expect(says('seller', true, false)).toMatch(/was cancelled; it is listed again\. Reason: Lost\.$/);
+    expect(says('seller', false, true)).toMatch(/was cancelled; it stays unlisted\. Reason: Lost\.$/);
+    expect(says('buyer', true, false)).toMatch(
+      /was cancelled\. You were not charged for it\. Reason: Lost\.$/,
+    );
+    expect(says('buyer', true, true)).toMatch(
+      /was cancelled\. The payment taken for it is refunded\. Reason: Lost\.$/,
+    );
+  });
+
   it("writes the buyer's receipt: each book with its price, the total in dollars, what comes next, escaped in HTML", () => {
     const one = receiptContent({
       books: [{ ...book, priceCents: 1050 }],

@@ -149,6 +149,9 @@ describe('who hears about a status change', () => {
     [2, 3, 'delivered', ['seller', 'buyer']],
     [1, 0, 'cancelled', ['seller', 'buyer']],
     [2, 0, 'cancelled', ['seller', 'buyer']],
+    // a suspended seller's cancelled purchase stays unlisted
+    [1, 5, 'cancelled', ['seller', 'buyer']],
+    [2, 5, 'cancelled', ['seller', 'buyer']],
   ])('%i -> %i notifies %s to %j', (from, to, kind, parties) => {
     expect(statusAudience(from, to)).toEqual({ kind, parties });
   });
