@@ -8,7 +8,7 @@ import { getBooks, listBooksByStatus } from '#lib/db/books.ts';
 import { conversationIdOf } from '#lib/db/conversations.ts';
 import { getHandovers, listAgreedHandovers } from '#lib/db/handovers.ts';
 import { listOrders } from '#lib/db/orders.ts';
-import { type OrderRecord, OrderStatus, type UserRecord } from '#lib/db/records.ts';
+import { type OrderRecord, OrderStatus, stillInOrder, type UserRecord } from '#lib/db/records.ts';
 import { getUsersById } from '#lib/db/users.ts';
 import { toApiHandover } from '#lib/orders/handover.ts';
 import { chargedInDollars } from '#lib/orders/totals.ts';
@@ -110,6 +110,7 @@ export async function getHandoversOfDay(
       id,
       name: books.get(id)?.name ?? '',
       status: books.get(id)?.status ?? null,
+      cancelled: !stillInOrder(books.get(id), h.orderId),
     })),
   }));
   return { items, next: page.next };

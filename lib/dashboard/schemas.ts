@@ -171,7 +171,15 @@ export const AdminHandover = z.strictObject({
   conversationId: z.string(),
   buyer: z.nullable(Contact),
   seller: z.nullable(Contact),
-  books: z.array(z.strictObject({ id: z.string(), name: z.string(), status: z.nullable(BookStatusSchema) })),
+  books: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      status: z.nullable(BookStatusSchema),
+      /** its purchase in this order was cancelled (the book left the order): nothing to hand over */
+      cancelled: z.boolean(),
+    }),
+  ),
 });
 export type AdminHandover = z.output<typeof AdminHandover>;
 export const AdminHandoverList = z.array(AdminHandover);

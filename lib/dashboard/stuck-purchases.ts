@@ -1,6 +1,7 @@
 /**
  * The daily hand-over job (issue 34, items 2 and 5):
- *  - the day before an agreed hand-over, buyer and seller are reminded of it;
+ *  - the day before an agreed hand-over, buyer and seller are reminded of it (unless every book of it
+ *    was cancelled meanwhile);
  *  - a book still at status 1 (bought) `remindDays` after its purchase without an agreed hand-over
  *    reminds buyer, seller and admins (the admins through the audit log and the queue's
  *    `remindedAt`), once;
@@ -13,9 +14,9 @@
  * or has a deterministic notification id, so a second run the same day changes nothing.
  */
 import { config } from '#lib/config.ts';
-import { listBoughtBefore, markStuckPurchaseReminded } from '#lib/db/books.ts';
+import { getBooks, listBoughtBefore, markStuckPurchaseReminded } from '#lib/db/books.ts';
 import { agreedHandoversOfDay, getHandovers, type HandoverRecord } from '#lib/db/handovers.ts';
-import type { BookRecord } from '#lib/db/records.ts';
+import { type BookRecord, stillInOrder } from '#lib/db/records.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
 import { slotInWords, tellUser } from '#lib/handover/service.ts';
 import { localDate } from '#lib/values/hours.ts';
@@ -146,10 +147,14 @@ async function cancelStuck(book: BookRecord, reason: string, now: Date): Promise
 async function remindTomorrowsSlots(now: Date): Promise<number> {
   const tomorrowUtc = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`) + DAY_MS;
   const days = [-1, 0, 1].map((d) => new Date(tomorrowUtc + d * DAY_MS).toISOString().slice(0, 10));
-  const found = (await Promise.all(days.map(agreedHandoversOfDay))).flat();
+  const found = (await Promise.all(days.map(agreedHandoversOfDay)))
+    .flat()
+    .filter((h) => h.day === localDate(new Date(now.getTime() + DAY_MS), h.point.timeZone));
+  // a hand-over whose every book was cancelled (relisted or unlisted) has nothing left to hand over
+  const books = await getBooks(found.flatMap((h) => h.bookIds));
   let told = 0;
   for (const h of found) {
-    if (h.day !== localDate(new Date(now.getTime() + DAY_MS), h.point.timeZone)) continue;
+    if (!h.bookIds.some((id) => stillInOrder(books.get(id), h.orderId))) continue;
     const message = `Reminder: your hand-over is tomorrow, ${slotInWords(h)}.`;
     for (const userId of [h.buyerId, h.sellerId]) {
       await tellUser(userId, `handover-remind#${h.proposalId}#${userId}`, h.orderId, message, now);

@@ -39,6 +39,9 @@ export const SOLD_STATUSES: readonly BookStatusValue[] = [
   BookStatus.Paid,
 ];
 export const isSold = (status: number): boolean => (SOLD_STATUSES as readonly number[]).includes(status);
+/** The book is still bought in `orderId` (a cancel relists it and clears its order id). */
+export const stillInOrder = (book: BookRecord | undefined, orderId: string): boolean =>
+  book?.orderId === orderId && isSold(book.status);
 
 /** BOOK#<id> / BOOK, plus bookIndexes(...) attributes */
 export interface BookRecord {

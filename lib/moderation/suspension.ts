@@ -8,8 +8,8 @@
 
 import { newAuditRecord } from '#lib/db/audit.ts';
 import { booksOfOwner, unlistBookOfSuspendedOwner } from '#lib/db/books.ts';
-import { reinstateUserRecord, suspendUserRecord } from '#lib/db/suspensions.ts';
 import type { UserRecord } from '#lib/db/records.ts';
+import { reinstateUserRecord, suspendUserRecord } from '#lib/db/suspensions.ts';
 import { getUser } from '#lib/db/users.ts';
 import { Conflict, Forbidden, NotFound } from '#lib/errors.ts';
 import { TransactionRefused } from '#lib/table/transact.ts';

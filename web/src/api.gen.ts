@@ -588,7 +588,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel a purchase and relist the book (1 or 2 -> 0)
+         * Cancel a purchase and relist the book (1 or 2 -> 0; to 5, unlisted, when the seller is suspended)
          * @description Admins only (permissionType >= 1); the role is read from the user record on every call, otherwise 403.
          */
         post: operations["dashboardCancelPurchase"];
@@ -7983,7 +7983,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Cancel a purchase and relist the book (1 or 2 -> 0) */
+            /** @description Cancel a purchase and relist the book (1 or 2 -> 0; to 5, unlisted, when the seller is suspended) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9728,7 +9728,8 @@ export interface operations {
                      *             {
                      *               "id": "string",
                      *               "name": "string",
-                     *               "status": 0
+                     *               "status": 0,
+                     *               "cancelled": true
                      *             }
                      *           ]
                      *         }
@@ -9783,6 +9784,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 status: (0 | 1 | 2 | 3 | 5) | null;
+                                cancelled: boolean;
                             }[];
                         }[];
                         /** Format: date-time */

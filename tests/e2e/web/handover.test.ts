@@ -82,6 +82,7 @@ describe('a hand-over agreed in the browser', () => {
       await desk.goto('/dashboard?tab=today');
       await desk.getByRole('heading', { name: "Today's hand-overs" }).waitFor();
       await desk.getByLabel('Day', { exact: true }).fill(tomorrowAt(13).day);
+      await desk.getByRole('heading', { name: `Hand-overs of ${tomorrowAt(13).day}` }).waitFor();
       await desk.getByRole('heading', { name: new RegExp(pointName) }).waitFor();
       await desk.getByText(new RegExp(`Books: .*${book.name}`)).waitFor();
       await expectAccessible(desk);
@@ -95,6 +96,12 @@ describe('a hand-over agreed in the browser', () => {
       expect((await move('cancelPurchase', { bookId: book.id, reason: 'The cover is torn.' })).status).toBe(
         200,
       );
+      // the day's list keeps the slot, marked: nobody needs to come
+      await desk.reload();
+      await desk.getByLabel('Day', { exact: true }).fill(tomorrowAt(13).day);
+      const slot = desk.getByRole('article').filter({ hasText: book.name });
+      await slot.getByRole('heading', { name: new RegExp(`^Cancelled: .*${pointName}`) }).waitFor();
+      await slot.getByText('Every book of this hand-over was cancelled: nobody needs to come.').waitFor();
       await page.reload();
       await page.getByText('Cancelled', { exact: true }).waitFor();
       const texts = await steps.getByRole('listitem').allInnerTexts();

@@ -11,6 +11,7 @@ import { handler as getHandoverPoints } from '#functions/user/get-handover-point
 import { handler as getOrder } from '#functions/user/get-order.ts';
 import { handler as proposeHandover } from '#functions/user/propose-handover.ts';
 import { AdminThread } from '#lib/conversations/schemas.ts';
+import { cancelPurchase } from '#lib/dashboard/handover.ts';
 import { AdminHandoverList, HandOverBookList } from '#lib/dashboard/schemas.ts';
 import { listAuditEntries } from '#lib/db/audit.ts';
 import { conversationIdOf, listMessages } from '#lib/db/conversations.ts';
@@ -308,9 +309,23 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
       seller: { id: seller.id },
       conversationId: conversationIdOf(buyer.id, seller.id),
     });
+    const bookId = listed[0]?.books[0]?.id as string;
+    expect(listed[0]?.books).toEqual([{ id: bookId, name: expect.any(String), status: 1, cancelled: false }]);
     expect(
       (await invoke(getHandovers, { route: '/api/dashboard/getHandovers', token: buyer.token })).status,
     ).toBe(403);
+
+    // cancelled after the slot was agreed: still on the day's list (the admins may have planned it), marked
+    await cancelPurchase(admin.id, bookId, 'The buyer asked to cancel.');
+    const again = expectOk(
+      await invoke(getHandovers, {
+        route: '/api/dashboard/getHandovers',
+        token: admin.token,
+        query: { day: agreed.day, pointId: point.id },
+      }),
+      AdminHandoverList,
+    );
+    expect(again[0]?.books).toEqual([{ id: bookId, name: expect.any(String), status: 0, cancelled: true }]);
   });
 
   it('a new proposal replaces a pending one, and makes an agreed one pending again', async () => {

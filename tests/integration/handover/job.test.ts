@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { handler as putPoint } from '#functions/dashboard/put-handover-point.ts';
 import { handler as answerHandover } from '#functions/user/answer-handover.ts';
 import { handler as proposeHandover } from '#functions/user/propose-handover.ts';
+import { cancelPurchase } from '#lib/dashboard/handover.ts';
 import { JOB_ACTOR, runHandoverJob, stuckDecision } from '#lib/dashboard/stuck-purchases.ts';
 import { listAuditEntries } from '#lib/db/audit.ts';
 import { bookKey, orderKey } from '#lib/db/keys.ts';
@@ -147,6 +148,23 @@ describe('the daily hand-over job', () => {
         n.message.startsWith('Reminder: your hand-over is tomorrow'),
       );
       expect(reminders).toHaveLength(1);
+    }
+  });
+
+  it('does not remind of an agreed hand-over whose book was cancelled since', async () => {
+    const p = await purchase();
+    const now = new Date();
+    const tomorrowNoon = new Date(
+      `${new Date(now.getTime() + DAY).toISOString().slice(0, 10)}T12:00:00.000Z`,
+    );
+    await agree(p, tomorrowNoon);
+    await cancelPurchase('admin-1', p.book.id, 'The buyer asked to cancel.', now);
+    await runHandoverJob({ now, ...days });
+    for (const userId of [p.buyer.id, p.seller.id]) {
+      const reminders = (await notes(userId)).filter((n) =>
+        n.message.startsWith('Reminder: your hand-over is tomorrow'),
+      );
+      expect(reminders).toEqual([]);
     }
   });
 

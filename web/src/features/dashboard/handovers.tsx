@@ -14,12 +14,16 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+/** What is left to do for one book of a hand-over. */
+const bookState = (b: { status: number | null; cancelled: boolean }) =>
+  b.cancelled ? 'cancelled' : b.status === 2 ? 'checked' : b.status === 3 ? 'handed over' : null;
+
 export function TodaysHandovers() {
   const [day, setDay] = useState(today);
   const list = useInfiniteQuery(handoversQuery(day));
   return (
     <section aria-labelledby="today-h">
-      <h2 id="today-h">Today's hand-overs</h2>
+      <h2 id="today-h">{day === today() ? "Today's hand-overs" : `Hand-overs of ${day}`}</h2>
       <Field
         name="day"
         type="date"
@@ -31,21 +35,40 @@ export function TodaysHandovers() {
       <ErrorNote error={list.error} />
       {list.data?.length === 0 && <p>No hand-over agreed for this day.</p>}
       <ul className="books">
-        {list.data?.map(({ handover, buyer, seller, books, conversationId }) => (
-          <li key={handover.proposalId}>
-            <article aria-label={`Hand-over ${slotText(handover)}`}>
-              <h3>{slotText(handover)}</h3>
-              <p>Books: {books.map((b) => b.name).join(', ')}</p>
-              <p>
-                Seller: {seller ? `${seller.firstName} ${seller.lastName}` : 'deleted user'} · Buyer:{' '}
-                {buyer ? `${buyer.firstName} ${buyer.lastName}` : 'deleted user'}
-              </p>
-              <p>
-                <Link href={conversationHref(conversationId)}>Read their conversation</Link>
-              </p>
-            </article>
-          </li>
-        ))}
+        {list.data?.map(({ handover, buyer, seller, books, conversationId }) => {
+          // every book's purchase was cancelled after the slot was agreed: nobody comes
+          const cancelled = books.every((b) => b.cancelled);
+          return (
+            <li key={handover.proposalId}>
+              <article
+                aria-label={`Hand-over ${slotText(handover)}`}
+                className={cancelled ? 'cancelled' : undefined}
+              >
+                <h3>
+                  {cancelled && 'Cancelled: '}
+                  {slotText(handover)}
+                </h3>
+                {cancelled && <p>Every book of this hand-over was cancelled: nobody needs to come.</p>}
+                <p>
+                  Books:{' '}
+                  {books
+                    .map((b) => {
+                      const state = bookState(b);
+                      return state && !cancelled ? `${b.name} (${state})` : b.name;
+                    })
+                    .join(', ')}
+                </p>
+                <p>
+                  Seller: {seller ? `${seller.firstName} ${seller.lastName}` : 'deleted user'} · Buyer:{' '}
+                  {buyer ? `${buyer.firstName} ${buyer.lastName}` : 'deleted user'}
+                </p>
+                <p>
+                  <Link href={conversationHref(conversationId)}>Read their conversation</Link>
+                </p>
+              </article>
+            </li>
+          );
+        })}
       </ul>
       <MoreButton list={list}>More hand-overs of this day</MoreButton>
     </section>
