@@ -9,7 +9,7 @@ import type { OutboxMail } from '#lib/db/outbox.ts';
 import { findUserIdsByPrefix } from '#lib/db/user-search.ts';
 import { changeRole, getUser, getUsersById, listUsers } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
-import { escapeHtml } from '#lib/mail/send.ts';
+import { noticeMail } from '#lib/mail/notice.ts';
 import { queueMail } from '#lib/outbox/queue.ts';
 import { TransactionRefused } from '#lib/table/transact.ts';
 import { ROLE_MOVES, type RoleAction, searchForm } from './rules.ts';
@@ -89,22 +89,20 @@ export async function makeAdmin(actorId: string, userId: string, now = new Date(
   return admin;
 }
 
-/** The e-mail a new admin gets: turn two-factor sign-in on. */
+/** The e-mail a new admin gets: turn two-factor sign-in on, with a link to the page that does it. */
 export function enrolTotpMail(firstName: string): OutboxMail {
-  const url = `${(config.APP_URL ?? config.PUBLIC_URL).replace(/\/+$/, '')}/account`;
   const required = config.REQUIRE_ADMIN_MFA
     ? 'The dashboard opens only to admins who signed in with a code.'
     : 'Please do it now: it keeps the dashboard safe if your password ever leaks.';
-  const lines = [
-    `Hi ${firstName},`,
-    'you are now an admin of Campus Books.',
-    `Turn on two-factor sign-in under Account, "Two-factor sign-in" (${url}): scan the QR code with an authenticator app, enter its code, and keep the recovery codes somewhere safe. ${required}`,
-  ];
-  return {
+  return noticeMail({
     subject: 'You are an admin: turn on two-factor sign-in',
-    text: `${lines.join('\n\n')}\n`,
-    html: `<!doctype html><html><body>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>`,
-  };
+    message: 'You are now an admin of Campus Books.',
+    details: [
+      `Turn on two-factor sign-in under Settings, "Two-factor sign-in": scan the QR code with an authenticator app, enter its code, and keep the recovery codes somewhere safe. ${required}`,
+    ],
+    linkLabel: 'Open your settings',
+    link: `${(config.APP_URL ?? config.PUBLIC_URL).replace(/\/+$/, '')}/settings`,
+  })(firstName);
 }
 export const revokeAdmin = (actorId: string, userId: string, now = new Date()) =>
   moveRole(actorId, 'revokeAdmin', userId, now);

@@ -102,6 +102,12 @@ describe('a hand-over agreed in the browser', () => {
       const slot = desk.getByRole('article').filter({ hasText: book.name });
       await slot.getByRole('heading', { name: new RegExp(`^Cancelled: .*${pointName}`) }).waitFor();
       await slot.getByText('Every book of this hand-over was cancelled: nobody needs to come.').waitFor();
+      // the seller's part of the order no longer promises a payment
+      await sales.reload();
+      await sales
+        .getByText('This sale was cancelled: there is nothing to hand over, and nothing is paid.')
+        .waitFor();
+      expect(await sales.getByText('You are paid').count()).toBe(0);
       await page.reload();
       await page.getByText('Cancelled', { exact: true }).waitFor();
       const texts = await steps.getByRole('listitem').allInnerTexts();

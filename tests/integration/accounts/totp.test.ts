@@ -272,8 +272,12 @@ describe('REQUIRE_ADMIN_MFA', () => {
     expect(mail).toBeDefined();
     const stored = await read(outboxKey(mail?.id as string));
     expect(stored?.mail?.subject).toBe('You are an admin: turn on two-factor sign-in');
-    expect(stored?.mail?.text).toContain('Hi Noor');
-    expect(stored?.mail?.text).toContain('Two-factor sign-in');
+    expect(stored?.mail?.text).toContain('Hello Noor,');
+    expect(stored?.mail?.text).toContain('under Settings, "Two-factor sign-in"');
+    // the link opens the page that has it (the web app's /settings), in both parts
+    const link = `${(config.APP_URL ?? config.PUBLIC_URL).replace(/\/+$/, '')}/settings`;
+    expect(stored?.mail?.text).toContain(`Open your settings: ${link}`);
+    expect(stored?.mail?.html).toContain(`<a href="${link}">Open your settings</a>`);
     expect(stored?.category).toBeUndefined();
   });
 });

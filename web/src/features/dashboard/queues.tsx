@@ -53,7 +53,13 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
               <h4>
                 <Link href={`/books/${encodeURIComponent(book.id)}`}>{book.name}</Link> · {money(book.price)}
               </h4>
-              {boughtAt && (
+              {boughtAt && status === 3 && (
+                // delivered and paid: nothing waits any more
+                <p>
+                  Bought <time dateTime={boughtAt}>{boughtAt.slice(0, 10)}</time>, handed over and paid
+                </p>
+              )}
+              {boughtAt && status !== 3 && (
                 <p className={Date.now() - Date.parse(boughtAt) > OLD_MS ? 'age old' : 'age'}>
                   Waiting {ageOf(boughtAt)} (bought <time dateTime={boughtAt}>{boughtAt.slice(0, 10)}</time>)
                 </p>

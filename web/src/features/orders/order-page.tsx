@@ -40,13 +40,7 @@ export default function OrderPage({ id }: { id: string }) {
               </li>
             ))}
           </ul>
-          {selling ? (
-            <p>
-              You are paid <strong>{money(o.total)}</strong> once the book is handed over.
-            </p>
-          ) : (
-            <Amounts amounts={o} />
-          )}
+          {selling ? <SellerPay books={o.books} total={o.total} /> : <Amounts amounts={o} />}
           <Handovers order={o} />
         </>
       )}
@@ -54,5 +48,30 @@ export default function OrderPage({ id }: { id: string }) {
         <Link href="/orders">All purchases and sales</Link>
       </p>
     </section>
+  );
+}
+
+/** What the seller is paid: nothing once every purchase was cancelled, paid once all were handed over. */
+function SellerPay({
+  books,
+  total,
+}: {
+  books: Array<{ status: number | null; cancelled: boolean }>;
+  total: number;
+}) {
+  const live = books.filter((b) => !b.cancelled);
+  if (live.length === 0)
+    return <p>This sale was cancelled: there is nothing to hand over, and nothing is paid.</p>;
+  if (live.every((b) => b.status === 3))
+    return (
+      <p>
+        You were paid <strong>{money(total)}</strong>.
+      </p>
+    );
+  return (
+    <p>
+      You are paid <strong>{money(total)}</strong> once {live.length === 1 ? 'the book is' : 'the books are'}{' '}
+      handed over.
+    </p>
   );
 }
