@@ -24,15 +24,39 @@ export async function getUsersPage(limit: number, cursor: string | undefined) {
  * Users whose e-mail address, first or last name starts with `query` (case-insensitive), e-mail
  * matches first; at most `limit`. One Query per field and one BatchGet.
  */
+/** A user id (a ULID), as the reports and the audit log show it. */
+const USER_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+/** How many users whose first word matches a full-name search reads to keep the full matches. */
+export const FULL_NAME_READ = 100;
+
+/**
+ * Users whose e-mail, first name, last name or campus starts with `query`; a user id finds that
+ * user; several words ("sara sel") find users whose full name starts with them (read by the first
+ * word, at most FULL_NAME_READ, then kept by the whole). Bounded: one Query per field and a BatchGet.
+ */
 export async function findUsers(query: string, limit: number): Promise<AdminUser[]> {
   const prefix = searchForm(query);
   if (!prefix) return [];
-  const ids = await findUserIdsByPrefix(prefix, limit);
+  if (USER_ID.test(prefix.toUpperCase())) {
+    const user = await getUser(prefix.toUpperCase());
+    return user ? [toAdminUser(user)] : [];
+  }
+  const words = prefix.split(/\s+/);
+  const fullName = words.length > 1;
+  const ids = await findUserIdsByPrefix(words[0] as string, fullName ? FULL_NAME_READ : limit);
   const users = await getUsersById(ids);
-  return ids.flatMap((id) => {
-    const u = users.get(id);
-    return u ? [toAdminUser(u)] : [];
-  });
+  return ids
+    .flatMap((id) => {
+      const u = users.get(id);
+      if (!u) return [];
+      if (
+        fullName &&
+        !searchForm(`${u.firstName} ${u.lastName}`).replace(/\s+/g, ' ').startsWith(words.join(' '))
+      )
+        return [];
+      return [toAdminUser(u)];
+    })
+    .slice(0, limit);
 }
 
 async function moveRole(actorId: string, action: RoleAction, userId: string, now: Date): Promise<AdminUser> {

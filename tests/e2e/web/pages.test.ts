@@ -278,6 +278,11 @@ describe('the web app in the browser', () => {
     expect(new Set(whoCells)).toEqual(new Set([ownerName]));
     await page.getByLabel('From').fill('2099-01-01');
     await page.getByText('Nothing recorded matches these filters.').waitFor();
+    // days the wrong way round: the service's own sentence, not "The request is invalid."
+    await page.getByLabel('To').fill('2098-12-31');
+    await page.getByRole('alert').filter({ hasText: 'The first day comes after the last one.' }).waitFor();
+    await page.getByLabel('To').fill('2099-01-02');
+    await page.getByText('Nothing recorded matches these filters.').waitFor();
     await expectAccessible(page);
     expect(await tokenOf(page)).toMatch(/\S/);
   });

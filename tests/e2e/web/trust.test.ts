@@ -125,7 +125,11 @@ describe('trust and e-mail pages in the browser', () => {
     const page = await web().newPage();
     await logIn(page, admin.user.emailAddress);
     await page.goto('/dashboard?tab=users');
-    await page.getByLabel('Find by name, e-mail or campus').fill(student.user.emailAddress);
+    // a search that finds nobody says so, and what else to try
+    await page.getByLabel('Find by name, e-mail, campus or user id').fill('zzz-nobody-by-this-name');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('status').filter({ hasText: 'Nobody matches “zzz-nobody-by-this-name”.' }).waitFor();
+    await page.getByLabel('Find by name, e-mail, campus or user id').fill(student.user.emailAddress);
     await page.getByRole('button', { name: 'Find' }).click();
     await page.getByRole('cell', { name: student.user.emailAddress }).waitFor();
     // the row says the user is active, where they study and since when; only "Suspend" is offered

@@ -132,6 +132,14 @@ describe('findUsers, through the search index kept by the stream processor', () 
     expect(await find(`quill${tag}`)).toEqual([zora.id]);
     expect(await find(`qu${tag}`)).toEqual([]);
     expect(await find(`zora${tag}`, 1)).toHaveLength(1);
+    // a full name (any case, extra spaces), and the start of one, find only that person
+    expect(await find(`Zora${tag}  QUILL${tag}`)).toEqual([zora.id]);
+    expect(await find(`zora${tag} qu`)).toEqual([zora.id]);
+    expect(await find(`zora${tag}x oth`)).toEqual([zeke.id]);
+    expect(await find(`zora${tag} nobody`)).toEqual([]);
+    // a user id, as the reports show it, finds that user
+    expect(await find(zeke.id)).toEqual([zeke.id]);
+    expect(await find(zeke.id.toLowerCase())).toEqual([zeke.id]);
   });
 
   it('finds the users of a campus by a prefix of its domain, and says which are suspended', async () => {

@@ -3,11 +3,22 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, u
 import type { ApiFailure } from '#web/api.ts';
 import type { useAction } from '#web/ui/hooks.ts';
 
-export function ErrorNote({ error }: { error: ApiFailure | null | undefined }) {
+export function ErrorNote({
+  error,
+  withDetails = false,
+}: {
+  error: ApiFailure | null | undefined;
+  /**
+   * Say what each refused field was refused for, instead of "The request is invalid.": for a read
+   * whose inputs (filters) have no field of their own to show it.
+   */
+  withDetails?: boolean;
+}) {
   if (!error) return null;
+  const details = withDetails ? (error.body?.details ?? []).map((d) => d.message).filter(Boolean) : [];
   return (
     <p className="error" role="alert">
-      {error.message}
+      {details.length > 0 ? details.join(' ') : error.message}
     </p>
   );
 }

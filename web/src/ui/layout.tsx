@@ -26,7 +26,8 @@ export function Section({
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <ErrorNote error={loaded?.error ?? error} />
+      {/* a read's refusal names its filter's problem ("The first day comes after the last one.") */}
+      <ErrorNote error={loaded?.error ?? error} withDetails={Boolean(loaded?.error)} />
       {loaded && data === undefined && !loaded.error && (
         <Skeletons what={typeof title === 'string' ? title.toLowerCase() : 'this part'} />
       )}

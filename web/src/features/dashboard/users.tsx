@@ -84,7 +84,7 @@ export function Users({ owner }: { owner: boolean }) {
   return (
     <Section id="users-h" title="Users">
       <form onSubmit={search} className="search">
-        <label htmlFor="user-q">Find by name, e-mail or campus</label>
+        <label htmlFor="user-q">Find by name, e-mail, campus or user id</label>
         <input
           id="user-q"
           type="search"
@@ -102,6 +102,12 @@ export function Users({ owner }: { owner: boolean }) {
       </form>
       <ErrorNote error={list.error ?? act.error} />
       {said && <StatusLine key={said}>{said}</StatusLine>}
+      {query && list.data?.length === 0 && (
+        <p role="status">
+          Nobody matches “{query}”. Try the start of a first or last name, a full name, an e-mail address, a
+          campus domain or a user id.
+        </p>
+      )}
       <Table
         label="Users"
         rows={list.data}
