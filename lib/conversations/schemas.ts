@@ -125,10 +125,16 @@ export const ReportMessageBody = z.strictObject({
 export const ReportMessageAnswer = z.strictObject({ messageId: z.string(), reported: z.literal(true) });
 
 /** One report in the admins' queue of reported messages, with the message as it was reported. */
+/** Who sent or reported a message, for the admins (null once the account was deleted). */
+const ReportParty = z.nullable(
+  z.strictObject({ id: z.string(), firstName: z.string(), lastName: z.string(), emailAddress: z.string() }),
+);
 export const MessageReport = z.strictObject({
   conversationId: z.string(),
   messageId: z.string(),
   reporterId: z.string(),
+  sender: ReportParty,
+  reporter: ReportParty,
   reason: z.enum(MESSAGE_REPORT_REASONS),
   details: z.nullable(z.string()),
   at: z.iso.datetime(),

@@ -30,7 +30,7 @@ import {
   putReadAudit,
 } from '#lib/db/conversations.ts';
 import { type BookRecord, BookStatus, isSold } from '#lib/db/records.ts';
-import { getUserListingInfo } from '#lib/db/users.ts';
+import { getUserListingInfo, getUsersById } from '#lib/db/users.ts';
 import { Conflict, Forbidden, NotFound } from '#lib/errors.ts';
 import type { Page } from '#lib/table/page.ts';
 import { apiPhotos } from '#lib/values/photos.ts';
@@ -361,15 +361,22 @@ export async function reportMessage(
   return { messageId: body.messageId, reported: true };
 }
 
-/** The admins' queue of reported messages, newest first. */
+/** The admins' queue of reported messages, newest first, naming sender and reporter (one BatchGet). */
 export async function getMessageReports(query: { limit: number; cursor?: string | undefined }) {
   const page = await listMessageReports(query.limit, query.cursor);
+  const users = await getUsersById(page.items.flatMap((r) => [r.reporterId, r.message.senderId]));
+  const party = (id: string) => {
+    const u = users.get(id);
+    return u ? { id, firstName: u.firstName, lastName: u.lastName, emailAddress: u.emailAddress } : null;
+  };
   return {
     next: page.next,
     items: page.items.map(({ conversationId, messageId, reporterId, reason, details, at, message }) => ({
       conversationId,
       messageId,
       reporterId,
+      sender: party(message.senderId),
+      reporter: party(reporterId),
       reason,
       details,
       at,

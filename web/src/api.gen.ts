@@ -9907,6 +9907,18 @@ export interface operations {
                      *           "conversationId": "string",
                      *           "messageId": "string",
                      *           "reporterId": "string",
+                     *           "sender": {
+                     *             "id": "string",
+                     *             "firstName": "string",
+                     *             "lastName": "string",
+                     *             "emailAddress": "string"
+                     *           },
+                     *           "reporter": {
+                     *             "id": "string",
+                     *             "firstName": "string",
+                     *             "lastName": "string",
+                     *             "emailAddress": "string"
+                     *           },
                      *           "reason": "spam",
                      *           "details": "string",
                      *           "at": "2026-01-15T09:30:00.000Z",
@@ -9927,6 +9939,18 @@ export interface operations {
                             conversationId: string;
                             messageId: string;
                             reporterId: string;
+                            sender: {
+                                id: string;
+                                firstName: string;
+                                lastName: string;
+                                emailAddress: string;
+                            } | null;
+                            reporter: {
+                                id: string;
+                                firstName: string;
+                                lastName: string;
+                                emailAddress: string;
+                            } | null;
                             /** @enum {string} */
                             reason: "spam" | "scam" | "harassment" | "offensive" | "other";
                             details: string | null;

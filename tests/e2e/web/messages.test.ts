@@ -137,6 +137,18 @@ describe('messages in the browser', () => {
         conversationId,
         messageId: message.id,
         reporterId: seller.user.id,
+        sender: {
+          id: buyer.user.id,
+          firstName: buyer.user.firstName,
+          lastName: buyer.user.lastName,
+          emailAddress: buyer.user.emailAddress,
+        },
+        reporter: {
+          id: seller.user.id,
+          firstName: seller.user.firstName,
+          lastName: seller.user.lastName,
+          emailAddress: seller.user.emailAddress,
+        },
         reason: 'scam',
         details: 'Asks for gift cards.',
         at: expect.any(String),
@@ -147,5 +159,24 @@ describe('messages in the browser', () => {
         },
       },
     ]);
+    // the Reports tab names both sides by name and e-mail, what the users tab finds them by
+    const desk = await web().newPage();
+    await logIn(desk, admin.user.emailAddress);
+    await desk.goto('/dashboard?tab=reports');
+    const item = desk.getByRole('article').filter({ hasText: 'Pay me by gift card first' });
+    await item
+      .getByText(`Sent by ${buyer.user.firstName} ${buyer.user.lastName} (${buyer.user.emailAddress}) on`, {
+        exact: false,
+      })
+      .waitFor();
+    await item
+      .getByText(
+        `reported by ${seller.user.firstName} ${seller.user.lastName} (${seller.user.emailAddress}).`,
+        {
+          exact: false,
+        },
+      )
+      .waitFor();
+    await expectAccessible(desk);
   });
 });

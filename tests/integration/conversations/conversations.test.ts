@@ -756,6 +756,19 @@ describe('POST /api/user/reportMessage', () => {
         conversationId,
         messageId: message.id,
         reporterId: seller.id,
+        // named, so an admin can tell which account to act on
+        sender: {
+          id: buyer.id,
+          firstName: 'Bea',
+          lastName: buyer.record.lastName,
+          emailAddress: buyer.record.emailAddress,
+        },
+        reporter: {
+          id: seller.id,
+          firstName: 'Sam',
+          lastName: seller.record.lastName,
+          emailAddress: seller.record.emailAddress,
+        },
         reason: 'scam',
         details: 'asks for money',
         at: expect.any(String),

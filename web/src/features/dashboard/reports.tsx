@@ -94,6 +94,13 @@ export function Reports() {
   );
 }
 
+/** A report's party by name and e-mail (what the users tab finds them by), or its id once deleted. */
+const who = (
+  party: { firstName: string; lastName: string; emailAddress: string } | null,
+  id: string,
+): string =>
+  party ? `${party.firstName} ${party.lastName} (${party.emailAddress})` : `a deleted account (${id})`;
+
 /** Reported messages (issue 34), newest first: each with its reason, details and the text as reported. */
 export function MessageReports() {
   const list = useInfiniteQuery(messageReportsQuery);
@@ -109,9 +116,9 @@ export function MessageReports() {
               <blockquote>{r.message.text}</blockquote>
               {r.details && <p>Details: {r.details}</p>}
               <p>
-                Sent by user {r.message.senderId} on{' '}
-                <time dateTime={r.message.at}>{r.message.at.slice(0, 10)}</time>, reported by user{' '}
-                {r.reporterId} in conversation {r.conversationId}.
+                Sent by {who(r.sender, r.message.senderId)} on{' '}
+                <time dateTime={r.message.at}>{r.message.at.slice(0, 10)}</time>, reported by{' '}
+                {who(r.reporter, r.reporterId)}.
               </p>
               <p>
                 <Link href={conversationHref(r.conversationId)}>Read the conversation</Link>
