@@ -224,6 +224,14 @@ export async function answerHandover(
   if (body.accept && Date.parse(h.at) <= now.getTime()) {
     throw new Conflict('The proposed time has passed. Propose a new one.', undefined, 'SLOT_PASSED');
   }
+  // an admin removed the point since it was proposed: nobody staffs it, so it cannot be agreed
+  if (body.accept && !(await getHandoverPoint(h.point.id))) {
+    throw new Conflict(
+      `${h.point.name} is no longer a hand-over point. Propose another time and place.`,
+      undefined,
+      'POINT_REMOVED',
+    );
+  }
   const next: HandoverRecord = { ...h, state, answeredAt: now.toISOString(), version: h.version + 1 };
   if (!(await writeHandover(next, h.version))) {
     throw new Conflict(

@@ -347,6 +347,33 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
     expect(item?.gsi1pk).toBeUndefined();
   });
 
+  it('refuses to agree a proposal at a point an admin removed since (409), and stores nothing', async () => {
+    const { admin, buyer, seller, point, order } = await scene();
+    const proposed = expectOk(
+      await propose(buyer.token, {
+        orderId: order.id,
+        sellerId: seller.id,
+        pointId: point.id,
+        at: inHours(30),
+      }),
+      Handover,
+    );
+    const removed = await invoke(removePoint, {
+      method: 'POST',
+      route: '/api/dashboard/removeHandoverPoint',
+      token: admin.token,
+      body: { pointId: point.id },
+    });
+    expect(removed.status).toBe(200);
+    const refused = await answer(seller.token, { proposalId: proposed.proposalId, accept: true });
+    expect(expectRefusal(refused, 409, 'POINT_REMOVED').error).toBe(
+      `${point.name} is no longer a hand-over point. Propose another time and place.`,
+    );
+    expect(await stored(handoverKey(order.id, seller.id))).toMatchObject({ state: 'pending', version: 1 });
+    // declining it still works: nothing is promised
+    expectOk(await answer(seller.token, { proposalId: proposed.proposalId, accept: false }), Handover);
+  });
+
   it("answers 404 for someone else's order, a seller not in it and a point of another campus", async () => {
     const { buyer, seller, point, order } = await scene();
     const stranger = await makeUser({ campus: buyer.record.campus });
