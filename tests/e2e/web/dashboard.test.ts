@@ -34,6 +34,15 @@ describe('the unlisting preview', () => {
       const page = await web().newPage(viewport);
       await logIn(page, owner.user.emailAddress);
       await page.goto('/dashboard?tab=owner');
+      // nothing that old: the preview says so and offers nothing to confirm
+      await page.getByLabel('Unlist listed books older than this many days').fill('3650');
+      await page.getByRole('button', { name: 'Preview old books' }).click();
+      await page
+        .getByRole('region', { name: 'No old books' })
+        .getByRole('status')
+        .filter({ hasText: /is still listed: there is nothing to unlist\.$/ })
+        .waitFor();
+      expect(await page.getByRole('button', { name: /^Unlist th/ }).count()).toBe(0);
       await page.getByLabel('Unlist listed books older than this many days').fill('3600');
       await page.getByRole('button', { name: 'Preview old books' }).click();
       const preview = page.getByRole('region', { name: 'Unlist old books?' });
@@ -53,14 +62,17 @@ describe('the unlisting preview', () => {
 
       // changing the age drops the preview: what is confirmed is what was shown
       await page.getByLabel('Unlist listed books older than this many days').fill('3599');
-      expect(await page.getByRole('button', { name: /^Unlist these/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Unlist th/ }).count()).toBe(0);
       expect((await getBook(stale.id))?.status).toBe(0);
       await page.getByLabel('Unlist listed books older than this many days').fill('3600');
       await page.getByRole('button', { name: 'Preview old books' }).click();
-      await page.getByRole('button', { name: /^Unlist these \d+ books$/ }).click();
+      // one book is "this book", more are "these N books"
+      const unlist = page.getByRole('button', { name: /^Unlist (this book|these \d+ books)$/ });
+      expect(await unlist.textContent()).toBe(count === 1 ? 'Unlist this book' : `Unlist these ${count} books`);
+      await unlist.click();
       await page
         .getByRole('status')
-        .filter({ hasText: /books were unlisted/ })
+        .filter({ hasText: /^(1 book was|\d+ books were) unlisted\.$/ })
         .waitFor();
       expect((await getBook(stale.id))?.status).toBe(5);
     });

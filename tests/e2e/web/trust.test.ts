@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
+import { getUser } from '#lib/db/users.ts';
 import { campusOfEmail } from '#lib/values/campus.ts';
 import {
   ageAccount,
@@ -159,6 +160,55 @@ describe('trust and e-mail pages in the browser', () => {
       body: { emailAddress: student.user.emailAddress, password: student.password },
     });
     expect(back.status).toBe(200);
+  });
+
+  it('an owner makes and revokes an admin only once asked, and is told; a plain admin is offered no move it may not make', async () => {
+    const owner = await createConfirmedUser({ permissionType: 2 });
+    const student = await createConfirmedUser({ firstName: 'Promotable' });
+    const page = await web().newPage();
+    await logIn(page, owner.user.emailAddress);
+    await page.goto('/dashboard?tab=users');
+    const search = page.getByLabel('Find by name, e-mail, campus or user id');
+    await search.fill(student.user.emailAddress);
+    await page.getByRole('button', { name: 'Find' }).click();
+    const make = page.getByRole('button', { name: 'Make Promotable admin' });
+    // dismissed: nothing changes
+    page.once('dialog', (d) => void d.dismiss());
+    await make.click();
+    await page.waitForTimeout(300);
+    expect((await getUser(student.user.id))?.permissionType).toBe(0);
+    page.once('dialog', (d) => {
+      expect(d.message()).toContain(
+        `Make Promotable ${student.user.lastName} (${student.user.emailAddress}) an admin?`,
+      );
+      void d.accept();
+    });
+    await make.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Promotable ${student.user.lastName} is now an admin` })
+      .waitFor();
+    expect((await getUser(student.user.id))?.permissionType).toBe(1);
+
+    // the new admin (not an owner) sees no Suspend for another admin, nor for themselves
+    const other = await createConfirmedUser({ permissionType: 1, firstName: 'Colleague' });
+    const desk = await web().newPage();
+    await logIn(desk, student.user.emailAddress);
+    await desk.goto('/dashboard?tab=users');
+    for (const who of [other.user.emailAddress, student.user.emailAddress]) {
+      await desk.getByLabel('Find by name, e-mail, campus or user id').fill(who);
+      await desk.getByRole('button', { name: 'Find' }).click();
+      await desk.getByRole('cell', { name: who, exact: true }).waitFor();
+      expect(await desk.getByRole('button', { name: /^Suspend / }).count(), who).toBe(0);
+    }
+
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Revoke admin of Promotable' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Promotable ${student.user.lastName} is no longer an admin.` })
+      .waitFor();
+    expect((await getUser(student.user.id))?.permissionType).toBe(0);
   });
 
   it('saves the e-mail preferences chosen on their page', async () => {

@@ -212,6 +212,7 @@ export function OwnerTools() {
     ...DASHBOARD_CHANGES,
   );
   const count = shown ? `${shown.more ? 'More than ' : ''}${shown.count}` : '';
+  const one = shown?.count === 1 && !shown.more;
   return (
     <Section id="owner-h" title="Owner tools">
       <Form onSubmit={look.submit} error={look.error} busy={look.busy} button="Preview old books">
@@ -224,10 +225,11 @@ export function OwnerTools() {
       </Form>
       {shown && (
         <section aria-labelledby="unlist-preview-h" className="preview">
-          <h3 id="unlist-preview-h">Unlist old books?</h3>
+          <h3 id="unlist-preview-h">{shown.count > 0 ? 'Unlist old books?' : 'No old books'}</h3>
           <p role="status">
-            {count} {shown.count === 1 && !shown.more ? 'book' : 'books'} listed before{' '}
-            {shown.cutoff.slice(0, 10)} would be unlisted. Nothing has changed yet.
+            {shown.count > 0
+              ? `${count} ${one ? 'book' : 'books'} listed before ${shown.cutoff.slice(0, 10)} would be unlisted. Nothing has changed yet.`
+              : `No book listed before ${shown.cutoff.slice(0, 10)} is still listed: there is nothing to unlist.`}
           </p>
           {shown.sample.length > 0 && (
             <>
@@ -245,7 +247,7 @@ export function OwnerTools() {
           {shown.count > 0 && (
             <p className="actions">
               <button type="button" className="danger" disabled={run.busy} onClick={() => run.submit()}>
-                Unlist these {count} books
+                {one ? 'Unlist this book' : `Unlist these ${count} books`}
               </button>{' '}
               <button type="button" onClick={() => setPreview(null)}>
                 Keep them listed
@@ -255,7 +257,11 @@ export function OwnerTools() {
           <ErrorNote error={run.error} />
         </section>
       )}
-      {result !== null && <StatusLine key={result}>{result} books were unlisted.</StatusLine>}
+      {result !== null && (
+        <StatusLine key={result}>
+          {result === 1 ? '1 book was unlisted.' : `${result} books were unlisted.`}
+        </StatusLine>
+      )}
     </Section>
   );
 }

@@ -4,7 +4,8 @@ import { type FormEvent, useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
 import { DASHBOARD_CHANGES, usersQuery } from '#web/features/dashboard/queries.ts';
-import { ErrorNote, Field, StatusLine } from '#web/ui/form.tsx';
+import { useSession } from '#web/session.ts';
+import { ActionButton, ErrorNote, Field, StatusLine } from '#web/ui/form.tsx';
 import { useAction, useSubmit } from '#web/ui/hooks.ts';
 import { MoreButton, Section, Table } from '#web/ui/layout.tsx';
 
@@ -66,6 +67,7 @@ type User =
   paths['/api/dashboard/getUsers']['get']['responses'][200]['content']['application/json']['data'][number];
 
 export function Users({ owner }: { owner: boolean }) {
+  const session = useSession();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const list = useInfiniteQuery(usersQuery(query));
@@ -75,12 +77,18 @@ export function Users({ owner }: { owner: boolean }) {
     e.preventDefault();
     setQuery(text.trim());
   };
-  const role = (userId: string, make: boolean) =>
-    act.run(() =>
+  // a role change says what it did (and is asked first: an admin sees every user's contacts)
+  const role = (u: User, make: boolean) => async () => {
+    const userId = u.id;
+    await (make
+      ? call(api.PUT('/api/dashboard/makeAdmin', { body: { userId } }))
+      : call(api.PUT('/api/dashboard/revokeAdmin', { body: { userId } })));
+    setSaid(
       make
-        ? call(api.PUT('/api/dashboard/makeAdmin', { body: { userId } }))
-        : call(api.PUT('/api/dashboard/revokeAdmin', { body: { userId } })),
+        ? `${u.firstName} ${u.lastName} is now an admin; they get an e-mail asking them to turn on two-factor sign-in.`
+        : `${u.firstName} ${u.lastName} is no longer an admin.`,
     );
+  };
   return (
     <Section id="users-h" title="Users">
       <form onSubmit={search} className="search">
@@ -122,18 +130,30 @@ export function Users({ owner }: { owner: boolean }) {
           ...(owner && {
             Action: (u: User) =>
               u.permissionType === 0 ? (
-                <button type="button" onClick={() => role(u.id, true)}>
+                <ActionButton
+                  act={act}
+                  action={role(u, true)}
+                  confirm={`Make ${u.firstName} ${u.lastName} (${u.emailAddress}) an admin? Admins see every user's contact details and move purchases.`}
+                >
                   Make {u.firstName} admin
-                </button>
+                </ActionButton>
               ) : (
                 u.permissionType === 1 && (
-                  <button type="button" onClick={() => role(u.id, false)}>
+                  <ActionButton
+                    act={act}
+                    action={role(u, false)}
+                    confirm={`Revoke the admin role of ${u.firstName} ${u.lastName}?`}
+                  >
                     Revoke admin of {u.firstName}
-                  </button>
+                  </ActionButton>
                 )
               ),
           }),
-          Suspension: (u) => u.permissionType < 2 && <Suspension user={u} done={setSaid} />,
+          // only what the caller may do: nobody suspends an owner or themselves, only an owner an admin
+          Suspension: (u) =>
+            u.permissionType < 2 &&
+            u.id !== session?.userId &&
+            (owner || u.permissionType === 0) && <Suspension user={u} done={setSaid} />,
         }}
       />
       <MoreButton list={list}>More users</MoreButton>
