@@ -2,7 +2,7 @@
  * The caller's own account: read it, change profile fields, and the owner bootstrap.
  */
 import { getUser, getUserIdByEmail, updateProfile as saveProfile, setPermissionType } from '#lib/db/users.ts';
-import { NotFound } from '#lib/errors.ts';
+import { Conflict, NotFound } from '#lib/errors.ts';
 import { normaliseEmail } from './rules.ts';
 import { type ProfileUpdate, toUser, type User } from './schemas.ts';
 
@@ -26,4 +26,19 @@ export async function promoteOwner(emailAddress: string): Promise<User> {
   const user = userId ? await setPermissionType(userId, 2) : null;
   if (!user) throw new NotFound(`No confirmed account has the address ${emailAddress.trim()}.`);
   return toUser(user);
+}
+
+/**
+ * Makes the owner with this address an admin again (2 -> 1): `npm run promote-owner -- --revoke`,
+ * the operator's step before an owner leaves (an owner cannot delete their own account).
+ */
+export async function revokeOwner(emailAddress: string): Promise<User> {
+  const userId = await getUserIdByEmail(normaliseEmail(emailAddress));
+  const user = userId ? await getUser(userId) : null;
+  if (!userId || !user) throw new NotFound(`No confirmed account has the address ${emailAddress.trim()}.`);
+  if (user.permissionType !== 2)
+    throw new Conflict(`${user.emailAddress} is not an owner.`, undefined, 'NOT_OWNER');
+  const updated = await setPermissionType(userId, 1);
+  if (!updated) throw new NotFound(`No confirmed account has the address ${emailAddress.trim()}.`);
+  return toUser(updated);
 }

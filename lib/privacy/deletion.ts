@@ -126,6 +126,14 @@ export async function deleteAccount(
   now = new Date(),
 ): Promise<z.infer<typeof AccountDeleted>> {
   const user = await checkOwnPassword(principal.userId, password, 'The password is wrong.', now);
+  // the last owner gone, nobody could make or revoke admins: the operator steps an owner down first
+  if (user.permissionType >= 2) {
+    throw new Conflict(
+      'An owner’s account cannot be deleted: the market would lose the person who manages its admins. Ask whoever runs Campus Books to make you an admin first (npm run promote-owner -- --revoke <your address>), then delete the account.',
+      undefined,
+      'OWNER_ACCOUNT',
+    );
+  }
   if (await hasPurchaseInProgress(user.id)) {
     throw new Conflict(
       'A purchase of yours is in progress (bought or verified, as seller or buyer); delete the account once it is delivered or cancelled.',

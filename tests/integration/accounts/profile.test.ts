@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler as updateProfile } from '#functions/auth/update-profile.ts';
 import { handler as getUserData } from '#functions/user/get-user-data.ts';
-import { promoteOwner } from '#lib/accounts/profile.ts';
+import { promoteOwner, revokeOwner } from '#lib/accounts/profile.ts';
 import { User } from '#lib/accounts/schemas.ts';
-import { NotFound } from '#lib/errors.ts';
+import { Conflict, NotFound } from '#lib/errors.ts';
 import { createConfirmedUser, uniqueEmail } from '#tests/helpers/accounts.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { expectEnvelope, expectError } from '#tests/helpers/schema.ts';
@@ -84,5 +84,13 @@ describe('promoting an owner (npm run promote-owner)', () => {
 
   it('refuses an address without an account', async () => {
     await expect(promoteOwner(uniqueEmail())).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it('--revoke makes an owner an admin again, and refuses anyone who is not an owner', async () => {
+    const { user } = await createConfirmedUser();
+    await promoteOwner(user.emailAddress);
+    expect(await revokeOwner(user.emailAddress.toUpperCase())).toEqual({ ...user, permissionType: 1 });
+    await expect(revokeOwner(user.emailAddress)).rejects.toBeInstanceOf(Conflict);
+    await expect(revokeOwner(uniqueEmail())).rejects.toBeInstanceOf(NotFound);
   });
 });

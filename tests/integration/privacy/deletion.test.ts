@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { handler as getOrderHandler } from '#functions/user/get-order.ts';
+import { revokeOwner } from '#lib/accounts/profile.ts';
 import { confirmSignup, createPendingSignup } from '#lib/accounts/signup.ts';
 import { accountDeletionKey, emailKey, userKey, userPartition } from '#lib/db/keys.ts';
 import { BookStatus } from '#lib/db/records.ts';
@@ -111,6 +112,22 @@ describe('POST /api/auth/deleteAccount', () => {
       expect(await readItem(accountDeletionKey(who.record.id))).toBeUndefined();
       expect((await me(who.token)).status).toBe(200);
     }
+  });
+
+  it("refuses an owner's own deletion (409), so the market keeps who manages its admins; once stepped down it goes", async () => {
+    const owner = await createConfirmedUser({ permissionType: 2 });
+    const res = await deleteAccountCall(owner.token, owner.password);
+    expect(res.status).toBe(409);
+    expect(expectError(res.json(), 'OWNER_ACCOUNT').error).toMatch(/npm run promote-owner -- --revoke/);
+    expect(await readItem(userKey(owner.record.id))).toMatchObject({ permissionType: 2 });
+    expect(await readItem(accountDeletionKey(owner.record.id))).toBeUndefined();
+
+    // the operator's step: an admin again (a new session: the role change ends the old one)
+    expect(await revokeOwner(owner.record.emailAddress)).toMatchObject({ permissionType: 1 });
+    const session = await login(owner.record.emailAddress, owner.password);
+    const { token } = (session.json() as { data: { token: string } }).data;
+    expect((await deleteAccountCall(token, owner.password)).status).toBe(200);
+    expect(await readItem(userKey(owner.record.id))).toBeUndefined();
   });
 
   it('finishes a deletion interrupted halfway when run again, in pages, by the scheduled run', async () => {
