@@ -58,8 +58,49 @@ export const PutPointBody = z.strictObject({
   timeZone: z
     .string()
     .check(z.refine(isTimeZone, 'Not a time zone (an IANA name such as America/New_York).')),
-  hours: z.array(Opening).check(z.minLength(1)).check(z.maxLength(28)),
+  hours: z.pipe(
+    z
+      .array(Opening)
+      .check(z.minLength(1))
+      .check(z.maxLength(28))
+      .check(
+        // named on the later of the two rows, so the form shows it there
+        z.superRefine((hours, ctx) => {
+          const overlap = overlapOf(hours);
+          if (overlap)
+            ctx.addIssue({
+              code: 'custom',
+              path: [overlap[1]],
+              message: `This opening overlaps opening ${overlap[0] + 1} (or is the same): make each day’s openings separate.`,
+            });
+        }),
+      ),
+    // stored and shown by day, then by time (Monday first), whatever order they were typed in
+    z.transform((hours) =>
+      [...hours].sort((a, b) => a.day - b.day || minutesOf(a.opens) - minutesOf(b.opens)),
+    ),
+  ),
 });
+
+/** The first two openings of one day that overlap (sharing only an end is fine), or null. Pure. */
+export function overlapOf(
+  hours: ReadonlyArray<{ day: number; opens: string; closes: string }>,
+): [number, number] | null {
+  for (let i = 0; i < hours.length; i++)
+    for (let j = i + 1; j < hours.length; j++) {
+      const a = hours[i];
+      const b = hours[j];
+      if (
+        a &&
+        b &&
+        a.day === b.day &&
+        minutesOf(a.opens) < minutesOf(b.closes) &&
+        minutesOf(b.opens) < minutesOf(a.closes)
+      )
+        return [i, j];
+    }
+  return null;
+}
 export const PointIdBody = z.strictObject({ pointId: Id });
 /** getHandoverPoints of the dashboard: the points of any one campus. */
 export const PointsQuery = z.strictObject({ campus: PointCampus });

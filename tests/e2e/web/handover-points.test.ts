@@ -69,6 +69,14 @@ describe('the hand-over points tab', () => {
     expect(await listHandoverPoints(campus)).toEqual([stored]);
 
     await change.getByLabel('Closes (opening 1)').fill('12:00');
+    // Saturday's opening twice: refused at the second one, nothing stored
+    await change.getByRole('button', { name: 'Add an opening' }).click();
+    await change.getByRole('button', { name: 'Save the changes' }).click();
+    await change
+      .getByText('This opening overlaps opening 6 (or is the same): make each day’s openings separate.')
+      .waitFor();
+    expect(await listHandoverPoints(campus)).toEqual([stored]);
+    await change.getByRole('button', { name: 'Remove opening 7' }).click();
     await change.getByRole('button', { name: 'Remove opening 6' }).click();
     await change.getByLabel('Name').fill('Main library');
     await change.getByRole('button', { name: 'Save the changes' }).click();

@@ -26,7 +26,7 @@ import { seedBook } from '#tests/helpers/books.ts';
 import { adminGetConversation } from '#tests/helpers/conversations.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
-import { expectOk, expectRefusal } from '#tests/helpers/schema.ts';
+import { expectError, expectOk, expectRefusal } from '#tests/helpers/schema.ts';
 import { commandsOf } from '#tests/helpers/stream.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
@@ -144,6 +144,65 @@ describe('hand-over points', () => {
       expect((await call(admin.token, bad)).status).toBe(400);
     }
     expectRefusal(await call(admin.token, { ...good, pointId: ulid() }), 404, 'POINT_NOT_FOUND');
+    // the same opening twice, or two that overlap: refused in words, nothing stored
+    for (const hours of [
+      [
+        { day: 6, opens: '10:00', closes: '14:00' },
+        { day: 6, opens: '10:00', closes: '14:00' },
+      ],
+      [
+        { day: 2, opens: '09:00', closes: '12:00' },
+        { day: 2, opens: '11:00', closes: '15:00' },
+      ],
+    ]) {
+      const res = await call(admin.token, { ...good, name: 'Overlapping desk', hours });
+      expect(res.status).toBe(400);
+      // on the later row, where the form shows it
+      expect(expectError(res.json(), 'VALIDATION_FAILED').details).toContainEqual(
+        expect.objectContaining({
+          field: 'hours.1',
+          message: 'This opening overlaps opening 1 (or is the same): make each day’s openings separate.',
+        }),
+      );
+    }
+    const points = expectOk(
+      await invoke(adminGetPoints, {
+        route: '/api/dashboard/getHandoverPoints',
+        token: admin.token,
+        query: { campus },
+      }),
+      HandoverPointList,
+    );
+    expect(points.map((p) => p.name)).not.toContain('Overlapping desk');
+  });
+
+  it('stores the hours by day and time, whatever order they were typed in; touching openings are fine', async () => {
+    const { campus, admin } = await scene();
+    const res = await invoke(putPoint, {
+      method: 'POST',
+      route: '/api/dashboard/putHandoverPoint',
+      token: admin.token,
+      body: {
+        campus,
+        name: 'Sorted desk',
+        timeZone: 'UTC',
+        hours: [
+          { day: 7, opens: '12:00', closes: '16:00' },
+          { day: 1, opens: '15:00', closes: '18:00' },
+          { day: 1, opens: '09:00', closes: '15:00' },
+          { day: 3, opens: '09:00', closes: '10:00' },
+        ],
+      },
+    });
+    const saved = expectOk(res, HandoverPoint);
+    const sorted = [
+      { day: 1, opens: '09:00', closes: '15:00' },
+      { day: 1, opens: '15:00', closes: '18:00' },
+      { day: 3, opens: '09:00', closes: '10:00' },
+      { day: 7, opens: '12:00', closes: '16:00' },
+    ];
+    expect(saved.hours).toEqual(sorted);
+    expect((await stored(handoverPointKey(saved.id)))?.hours).toEqual(sorted);
   });
 
   it("a point's campus is one domain, any case: stored lower-cased; `all` and a non-domain are 400", async () => {
