@@ -31,7 +31,7 @@ import { appLinks } from '#lib/mail/links.ts';
 import { noticeMail } from '#lib/mail/notice.ts';
 import { notify } from '#lib/notifications/notify.ts';
 import { type Handover, toApiHandover } from '#lib/orders/handover.ts';
-import { isOpenAt, localDate } from '#lib/values/hours.ts';
+import { hoursInWords, isOpenAt, localDate } from '#lib/values/hours.ts';
 import type * as z from '#lib/zod.ts';
 import type { AnswerBody, HandoverPoint, PointIdBody, ProposeBody, PutPointBody } from './schemas.ts';
 
@@ -58,6 +58,14 @@ export async function getHandoverPoints(campus: string): Promise<HandoverPoint[]
   return (await listHandoverPoints(campus)).map(toApiPoint);
 }
 
+const pointSnapshot = (p: HandoverPointRecord) => ({
+  name: p.name,
+  campus: p.campus,
+  location: p.location,
+  timeZone: p.timeZone,
+  hours: hoursInWords(p.hours),
+});
+
 /** putHandoverPoint (admin): a new point, or the whole of an existing one; audited. */
 export async function saveHandoverPoint(
   actorId: string,
@@ -81,8 +89,9 @@ export async function saveHandoverPoint(
     actor: actorId,
     action: 'putHandoverPoint',
     target: { kind: 'handoverPoint', id: point.id },
-    before: existing ? { name: existing.name, campus: existing.campus } : {},
-    after: { name: point.name, campus: point.campus },
+    // every field a student relies on, so the log shows what changed (hours in words)
+    before: existing ? pointSnapshot(existing) : {},
+    after: pointSnapshot(point),
     reason: null,
   });
   if (!(await putHandoverPoint(point, !existing, audit))) {

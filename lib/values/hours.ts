@@ -12,6 +12,12 @@ export interface Opening {
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
+/** The hours in words, in the order given: "Mon 09:00-17:00, Sat 10:00-14:00". Pure. */
+export const hoursInWords = (hours: readonly Opening[]): string =>
+  hours
+    .map((o) => `${Object.keys(WEEKDAYS).find((k) => WEEKDAYS[k] === o.day) ?? o.day} ${o.opens}-${o.closes}`)
+    .join(', ');
+
 /** Whether `tz` is an IANA time zone this runtime knows. */
 export function isTimeZone(tz: string): boolean {
   try {

@@ -125,6 +125,15 @@ describe('hand-over points', () => {
       'removeHandoverPoint',
     ]);
     expect(audit.every((e) => e.actor === admin.id)).toBe(true);
+    // the change records every field a student relies on, the hours in words
+    const week = [1, 2, 3, 4, 5, 6, 7]
+      .map((d) => `${['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][d - 1]} 00:00-23:59`)
+      .join(', ');
+    const change = audit.find((e) => e.action === 'putHandoverPoint' && Object.keys(e.before).length > 0);
+    expect(change).toMatchObject({
+      before: { name: 'Library', campus, location: 'Front desk', timeZone: 'UTC', hours: week },
+      after: { name: 'Main library', campus, location: '', timeZone: 'America/New_York', hours: week },
+    });
   });
 
   it('refuses non-admins (403), bad hours, unknown zones and unknown fields (400), an unknown point (404)', async () => {
