@@ -85,6 +85,14 @@ describe('a hand-over agreed in the browser', () => {
       await desk.getByRole('heading', { name: `Hand-overs of ${tomorrowAt(13).day}` }).waitFor();
       await desk.getByRole('heading', { name: new RegExp(pointName) }).waitFor();
       await desk.getByText(new RegExp(`Books: .*${book.name}`)).waitFor();
+      // who comes, and how to reach them
+      await desk
+        .getByText(
+          `Seller: ${seller.user.firstName} ${seller.user.lastName} (${seller.user.emailAddress}, ${seller.user.campusMailbox})`,
+          { exact: false },
+        )
+        .first()
+        .waitFor();
       await expectAccessible(desk);
       await screenshot(desk, `handover-today-${viewport.name}`);
 

@@ -14,6 +14,11 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+/** Who comes, and how to reach them: name, e-mail and campus mailbox. */
+const person = (
+  p: { firstName: string; lastName: string; emailAddress: string; campusMailbox: string } | null,
+) => (p ? `${p.firstName} ${p.lastName} (${p.emailAddress}, ${p.campusMailbox})` : 'deleted user');
+
 /** What is left to do for one book of a hand-over. */
 const bookState = (b: { status: number | null; cancelled: boolean }) =>
   b.cancelled ? 'cancelled' : b.status === 2 ? 'checked' : b.status === 3 ? 'handed over' : null;
@@ -59,8 +64,7 @@ export function TodaysHandovers() {
                     .join(', ')}
                 </p>
                 <p>
-                  Seller: {seller ? `${seller.firstName} ${seller.lastName}` : 'deleted user'} · Buyer:{' '}
-                  {buyer ? `${buyer.firstName} ${buyer.lastName}` : 'deleted user'}
+                  Seller: {person(seller)} · Buyer: {person(buyer)}
                 </p>
                 <p>
                   <Link href={conversationHref(conversationId)}>Read their conversation</Link>
