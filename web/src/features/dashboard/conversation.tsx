@@ -46,8 +46,10 @@ export function AdminConversation({ id }: { id: string }) {
         {messages.map((m) => (
           <li key={m.id}>
             <strong>{names.get(m.senderId) ?? `user ${m.senderId}`}:</strong>{' '}
-            <span className="pre">{m.text}</span>
-            <small>{new Date(m.at).toLocaleString()}</small>
+            <span className="pre">{m.text}</span>{' '}
+            <small className="when">
+              <time dateTime={m.at}>{new Date(m.at).toLocaleString()}</time>
+            </small>
           </li>
         ))}
       </ol>
