@@ -1,6 +1,7 @@
 /** Changing a stored item straight in the table in tests: a change made behind the code's back. */
 
-import type { ItemKey } from '#lib/db/keys.ts';
+import { REFRESH_GRACE_SECONDS } from '#lib/accounts/sessions.ts';
+import { type ItemKey, refreshFamilyKey } from '#lib/db/keys.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { UpdateCommand } from '#lib/table/commands.ts';
 
@@ -16,4 +17,13 @@ export async function setStored(key: ItemKey, values: Record<string, unknown>): 
       ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, values[name]])),
     }),
   );
+}
+
+/**
+ * Dates a refresh family's last rotation back past the grace, as if the time had passed: its
+ * current token rotates at the next refresh again (lib/accounts/sessions.ts).
+ */
+export async function ageRefreshFamily(refreshToken: string): Promise<void> {
+  const rotatedAt = new Date(Date.now() - (REFRESH_GRACE_SECONDS + 5) * 1000).toISOString();
+  await setStored(refreshFamilyKey(refreshToken.split('.')[0] as string), { rotatedAt });
 }

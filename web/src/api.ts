@@ -102,8 +102,16 @@ export async function restoreSession(): Promise<void> {
     if (isRestoring()) setSession(null);
     return;
   }
-  const ok = await refreshSession();
-  if (!ok && isRestoring()) setSession(null);
+  let ok = await refreshSession();
+  // No answer (the student tapped on to another page while it was asked, or the network dropped):
+  // ask once more, and if there is still no answer, keep the hint, so the next page asks again.
+  // Only the service's refusal (401) ends the session. (QA: tapping through pages quickly logged
+  // students out while their cookie was still good.)
+  if (!ok && !refused) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    ok = await refreshSession();
+  }
+  if (!ok && isRestoring()) setSession(null, { keepHint: !refused });
 }
 
 /** Logs this browser's session out: its refresh family ends and the cookie goes. */

@@ -49,13 +49,17 @@ function store(next: Session | null): void {
   for (const l of listeners) l();
 }
 
-/** Starts (log in) or ends (log out, expiry, deletion) a session: the user changes. */
-export function setSession(next: Session | null): void {
+/**
+ * Starts (log in) or ends (log out, expiry, deletion) a session: the user changes. `keepHint`: no
+ * session now, but the browser may still have one (its refresh got no answer), so the next page
+ * asks again.
+ */
+export function setSession(next: Session | null, options: { keepHint?: boolean } = {}): void {
   // Told first, before any component renders with the new session (the cache of the old user goes).
   for (const l of userChanges) l();
   restoring = false;
   if (next) storage()?.setItem(HINT, '1');
-  else storage()?.removeItem(HINT);
+  else if (!options.keepHint) storage()?.removeItem(HINT);
   store(next);
 }
 

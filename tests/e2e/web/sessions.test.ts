@@ -16,6 +16,7 @@ import {
   webStackForFile,
 } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
+import { ageRefreshFamily } from '#tests/helpers/stored.ts';
 
 const web = webStackForFile();
 
@@ -43,6 +44,31 @@ describe('staying signed in', () => {
     expect(
       await tab.evaluate(() => ({ session: sessionStorage.length, local: Object.entries(localStorage) })),
     ).toEqual({ session: 0, local: [['cb_signed_in', '1']] });
+  });
+
+  it('a refresh that gets no answer (a page left mid-load, a dropped network) does not sign the student out', async () => {
+    const student = await createConfirmedUser({ firstName: 'Hasty' });
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, student.user.emailAddress);
+    // every refresh of the next load fails on the network: asked, then asked once more
+    let dropped = 0;
+    await page.route('**/api/auth/refresh', async (route) => {
+      dropped += 1;
+      await route.abort('connectionreset');
+    });
+    await page.goto('/cart');
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(dropped).toBe(2);
+    // the hint stays, so the next page asks again and is signed in
+    expect(await page.evaluate(() => localStorage.getItem('cb_signed_in'))).toBe('1');
+    await page.unroute('**/api/auth/refresh');
+    await page.goto('/cart');
+    await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+    // a refusal (401) still ends it: the hint goes
+    await page.context().clearCookies();
+    await page.goto('/cart');
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('cb_signed_in'))).toBeNull();
   });
 
   it('"Log out everywhere" in Settings ends the sessions of every device, this one included', async () => {
@@ -144,6 +170,8 @@ describe('staying signed in', () => {
     const tab = await laptop.context().newPage();
     await tab.goto('/notifications');
     await tab.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    // the reload comes after the grace (the rotation dated back, as time would): it rotates again
+    await ageRefreshFamily((await refreshCookieOf(laptop))?.value as string);
     await tab.reload();
     await tab.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
     expect((await refreshCookieOf(laptop))?.value).not.toBe(stolen?.value);

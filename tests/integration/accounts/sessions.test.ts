@@ -140,6 +140,27 @@ describe('POST /api/auth/refresh', () => {
     expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'GetItem']);
   });
 
+  it('a burst of page loads rotates once: an answer lost on the way leaves a cookie the next load still signs in with', async () => {
+    const { refreshToken } = await signIn();
+    const now = Date.now();
+    const at = (s: number) => new Date(now + s * 1000);
+    // load 1 rotates 0 -> 1, but the student taps on and its answer (the new cookie) is lost
+    const first = await refreshSession(refreshToken, at(0));
+    // load 2 sends the old cookie: the grace answers generation 1
+    expect((await refreshSession(refreshToken, at(1))).refreshToken).toBe(first.refreshToken);
+    // load 3 sends generation 1 moments after its rotation: the same token, nothing written
+    startMeasuring();
+    expect((await refreshSession(first.refreshToken, at(2))).refreshToken).toBe(first.refreshToken);
+    expect(sortedCommands()).toEqual(['GetItem', 'GetItem']);
+    // a late answer of load 2 puts generation 0 back: still signed in, nobody logged out
+    expect((await refreshSession(refreshToken, at(3))).refreshToken).toBe(first.refreshToken);
+    expect(await storedFamily(refreshToken)).toMatchObject({ generation: 1 });
+    // after the grace the current token rotates again
+    const later = await refreshSession(first.refreshToken, at(REFRESH_GRACE_SECONDS + 2));
+    expect(later.refreshToken).not.toBe(first.refreshToken);
+    expect(await storedFamily(refreshToken)).toMatchObject({ generation: 2 });
+  });
+
   it('expires after the sliding lifetime without use, and every use moves the expiry on', async () => {
     const { refreshToken } = await signIn();
     const start = Date.now();
