@@ -68,7 +68,9 @@ describe('the unlisting preview', () => {
       await page.getByRole('button', { name: 'Preview old books' }).click();
       // one book is "this book", more are "these N books"
       const unlist = page.getByRole('button', { name: /^Unlist (this book|these \d+ books)$/ });
-      expect(await unlist.textContent()).toBe(count === 1 ? 'Unlist this book' : `Unlist these ${count} books`);
+      expect(await unlist.textContent()).toBe(
+        count === 1 ? 'Unlist this book' : `Unlist these ${count} books`,
+      );
       await unlist.click();
       await page
         .getByRole('status')
