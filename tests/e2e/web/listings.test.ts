@@ -115,6 +115,60 @@ describe('My listings: editing a book', () => {
   });
 });
 
+describe('the cart with a book someone else bought', () => {
+  it('checks out the rest: the unavailable book leaves the cart, and a price change is still named (phone)', async () => {
+    const [seller, buyer, rival] = await Promise.all([
+      createConfirmedUser(),
+      createConfirmedUser(),
+      createConfirmedUser(),
+    ]);
+    const taken = await listBook(seller.token);
+    const repriced = await listBook(seller.token);
+    for (const b of [taken, repriced])
+      expect(
+        (await api('POST', '/api/user/addToCart', { token: buyer.token, body: { bookId: b.id } })).status,
+      ).toBe(200);
+    // another student buys one first; the seller raises the other's price
+    expect(
+      (await api('POST', '/api/user/addToCart', { token: rival.token, body: { bookId: taken.id } })).status,
+    ).toBe(200);
+    expect((await api('POST', '/api/books/checkoutCart', { token: rival.token })).status).toBe(201);
+    expect(
+      (
+        await api('POST', '/api/books/updateBook', {
+          token: seller.token,
+          body: { bookId: repriced.id, price: 99 },
+        })
+      ).status,
+    ).toBe(200);
+
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, buyer.user.emailAddress);
+    await page.goto('/cart');
+    await page
+      .getByText('The book that is no longer available leaves your cart when you check out.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Check out' }).click();
+    // the taken book is gone; what is left is the price change, named, with nothing bought
+    const alert = page.getByRole('alert').filter({ hasText: 'price' });
+    await alert.getByRole('button', { name: 'Accept the changes' }).waitFor();
+    const cart = await api('GET', '/api/user/getCartItems', { token: buyer.token });
+    expect((cart.body as { data: { items: { id: string }[] } }).data.items.map((b) => b.id)).toEqual([
+      repriced.id,
+    ]);
+    await alert.getByRole('button', { name: 'Accept the changes' }).click();
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+    const orders = await api('GET', '/api/user/getOrders', { token: buyer.token });
+    expect(
+      (orders.body as { data: { books: { id: string; price: number }[] }[] }).data[0]?.books.map((b) => [
+        b.id,
+        b.price,
+      ]),
+    ).toEqual([[repriced.id, 99]]);
+  });
+});
+
 describe('My listings: the looked-up cover', () => {
   it('takes the cover an ISBN lookup found off a book, and the book keeps no cover', async () => {
     const seller = await createConfirmedUser();

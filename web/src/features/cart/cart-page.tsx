@@ -71,9 +71,13 @@ export function CartPage() {
   const items = cart.data?.items ?? [];
   const names = new Map(items.map((b) => [b.id, b.name]));
   const available = items.filter((b) => b.available);
+  const gone = items.filter((b) => !b.available);
   const buy = async () => {
     setAccepted(false);
     const ok = await checkout.run(async () => {
+      // the checkout is all or nothing: books that are no longer available leave the cart first, so
+      // they never block buying the rest (QA: one sold book made checkout fail forever)
+      for (const b of gone) await call(api.POST('/api/user/removeFromCart', { body: { bookId: b.id } }));
       setOrder(
         await call(api.POST('/api/books/checkoutCart', { params: { header: { 'Idempotency-Key': key } } })),
       );
@@ -144,6 +148,8 @@ export function CartPage() {
           <p>
             {available.length} book{available.length === 1 ? '' : 's'} to buy. The service adds a 5 % fee; the
             subtotal, fee and total are confirmed when you check out.
+            {gone.length > 0 &&
+              ` ${gone.length === 1 ? 'The book that is' : `The ${gone.length} books that are`} no longer available ${gone.length === 1 ? 'leaves' : 'leave'} your cart when you check out.`}
           </p>
           {cart.data && <Amounts amounts={cart.data} />}
           <p className="actions">
