@@ -115,6 +115,21 @@ describe('My listings: editing a book', () => {
   });
 });
 
+describe("the seller's own book page", () => {
+  it('offers what a seller can do with it, and nothing a buyer does (phone)', async () => {
+    const seller = await createConfirmedUser();
+    const book = await listBook(seller.token);
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, seller.user.emailAddress);
+    await page.goto(`/books/${book.id}`);
+    await page.getByText('Your book:', { exact: false }).waitFor();
+    for (const name of [/^Add to cart/, /^Save/, /^Report/, /^Ask /, /^Send to/])
+      expect(await page.getByRole('button', { name }).count(), String(name)).toBe(0);
+    expect(await page.getByText('Report this listing').count()).toBe(0);
+    await expectAccessible(page);
+  });
+});
+
 describe('the cart with a book someone else bought', () => {
   it('checks out the rest: the unavailable book leaves the cart, and a price change is still named (phone)', async () => {
     const [seller, buyer, rival] = await Promise.all([

@@ -84,6 +84,23 @@ const notAnImage = (name: string) => ({
 });
 
 describe('photos in the Sell form', () => {
+  it('keeps the same photo chosen twice once, and a removal leaves no stale tile (photos a phone names alike)', async () => {
+    const seller = await createConfirmedUser();
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, seller.user.emailAddress);
+    await page.goto('/sell');
+    const same = await file('image.jpg', 900, 600);
+    const other = await file('image.jpg', 600, 900);
+    await page.getByLabel('Photos (optional)').setInputFiles([same, same, other]);
+    await page.getByRole('img', { name: 'Photo 2: image.jpg' }).waitFor();
+    const tiles = page.locator('ul.gallery > li');
+    expect(await tiles.count()).toBe(2);
+    await page.getByRole('button', { name: 'Remove photo 1 (image.jpg)' }).click();
+    await expect.poll(() => tiles.count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Remove photo/ }).count()).toBe(1);
+    await page.getByRole('img', { name: 'Photo 1: image.jpg' }).waitFor();
+  });
+
   it('lists the book and uploads its two photos in one flow, with progress (phone)', async () => {
     const seller = await createConfirmedUser();
     const page = await web().newPage({ width: 390, height: 844 });

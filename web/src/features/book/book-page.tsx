@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { api, call, money } from '#web/api.ts';
 import { conditionName } from '#web/books.ts';
 import { ReportForm } from '#web/features/book/report-form.tsx';
-import { bookQuery, keys, profileQuery } from '#web/queries.ts';
+import { bookQuery, keys } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
 import { AskSeller } from '#web/ui/ask-seller.tsx';
@@ -17,7 +17,6 @@ import { SaveButton } from '#web/ui/save-button.tsx';
 export function BookPage({ id }: { id: string }) {
   const session = useSession();
   const loaded = useQuery(bookQuery(id));
-  const me = useQuery({ ...profileQuery, enabled: Boolean(session) });
   // The book is read again after it is added: it then says it is in the cart.
   const cart = useAction(keys.cart, keys.books, keys.statistics);
   // after "Add to cart" the focus goes to the line saying it is in the cart
@@ -37,19 +36,19 @@ export function BookPage({ id }: { id: string }) {
         )}
       </section>
     );
+  // the seller's own book: nothing to buy, save, ask or report (QA: "Add to cart" on one's own book)
+  const mine = session?.userId === book.owner.id;
   return (
     <section>
       <h1>{book.name}</h1>
-      {session && book.status === 0 && me.data && me.data.id !== book.owner.id && (
-        <SaveButton bookId={book.id} name={book.name} />
-      )}
+      {session && book.status === 0 && !mine && <SaveButton bookId={book.id} name={book.name} />}
       {/* on a wide screen the photos and the facts side by side (styles.css .book-main) */}
       <div className="book-main">
         <div className="book-photos">
           <Gallery name={book.name} photos={book.photos} coverUrl={book.coverUrl} />
         </div>
         <div className="book-facts">
-          {me.data && me.data.id === book.owner.id && (
+          {mine && (
             <p>
               Your book: <Link href="/listings">edit it, or add or retry its photos, in my listings</Link>.
             </p>
@@ -78,7 +77,7 @@ export function BookPage({ id }: { id: string }) {
             <p>
               <Link href={`/login?next=${encodeURIComponent(`/books/${book.id}`)}`}>Log in</Link> to buy it.
             </p>
-          ) : book.inCart ? (
+          ) : mine ? null : book.inCart ? (
             <StatusLine focus={added}>
               In your cart. <Link href="/cart">Go to the cart</Link>.
             </StatusLine>
@@ -98,10 +97,8 @@ export function BookPage({ id }: { id: string }) {
             )
           )}
           <ErrorNote error={cart.error} />
-          {session && me.data && me.data.id !== book.owner.id && (
-            <AskSeller bookId={book.id} seller={book.owner.firstName} />
-          )}
-          {session && <ReportForm book={book} />}
+          {session && !mine && <AskSeller bookId={book.id} seller={book.owner.firstName} />}
+          {session && !mine && <ReportForm book={book} />}
         </div>
       </div>
     </section>

@@ -28,6 +28,21 @@ function Preview({ file, alt }: { file: File; alt: string }) {
 /** A chosen file's identity: the same file chosen twice is kept once. */
 const fileKey = (f: File) => `${f.name}|${f.size}|${f.lastModified}`;
 
+/**
+ * Each kept file's own React key, by object: two different photos may share a name and more (a
+ * phone calls every camera photo image.jpg), and a shared key leaves a stale tile behind on removal.
+ */
+const tileKeys = new WeakMap<File, number>();
+let nextTile = 0;
+const tileKey = (f: File): number => {
+  let key = tileKeys.get(f);
+  if (key === undefined) {
+    key = nextTile++;
+    tileKeys.set(f, key);
+  }
+  return key;
+};
+
 export function PhotoPicker({
   files,
   onChange,
@@ -41,7 +56,12 @@ export function PhotoPicker({
   const [note, setNote] = useState<string | null>(null);
   const choose = (chosen: File[]) => {
     const have = new Set(files.map(fileKey));
-    const usable = chosen.filter((f) => photoProblem(f) === null && !have.has(fileKey(f)));
+    // the same file twice (in this choice too) is kept once
+    const usable = chosen.filter((f) => {
+      if (photoProblem(f) !== null || have.has(fileKey(f))) return false;
+      have.add(fileKey(f));
+      return true;
+    });
     const room = MAX_PHOTOS - files.length;
     const notes = [
       ...(chosen.some((f) => photoProblem(f) !== null)
@@ -80,7 +100,7 @@ export function PhotoPicker({
       {files.length > 0 && (
         <ul className="gallery">
           {files.map((f, i) => (
-            <li key={fileKey(f)}>
+            <li key={tileKey(f)}>
               <Preview file={f} alt={`Photo ${i + 1}: ${f.name}`} />
               <button
                 type="button"
