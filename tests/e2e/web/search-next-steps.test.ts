@@ -69,6 +69,26 @@ describe('an empty search', () => {
   });
 });
 
+describe('a search with nothing to search by, or too long', () => {
+  it('says what to type, in words, without asking the service', async () => {
+    const page = await web().newPage({ width: 390, height: 844 });
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    for (const q of ['..', '.', '  -  ']) {
+      await page.goto(`/?q=${encodeURIComponent(q)}`);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Search for a word of the title, an author, a course or an ISBN.' })
+        .waitFor();
+    }
+    expect(asked.filter((p) => p.startsWith('/api/books/search'))).toEqual([]);
+    // too long: the service's own sentence, not "The request is invalid."
+    await page.goto(`/?q=${'a'.repeat(101)}`);
+    await page.getByRole('alert').filter({ hasText: 'Use at most 100 characters.' }).waitFor();
+    await expectAccessible(page);
+  });
+});
+
 describe('a search for a course', () => {
   it('tells a seller how many students of their campus want a book for it', async () => {
     const campus = freshCampus();

@@ -102,7 +102,8 @@ export function BrowsePage() {
           at {where}
         </h2>
         {list.isPending && <CardSkeletons what="books" />}
-        <ErrorNote error={list.error ?? cart.error} />
+        {/* a refused search says why ("1 to 100 characters"), not only that it was invalid */}
+        <ErrorNote error={list.error ?? cart.error} withDetails={Boolean(list.error)} />
         {q && <CourseDemand q={q} signedIn={signedIn} />}
         {list.data &&
           books.length === 0 &&

@@ -1,6 +1,6 @@
 /** The book lists' server state: the pages of a listing or a search, under `keys.bookLists`. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api, call } from '#web/api.ts';
+import { ApiFailure, api, call } from '#web/api.ts';
 import type { Book } from '#web/books.ts';
 import { browseHref, type Filters, listingQuery, searchQuery } from '#web/features/browse/filters.ts';
 import { keys } from '#web/queries.ts';
@@ -22,6 +22,13 @@ async function loadPage(
   filters: Filters,
   cursor: string | null,
 ): Promise<Page> {
+  // nothing to search by (".", "..": a path the browser would even rewrite): said in words, no call
+  if (query && !/[\p{L}\p{N}]/u.test(query))
+    throw new ApiFailure(
+      400,
+      { error: 'Search for a word of the title, an author, a course or an ISBN.', code: 'VALIDATION_FAILED' },
+      new Response(),
+    );
   const page = { limit: String(PAGE), ...(cursor ? { cursor } : {}) };
   const r = !query
     ? await api.GET('/api/books/getAllBooks', { params: { query: { ...page, ...listingQuery(filters) } } })
