@@ -7,6 +7,8 @@ const CourseDemand = z.strictObject({
   course: z.string(),
   campus: z.string(),
   openRequests: z.number().check(z.int(), z.nonnegative()),
+  /** the students who made them, the caller left out (several requests of one student count once) */
+  students: z.number().check(z.int(), z.nonnegative()),
 });
 
 /** GET /api/books/courseRequests/{course}: how many students of the caller's campus want a course's book. */
@@ -17,5 +19,5 @@ export const handler = http(
     errors: [400],
     summary: "Open requests for a course at the caller's campus (shown to sellers beside a course search)",
   },
-  async ({ params, principal }) => courseDemand(principal.campus, params.course),
+  async ({ params, principal }) => courseDemand(principal.userId, principal.campus, params.course),
 );

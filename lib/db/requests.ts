@@ -177,21 +177,21 @@ export async function candidateRequestsPage(
 }
 
 /**
- * How many open requests of one campus name one course: one Query of the course's request
- * partition (gsi2 `REQ#<campus>#C#<courseNorm>`, where a request lives while it is open and which
- * the matcher reads anyway) asking only for the count, so no item is returned. Its cost is the
- * size of that course's requests (about 300 bytes each: 0.5 read units for the first 13 or so),
- * never the table's; past 1 MB (thousands of requests) it answers that many, a lower bound.
+ * The open requests of one campus that name one course, as who asked: one Query of the course's
+ * request partition (gsi2 `REQ#<campus>#C#<courseNorm>`, where a request lives while it is open and
+ * which the matcher reads anyway) projecting only the requester. Its cost is the size of that
+ * course's requests (about 300 bytes each: 0.5 read units for the first 13 or so), never the
+ * table's; past 1 MB (thousands of requests) it answers the first 1 MB's, a lower bound.
  */
-export async function countOpenRequestsOfCourse(courseNorm: string, campus: string): Promise<number> {
+export async function requestersOfCourse(courseNorm: string, campus: string): Promise<string[]> {
   const out = await db.send(
     new QueryCommand({
       TableName: TABLE,
       IndexName: INDEX.gsi2,
       KeyConditionExpression: 'gsi2pk = :pk',
       ExpressionAttributeValues: { ':pk': requestsByCoursePk(courseNorm, campus) },
-      Select: 'COUNT',
+      ProjectionExpression: 'userId',
     }),
   );
-  return out.Count ?? 0;
+  return (out.Items ?? []).map((i) => String(i.userId));
 }

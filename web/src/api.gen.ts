@@ -4873,7 +4873,8 @@ export interface operations {
                      *       "data": {
                      *         "course": "string",
                      *         "campus": "string",
-                     *         "openRequests": 1
+                     *         "openRequests": 1,
+                     *         "students": 1
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "GET /api/books/courseRequests/{course}"
@@ -4884,6 +4885,7 @@ export interface operations {
                             course: string;
                             campus: string;
                             openRequests: number;
+                            students: number;
                         };
                         /** Format: date-time */
                         time: string;

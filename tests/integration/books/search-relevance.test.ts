@@ -237,7 +237,12 @@ describe('open requests of a course, for sellers (issue 33, item 6)', () => {
       pathParameters: { course },
       token,
     });
-  const Demand = z.strictObject({ course: z.string(), campus: z.string(), openRequests: z.number() });
+  const Demand = z.strictObject({
+    course: z.string(),
+    campus: z.string(),
+    openRequests: z.number(),
+    students: z.number(),
+  });
 
   it("counts the campus's open requests for the course however it is written, in one Query", async () => {
     for (let i = 0; i < 3; i++) {
@@ -253,11 +258,24 @@ describe('open requests of a course, for sellers (issue 33, item 6)', () => {
       course: 'PHYS451',
       campus: TEST_CAMPUS,
       openRequests: 3,
+      students: 3,
     });
-    // the sign-in GetItem, one counting Query
+    // the sign-in GetItem, one Query of the requesters
     expect(measured().operations.map((o) => o.command)).toEqual(['GetItem', 'Query']);
     const none = await courseRequests(seller.token, 'PHYS453');
     expect(expectEnvelope(none.json(), Demand).openRequests).toBe(0);
+  });
+
+  it('counts each other student once: not the caller, not one student twice', async () => {
+    const [asker, twice] = [await makeUser(), await makeUser()];
+    await createRequest(asker.token, { name: 'Plasma Physics', course: 'PHYS 461' });
+    await createRequest(twice.token, { name: 'Plasma Physics', course: 'PHYS 461' });
+    await createRequest(twice.token, { name: 'Fusion Basics', course: 'phys461' });
+    const seen = async (token: string) =>
+      expectEnvelope((await courseRequests(token, 'PHYS 461')).json(), Demand);
+    expect(await seen(seller.token)).toMatchObject({ openRequests: 3, students: 2 });
+    expect(await seen(asker.token)).toMatchObject({ openRequests: 3, students: 1 });
+    expect(await seen(twice.token)).toMatchObject({ openRequests: 3, students: 1 });
   });
 
   it('refuses a query that is not a course code, and a caller without a token', async () => {

@@ -11,11 +11,13 @@ import { Link } from '#web/router.tsx';
 export function CourseDemand({ q, signedIn }: { q: string; signedIn: boolean }) {
   const course = courseOfQuery(q);
   const demand = useQuery({ ...courseRequestsQuery(course ?? ''), enabled: signedIn && course !== null });
-  const n = demand.data?.openRequests ?? 0;
+  // other students, each once (not the caller's own requests, not one student's several)
+  const n = demand.data?.students ?? 0;
   if (!course || n === 0) return null;
   return (
     <p className="course-demand">
-      {n === 1 ? '1 student wants' : `${n} students want`} a book for {demand.data?.course}.{' '}
+      {n === 1 ? '1 student wants' : `${n} students want`} a book for{' '}
+      {demand.data?.course.replace(/^([A-Z]+)(\d)/, '$1 $2')}.{' '}
       <Link href={prefillHref('/sell', q)}>Sell yours</Link>
     </p>
   );
