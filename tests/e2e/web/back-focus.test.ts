@@ -131,7 +131,10 @@ describe.each([
     await page.getByRole('button', { name: 'Add the request' }).click();
     await expect
       .poll(() => focused(page))
-      .toEqual({ tag: 'P', text: `Request added: we tell you when “${name}” is listed.` });
+      .toEqual({
+        tag: 'P',
+        text: `Request added: books already listed show below as they are found, and we tell you when “${name}” is listed.`,
+      });
     const listed = await api('GET', '/api/user/getRequests', { token: student.token });
     expect(listed.status).toBe(200);
     expect(JSON.stringify(listed.body)).toContain(name);

@@ -69,6 +69,31 @@ describe('an empty search', () => {
   });
 });
 
+describe('a request for a book already listed', () => {
+  it('shows the match on the page a moment later, without a reload', async () => {
+    const campus = freshCampus();
+    const [seller, student] = await Promise.all([studentAt(campus), studentAt(campus)]);
+    const course = `ZM${letters(4).toUpperCase()} ${100 + (randomBytes(1)[0] ?? 0)}`;
+    const title = `Zq${letters(8)} Reader`;
+    const listed = await api('POST', '/api/books/postBook', {
+      token: seller.token,
+      body: { name: title, edition: 1, course, price: 12, condition: 'good' },
+    });
+    expect(listed.status).toBe(201);
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, student.user.emailAddress);
+    await page.goto('/requests');
+    await page.getByText('No matches yet: we notify you when one is listed.').waitFor();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Course', { exact: true }).fill(course);
+    await page.getByRole('button', { name: 'Add the request' }).click();
+    await page
+      .getByRole('link', { name: new RegExp(title) })
+      .first()
+      .waitFor({ timeout: 20_000 });
+  });
+});
+
 describe('a search with nothing to search by, or too long', () => {
   it('says what to type, in words, without asking the service', async () => {
     const page = await web().newPage({ width: 390, height: 844 });

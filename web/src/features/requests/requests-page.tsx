@@ -1,7 +1,7 @@
 /** `/requests`: the student's requests (add, delete) and the books that match them. */
 
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { prefillFrom } from '#web/prefill.ts';
 import { keys, matchesQuery, requestsQuery } from '#web/queries.ts';
@@ -13,7 +13,16 @@ import { Section } from '#web/ui/layout.tsx';
 
 export function RequestsPage() {
   const requests = useQuery(requestsQuery);
-  const matches = useQuery(matchesQuery);
+  // A new request is matched against the books already listed a moment later (the stream
+  // consumer): the matches are read again every 2 s for 20 s after one, so one that exists shows
+  // up without a reload (QA: "No matches yet" while a match existed).
+  const [watching, setWatching] = useState(0);
+  useEffect(() => {
+    if (!watching) return;
+    const stop = setTimeout(() => setWatching(0), 20_000);
+    return () => clearTimeout(stop);
+  }, [watching]);
+  const matches = useQuery({ ...matchesQuery, refetchInterval: watching ? 2000 : false });
   // an empty search's "Request this book" fills in what was searched (/requests?name=|course=|ISBN=)
   const { query } = useLocation();
   const empty = { edition: '', ...prefillFrom(query) };
@@ -36,7 +45,10 @@ export function RequestsPage() {
           },
         }),
       );
-      setSaid(`Request added: we tell you when “${form.name.trim()}” is listed.`);
+      setSaid(
+        `Request added: books already listed show below as they are found, and we tell you when “${form.name.trim()}” is listed.`,
+      );
+      setWatching(Date.now());
       reset();
     },
     ...changes,
