@@ -84,13 +84,20 @@ describe('a request for a book already listed', () => {
     await logIn(page, student.user.emailAddress);
     await page.goto('/requests');
     await page.getByText('No matches yet: we notify you when one is listed.').waitFor();
-    await page.getByLabel('Title', { exact: true }).fill(title);
+    // the same course, another title and edition: matched by the course, and told apart
+    await page.getByLabel('Title', { exact: true }).fill('Companion Workbook');
     await page.getByLabel('Course', { exact: true }).fill(course);
+    await page.getByLabel('Edition (optional)', { exact: true }).fill('3');
     await page.getByRole('button', { name: 'Add the request' }).click();
     await page
       .getByRole('link', { name: new RegExp(title) })
       .first()
       .waitFor({ timeout: 20_000 });
+    await page
+      .getByText(
+        `For your request “Companion Workbook”: the same course (${course}), another title: check it is the book you need. It is edition 1; you asked for edition 3.`,
+      )
+      .waitFor();
   });
 });
 

@@ -90,9 +90,52 @@ export function RequestsPage() {
         empty="No matches yet: we notify you when one is listed."
       >
         <BookList books={matches.data}>
-          {(b) => <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>}
+          {(b) => (
+            <>
+              {/* which request it answers, and how close it is: a course match may be another book */}
+              <p className="muted">{matchedBecause(b, requests.data ?? [])}</p>
+              <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
+            </>
+          )}
         </BookList>
       </Section>
     </>
   );
+}
+
+/** Why a book is among the matches, in words: the request it answers, and what they share. */
+function matchedBecause(
+  book: { name: string; ISBN: string | null; course: string; edition: number; requestIds: string[] },
+  requests: Array<{
+    id: string;
+    name: string;
+    course: string;
+    edition?: number | null;
+    ISBN?: string | null;
+  }>,
+): string {
+  const request = requests.find((r) => book.requestIds.includes(r.id));
+  if (!request) return 'Matches one of your requests.';
+  const digits = (s: string | null | undefined) => (s ?? '').replace(/[^0-9X]/gi, '');
+  const squash = (c: string) => c.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const words = (t: string) =>
+    t
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const have = new Set(words(book.name));
+  const sameTitle = words(request.name).every((w) => have.has(w));
+  const why =
+    request.ISBN && digits(request.ISBN) === digits(book.ISBN)
+      ? 'the same ISBN'
+      : squash(request.course) === squash(book.course)
+        ? sameTitle
+          ? `the same course (${book.course}) and title`
+          : `the same course (${book.course}), another title: check it is the book you need`
+        : 'the words of its title';
+  const edition =
+    request.edition && request.edition !== book.edition
+      ? ` It is edition ${book.edition}; you asked for edition ${request.edition}.`
+      : '';
+  return `For your request “${request.name}”: ${why}.${edition}`;
 }
