@@ -84,6 +84,14 @@ describe('a request for a book already listed', () => {
     await logIn(page, student.user.emailAddress);
     await page.goto('/requests');
     await page.getByText('No matches yet: we notify you when one is listed.').waitFor();
+    // sent empty: each field says what it needs; by the button only where to look, not the
+    // service's generic "The request is invalid."
+    await page.getByRole('button', { name: 'Add the request' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please check what is marked above.' }).waitFor();
+    await expect
+      .poll(() => page.getByLabel('Title', { exact: true }).getAttribute('aria-invalid'))
+      .toBe('true');
+    expect(await page.getByText('The request is invalid.').count()).toBe(0);
     // the same course, another title and edition: matched by the course, and told apart
     await page.getByLabel('Title', { exact: true }).fill('Companion Workbook');
     await page.getByLabel('Course', { exact: true }).fill(course);

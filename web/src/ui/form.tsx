@@ -58,9 +58,18 @@ export function Submit({
   busy: boolean;
   children: ReactNode;
 }) {
+  // a refusal that names fields says so at each field: here only where to look, not the service's
+  // generic "The request is invalid." under them (QA: it read as a second, vaguer error)
+  const atFields = error?.status === 400 && (error.body?.details ?? []).some((d) => d.field);
   return (
     <>
-      <ErrorNote error={error} />
+      {atFields ? (
+        <p className="error" role="alert">
+          Please check what is marked above.
+        </p>
+      ) : (
+        <ErrorNote error={error} />
+      )}
       <button type="submit" disabled={busy}>
         {children}
       </button>
