@@ -64,6 +64,21 @@ describe('the web app in the browser', () => {
     expect((posts.body as { data: { name: string }[] }).data.map((b) => b.name)).not.toContain('A fine book');
   });
 
+  it('a reset link that was used or expired says so and leads to a new one', async () => {
+    const page = await web().newPage({ width: 390, height: 844 });
+    // a well-formed token the service never issued (or one already used)
+    await page.goto(`/reset-password?token=${'A'.repeat(43)}`);
+    await page.getByLabel('New password (8 to 72 characters)').fill('a perfectly fine new password');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This link is invalid, has expired or was already used.' })
+      .waitFor();
+    await page.getByRole('link', { name: 'Ask for a new reset link' }).click();
+    await page.waitForURL(/\/forgot-password$/);
+    await expectAccessible(page);
+  });
+
   it('sends an expired session to the login page, and back to where it was', async () => {
     const buyer = await createConfirmedUser();
     const page = await web().newPage();

@@ -59,6 +59,12 @@ export function ResetPage() {
         )}
         <Field {...passwordField('New password (8 to 72 characters)', 'new')} {...bind('password', error)} />
       </Form>
+      {error?.body?.code === 'EMAIL_TOKEN_INVALID' && (
+        // a used or expired link is a dead end without the way to a new one (QA)
+        <p>
+          <Link href="/forgot-password">Ask for a new reset link</Link>.
+        </p>
+      )}
     </section>
   );
 }

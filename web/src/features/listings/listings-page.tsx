@@ -23,7 +23,11 @@ export function ListingsPage() {
       </p>
       {list.isPending && <Loading what="your listings" />}
       <ErrorNote error={list.error ?? act.error} />
-      {list.data?.length === 0 && <p>You have no listings.</p>}
+      {list.data?.length === 0 && (
+        <p>
+          You have no listings. Books you sold are under <Link href="/orders">Orders</Link>.
+        </p>
+      )}
       <BookList books={list.data} status inactive={(b) => b.status === 5}>
         {(b) => (
           <>
