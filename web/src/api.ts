@@ -203,5 +203,8 @@ export async function call<T>(
 /** Dollars for display; the service computes every amount. */
 export const money = (n: number): string => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
+/** A book's asking price: "Free" for a book given away (a choice on the Sell form), else dollars. */
+export const bookPrice = (n: number): string => (n === 0 ? 'Free' : money(n));
+
 /** A fresh Idempotency-Key for one checkout attempt. */
 export const idempotencyKey = (): string => crypto.randomUUID();

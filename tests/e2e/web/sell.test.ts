@@ -106,8 +106,13 @@ describe('the sell page', () => {
       .filter({ hasText: `Second ${tag}` })
       .waitFor();
     const stored = await postsOf(seller.token);
-    expect(stored.find((b) => b.name === `Second ${tag}`)?.price).toBe(0);
+    const free = stored.find((b) => b.name === `Second ${tag}`);
+    expect(free?.price).toBe(0);
     await expectAccessible(page);
+    // shown as what it is: "Free", not "$0.00"
+    await page.goto(`/books/${free?.id}`);
+    await page.getByRole('heading', { level: 1, name: `Second ${tag}` }).waitFor();
+    expect(await page.locator('dl.details dt:has-text("Price") + dd').textContent()).toBe('Free');
   });
 
   it('fills the form from a typed ISBN with what copies sold for, and from an empty search', async () => {

@@ -1,7 +1,7 @@
 /** `/books/{id}`: one book with its photos (or its looked-up cover), add to cart, and the report form. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call, money } from '#web/api.ts';
+import { api, bookPrice, call } from '#web/api.ts';
 import { conditionName } from '#web/books.ts';
 import { ReportForm } from '#web/features/book/report-form.tsx';
 import { bookQuery, keys } from '#web/queries.ts';
@@ -55,7 +55,7 @@ export function BookPage({ id }: { id: string }) {
           )}
           <dl className="details">
             <dt>Price</dt>
-            <dd>{money(book.price)}</dd>
+            <dd>{bookPrice(book.price)}</dd>
             <dt>Author</dt>
             <dd>{book.author ?? '—'}</dd>
             <dt>Edition</dt>

@@ -4,7 +4,7 @@
  * to cart, save) that works without following the link. The one place a card's markup lives.
  */
 import type { ReactNode } from 'react';
-import { money } from '#web/api.ts';
+import { bookPrice } from '#web/api.ts';
 import { conditionName } from '#web/books.ts';
 import { Link } from '#web/router.tsx';
 import type { BookLike } from '#web/ui/books.tsx';
@@ -33,7 +33,7 @@ export function BookCard({ book, action }: { book: BookLike; action?: ReactNode 
         </Link>
       </h3>
       <p className="card-meta">
-        <strong>{money(book.price)}</strong> · {conditionName(book.condition)}
+        <strong>{bookPrice(book.price)}</strong> · {conditionName(book.condition)}
         <span className="muted"> · {book.course}</span>
       </p>
       {action && <div className="card-action">{action}</div>}
