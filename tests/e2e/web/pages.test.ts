@@ -64,6 +64,31 @@ describe('the web app in the browser', () => {
     expect((posts.body as { data: { name: string }[] }).data.map((b) => b.name)).not.toContain('A fine book');
   });
 
+  it('a book no longer listed says what happened and leads on (an e-mailed link opened late)', async () => {
+    const book = await listBook();
+    const [buyer, other] = await Promise.all([createConfirmedUser(), createConfirmedUser()]);
+    expect(
+      (await api('POST', '/api/user/addToCart', { token: buyer.token, body: { bookId: book.id } })).status,
+    ).toBe(200);
+    expect((await api('POST', '/api/books/checkoutCart', { token: buyer.token })).status).toBe(201);
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, other.user.emailAddress);
+    await page.goto(`/books/${book.id}`);
+    await page
+      .getByText('This book is not listed any more: someone bought it, or its seller took it down.')
+      .waitFor();
+    await page.getByRole('link', { name: 'ask for this one' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My requests and matches' }).waitFor();
+    // the login page, opened while signed in, says as whom and leads on
+    await page.goto('/login?next=%2Fcart');
+    await page
+      .getByRole('status')
+      .filter({ hasText: `You are logged in as ${other.user.firstName}.` })
+      .waitFor();
+    await page.getByRole('link', { name: 'Go on' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+  });
+
   it('a reset link that was used or expired says so and leads to a new one', async () => {
     const page = await web().newPage({ width: 390, height: 844 });
     // a well-formed token the service never issued (or one already used)

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { operations } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
-import { setSession } from '#web/session.ts';
+import { setSession, useSession } from '#web/session.ts';
 import { EMAIL_FIELD, ErrorNote, Field, Form, passwordField } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 
@@ -85,6 +85,9 @@ export function ConfirmPage() {
 export function LoginPage() {
   const { query } = useLocation();
   const next = query.get('next');
+  // Only a path on this site: never an absolute URL from the query.
+  const safeNext = next?.startsWith('/') && !next.startsWith('//') ? next : '/';
+  const session = useSession();
   const [emailAddress, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -97,8 +100,7 @@ export function LoginPage() {
       ...(code.trim() ? { code } : {}),
       ...(unlockToken ? { unlockToken } : {}),
     });
-    // Only a path on this site: never an absolute URL from the query.
-    navigate(next?.startsWith('/') && !next.startsWith('//') ? next : '/', { replace: true });
+    navigate(safeNext, { replace: true });
   });
   const retryAfter = error?.status === 429 ? error.response.headers.get('Retry-After') : null;
   // the service asks for a second factor (admins and owners who turned it on): show the code field
@@ -108,6 +110,13 @@ export function LoginPage() {
   return (
     <section>
       <h1>Log in</h1>
+      {session && (
+        // already signed in (a bookmark, the back button): say as whom, and the way on
+        <p role="status">
+          You are logged in as {session.firstName}. <Link href={safeNext}>Go on</Link>, or log in below as
+          someone else.
+        </p>
+      )}
       {query.get('expired') && <p role="status">Your session has expired. Log in again to continue.</p>}
       {unlockToken && (
         <p role="status">

@@ -30,8 +30,17 @@ export function BookPage({ id }: { id: string }) {
           <Loading what="the book" />
         ) : (
           <p>
-            {loaded.error?.status === 404 ? 'This book is not listed.' : loaded.error?.message}{' '}
-            <Link href="/">Back to the books</Link>.
+            {loaded.error?.status === 404
+              ? 'This book is not listed any more: someone bought it, or its seller took it down.'
+              : loaded.error?.message}{' '}
+            <Link href="/">Find other books</Link>
+            {session && loaded.error?.status === 404 && (
+              <>
+                {' '}
+                or <Link href="/requests">ask for this one</Link>: we tell you when a copy is listed
+              </>
+            )}
+            .
           </p>
         )}
       </section>
