@@ -101,14 +101,30 @@ describe('trust and e-mail pages in the browser', () => {
     await item.getByText('3 reports · hidden from students').waitFor();
     await expectAccessible(desk);
     await screenshot(desk, 'dashboard-reports');
+    // the title opens the book
+    expect(await item.getByRole('link', { name: kept.name }).getAttribute('href')).toBe(`/books/${kept.id}`);
     await desk.getByRole('button', { name: `Dismiss the reports on ${kept.name}` }).click();
     await item.waitFor({ state: 'detached' });
+    await desk
+      .getByRole('status')
+      .filter({ hasText: `The reports on ${kept.name} are dismissed.` })
+      .waitFor();
     expect((await api('GET', `/api/books/getBook/${kept.id}`)).status).toBe(200);
     expect((await reportsOf(admin)).map((r) => r.bookId)).not.toContain(kept.id);
 
     await desk.getByLabel(`Reason told to the seller of ${bad.name} (optional)`).fill('Not a textbook.');
+    // unlisting asks first: declined, nothing happens
+    desk.once('dialog', (d) => void d.dismiss());
+    await desk.getByRole('button', { name: `Unlist ${bad.name}` }).click();
+    await desk.waitForTimeout(300);
+    expect((await getBook(bad.id))?.status).toBe(0);
+    desk.once('dialog', (d) => void d.accept());
     await desk.getByRole('button', { name: `Unlist ${bad.name}` }).click();
     await desk.getByRole('article', { name: bad.name }).waitFor({ state: 'detached' });
+    await desk
+      .getByRole('status')
+      .filter({ hasText: `${bad.name} is unlisted; its seller is told.` })
+      .waitFor();
     expect((await getBook(bad.id))?.status).toBe(5);
     expect((await getBook(kept.id))?.status).toBe(0);
 

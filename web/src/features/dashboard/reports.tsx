@@ -5,7 +5,7 @@ import { conversationHref } from '#web/features/dashboard/conversation.tsx';
 import { DASHBOARD_CHANGES, messageReportsQuery, reportsQuery } from '#web/features/dashboard/queries.ts';
 import { Link } from '#web/router.tsx';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
-import { Field } from '#web/ui/form.tsx';
+import { Field, StatusLine } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { ageOf, MoreButton, Section } from '#web/ui/layout.tsx';
 
@@ -27,14 +27,29 @@ export function Reports() {
   const [reasons, setReasons] = useState<Record<string, string>>({});
   // the book acted on last: a 400's message for the reason shows under that book's field only
   const [last, setLast] = useState('');
-  const resolve = (bookId: string, action: 'dismiss' | 'unlist' | 'restore') => {
+  // what the last decision did, said once it is done (the book leaves the queue with it)
+  const [said, setSaid] = useState<string | null>(null);
+  const resolve = async (bookId: string, name: string, action: 'dismiss' | 'unlist' | 'restore') => {
+    // unlisting takes a book off the market: asked first (QA: one tap, and no word after)
+    if (action === 'unlist' && !window.confirm(`Unlist ${name}? Its seller is told, with your reason.`))
+      return;
     setLast(bookId);
+    setSaid(null);
     const reason = reasons[bookId]?.trim();
     const body = { bookId, action, ...(reason ? { reason } : {}) };
-    return act.run(() => call(api.POST('/api/dashboard/resolveReport', { body })));
+    const done = await act.run(() => call(api.POST('/api/dashboard/resolveReport', { body })));
+    if (done)
+      setSaid(
+        action === 'unlist'
+          ? `${name} is unlisted; its seller is told.`
+          : action === 'restore'
+            ? `${name} is shown to students again.`
+            : `The reports on ${name} are dismissed.`,
+      );
   };
   return (
     <Section id="reports-h" title="Reported books" loaded={list} error={act.error} empty="No open reports.">
+      {said && <StatusLine key={said}>{said}</StatusLine>}
       <ul className="books">
         {list.data?.map((r) => {
           const name = r.book?.name ?? 'A deleted book';
@@ -42,7 +57,8 @@ export function Reports() {
             <li key={r.bookId}>
               <article aria-label={name}>
                 <h3>
-                  {name} · {r.count} report{r.count === 1 ? '' : 's'}
+                  {r.book ? <Link href={`/books/${encodeURIComponent(r.bookId)}`}>{name}</Link> : name} ·{' '}
+                  {r.count} report{r.count === 1 ? '' : 's'}
                   {r.hidden ? ' · hidden from students' : ''}
                 </h3>
                 {r.book && (
@@ -67,18 +83,26 @@ export function Reports() {
                   error={last === r.bookId ? act.error?.field('reason') : undefined}
                 />
                 <p className="actions">
-                  <button type="button" onClick={() => resolve(r.bookId, 'dismiss')} disabled={act.busy}>
+                  <button
+                    type="button"
+                    onClick={() => resolve(r.bookId, name, 'dismiss')}
+                    disabled={act.busy}
+                  >
                     Dismiss the reports on {name}
                   </button>
                   {r.hidden && (
-                    <button type="button" onClick={() => resolve(r.bookId, 'restore')} disabled={act.busy}>
+                    <button
+                      type="button"
+                      onClick={() => resolve(r.bookId, name, 'restore')}
+                      disabled={act.busy}
+                    >
                       Restore {name} (its reporters lose their weight for 30 days)
                     </button>
                   )}
                   <button
                     type="button"
                     className="danger"
-                    onClick={() => resolve(r.bookId, 'unlist')}
+                    onClick={() => resolve(r.bookId, name, 'unlist')}
                     disabled={act.busy}
                   >
                     Unlist {name}
