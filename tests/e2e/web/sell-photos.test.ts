@@ -9,6 +9,9 @@
  * seller's own book shows in "Your listings" on the home page while the grid still leaves it out.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
@@ -89,8 +92,15 @@ describe('photos in the Sell form', () => {
     const page = await web().newPage({ width: 390, height: 844 });
     await logIn(page, seller.user.emailAddress);
     await page.goto('/sell');
-    const same = await file('image.jpg', 900, 600);
-    const other = await file('image.jpg', 600, 900);
+    // files on disk, as a phone's picker hands them over: the same file keeps its modification time
+    // (a buffer given to Playwright gets a fresh one each time, which would make it another file)
+    const dir = mkdtempSync(path.join(tmpdir(), 'same-name-'));
+    const same = path.join(dir, 'a', 'image.jpg');
+    const other = path.join(dir, 'b', 'image.jpg');
+    mkdirSync(path.dirname(same));
+    mkdirSync(path.dirname(other));
+    writeFileSync(same, (await file('image.jpg', 900, 600)).buffer);
+    writeFileSync(other, (await file('image.jpg', 600, 900)).buffer);
     await page.getByLabel('Photos (optional)').setInputFiles([same, same, other]);
     await page.getByRole('img', { name: 'Photo 2: image.jpg' }).waitFor();
     const tiles = page.locator('ul.gallery > li');
