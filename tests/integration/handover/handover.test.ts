@@ -4,12 +4,9 @@ import { z } from 'zod';
 import { handler as getBooksWithStatus } from '#functions/dashboard/get-books-with-status.ts';
 import { handler as adminGetPoints } from '#functions/dashboard/get-handover-points.ts';
 import { handler as getHandovers } from '#functions/dashboard/get-handovers.ts';
-import { handler as putPoint } from '#functions/dashboard/put-handover-point.ts';
-import { handler as removePoint } from '#functions/dashboard/remove-handover-point.ts';
 import { handler as answerHandover } from '#functions/user/answer-handover.ts';
 import { handler as getHandoverPoints } from '#functions/user/get-handover-points.ts';
 import { handler as getOrder } from '#functions/user/get-order.ts';
-import { handler as proposeHandover } from '#functions/user/propose-handover.ts';
 import { AdminThread } from '#lib/conversations/schemas.ts';
 import { cancelPurchase } from '#lib/dashboard/handover.ts';
 import { AdminHandoverList, HandOverBookList } from '#lib/dashboard/schemas.ts';
@@ -24,6 +21,7 @@ import { db, TABLE } from '#lib/table/client.ts';
 import { GetCommand } from '#lib/table/commands.ts';
 import { seedBook } from '#tests/helpers/books.ts';
 import { adminGetConversation } from '#tests/helpers/conversations.ts';
+import { ALL_WEEK, proposeAs, putPointAs, removePointAs } from '#tests/helpers/handover.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
 import { expectError, expectOk, expectRefusal } from '#tests/helpers/schema.ts';
@@ -31,7 +29,6 @@ import { commandsOf } from '#tests/helpers/stream.ts';
 import { makeUser } from '#tests/helpers/users.ts';
 
 const HOUR = 3600 * 1000;
-const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '23:59' }));
 
 const stored = async (key: { pk: string; sk: string }) =>
   (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
@@ -42,19 +39,18 @@ async function scene(hours = ALL_WEEK) {
   const admin = await makeUser({ permissionType: 1, firstName: 'Ada', campus });
   const buyer = await makeUser({ firstName: 'Bea', campus });
   const seller = await makeUser({ firstName: 'Sam', campus });
-  const res = await invoke(putPoint, {
-    method: 'POST',
-    route: '/api/dashboard/putHandoverPoint',
-    token: admin.token,
-    body: { campus, name: 'Library', location: 'Front desk', timeZone: 'UTC', hours },
+  const res = await putPointAs(admin.token, {
+    campus,
+    name: 'Library',
+    location: 'Front desk',
+    timeZone: 'UTC',
+    hours,
   });
   const point = expectOk(res, HandoverPoint);
   const order = await seedOrder(buyer.id, [{ sellerId: seller.id }]);
   return { campus, admin, buyer, seller, point, order };
 }
 
-const propose = (token: string, body: Record<string, unknown>) =>
-  invoke(proposeHandover, { method: 'POST', route: '/api/user/proposeHandover', token, body });
 const answer = (token: string, body: Record<string, unknown>) =>
   invoke(answerHandover, { method: 'POST', route: '/api/user/answerHandover', token, body });
 /** getOrder as `token`'s holder sees the order (200, checked against its schema). */
@@ -64,6 +60,20 @@ const orderSeenBy = async (token: string, orderId: string) =>
     OrderWithStatus,
   );
 const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
+/** `token`'s holder proposes the scene's point 30 hours from now (201, checked against its schema). */
+const proposedIn30h = async (
+  token: string,
+  s: { order: { id: string }; seller: { id: string }; point: { id: string } },
+) =>
+  expectOk(
+    await proposeAs(token, {
+      orderId: s.order.id,
+      sellerId: s.seller.id,
+      pointId: s.point.id,
+      at: inHours(30),
+    }),
+    Handover,
+  );
 
 describe('hand-over points', () => {
   it("lists the caller's campus's points only, and admins create, update and remove them (audited)", async () => {
@@ -80,17 +90,12 @@ describe('hand-over points', () => {
     });
     expect(expectOk(theirs, HandoverPointList).map((p) => p.id)).not.toContain(point.id);
 
-    const updated = await invoke(putPoint, {
-      method: 'POST',
-      route: '/api/dashboard/putHandoverPoint',
-      token: admin.token,
-      body: {
-        pointId: point.id,
-        campus,
-        name: 'Main library',
-        timeZone: 'America/New_York',
-        hours: ALL_WEEK,
-      },
+    const updated = await putPointAs(admin.token, {
+      pointId: point.id,
+      campus,
+      name: 'Main library',
+      timeZone: 'America/New_York',
+      hours: ALL_WEEK,
     });
     expect(expectOk(updated, HandoverPoint)).toMatchObject({
       id: point.id,
@@ -102,20 +107,10 @@ describe('hand-over points', () => {
       timeZone: 'America/New_York',
     });
 
-    const removed = await invoke(removePoint, {
-      method: 'POST',
-      route: '/api/dashboard/removeHandoverPoint',
-      token: admin.token,
-      body: { pointId: point.id },
-    });
+    const removed = await removePointAs(admin.token, point.id);
     expect(expectOk(removed, RemovedPoint)).toEqual({ pointId: point.id, removed: true });
     expect(await stored(handoverPointKey(point.id))).toBeUndefined();
-    const again = await invoke(removePoint, {
-      method: 'POST',
-      route: '/api/dashboard/removeHandoverPoint',
-      token: admin.token,
-      body: { pointId: point.id },
-    });
+    const again = await removePointAs(admin.token, point.id);
     expectRefusal(again, 404, 'POINT_NOT_FOUND');
 
     const audit = (await listAuditEntries(100, undefined)).items.filter((e) => e.target.id === point.id);
@@ -138,8 +133,7 @@ describe('hand-over points', () => {
 
   it('refuses non-admins (403), bad hours, unknown zones and unknown fields (400), an unknown point (404)', async () => {
     const { campus, admin, buyer } = await scene();
-    const call = (token: string, body: Record<string, unknown>) =>
-      invoke(putPoint, { method: 'POST', route: '/api/dashboard/putHandoverPoint', token, body });
+    const call = (token: string, body: Record<string, unknown>) => putPointAs(token, body);
     const good = { campus, name: 'Desk', timeZone: 'UTC', hours: ALL_WEEK };
     expect((await call(buyer.token, good)).status).toBe(403);
     for (const bad of [
@@ -187,21 +181,16 @@ describe('hand-over points', () => {
 
   it('stores the hours by day and time, whatever order they were typed in; touching openings are fine', async () => {
     const { campus, admin } = await scene();
-    const res = await invoke(putPoint, {
-      method: 'POST',
-      route: '/api/dashboard/putHandoverPoint',
-      token: admin.token,
-      body: {
-        campus,
-        name: 'Sorted desk',
-        timeZone: 'UTC',
-        hours: [
-          { day: 7, opens: '12:00', closes: '16:00' },
-          { day: 1, opens: '15:00', closes: '18:00' },
-          { day: 1, opens: '09:00', closes: '15:00' },
-          { day: 3, opens: '09:00', closes: '10:00' },
-        ],
-      },
+    const res = await putPointAs(admin.token, {
+      campus,
+      name: 'Sorted desk',
+      timeZone: 'UTC',
+      hours: [
+        { day: 7, opens: '12:00', closes: '16:00' },
+        { day: 1, opens: '15:00', closes: '18:00' },
+        { day: 1, opens: '09:00', closes: '15:00' },
+        { day: 3, opens: '09:00', closes: '10:00' },
+      ],
     });
     const saved = expectOk(res, HandoverPoint);
     const sorted = [
@@ -216,13 +205,7 @@ describe('hand-over points', () => {
 
   it("a point's campus is one domain, any case: stored lower-cased; `all` and a non-domain are 400", async () => {
     const { campus, admin } = await scene();
-    const call = (body: Record<string, unknown>) =>
-      invoke(putPoint, {
-        method: 'POST',
-        route: '/api/dashboard/putHandoverPoint',
-        token: admin.token,
-        body,
-      });
+    const call = (body: Record<string, unknown>) => putPointAs(admin.token, body);
     const good = { name: 'Side door', timeZone: 'UTC', hours: ALL_WEEK };
     const saved = expectOk(await call({ ...good, campus: ` ${campus.toUpperCase()} ` }), HandoverPoint);
     expect(saved.campus).toBe(campus);
@@ -242,12 +225,7 @@ describe('GET /api/dashboard/getHandoverPoints', () => {
   it("gives an admin any one campus's points, by name, in one Query after the sign-in", async () => {
     const { campus, admin, point } = await scene();
     const second = expectOk(
-      await invoke(putPoint, {
-        method: 'POST',
-        route: '/api/dashboard/putHandoverPoint',
-        token: admin.token,
-        body: { campus, name: 'Bookshop', timeZone: 'UTC', hours: ALL_WEEK },
-      }),
+      await putPointAs(admin.token, { campus, name: 'Bookshop', timeZone: 'UTC', hours: ALL_WEEK }),
       HandoverPoint,
     );
     // another campus's admin reads this campus's points: the campus is the query's, not the caller's
@@ -280,7 +258,7 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
     const { admin, buyer, seller, point, order } = await scene();
     const at = inHours(30);
     const proposed = expectOk(
-      await propose(buyer.token, { orderId: order.id, sellerId: seller.id, pointId: point.id, at }),
+      await proposeAs(buyer.token, { orderId: order.id, sellerId: seller.id, pointId: point.id, at }),
       Handover,
     );
     expect(proposed).toMatchObject({
@@ -399,8 +377,8 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
   it('a new proposal replaces a pending one, and makes an agreed one pending again', async () => {
     const { buyer, seller, point, order } = await scene();
     const body = { orderId: order.id, sellerId: seller.id, pointId: point.id };
-    const first = expectOk(await propose(buyer.token, { ...body, at: inHours(30) }), Handover);
-    const second = expectOk(await propose(seller.token, { ...body, at: inHours(40) }), Handover);
+    const first = expectOk(await proposeAs(buyer.token, { ...body, at: inHours(30) }), Handover);
+    const second = expectOk(await proposeAs(seller.token, { ...body, at: inHours(40) }), Handover);
     expect(second.proposalId).not.toBe(first.proposalId);
     expectRefusal(
       await answer(seller.token, { proposalId: first.proposalId, accept: true }),
@@ -408,7 +386,7 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
       'PROPOSAL_REPLACED',
     );
     expectOk(await answer(buyer.token, { proposalId: second.proposalId, accept: true }), Handover);
-    const third = expectOk(await propose(buyer.token, { ...body, at: inHours(50) }), Handover);
+    const third = expectOk(await proposeAs(buyer.token, { ...body, at: inHours(50) }), Handover);
     expect(third.state).toBe('pending');
     const item = await stored(handoverKey(order.id, seller.id));
     expect(item).toMatchObject({ state: 'pending', proposalId: third.proposalId, version: 4 });
@@ -417,21 +395,8 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
 
   it('refuses to agree a proposal at a point an admin removed since (409), and stores nothing', async () => {
     const { admin, buyer, seller, point, order } = await scene();
-    const proposed = expectOk(
-      await propose(buyer.token, {
-        orderId: order.id,
-        sellerId: seller.id,
-        pointId: point.id,
-        at: inHours(30),
-      }),
-      Handover,
-    );
-    const removed = await invoke(removePoint, {
-      method: 'POST',
-      route: '/api/dashboard/removeHandoverPoint',
-      token: admin.token,
-      body: { pointId: point.id },
-    });
+    const proposed = await proposedIn30h(buyer.token, { order, seller, point });
+    const removed = await removePointAs(admin.token, point.id);
     expect(removed.status).toBe(200);
     const refused = await answer(seller.token, { proposalId: proposed.proposalId, accept: true });
     expect(expectRefusal(refused, 409, 'POINT_REMOVED').error).toBe(
@@ -446,12 +411,12 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
     const { buyer, seller, point, order } = await scene();
     const stranger = await makeUser({ campus: buyer.record.campus });
     const body = { orderId: order.id, sellerId: seller.id, pointId: point.id, at: inHours(30) };
-    expectRefusal(await propose(stranger.token, body), 404, 'ORDER_NOT_FOUND');
-    expectRefusal(await propose(buyer.token, { ...body, sellerId: stranger.id }), 404, 'ORDER_NOT_FOUND');
-    expectRefusal(await propose(buyer.token, { ...body, orderId: ulid() }), 404, 'ORDER_NOT_FOUND');
+    expectRefusal(await proposeAs(stranger.token, body), 404, 'ORDER_NOT_FOUND');
+    expectRefusal(await proposeAs(buyer.token, { ...body, sellerId: stranger.id }), 404, 'ORDER_NOT_FOUND');
+    expectRefusal(await proposeAs(buyer.token, { ...body, orderId: ulid() }), 404, 'ORDER_NOT_FOUND');
     const elsewhere = await scene();
     expectRefusal(
-      await propose(buyer.token, { ...body, pointId: elsewhere.point.id }),
+      await proposeAs(buyer.token, { ...body, pointId: elsewhere.point.id }),
       404,
       'POINT_NOT_FOUND',
     );
@@ -476,20 +441,20 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
       { ...body, at: new Date(Date.now() - HOUR).toISOString() },
       { ...body, at: new Date(Date.now() + 61 * 24 * HOUR).toISOString() },
     ]) {
-      const res = await propose(buyer.token, bad);
+      const res = await proposeAs(buyer.token, bad);
       expect(res.status).toBe(400);
     }
-    const closed = await propose(buyer.token, { ...body, at: nextMonday(11) });
+    const closed = await proposeAs(buyer.token, { ...body, at: nextMonday(11) });
     expect(expectRefusal(closed, 400, 'OUTSIDE_HOURS').error).toMatch(/closed at that time/);
     expect(await getHandover(order.id, seller.id)).toBeNull();
-    const open = await propose(buyer.token, { ...body, at: nextMonday(9) });
+    const open = await proposeAs(buyer.token, { ...body, at: nextMonday(9) });
     expect(expectOk(open, Handover).state).toBe('pending');
   });
 
   it('refuses a proposal when none of the seller\u2019s books waits for its hand-over (409)', async () => {
     const { buyer, seller, point } = await scene();
     const done = await seedOrder(buyer.id, [{ sellerId: seller.id, status: 2 }]);
-    const res = await propose(buyer.token, {
+    const res = await proposeAs(buyer.token, {
       orderId: done.id,
       sellerId: seller.id,
       pointId: point.id,
@@ -506,15 +471,7 @@ describe('POST /api/user/proposeHandover and answerHandover', () => {
 
   it("shows each purchase's age and its hand-over in the admins' queue", async () => {
     const { admin, buyer, seller, point, order } = await scene();
-    const proposed = expectOk(
-      await propose(seller.token, {
-        orderId: order.id,
-        sellerId: seller.id,
-        pointId: point.id,
-        at: inHours(30),
-      }),
-      Handover,
-    );
+    const proposed = await proposedIn30h(seller.token, { order, seller, point });
     const res = await invoke(getBooksWithStatus, {
       route: '/api/dashboard/getBooksWithStatus/{status}',
       pathParameters: { status: '1' },

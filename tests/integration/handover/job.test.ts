@@ -1,8 +1,6 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { handler as putPoint } from '#functions/dashboard/put-handover-point.ts';
 import { handler as answerHandover } from '#functions/user/answer-handover.ts';
-import { handler as proposeHandover } from '#functions/user/propose-handover.ts';
 import { cancelPurchase } from '#lib/dashboard/handover.ts';
 import { JOB_ACTOR, runHandoverJob, stuckDecision } from '#lib/dashboard/stuck-purchases.ts';
 import { listAuditEntries } from '#lib/db/audit.ts';
@@ -11,6 +9,7 @@ import { listNotifications } from '#lib/db/notifications.ts';
 import { Handover, HandoverPoint } from '#lib/handover/schemas.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { GetCommand } from '#lib/table/commands.ts';
+import { ALL_WEEK, proposeAs, putPointAs } from '#tests/helpers/handover.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
 import { expectOk } from '#tests/helpers/schema.ts';
@@ -18,7 +17,6 @@ import { makeUser } from '#tests/helpers/users.ts';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
-const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '23:59' }));
 const days = { remindDays: 3, cancelDays: 7 };
 
 const stored = async (key: { pk: string; sk: string }) =>
@@ -35,12 +33,7 @@ async function purchase() {
   const buyer = await makeUser({ firstName: 'Bea', campus });
   const seller = await makeUser({ firstName: 'Sam', campus });
   const point = expectOk(
-    await invoke(putPoint, {
-      method: 'POST',
-      route: '/api/dashboard/putHandoverPoint',
-      token: admin.token,
-      body: { campus, name: 'Library', timeZone: 'UTC', hours: ALL_WEEK },
-    }),
+    await putPointAs(admin.token, { campus, name: 'Library', timeZone: 'UTC', hours: ALL_WEEK }),
     HandoverPoint,
   );
   const order = await seedOrder(buyer.id, [{ sellerId: seller.id }]);
@@ -52,11 +45,11 @@ async function purchase() {
 /** The buyer proposes `at`, the seller accepts. */
 async function agree(p: Awaited<ReturnType<typeof purchase>>, at: Date) {
   const proposed = expectOk(
-    await invoke(proposeHandover, {
-      method: 'POST',
-      route: '/api/user/proposeHandover',
-      token: p.buyer.token,
-      body: { orderId: p.order.id, sellerId: p.seller.id, pointId: p.point.id, at: at.toISOString() },
+    await proposeAs(p.buyer.token, {
+      orderId: p.order.id,
+      sellerId: p.seller.id,
+      pointId: p.point.id,
+      at: at.toISOString(),
     }),
     Handover,
   );
