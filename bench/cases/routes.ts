@@ -313,6 +313,15 @@ export const routeCalls: RouteCall[] = [
     return { token: owner.token, body: { conversationId, messageId, reason: 'spam' } };
   }),
   call('GET /api/dashboard/getMessageReports', 200, asAdmin),
+  call('POST /api/dashboard/resolveMessageReport', 200, async (ctx) => {
+    const { reportMessage } = await import('#lib/conversations/service.ts');
+    const { owner, conversationId, messageId } = await conversation(ctx);
+    await reportMessage(owner.id, { conversationId, messageId, reason: 'spam' });
+    return {
+      token: ctx.admin.token,
+      body: { conversationId, messageId, reporterId: owner.id, action: 'dismiss' },
+    };
+  }),
   call('POST /api/user/blockUser', 200, async (ctx) => ({
     token: (await ctx.newUser()).token,
     body: { userId: (await ctx.newUser()).id },

@@ -1,7 +1,7 @@
 /** Request and response schemas of the conversation routes. */
 
 import { BookId } from '#lib/cart/schemas.ts';
-import { MESSAGE_REPORT_REASONS } from '#lib/db/conversations.ts';
+import { MESSAGE_REPORT_ACTIONS, MESSAGE_REPORT_REASONS } from '#lib/db/conversations.ts';
 import { CursorParam } from '#lib/table/cursor.ts';
 import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
@@ -25,6 +25,9 @@ export const UserId = z
   .check(z.minLength(1))
   .check(z.maxLength(64))
   .check(z.regex(/^[A-Za-z0-9_-]+$/, 'Not a user id.'));
+
+/** A message id as clients send it (a ULID). */
+const MessageId = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a message id.'));
 
 export const AskSellerBody = z.strictObject({ bookId: BookId, text: MessageText });
 /** messageBuyer: the seller of a bought book writes to its buyer (the same fields as askSeller). */
@@ -118,11 +121,27 @@ export const AdminThread = z.strictObject({
 
 export const ReportMessageBody = z.strictObject({
   conversationId: ConversationId,
-  messageId: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a message id.')),
+  messageId: MessageId,
   reason: z.enum(MESSAGE_REPORT_REASONS),
   details: z.optional(z.string().check(z.trim()).check(z.maxLength(1000))),
 });
 export const ReportMessageAnswer = z.strictObject({ messageId: z.string(), reported: z.literal(true) });
+
+/**
+ * An admin closes a report of a message: `dismiss` (nothing wrong with it) or `handled` (acted on,
+ * e.g. the sender suspended: that is its own action). The report leaves the queue either way.
+ */
+export const ResolveMessageReportBody = z.strictObject({
+  conversationId: ConversationId,
+  messageId: MessageId,
+  reporterId: UserId,
+  action: z.enum(MESSAGE_REPORT_ACTIONS, 'Choose dismiss or handled.'),
+});
+export const ResolvedMessageReport = z.strictObject({
+  messageId: z.string(),
+  action: z.enum(MESSAGE_REPORT_ACTIONS),
+  resolved: z.literal(true),
+});
 
 /** One report in the admins' queue of reported messages, with the message as it was reported. */
 /** Who sent or reported a message, for the admins (null once the account was deleted). */

@@ -18,6 +18,7 @@ import {
   fileMessageReport,
   getConversation,
   getMessage,
+  getMessageReport,
   type InboxBook,
   listInbox,
   listMessageReports,
@@ -28,6 +29,7 @@ import {
   markInboxRead,
   putBlock,
   putReadAudit,
+  resolveMessageReportRecord,
 } from '#lib/db/conversations.ts';
 import { type BookRecord, BookStatus, isSold } from '#lib/db/records.ts';
 import { getUserListingInfo, getUsersById } from '#lib/db/users.ts';
@@ -43,6 +45,7 @@ import type {
   MessageBuyerBody,
   MessagesQuery,
   ReportMessageBody,
+  ResolveMessageReportBody,
   SendMessageBody,
   Thread,
 } from './schemas.ts';
@@ -359,6 +362,39 @@ export async function reportMessage(
     }),
   );
   return { messageId: body.messageId, reported: true };
+}
+
+/**
+ * resolveMessageReport (admin): closes one report of a message, `dismiss` or `handled`; it leaves the
+ * queue, the report keeps who closed it how, and the audit log says so (one transaction). 404 for no
+ * such report, 409 `ALREADY_RESOLVED` when it was closed before (by anyone).
+ */
+export async function resolveMessageReport(
+  adminId: string,
+  body: z.output<typeof ResolveMessageReportBody>,
+  now = new Date(),
+): Promise<{ messageId: string; action: 'dismiss' | 'handled'; resolved: true }> {
+  const report = await getMessageReport(body.conversationId, body.messageId, body.reporterId);
+  if (!report) throw new NotFound('No such report.', 'REPORT_NOT_FOUND');
+  const already = () =>
+    new Conflict('An admin has already closed this report.', undefined, 'ALREADY_RESOLVED');
+  if (report.resolution) throw already();
+  const at = now.toISOString();
+  const outcome = await resolveMessageReportRecord(
+    report,
+    { action: body.action, by: adminId, at },
+    newAuditRecord({
+      at,
+      actor: adminId,
+      action: 'resolveMessageReport',
+      target: { kind: 'conversation', id: body.conversationId },
+      before: { messageId: body.messageId, reporterId: body.reporterId, reason: report.reason },
+      after: { resolution: body.action },
+      reason: null,
+    }),
+  );
+  if (outcome === 'already') throw already();
+  return { messageId: body.messageId, action: body.action, resolved: true };
 }
 
 /** The admins' queue of reported messages, newest first, naming sender and reporter (one BatchGet). */

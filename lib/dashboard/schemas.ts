@@ -234,6 +234,7 @@ export const AUDIT_ACTIONS = [
   'putHandoverPoint',
   'removeHandoverPoint',
   'remindStuckPurchase',
+  'resolveMessageReport',
 ] as const;
 
 const Day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the day as YYYY-MM-DD.'));

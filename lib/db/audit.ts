@@ -36,7 +36,8 @@ export interface AuditRecord {
     | 'reportMessage'
     | 'putHandoverPoint'
     | 'removeHandoverPoint'
-    | 'remindStuckPurchase';
+    | 'remindStuckPurchase'
+    | 'resolveMessageReport';
   target: { kind: 'book' | 'user' | 'conversation' | 'handoverPoint'; id: string };
   before: Record<string, AuditValue>;
   after: Record<string, AuditValue>;

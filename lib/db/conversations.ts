@@ -12,7 +12,7 @@ import { db, TABLE } from '#lib/table/client.ts';
 import { DeleteCommand, PutCommand } from '#lib/table/commands.ts';
 import { getItem } from '#lib/table/items.ts';
 import { type Item, indexPartition, indexResume, type Page, queryAll, queryPage } from '#lib/table/page.ts';
-import { tag, transactWrite } from '#lib/table/transact.ts';
+import { type TransactOutcome, tag, transactWrite } from '#lib/table/transact.ts';
 import { setAttribute, updateIf } from '#lib/table/write-if.ts';
 import * as z from '#lib/zod.ts';
 import { type AuditRecord, auditPutOp } from './audit.ts';
@@ -413,6 +413,15 @@ export async function getMessage(conversationId: string, messageId: string): Pro
 
 export const MESSAGE_REPORT_REASONS = ['spam', 'scam', 'harassment', 'offensive', 'other'] as const;
 
+export const MESSAGE_REPORT_ACTIONS = ['dismiss', 'handled'] as const;
+
+/** How an admin closed a report: kept on the report (the queue entry goes). */
+export interface MessageReportResolution {
+  action: (typeof MESSAGE_REPORT_ACTIONS)[number];
+  by: string;
+  at: string;
+}
+
 /** A report of a message, as its queue entry holds it (with the message as it was reported). */
 export interface MessageReportRecord {
   type: 'messageReport';
@@ -423,6 +432,18 @@ export interface MessageReportRecord {
   details: string | null;
   at: string;
   message: { senderId: string; text: string; at: string };
+  /** set on the report (never on its queue entry, which goes) once an admin closed it */
+  resolution?: MessageReportResolution;
+}
+
+/** A report's transaction: `done` when written, 'already' when the report's own condition refused it. */
+function reportOutcome<T extends string>(outcome: TransactOutcome, done: T): T | 'already' {
+  if (outcome.ok) return done;
+  if (outcome.refused.some((r) => r.tag === 'report' && r.code === 'ConditionalCheckFailed'))
+    return 'already';
+  throw new Error(
+    `message report not ${done}: ${outcome.refused.map((r) => `${r.tag}:${r.code}`).join(', ')}`,
+  );
 }
 
 /**
@@ -452,10 +473,48 @@ export async function fileMessageReport(
     }),
     tag('audit', auditPutOp(audit)),
   ]);
-  if (outcome.ok) return 'filed';
-  if (outcome.refused.some((r) => r.tag === 'report' && r.code === 'ConditionalCheckFailed'))
-    return 'already';
-  throw new Error(`message report refused: ${outcome.refused.map((r) => `${r.tag}:${r.code}`).join(', ')}`);
+  return reportOutcome(outcome, 'filed');
+}
+
+/** A message's report by one reporter (strongly consistent GetItem), or null. */
+export async function getMessageReport(
+  conversationId: string,
+  messageId: string,
+  reporterId: string,
+): Promise<MessageReportRecord | null> {
+  const item = await getItem(messageReportKey(conversationId, messageId, reporterId));
+  return item?.type === 'messageReport' ? (item as MessageReportRecord) : null;
+}
+
+/**
+ * Closes a report: the report records its resolution (only while it has none), its queue entry goes
+ * and the audit entry is written, in one transaction. 'already' when another admin closed it first
+ * (nothing written).
+ */
+export async function resolveMessageReportRecord(
+  report: MessageReportRecord,
+  resolution: MessageReportResolution,
+  audit: AuditRecord,
+): Promise<'resolved' | 'already'> {
+  const outcome = await transactWrite([
+    tag('report', {
+      Update: {
+        TableName: TABLE,
+        Key: messageReportKey(report.conversationId, report.messageId, report.reporterId),
+        UpdateExpression: 'SET resolution = :r',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(resolution)',
+        ExpressionAttributeValues: { ':r': resolution },
+      },
+    }),
+    tag('queue', {
+      Delete: {
+        TableName: TABLE,
+        Key: messageReportQueueKey(report.at, report.conversationId, report.messageId, report.reporterId),
+      },
+    }),
+    tag('audit', auditPutOp(audit)),
+  ]);
+  return reportOutcome(outcome, 'resolved');
 }
 
 /** A position in the queue of reported messages: its sort key. */

@@ -122,6 +122,7 @@ const GROUPS: Record<string, Group> = {
       'dashboardRevokeAdmin',
       'booksReportBook',
       'dashboardResolveReport',
+      'dashboardResolveMessageReport',
       'dashboardSuspendUser',
       'dashboardReinstateUser',
       'dashboardDeactivateBooks',

@@ -955,6 +955,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/resolveMessageReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a report of a message: dismiss it, or mark it handled (audited); it leaves the queue
+         * @description Admins only (permissionType >= 1); the role is read from the user record on every call, otherwise 403.
+         */
+        post: operations["dashboardResolveMessageReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/resolveReport": {
         parameters: {
             query?: never;
@@ -8874,7 +8894,7 @@ export interface operations {
                 limit?: string;
                 cursor?: string;
                 actor?: string;
-                action?: "confirmBook" | "setBookPaid" | "cancelPurchase" | "makeAdmin" | "revokeAdmin" | "unlistBook" | "reportBook" | "resolveReport" | "suspendUser" | "reinstateUser" | "readConversation" | "reportMessage" | "putHandoverPoint" | "removeHandoverPoint" | "remindStuckPurchase";
+                action?: "confirmBook" | "setBookPaid" | "cancelPurchase" | "makeAdmin" | "revokeAdmin" | "unlistBook" | "reportBook" | "resolveReport" | "suspendUser" | "reinstateUser" | "readConversation" | "reportMessage" | "putHandoverPoint" | "removeHandoverPoint" | "remindStuckPurchase" | "resolveMessageReport";
                 from?: string;
                 to?: string;
             };
@@ -8923,7 +8943,7 @@ export interface operations {
                             actorName: string;
                             targetName: string | null;
                             /** @enum {string} */
-                            action: "confirmBook" | "setBookPaid" | "cancelPurchase" | "makeAdmin" | "revokeAdmin" | "unlistBook" | "reportBook" | "resolveReport" | "suspendUser" | "reinstateUser" | "readConversation" | "reportMessage" | "putHandoverPoint" | "removeHandoverPoint" | "remindStuckPurchase";
+                            action: "confirmBook" | "setBookPaid" | "cancelPurchase" | "makeAdmin" | "revokeAdmin" | "unlistBook" | "reportBook" | "resolveReport" | "suspendUser" | "reinstateUser" | "readConversation" | "reportMessage" | "putHandoverPoint" | "removeHandoverPoint" | "remindStuckPurchase" | "resolveMessageReport";
                             target: {
                                 /** @enum {string} */
                                 kind: "book" | "user" | "conversation" | "handoverPoint";
@@ -11693,6 +11713,242 @@ export interface operations {
                      *       },
                      *       "time": "2026-01-15T09:30:00.000Z",
                      *       "method": "POST /api/dashboard/removeHandoverPoint"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboardResolveMessageReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    conversationId: string;
+                    messageId: string;
+                    reporterId: string;
+                    /** @enum {string} */
+                    action: "dismiss" | "handled";
+                };
+            };
+        };
+        responses: {
+            /** @description Close a report of a message: dismiss it, or mark it handled (audited); it leaves the queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "messageId": "string",
+                     *         "action": "dismiss",
+                     *         "resolved": true
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveMessageReport"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            messageId: string;
+                            /** @enum {string} */
+                            action: "dismiss" | "handled";
+                            /** @constant */
+                            resolved: true;
+                        };
+                        /** Format: date-time */
+                        time: string;
+                        method: string;
+                        next?: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown field, or a value out of bounds (`details` names each). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request is invalid.",
+                     *         "code": "VALIDATION_FAILED",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "in": "body",
+                     *             "message": "Unknown field."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveMessageReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The token is missing, invalid or expired.",
+                     *         "code": "TOKEN_INVALID"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveMessageReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authenticated, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "You are not allowed to do this.",
+                     *         "code": "FORBIDDEN"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveMessageReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such thing (also where revealing that it exists would leak). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "No such thing.",
+                     *         "code": "NOT_FOUND"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveMessageReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request conflicts with the current state.",
+                     *         "code": "CONFLICT"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveMessageReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The request body is larger than 16384 bytes.",
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveMessageReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json (or, where a route takes one, as an HTML form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Send the body as application/json (Content-Type).",
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveMessageReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected fault; nothing internal is shown. Quote `requestId` when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "Something went wrong on our side. Quote the request id if you contact us.",
+                     *         "code": "INTERNAL",
+                     *         "requestId": "c0ffee00-0000-4000-8000-000000000000"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveMessageReport"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is busy; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "error": "The service is busy. Try again shortly.",
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       },
+                     *       "time": "2026-01-15T09:30:00.000Z",
+                     *       "method": "POST /api/dashboard/resolveMessageReport"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];

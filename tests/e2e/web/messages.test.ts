@@ -4,6 +4,8 @@
  * answer by polling (304s while nothing changed). Both pages pass axe.
  */
 import { describe, expect, it } from 'vitest';
+import { messageReportKey } from '#lib/db/keys.ts';
+import { getItem } from '#lib/table/items.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { expectAccessible, listBook, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
@@ -178,5 +180,15 @@ describe('messages in the browser', () => {
       )
       .waitFor();
     await expectAccessible(desk);
+    // the admin closes it as handled: it leaves the queue, and the page says what was done
+    await item.getByRole('button', { name: 'Mark handled' }).click();
+    await desk.getByRole('status').filter({ hasText: 'The report is marked handled.' }).waitFor();
+    await expect.poll(() => item.count()).toBe(0);
+    const after = await api('GET', '/api/dashboard/getMessageReports?limit=100', { token: admin.token });
+    expect(
+      (after.body as { data: { messageId: string }[] }).data.filter((r) => r.messageId === message.id),
+    ).toEqual([]);
+    const stored = await getItem(messageReportKey(conversationId, message.id, seller.user.id));
+    expect(stored?.resolution).toMatchObject({ action: 'handled', by: admin.user.id });
   });
 });

@@ -125,11 +125,39 @@ const who = (
 ): string =>
   party ? `${party.firstName} ${party.lastName} (${party.emailAddress})` : `a deleted account (${id})`;
 
-/** Reported messages (issue 34), newest first: each with its reason, details and the text as reported. */
+/**
+ * Reported messages (issue 34), newest first: each with its reason, details and the text as reported.
+ * An admin closes one as dismissed (nothing wrong) or handled (acted on, e.g. the sender suspended
+ * from the users tab); it leaves the queue either way.
+ */
 export function MessageReports() {
   const list = useInfiniteQuery(messageReportsQuery);
+  const act = useAction(...DASHBOARD_CHANGES);
+  // what the last decision did, said once it is done (the report leaves the queue with it)
+  const [said, setSaid] = useState<string | null>(null);
+  const close = async (
+    r: { conversationId: string; messageId: string; reporterId: string },
+    action: 'dismiss' | 'handled',
+  ) => {
+    setSaid(null);
+    const body = {
+      conversationId: r.conversationId,
+      messageId: r.messageId,
+      reporterId: r.reporterId,
+      action,
+    };
+    const done = await act.run(() => call(api.POST('/api/dashboard/resolveMessageReport', { body })));
+    if (done) setSaid(action === 'dismiss' ? 'The report is dismissed.' : 'The report is marked handled.');
+  };
   return (
-    <Section id="message-reports-h" title="Reported messages" loaded={list} empty="No reported messages.">
+    <Section
+      id="message-reports-h"
+      title="Reported messages"
+      loaded={list}
+      error={act.error}
+      empty="No reported messages."
+    >
+      {said && <StatusLine key={said}>{said}</StatusLine>}
       <ul className="books">
         {list.data?.map((r) => (
           <li key={`${r.messageId}-${r.reporterId}`}>
@@ -146,6 +174,14 @@ export function MessageReports() {
               </p>
               <p>
                 <Link href={conversationHref(r.conversationId)}>Read the conversation</Link>
+              </p>
+              <p className="actions">
+                <button type="button" onClick={() => close(r, 'dismiss')} disabled={act.busy}>
+                  Dismiss (nothing wrong)
+                </button>
+                <button type="button" onClick={() => close(r, 'handled')} disabled={act.busy}>
+                  Mark handled
+                </button>
               </p>
             </article>
           </li>

@@ -74,6 +74,7 @@ const ACTIONS: Record<AuditAction, string> = {
   unlistBook: 'unlisted a book',
   reportBook: 'reported a book',
   resolveReport: 'resolved a report',
+  resolveMessageReport: 'closed a message report',
   suspendUser: 'suspended a user',
   reinstateUser: 'reinstated a user',
   readConversation: 'read a conversation',
