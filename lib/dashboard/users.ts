@@ -9,6 +9,7 @@ import type { OutboxMail } from '#lib/db/outbox.ts';
 import { findUserIdsByPrefix } from '#lib/db/user-search.ts';
 import { changeRole, getUser, getUsersById, listUsers } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
+import { appLinks, appPaths } from '#lib/mail/links.ts';
 import { noticeMail } from '#lib/mail/notice.ts';
 import { queueMail } from '#lib/outbox/queue.ts';
 import { TransactionRefused } from '#lib/table/transact.ts';
@@ -125,7 +126,7 @@ export function enrolTotpMail(firstName: string): OutboxMail {
       `Turn on two-factor sign-in under Settings, "Two-factor sign-in": scan the QR code with an authenticator app, enter its code, and keep the recovery codes somewhere safe. ${required}`,
     ],
     linkLabel: 'Open your settings',
-    link: `${(config.APP_URL ?? config.PUBLIC_URL).replace(/\/+$/, '')}/settings`,
+    link: appLinks.page(appPaths.settings()),
   })(firstName);
 }
 export const revokeAdmin = (actorId: string, userId: string, now = new Date()) =>
