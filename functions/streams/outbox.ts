@@ -2,13 +2,13 @@ import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-la
 import { accountMail } from '#lib/accounts/mail-processor.ts';
 import { unlistedNotice } from '#lib/dashboard/unlisting.ts';
 import { withMetrics } from '#lib/metrics.ts';
-import { type OutboxRenderers, outboxProcessor, toRecipient, writtenMail } from '#lib/outbox/outbox.ts';
+import { mailRenderer, type OutboxRenderers, outboxProcessor, toRecipient } from '#lib/outbox/outbox.ts';
 import { consume } from '#lib/streams/consume.ts';
 
 /** What each kind of outbox message says (lib/db/outbox.ts `kind`). */
 export const renderers: OutboxRenderers = {
   unlisted: toRecipient(unlistedNotice),
-  mail: toRecipient(writtenMail),
+  mail: mailRenderer,
   account: accountMail,
 };
 

@@ -1,6 +1,7 @@
 /**
  * Password reset (by e-mailed single-use token, 1 hour) and password change (logged in). Both
- * bump the token version, so every older JWT of the user stops working at once.
+ * bump the token version, so every older JWT of the user stops working at once, and both e-mail the
+ * account's owner that the password changed (lib/mail/account-notices.ts, through the outbox).
  */
 
 import { ulid } from 'ulid';
@@ -8,8 +9,9 @@ import type { UserRecord } from '#lib/db/records.ts';
 import { getToken, putResetToken } from '#lib/db/tokens.ts';
 import { changePasswordHash, getUser, getUserByEmail, resetPasswordWithToken } from '#lib/db/users.ts';
 import { Forbidden, Unauthorized } from '#lib/errors.ts';
+import { passwordChangedMail } from '#lib/mail/account-notices.ts';
 import type { Mail } from '#lib/mail/send.ts';
-import { queueAccountMail } from '#lib/outbox/queue.ts';
+import { queueAccountMail, queueMail } from '#lib/outbox/queue.ts';
 import { InvalidEmailToken } from './errors.ts';
 import { signToken } from './jwt.ts';
 import { resetMail } from './mails.ts';
@@ -97,6 +99,23 @@ export async function resetPassword(token: string, password: string, now: Date =
   if (!(await resetPasswordWithToken(tokenHash, record.userId, record.tokenVersion, newHash, now))) {
     throw new InvalidEmailToken();
   }
+  const user = await getUser(record.userId);
+  if (user) await queuePasswordChanged(user, record.tokenVersion + 1, now);
+}
+
+/**
+ * Queues the "your password was changed" e-mail (essential: sent whatever the preferences). Its id
+ * is the token version the change moved the account to, so queueing again sends one.
+ */
+function queuePasswordChanged(user: UserRecord, tokenVersion: number, now: Date): Promise<void> {
+  return queueMail(
+    {
+      id: `password.changed.${user.id}.${tokenVersion}`,
+      recipientId: user.id,
+      mail: passwordChangedMail(user.firstName, now),
+    },
+    now,
+  );
 }
 
 /**
@@ -133,6 +152,7 @@ export async function changePassword(
   const user = await checkOwnPassword(principal.userId, password, 'The current password is wrong.', now);
   const version = await changePasswordHash(user.id, await hashPassword(newPassword), principal.tokenVersion);
   if (version === null) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
+  await queuePasswordChanged(user, version, now);
   const { token } = await signToken({ sub: user.id, role: user.permissionType, tv: version }, now);
   return { token };
 }

@@ -1,6 +1,7 @@
 /**
  * Users as admins and owners see and change them: the paged list, the prefix search, and the
- * owner's role moves (makeAdmin 0 -> 1, revokeAdmin 1 -> 0), each with its audit entry.
+ * owner's role moves (makeAdmin 0 -> 1, revokeAdmin 1 -> 0), each with its audit entry and an
+ * e-mail to the user.
  */
 
 import { config } from '#lib/config.ts';
@@ -9,6 +10,8 @@ import type { OutboxMail } from '#lib/db/outbox.ts';
 import { findUserIdsByPrefix } from '#lib/db/user-search.ts';
 import { changeRole, getUser, getUsersById, listUsers } from '#lib/db/users.ts';
 import { Conflict, NotFound } from '#lib/errors.ts';
+import { adminRevokedMail } from '#lib/mail/account-notices.ts';
+import { appLinks, appPaths } from '#lib/mail/links.ts';
 import { noticeMail } from '#lib/mail/notice.ts';
 import { queueMail } from '#lib/outbox/queue.ts';
 import { TransactionRefused } from '#lib/table/transact.ts';
@@ -96,22 +99,30 @@ async function moveRole(actorId: string, action: RoleAction, userId: string, now
 }
 
 /**
- * PUT /api/dashboard/makeAdmin. The new admin gets an e-mail (essential: no preference turns it
- * off) asking them to turn two-factor sign-in on, which the dashboard needs where the stage says so
- * (REQUIRE_ADMIN_MFA). Its outbox id is the role change's own, so a retried queueing sends one.
+ * Moves the role, then queues the e-mail telling the user (essential: no preference turns it off).
+ * Its outbox id is the role change's own, so a retried queueing sends one.
  */
-export async function makeAdmin(actorId: string, userId: string, now = new Date()): Promise<AdminUser> {
-  const admin = await moveRole(actorId, 'makeAdmin', userId, now);
+async function moveRoleAndTell(
+  actorId: string,
+  action: RoleAction,
+  userId: string,
+  mail: (firstName: string) => OutboxMail,
+  now: Date,
+): Promise<AdminUser> {
+  const moved = await moveRole(actorId, action, userId, now);
   await queueMail(
-    {
-      id: `role.makeAdmin.${userId}.${now.toISOString()}`,
-      recipientId: userId,
-      mail: enrolTotpMail(admin.firstName),
-    },
+    { id: `role.${action}.${userId}.${now.toISOString()}`, recipientId: userId, mail: mail(moved.firstName) },
     now,
   );
-  return admin;
+  return moved;
 }
+
+/**
+ * PUT /api/dashboard/makeAdmin. The new admin gets an e-mail asking them to turn two-factor sign-in
+ * on, which the dashboard needs where the stage says so (REQUIRE_ADMIN_MFA).
+ */
+export const makeAdmin = (actorId: string, userId: string, now = new Date()): Promise<AdminUser> =>
+  moveRoleAndTell(actorId, 'makeAdmin', userId, enrolTotpMail, now);
 
 /** The e-mail a new admin gets: turn two-factor sign-in on, with a link to the page that does it. */
 export function enrolTotpMail(firstName: string): OutboxMail {
@@ -125,8 +136,10 @@ export function enrolTotpMail(firstName: string): OutboxMail {
       `Turn on two-factor sign-in under Settings, "Two-factor sign-in": scan the QR code with an authenticator app, enter its code, and keep the recovery codes somewhere safe. ${required}`,
     ],
     linkLabel: 'Open your settings',
-    link: `${(config.APP_URL ?? config.PUBLIC_URL).replace(/\/+$/, '')}/settings`,
+    link: appLinks.page(appPaths.settings()),
   })(firstName);
 }
-export const revokeAdmin = (actorId: string, userId: string, now = new Date()) =>
-  moveRole(actorId, 'revokeAdmin', userId, now);
+
+/** PUT /api/dashboard/revokeAdmin. The former admin is told by e-mail, as the new one is. */
+export const revokeAdmin = (actorId: string, userId: string, now = new Date()): Promise<AdminUser> =>
+  moveRoleAndTell(actorId, 'revokeAdmin', userId, adminRevokedMail, now);

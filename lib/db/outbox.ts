@@ -72,6 +72,11 @@ export interface OutboxRecord {
   kind: 'unlisted' | 'mail' | 'account';
   /** kinds 'unlisted' and 'mail': the user the message is for (address and preferences read at send time) */
   recipientId?: string;
+  /**
+   * kind 'mail' to an account being deleted: the address captured before the deletion, used instead
+   * of the recipient's (whose profile is gone by the time it is sent); removed once sent
+   */
+  address?: string;
   /** kind 'account': what to send to which address */
   account?: AccountMailRequest;
   state: OutboxState;
@@ -147,7 +152,7 @@ export function appendNoticeBooksOp(
  * already is left as it is, so queueing again (a redelivered stream record) sends once.
  */
 export function putReady(
-  message: Pick<OutboxRecord, 'id' | 'kind' | 'recipientId' | 'mail' | 'category' | 'account'>,
+  message: Pick<OutboxRecord, 'id' | 'kind' | 'recipientId' | 'address' | 'mail' | 'category' | 'account'>,
   createdAt: string,
   due: string,
 ): Promise<boolean> {
@@ -223,7 +228,7 @@ export async function claim(id: string, leaseUntil: string, attempts: number): P
   return move(id, 'ready', 'sending', { due: leaseUntil, set: { attempts } });
 }
 
-/** sending -> sent: leaves the index; the item expires after 30 days. */
+/** sending -> sent: leaves the index, forgets a captured address; the item expires after 30 days. */
 export const markSent = (
   id: string,
   outcome: 'sent' | 'suppressed' | 'skipped',
@@ -231,7 +236,7 @@ export const markSent = (
 ): Promise<boolean> =>
   move(id, 'sending', 'sent', {
     set: { outcome, sentAt: at.toISOString(), ttl: expiresAfter(at, SENT_TTL_SECONDS) },
-    remove: ['gsi1pk', 'gsi1sk'],
+    remove: ['gsi1pk', 'gsi1sk', 'address'],
   });
 
 /** sending -> retry: the send failed; the sweeper makes it ready again at `due`. */

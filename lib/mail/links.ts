@@ -29,7 +29,18 @@ export const appPaths = {
   requests: (): string => '/requests',
   saved: (): string => '/saved',
   messages: (): string => '/messages',
+  /** the caller's settings (two-factor sign-in, password, e-mail preferences) */
+  settings: (): string => '/settings',
+  /** where one asks for a password reset link */
+  forgotPassword: (): string => '/forgot-password',
 } as const;
+
+/**
+ * The address people are told to write to: MAIL_FROM's own address (the service has no other
+ * contact setting), so a stage whose sender nobody reads should send from one somebody does.
+ */
+export const contactAddress = (): string =>
+  /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM.trim();
 
 export const appLinks = {
   /** The service's own confirmation endpoint (GET /api/auth/confirm/{token}). */
@@ -50,6 +61,8 @@ export const appLinks = {
   conversation: (conversationId: string): string => `${appBase()}${appPaths.conversation(conversationId)}`,
   order: (orderId: string): string => `${appBase()}${appPaths.order(orderId)}`,
   book: (bookId: string): string => `${appBase()}${appPaths.book(bookId)}`,
+  /** a mailto link to the contact address */
+  contact: (): string => `mailto:${contactAddress()}`,
   /** a page of the app by its path (appPaths) */
   page: (path: string): string => `${appBase()}${path}`,
 } as const;

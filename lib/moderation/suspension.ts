@@ -4,6 +4,8 @@
  * wrong password, and their listed books are unlisted (0 -> 5 with the counters, one audited move
  * each, a page at a time). Calling suspendUser again on a suspended user finishes the unlisting
  * left by a run that stopped halfway. Nothing else of theirs is touched; reinstating relists nothing.
+ * The user is told by e-mail (essential, through the outbox) when suspended, once (the call that
+ * finishes an unlisting sends nothing), and when reinstated.
  */
 
 import { newAuditRecord } from '#lib/db/audit.ts';
@@ -12,6 +14,8 @@ import type { UserRecord } from '#lib/db/records.ts';
 import { reinstateUserRecord, suspendUserRecord } from '#lib/db/suspensions.ts';
 import { getUser } from '#lib/db/users.ts';
 import { Conflict, Forbidden, NotFound } from '#lib/errors.ts';
+import { reinstatedMail, suspendedMail } from '#lib/mail/account-notices.ts';
+import { queueMail } from '#lib/outbox/queue.ts';
 import { TransactionRefused } from '#lib/table/transact.ts';
 import * as z from '#lib/zod.ts';
 
@@ -31,6 +35,17 @@ export const SuspensionAnswer = z.strictObject({
 });
 
 const isSuspended = (u: UserRecord) => u.suspended === true;
+
+/** Queues the suspension's or the reinstatement's e-mail, under the change's own id. */
+const tell = (user: UserRecord, what: 'suspended' | 'reinstated', at: string) =>
+  queueMail(
+    {
+      id: `${what}.${user.id}.${at}`,
+      recipientId: user.id,
+      mail: (what === 'suspended' ? suspendedMail : reinstatedMail)(user.firstName),
+    },
+    new Date(at),
+  );
 
 /** Unlists every listed book of the user (each its own audited transaction); returns how many. */
 async function unlistBooksOf(actorId: string, userId: string, reason: string, now: Date): Promise<number> {
@@ -83,6 +98,7 @@ export async function suspendUser(
       if (err instanceof TransactionRefused) throw new Conflict('The user changed meanwhile; try again.');
       throw err;
     }
+    await tell(user, 'suspended', at);
   }
   const unlisted = await unlistBooksOf(actor.userId, user.id, input.reason, now);
   return { userId: user.id, suspended: true, unlisted };
@@ -105,5 +121,6 @@ export async function reinstateUser(actorId: string, userId: string, now = new D
       reason: null,
     }),
   );
+  await tell(user, 'reinstated', at);
   return { userId: user.id, suspended: false, unlisted: 0 };
 }

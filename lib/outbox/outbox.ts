@@ -57,6 +57,15 @@ export function writtenMail(message: OutboxRecord, recipient: UserRecord): Mail 
   };
 }
 
+/**
+ * The renderer of kind 'mail': to the address captured when it was queued (an account being deleted:
+ * essential, so no preference or unsubscribe link applies), else as `writtenMail` to the recipient.
+ */
+export const mailRenderer: OutboxRenderer = async (message) =>
+  message.address && message.mail
+    ? { to: message.address, ...message.mail }
+    : toRecipient(writtenMail)(message);
+
 /** Sends one ready message, once: claimed first, then sent, then marked sent (or retry on failure). */
 export async function deliver(
   message: OutboxRecord,

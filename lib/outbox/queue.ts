@@ -8,10 +8,14 @@ import { at, READY_GRACE_MS } from './policy.ts';
 
 /**
  * Queues a written e-mail for a user (kind 'mail'), ready to send. `id` must be deterministic for
- * what the e-mail is about (e.g. its notification), so queueing it again changes nothing.
+ * what the e-mail is about (e.g. its notification), so queueing it again changes nothing. `address`
+ * (essential e-mails only, no `category`) sends to that address, captured now, instead of the
+ * user's at send time: the last e-mail of an account being deleted.
  */
 export async function queueMail(
-  message: { id: string; recipientId: string; mail: OutboxMail; category?: EmailCategory },
+  message:
+    | { id: string; recipientId: string; mail: OutboxMail; category?: EmailCategory }
+    | { id: string; recipientId: string; mail: OutboxMail; address: string },
   now: Date,
 ): Promise<void> {
   await putReady({ kind: 'mail', ...message }, now.toISOString(), at(now, READY_GRACE_MS));

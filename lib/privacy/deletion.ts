@@ -15,6 +15,9 @@
  * The request runs step 2 within a time budget; whatever a crash or the budget leaves is finished
  * by the scheduled `resumeAccountDeletions` (functions/scheduled/finish-account-deletions.ts).
  * Orders stay as they are (the buyer is shown by id only).
+ *
+ * Once step 1 is done, the address the account had gets a last e-mail saying so (queued in the
+ * outbox with the address captured here, as the profile is gone when it is sent).
  */
 
 import { checkOwnPassword } from '#lib/accounts/password.ts';
@@ -39,6 +42,8 @@ import {
 import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { deleteReportsOfBook } from '#lib/db/reports.ts';
 import { Conflict, Unauthorized } from '#lib/errors.ts';
+import { accountDeletedMail } from '#lib/mail/account-notices.ts';
+import { queueMail } from '#lib/outbox/queue.ts';
 import * as z from '#lib/zod.ts';
 
 export const DeleteAccountBody = z.strictObject({ password: OfferedPassword });
@@ -144,6 +149,15 @@ export async function deleteAccount(
   if (!(await startAccountDeletion(user, principal.tokenVersion, now.toISOString()))) {
     throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
   }
+  await queueMail(
+    {
+      id: `account.deleted.${user.id}`,
+      recipientId: user.id,
+      address: user.emailAddress,
+      mail: accountDeletedMail(user.firstName, now),
+    },
+    now,
+  );
   const deadline = Date.now() + REQUEST_BUDGET_MS;
   await continueAccountDeletion(user.id, { shouldStop: () => Date.now() > deadline, ...run });
   return { deleted: true };

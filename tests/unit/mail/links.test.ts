@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { config } from '#lib/config.ts';
-import { appLinks, trimBase } from '#lib/mail/links.ts';
+import { appLinks, appPaths, trimBase } from '#lib/mail/links.ts';
 
-const saved = { APP_URL: config.APP_URL, PUBLIC_URL: config.PUBLIC_URL };
+const saved = { APP_URL: config.APP_URL, PUBLIC_URL: config.PUBLIC_URL, MAIL_FROM: config.MAIL_FROM };
 const set = (v: Partial<typeof saved>) => Object.assign(config as Record<string, unknown>, v);
 afterEach(() => set(saved));
 
@@ -21,5 +21,15 @@ describe('appLinks: every link in one place', () => {
     expect(appLinks.order('o1')).toBe('https://api.example.edu/orders/o1');
     expect(appLinks.login()).toBe('https://api.example.edu');
     expect(trimBase('https://x.test///')).toBe('https://x.test');
+  });
+
+  it('links the settings and forgot-password pages (web/src/shell/routes.tsx) and writes to MAIL_FROM', () => {
+    set({ APP_URL: 'https://books.example.edu/', PUBLIC_URL: 'https://api.example.edu' });
+    expect(appLinks.page(appPaths.settings())).toBe('https://books.example.edu/settings');
+    expect(appLinks.page(appPaths.forgotPassword())).toBe('https://books.example.edu/forgot-password');
+    set({ MAIL_FROM: 'Campus Books <help@books.example.edu>' });
+    expect(appLinks.contact()).toBe('mailto:help@books.example.edu');
+    set({ MAIL_FROM: 'help@books.example.edu' });
+    expect(appLinks.contact()).toBe('mailto:help@books.example.edu');
   });
 });
