@@ -48,6 +48,8 @@ export const Contact = z.strictObject({
   emailAddress: z.string(),
   campusMailbox: z.string(),
   paymentUsername: z.string(),
+  /** suspended by an admin: cannot sign in, so cannot come to a hand-over (docs/trust.md) */
+  suspended: z.boolean(),
 });
 export type Contact = z.output<typeof Contact>;
 
@@ -58,6 +60,7 @@ export const toContact = (r: UserRecord): Contact => ({
   emailAddress: r.emailAddress,
   campusMailbox: r.campusMailbox,
   paymentUsername: r.paymentUsername,
+  suspended: r.suspended === true,
 });
 
 export const PermissionLevel = z.strictObject({

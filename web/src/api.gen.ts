@@ -9115,7 +9115,8 @@ export interface operations {
                      *             "lastName": "string",
                      *             "emailAddress": "string",
                      *             "campusMailbox": "string",
-                     *             "paymentUsername": "string"
+                     *             "paymentUsername": "string",
+                     *             "suspended": true
                      *           },
                      *           "buyer": {
                      *             "id": "string",
@@ -9123,7 +9124,8 @@ export interface operations {
                      *             "lastName": "string",
                      *             "emailAddress": "string",
                      *             "campusMailbox": "string",
-                     *             "paymentUsername": "string"
+                     *             "paymentUsername": "string",
+                     *             "suspended": true
                      *           },
                      *           "boughtAt": "2026-01-15T09:30:00.000Z",
                      *           "ageDays": 1,
@@ -9201,6 +9203,7 @@ export interface operations {
                                 emailAddress: string;
                                 campusMailbox: string;
                                 paymentUsername: string;
+                                suspended: boolean;
                             } | null;
                             buyer: {
                                 id: string;
@@ -9209,6 +9212,7 @@ export interface operations {
                                 emailAddress: string;
                                 campusMailbox: string;
                                 paymentUsername: string;
+                                suspended: boolean;
                             } | null;
                             boughtAt: string | null;
                             ageDays: number | null;
@@ -9736,7 +9740,8 @@ export interface operations {
                      *             "lastName": "string",
                      *             "emailAddress": "string",
                      *             "campusMailbox": "string",
-                     *             "paymentUsername": "string"
+                     *             "paymentUsername": "string",
+                     *             "suspended": true
                      *           },
                      *           "seller": {
                      *             "id": "string",
@@ -9744,7 +9749,8 @@ export interface operations {
                      *             "lastName": "string",
                      *             "emailAddress": "string",
                      *             "campusMailbox": "string",
-                     *             "paymentUsername": "string"
+                     *             "paymentUsername": "string",
+                     *             "suspended": true
                      *           },
                      *           "books": [
                      *             {
@@ -9793,6 +9799,7 @@ export interface operations {
                                 emailAddress: string;
                                 campusMailbox: string;
                                 paymentUsername: string;
+                                suspended: boolean;
                             } | null;
                             seller: {
                                 id: string;
@@ -9801,6 +9808,7 @@ export interface operations {
                                 emailAddress: string;
                                 campusMailbox: string;
                                 paymentUsername: string;
+                                suspended: boolean;
                             } | null;
                             books: {
                                 id: string;
@@ -10115,7 +10123,8 @@ export interface operations {
                      *             "lastName": "string",
                      *             "emailAddress": "string",
                      *             "campusMailbox": "string",
-                     *             "paymentUsername": "string"
+                     *             "paymentUsername": "string",
+                     *             "suspended": true
                      *           },
                      *           "books": [
                      *             {
@@ -10130,7 +10139,8 @@ export interface operations {
                      *                 "lastName": "string",
                      *                 "emailAddress": "string",
                      *                 "campusMailbox": "string",
-                     *                 "paymentUsername": "string"
+                     *                 "paymentUsername": "string",
+                     *                 "suspended": true
                      *               }
                      *             }
                      *           ]
@@ -10157,6 +10167,7 @@ export interface operations {
                                 emailAddress: string;
                                 campusMailbox: string;
                                 paymentUsername: string;
+                                suspended: boolean;
                             } | null;
                             books: {
                                 id: string;
@@ -10171,6 +10182,7 @@ export interface operations {
                                     emailAddress: string;
                                     campusMailbox: string;
                                     paymentUsername: string;
+                                    suspended: boolean;
                                 } | null;
                             }[];
                         }[];

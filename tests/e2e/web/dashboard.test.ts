@@ -9,6 +9,7 @@ import { getBook } from '#lib/db/books.ts';
 import { createConfirmedUser, type TestAccount } from '#tests/helpers/accounts.ts';
 import { daysBefore, seedBook } from '#tests/helpers/books.ts';
 import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { api } from '#tests/helpers/e2e.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
 import { png } from '#tests/helpers/photos.ts';
 
@@ -105,6 +106,49 @@ describe('the hand-over queues', () => {
     expect(await item.getByRole('img', { name: `Cover of ${name}`, exact: true }).getAttribute('src')).toBe(
       coverUrl,
     );
+    await expectAccessible(page);
+  });
+});
+
+describe('a purchase whose seller is suspended', () => {
+  it('says so in the queue, asks before cancelling, and the cancel unlists the book', async () => {
+    const buyer = await createConfirmedUser();
+    const suspended = await createConfirmedUser({ firstName: 'Sid' });
+    const name = `Suspended seller ${ulid()}`;
+    const order = await seedOrder(buyer.user.id, [{ sellerId: suspended.user.id, status: 1, name }]);
+    const book = order.books[0];
+    if (!book) throw new Error('no book seeded');
+    const suspend = await api('PUT', '/api/dashboard/suspendUser', {
+      token: owner.token,
+      body: { userId: suspended.user.id, reason: 'Scam messages.' },
+    });
+    expect(suspend.status).toBe(200);
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, owner.user.emailAddress);
+    await page.goto('/dashboard?tab=queues');
+    const item = page.getByRole('article', { name });
+    await item
+      .getByText(
+        'Suspended: cannot sign in or bring the book. Cancelling unlists the book instead of relisting it.',
+      )
+      .waitFor();
+    await item.getByLabel(`Reason to cancel the purchase of ${name}`).fill('The seller is suspended.');
+    const questions: string[] = [];
+    page.once('dialog', (d) => {
+      questions.push(d.message());
+      void d.dismiss();
+    });
+    await item.getByRole('button', { name: `Cancel the purchase of ${name}` }).click();
+    await expect.poll(() => questions.length).toBe(1);
+    expect(questions[0]).toBe(
+      `Cancel the purchase of ${name}? Buyer and seller are told your reason; the book is unlisted (its seller is suspended).`,
+    );
+    // dismissed: nothing changed
+    expect((await getBook(book.id))?.status).toBe(1);
+    page.once('dialog', (d) => void d.accept());
+    await item.getByRole('button', { name: `Cancel the purchase of ${name}` }).click();
+    await expect.poll(() => item.count()).toBe(0);
+    expect((await getBook(book.id))?.status).toBe(5);
     await expectAccessible(page);
   });
 });

@@ -6,6 +6,7 @@ import { handler as getOrders } from '#functions/dashboard/get-orders.ts';
 import { handler as getStatistics } from '#functions/dashboard/get-statistics.ts';
 import { AdminOrderList, HandOverBookList, Statistics } from '#lib/dashboard/schemas.ts';
 import { GLOBAL_STATS_SHARDS, globalStatsKeys, globalStatsShardKey } from '#lib/db/keys.ts';
+import { suspendUser } from '#lib/moderation/suspension.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { DeleteCommand, PutCommand } from '#lib/table/commands.ts';
 import { measured, startMeasuring } from '#lib/table/metrics.ts';
@@ -49,6 +50,7 @@ const contact = (u: TestUser) => ({
   emailAddress: u.record.emailAddress,
   campusMailbox: u.record.campusMailbox,
   paymentUsername: u.record.paymentUsername,
+  suspended: false,
 });
 
 describe('getStatistics', () => {
@@ -154,6 +156,19 @@ describe('getBooksWithStatus', () => {
     expect(all.map((x) => x.boughtAt)).toEqual([o1.createdAt, o2.createdAt]);
     for (const secret of ['passwordHash', 'tokenVersion', 'not-a-real-hash'])
       expect(first.body).not.toContain(secret);
+  });
+
+  it('says when a seller is suspended, so the admins know nobody will bring the book', async () => {
+    const seller = await makeUser({ firstName: 'Sus' });
+    const order = await seedOrder(buyer.id, [{ sellerId: seller.id, status: 1 }]);
+    await suspendUser(
+      { userId: admin.id, permissionType: 1 },
+      { userId: seller.id, reason: 'Scam messages.' },
+    );
+    const items = expectEnvelope((await list('1', { limit: '100' })).json(), HandOverBookList);
+    const item = items.find((x) => x.book.id === order.books[0]?.id);
+    expect(item?.owner).toEqual({ ...contact(seller), suspended: true });
+    expect(item?.buyer).toEqual(contact(buyer));
   });
 
   it("costs the auth read, one index query, one batch read of users and one of the page's hand-overs per page", async () => {

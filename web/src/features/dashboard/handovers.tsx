@@ -16,8 +16,17 @@ const today = () => {
 
 /** Who comes, and how to reach them: name, e-mail and campus mailbox. */
 const person = (
-  p: { firstName: string; lastName: string; emailAddress: string; campusMailbox: string } | null,
-) => (p ? `${p.firstName} ${p.lastName} (${p.emailAddress}, ${p.campusMailbox})` : 'deleted user');
+  p: {
+    firstName: string;
+    lastName: string;
+    emailAddress: string;
+    campusMailbox: string;
+    suspended: boolean;
+  } | null,
+) =>
+  p
+    ? `${p.firstName} ${p.lastName} (${p.emailAddress}, ${p.campusMailbox})${p.suspended ? ', suspended: cannot sign in' : ''}`
+    : 'deleted user';
 
 /** What is left to do for one book of a hand-over. */
 const bookState = (b: { status: number | null; cancelled: boolean }) =>

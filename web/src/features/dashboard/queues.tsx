@@ -19,16 +19,31 @@ const OLD_MS = 3 * 24 * 60 * 60 * 1000;
 type Contact =
   paths['/api/dashboard/getBooksWithStatus/{status}']['get']['responses'][200]['content']['application/json']['data'][number]['owner'];
 
-function ContactOf({ who, contact }: { who: string; contact: Contact }) {
+/** What a suspended side means for the purchase (cancelPurchase: docs/trust.md). */
+const SUSPENDED = {
+  Seller: 'Suspended: cannot sign in or bring the book. Cancelling unlists the book instead of relisting it.',
+  Buyer: 'Suspended: cannot sign in or come for the book. Cancelling relists it for others.',
+} as const;
+
+function ContactOf({ who, contact }: { who: keyof typeof SUSPENDED; contact: Contact }) {
   if (!contact) return <p>{who}: deleted user</p>;
   return (
-    <p>
-      {who}: {contact.firstName} {contact.lastName} ·{' '}
-      <a href={`mailto:${contact.emailAddress}`}>{contact.emailAddress}</a> · mailbox {contact.campusMailbox}{' '}
-      · pays with {contact.paymentUsername}
-    </p>
+    <>
+      <p>
+        {who}: {contact.firstName} {contact.lastName} ·{' '}
+        <a href={`mailto:${contact.emailAddress}`}>{contact.emailAddress}</a> · mailbox{' '}
+        {contact.campusMailbox} · pays with {contact.paymentUsername}
+      </p>
+      {contact.suspended && <p className="warning">{SUSPENDED[who]}</p>}
+    </>
   );
 }
+
+/** Asked before a purchase is cancelled: who is told, and where the book goes. */
+const cancelQuestion = (name: string, owner: Contact) =>
+  `Cancel the purchase of ${name}? Buyer and seller are told your reason; the book is ${
+    owner?.suspended ? 'unlisted (its seller is suspended)' : 'listed again'
+  }.`;
 
 /** One queue; a book moved out of it (confirmed, paid, cancelled) refreshes every queue shown. */
 export function Queue({ status }: { status: 1 | 2 | 3 }) {
@@ -103,6 +118,8 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
                 <form
                   onSubmit={(e) => {
                     e.preventDefault();
+                    // it tells both sides and moves the book: asked first, like every other undoing step
+                    if (!window.confirm(cancelQuestion(book.name, owner))) return;
                     setLast(book.id);
                     act.run(() =>
                       call(
