@@ -187,7 +187,8 @@ export function Statistics() {
   const s = stats.data;
   return (
     <>
-      <Section id="stats-h" title="Statistics" loaded={stats}>
+      {/* the totals are every campus's since the start: the campus filter below narrows the weeks only */}
+      <Section id="stats-h" title="Totals since the start, every campus" loaded={stats}>
         {s && (
           <dl className="details">
             <dt>Users</dt>
