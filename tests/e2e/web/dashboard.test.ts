@@ -177,15 +177,24 @@ describe('the orders tab', () => {
       `Newer 19 ${tag} from ${sellerName}: condition verified, buyer charged`,
     );
     expect(await table.getByRole('link', { name: `Oldest ${tag}` }).count()).toBe(0);
-    // on a phone a heading keeps its word whole (the table scrolls): one line box each
-    for (const heading of ['Buyer', 'Total']) {
-      const lines = await table.getByRole('columnheader', { name: heading }).evaluate((th) => {
-        const range = th.ownerDocument.createRange();
-        range.selectNodeContents(th);
-        return range.getClientRects().length;
-      });
-      expect(lines, heading).toBe(1);
-    }
+    // on a phone each order is a card: nothing scrolls sideways, and every cell is named by its column
+    const sideways = await table.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(sideways).toBe(0);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    const labels = await newest.evaluate((td) =>
+      [...(td.parentElement?.children ?? [])].map((c) => getComputedStyle(c, '::before').content),
+    );
+    expect(labels).toEqual(['Date', 'Buyer', 'Books', 'Total'].map((l) => `"${l}: " / ""`));
+    // ... shown to the eye only: a cell's accessible name is its value, its header names its column
+    const books = `Newer 19 ${tag} from ${sellerName}: condition verified, buyer charged`;
+    expect(await table.getByRole('cell', { name: books, exact: true }).count()).toBe(1);
+    // the header row stays for screen readers
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Date',
+      'Buyer',
+      'Books',
+      'Total',
+    ]);
     // other tests' orders may be newer still: older pages until the oldest of ours shows
     const older = page.getByRole('button', { name: 'Older orders' });
     for (let i = 0; i < 20 && (await table.getByRole('link', { name: `Oldest ${tag}` }).count()) === 0; i++) {

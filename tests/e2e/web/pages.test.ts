@@ -283,8 +283,8 @@ describe('the web app in the browser', () => {
       await row.getByRole('cell', { name: promotedName, exact: true }).waitFor();
       await row.getByRole('cell', { name: 'made an admin', exact: true }).waitFor();
       await row.getByRole('cell', { name: 'permissionType 0 → 1', exact: true }).waitFor();
-      // Cells keep their words whole (styles.css); whatever does not fit scrolls inside the region,
-      // which itself never reaches past the phone's screen.
+      // On a phone each row is a card (styles.css), and the table's region never reaches past the
+      // phone's screen.
       const box = await auditLog.evaluate((e) => ({
         right: e.getBoundingClientRect().right,
         screen: e.ownerDocument.documentElement.clientWidth,

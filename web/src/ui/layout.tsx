@@ -39,8 +39,9 @@ export function Section({
 
 /**
  * A table with a column for each entry of `columns` (its heading, and its cell of a row), a row
- * for each of `rows`. A table wider than a phone scrolls inside its own region, named
- * "`label` table", which keyboard users can focus and scroll (WCAG 2.1.1; axe's
+ * for each of `rows`. On a phone each row is a card, every cell under its column's name (the
+ * `data-label` the style sheet shows); wider screens get the table, which scrolls inside its own
+ * region, named "`label` table", which keyboard users can focus and scroll (WCAG 2.1.1; axe's
  * scrollable-region-focusable).
  */
 export function Table<T extends { id: string }>({
@@ -70,7 +71,9 @@ export function Table<T extends { id: string }>({
           {rows?.map((row) => (
             <tr key={row.id}>
               {cells.map(([heading, cell]) => (
-                <td key={heading}>{cell(row)}</td>
+                <td key={heading} data-label={heading}>
+                  {cell(row)}
+                </td>
               ))}
             </tr>
           ))}
