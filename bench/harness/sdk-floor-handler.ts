@@ -1,15 +1,16 @@
 /**
  * The SDK floor of a cold-init case (bench/harness/sdk-floor.ts): bundled and minified like a
  * function, imported in a fresh process. It loads what every function of the service loads
- * before its own code (the SDK's DynamoDB client and DocumentClient, Powertools Logger and Metrics,
- * and, on a deployed stage, the function's secrets, read in parallel at import as lib/config.ts
- * does), and its handler builds the same client with the same settings (lib/aws/client-options.ts)
+ * before its own code (the SDK's DynamoDB client and DocumentClient, Powertools Logger, its
+ * middleware and Metrics, and, on a deployed stage, the function's secrets, read in parallel at
+ * import as lib/config.ts does), and its handler builds the same client with the same settings (lib/aws/client-options.ts)
  * and sends the DynamoDB calls the case's first request makes (recorded from the case's floor, in
  * the same waves of parallel calls). Nothing else: what a case's cold init costs beyond this is the
  * service's own code.
  */
 import { readFileSync } from 'node:fs';
 import { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -50,6 +51,9 @@ const COMMANDS = {
 const env = process.env;
 const logger = new Logger({ serviceName: 'campus-books', persistentKeys: { stage: env.STAGE ?? '' } });
 const metrics = new Metrics({ namespace: 'CampusBooks', serviceName: 'campus-books' });
+// the Logger middleware every HTTP function builds at import (lib/http/stack.ts), so the floor
+// loads every Powertools module a case loads (issue 30's definition of the floor)
+export const logContext = injectLambdaContext(logger, { resetKeys: true, logEvent: false });
 
 // the function's secrets, as lib/config.ts reads them on a deployed stage
 const ids = Object.fromEntries(
