@@ -182,7 +182,9 @@ describe('the orders tab', () => {
     expect(sideways).toBe(0);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     const labels = await newest.evaluate((td) =>
-      [...(td.parentElement?.children ?? [])].map((c) => getComputedStyle(c, '::before').content),
+      [...(td.parentElement?.children ?? [])].map(
+        (c) => c.ownerDocument.defaultView?.getComputedStyle(c, '::before').content,
+      ),
     );
     expect(labels).toEqual(['Date', 'Buyer', 'Books', 'Total'].map((l) => `"${l}: " / ""`));
     // ... shown to the eye only: a cell's accessible name is its value, its header names its column
