@@ -5,7 +5,8 @@
  * each, a page at a time). Calling suspendUser again on a suspended user finishes the unlisting
  * left by a run that stopped halfway. Nothing else of theirs is touched; reinstating relists nothing.
  * The user is told by e-mail (essential, through the outbox) when suspended, once (the call that
- * finishes an unlisting sends nothing), and when reinstated.
+ * finishes an unlisting sends nothing, and of two calls at once only the one whose conditional
+ * write wins suspends, audits and tells), and when reinstated (likewise once).
  */
 
 import { newAuditRecord } from '#lib/db/audit.ts';
@@ -63,6 +64,47 @@ async function unlistBooksOf(actorId: string, userId: string, reason: string, no
   return unlisted;
 }
 
+/** The audit entry of a suspension (`suspended` true) or a reinstatement. */
+const suspensionAudit = (
+  actorId: string,
+  userId: string,
+  at: string,
+  suspended: boolean,
+  reason: string | null,
+) =>
+  newAuditRecord({
+    at,
+    actor: actorId,
+    action: suspended ? 'suspendUser' : 'reinstateUser',
+    target: { kind: 'user', id: userId },
+    before: { suspended: !suspended },
+    after: { suspended },
+    reason,
+  });
+
+/**
+ * Suspends `user` (read not suspended) with its audit entry: true when this call did it, false when
+ * another call did first (that call tells the user; this one goes on as a repeat call does).
+ */
+async function suspendOnce(actorId: string, user: UserRecord, reason: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  try {
+    await suspendUserRecord(
+      user.id,
+      user.permissionType,
+      reason,
+      at,
+      suspensionAudit(actorId, user.id, at, true, reason),
+    );
+    return true;
+  } catch (err) {
+    if (!(err instanceof TransactionRefused)) throw err;
+    const current = await getUser(user.id);
+    if (!current || !isSuspended(current)) throw new Conflict('The user changed meanwhile; try again.');
+    return false;
+  }
+}
+
 export async function suspendUser(
   actor: { userId: string; permissionType: number },
   input: z.infer<typeof SuspendBody>,
@@ -76,29 +118,8 @@ export async function suspendUser(
     throw new Forbidden('Only an owner may suspend an admin.', 'ROLE_REQUIRED');
   }
   if (user.id === actor.userId) throw new Conflict('You cannot suspend yourself.', undefined, 'SELF');
-  if (!isSuspended(user)) {
-    const at = now.toISOString();
-    try {
-      await suspendUserRecord(
-        user.id,
-        user.permissionType,
-        input.reason,
-        at,
-        newAuditRecord({
-          at,
-          actor: actor.userId,
-          action: 'suspendUser',
-          target: { kind: 'user', id: user.id },
-          before: { suspended: false },
-          after: { suspended: true },
-          reason: input.reason,
-        }),
-      );
-    } catch (err) {
-      if (err instanceof TransactionRefused) throw new Conflict('The user changed meanwhile; try again.');
-      throw err;
-    }
-    await tell(user, 'suspended', at);
+  if (!isSuspended(user) && (await suspendOnce(actor.userId, user, input.reason, now))) {
+    await tell(user, 'suspended', now.toISOString());
   }
   const unlisted = await unlistBooksOf(actor.userId, user.id, input.reason, now);
   return { userId: user.id, suspended: true, unlisted };
@@ -109,18 +130,13 @@ export async function reinstateUser(actorId: string, userId: string, now = new D
   if (!user) throw new NotFound('No such user.');
   if (!isSuspended(user)) throw new Conflict('The user is not suspended.', undefined, 'NOT_SUSPENDED');
   const at = now.toISOString();
-  await reinstateUserRecord(
-    user.id,
-    newAuditRecord({
-      at,
-      actor: actorId,
-      action: 'reinstateUser',
-      target: { kind: 'user', id: user.id },
-      before: { suspended: true },
-      after: { suspended: false },
-      reason: null,
-    }),
-  );
+  try {
+    await reinstateUserRecord(user.id, suspensionAudit(actorId, user.id, at, false, null));
+  } catch (err) {
+    if (!(err instanceof TransactionRefused)) throw err;
+    // another call reinstated them first: as if this one had read them so
+    throw new Conflict('The user is not suspended.', undefined, 'NOT_SUSPENDED');
+  }
   await tell(user, 'reinstated', at);
   return { userId: user.id, suspended: false, unlisted: 0 };
 }

@@ -8,11 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import { handler as passwordReset } from '#functions/auth/password-reset.ts';
 import { handler as updatePassword } from '#functions/auth/update-password.ts';
+import { handler as getAuditLog } from '#functions/dashboard/get-audit-log.ts';
 import { handler as reinstateHandler } from '#functions/dashboard/reinstate-user.ts';
 import { handler as revokeAdminHandler } from '#functions/dashboard/revoke-admin.ts';
 import { handler as suspendHandler } from '#functions/dashboard/suspend-user.ts';
 import { createResetToken } from '#lib/accounts/password.ts';
 import { config } from '#lib/config.ts';
+import { AuditLog } from '#lib/dashboard/schemas.ts';
 import { outboxKey, userKey } from '#lib/db/keys.ts';
 import { deleteAccountCall, login } from '#tests/helpers/account-calls.ts';
 import {
@@ -26,6 +28,7 @@ import { makeBook, readBook } from '#tests/helpers/books.ts';
 import { readItem } from '#tests/helpers/cart.ts';
 import type { SesMessage } from '#tests/helpers/e2e.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
+import { expectEnvelope, expectRefusal } from '#tests/helpers/schema.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 /** The web app's origin as the service links to it (APP_URL, else PUBLIC_URL). */
@@ -235,5 +238,41 @@ describe('suspended and reinstated', () => {
     expect(reinstated.text).toContain('you can sign in again');
     expect((await readBook(book.id))?.status).toBe(5); // reinstating relists nothing
     expect(await mailsTo(admin.record.emailAddress)).toEqual([]);
+  });
+
+  it('of suspensions at once one suspends, audits and e-mails, the rest answer as a repeat; of reinstatements at once one reinstates, the rest are 409', async () => {
+    const admin = await createConfirmedUser({ permissionType: 1 });
+    const target = await createConfirmedUser({ firstName: 'Otto' });
+    const to = target.record.emailAddress;
+    const versionBefore = Number((await readItem(userKey(target.record.id)))?.tokenVersion ?? 0);
+    const actions = async () => {
+      const log = await invoke(getAuditLog, {
+        route: '/api/dashboard/getAuditLog',
+        token: admin.token,
+        query: { actor: admin.record.id },
+      });
+      expect(log.status).toBe(200);
+      return expectEnvelope(log.json(), AuditLog).map((e) => e.action);
+    };
+    const times = <T>(call: () => Promise<T>) => Promise.all(Array.from({ length: 4 }, call));
+
+    const suspended = await times(() => suspend(admin.token, target.record.id));
+    expect(suspended.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const stored = await readItem(userKey(target.record.id));
+    expect(stored?.suspended).toBe(true);
+    expect(stored?.tokenVersion).toBe(versionBefore + 1);
+    expect(await actions()).toEqual(['suspendUser']);
+    expect((await mailsTo(to)).map((m) => m.subject)).toEqual(['Your Campus Books account was suspended']);
+
+    const reinstated = await times(() => reinstate(admin.token, target.record.id));
+    const ok = reinstated.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(1);
+    for (const r of reinstated.filter((r) => r.status !== 200)) expectRefusal(r, 409, 'NOT_SUSPENDED');
+    expect((await readItem(userKey(target.record.id)))?.suspended).toBeUndefined();
+    expect(await actions()).toEqual(['reinstateUser', 'suspendUser']);
+    expect((await mailsTo(to)).map((m) => m.subject)).toEqual([
+      'Your Campus Books account was suspended',
+      'Your Campus Books account was reinstated',
+    ]);
   });
 });
