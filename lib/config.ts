@@ -127,6 +127,11 @@ const schema = z.object({
   APP_URL: optionalString,
   PUBLIC_URL: z.string().check(z.url()),
   MAIL_FROM: z.string().check(z.minLength(3)),
+  /** the address e-mails tell people to write to (lib/mail/links.ts); empty: MAIL_FROM's own */
+  CONTACT_EMAIL: z.pipe(
+    z.transform(emptyToUndefined),
+    z.optional(z.email('CONTACT_EMAIL must be one e-mail address, such as books@example.edu.')),
+  ),
   MAIL_CONFIGURATION_SET: optionalString,
   /** Argon2id's memory (KiB) and passes for password hashes (lib/accounts/passwords.ts). */
   PASSWORD_HASH_MEMORY_KIB: intFrom(19_456, 8, 1_048_576),

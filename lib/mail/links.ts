@@ -36,11 +36,11 @@ export const appPaths = {
 } as const;
 
 /**
- * The address people are told to write to: MAIL_FROM's own address (the service has no other
- * contact setting), so a stage whose sender nobody reads should send from one somebody does.
+ * The address people are told to write to: CONTACT_EMAIL (an inbox somebody reads), else MAIL_FROM's
+ * own address.
  */
 export const contactAddress = (): string =>
-  /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM.trim();
+  config.CONTACT_EMAIL ?? /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM.trim();
 
 export const appLinks = {
   /** The service's own confirmation endpoint (GET /api/auth/confirm/{token}). */

@@ -57,6 +57,17 @@ describe('configuration', () => {
     );
   });
 
+  it('takes a contact address (empty: none, so MAIL_FROM is told) and refuses one that is not an address', async () => {
+    expect((await loadConfig({ STAGE: 'local' })).CONTACT_EMAIL).toBeUndefined();
+    expect((await loadConfig({ STAGE: 'local', CONTACT_EMAIL: '' })).CONTACT_EMAIL).toBeUndefined();
+    expect((await loadConfig({ STAGE: 'local', CONTACT_EMAIL: 'books@example.edu' })).CONTACT_EMAIL).toBe(
+      'books@example.edu',
+    );
+    await expect(
+      loadConfig({ STAGE: 'local', CONTACT_EMAIL: 'Campus Books <books@example.edu>' }),
+    ).rejects.toThrow(/CONTACT_EMAIL must be one e-mail address/);
+  });
+
   it("takes Powertools Logger's levels in any case, INFO by default, and refuses a typo", async () => {
     expect((await loadConfig({ STAGE: 'local' })).LOG_LEVEL).toBe('INFO');
     expect((await loadConfig({ STAGE: 'local', LOG_LEVEL: ' debug ' })).LOG_LEVEL).toBe('DEBUG');

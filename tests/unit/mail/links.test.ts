@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { config } from '#lib/config.ts';
 import { appLinks, appPaths, trimBase } from '#lib/mail/links.ts';
 
-const saved = { APP_URL: config.APP_URL, PUBLIC_URL: config.PUBLIC_URL, MAIL_FROM: config.MAIL_FROM };
+const saved = {
+  APP_URL: config.APP_URL,
+  PUBLIC_URL: config.PUBLIC_URL,
+  MAIL_FROM: config.MAIL_FROM,
+  CONTACT_EMAIL: config.CONTACT_EMAIL,
+};
 const set = (v: Partial<typeof saved>) => Object.assign(config as Record<string, unknown>, v);
 afterEach(() => set(saved));
 
@@ -31,5 +36,8 @@ describe('appLinks: every link in one place', () => {
     expect(appLinks.contact()).toBe('mailto:help@books.example.edu');
     set({ MAIL_FROM: 'help@books.example.edu' });
     expect(appLinks.contact()).toBe('mailto:help@books.example.edu');
+    // a stage's own contact inbox wins over its (no-reply) sender
+    set({ MAIL_FROM: 'Campus Books <no-reply@books.example.edu>', CONTACT_EMAIL: 'books@example.edu' });
+    expect(appLinks.contact()).toBe('mailto:books@example.edu');
   });
 });
