@@ -180,6 +180,16 @@ describe('messages in the browser', () => {
       )
       .waitFor();
     await expectAccessible(desk);
+    // the admin reads the thread from the report, then comes back to the queue to decide
+    await item.getByRole('link', { name: 'Read the conversation' }).click();
+    await desk.getByRole('heading', { name: /^Conversation between / }).waitFor();
+    expect(new URL(desk.url()).searchParams.get('conversation')).toBe(conversationId);
+    await desk
+      .getByRole('list', { name: 'Messages' })
+      .getByText('Pay me by gift card first', { exact: false })
+      .waitFor();
+    await desk.goBack();
+    await item.getByRole('button', { name: 'Mark handled' }).waitFor();
     // the admin closes it as handled: it leaves the queue, and the page says what was done
     await item.getByRole('button', { name: 'Mark handled' }).click();
     await desk.getByRole('status').filter({ hasText: 'The report is marked handled.' }).waitFor();
