@@ -13,7 +13,7 @@ import { Conflict, NotFound } from '#lib/errors.ts';
 import { adminRevokedMail } from '#lib/mail/account-notices.ts';
 import { appLinks, appPaths } from '#lib/mail/links.ts';
 import { noticeMail } from '#lib/mail/notice.ts';
-import { queueMail } from '#lib/outbox/queue.ts';
+import { mailOp } from '#lib/outbox/queue.ts';
 import { TransactionRefused } from '#lib/table/transact.ts';
 import { ROLE_MOVES, type RoleAction, searchForm } from './rules.ts';
 import { type AdminUser, toAdminUser } from './schemas.ts';
@@ -62,7 +62,17 @@ export async function findUsers(query: string, limit: number): Promise<AdminUser
     .slice(0, limit);
 }
 
-async function moveRole(actorId: string, action: RoleAction, userId: string, now: Date): Promise<AdminUser> {
+/**
+ * Moves the role with its audit entry and the e-mail telling the user (essential: no preference
+ * turns it off), in one transaction; the e-mail's outbox id is the role change's own.
+ */
+async function moveRole(
+  actorId: string,
+  action: RoleAction,
+  userId: string,
+  mail: (firstName: string) => OutboxMail,
+  now: Date,
+): Promise<AdminUser> {
   const { from, to } = ROLE_MOVES[action];
   const conflict = (role: number) =>
     new Conflict(
@@ -88,6 +98,7 @@ async function moveRole(actorId: string, action: RoleAction, userId: string, now
         after: { permissionType: to },
         reason: null,
       }),
+      mailOp({ id: `role.${action}.${userId}.${at}`, recipientId: userId, mail: mail(user.firstName) }, now),
     );
   } catch (err) {
     if (!(err instanceof TransactionRefused)) throw err;
@@ -99,30 +110,11 @@ async function moveRole(actorId: string, action: RoleAction, userId: string, now
 }
 
 /**
- * Moves the role, then queues the e-mail telling the user (essential: no preference turns it off).
- * Its outbox id is the role change's own, so a retried queueing sends one.
- */
-async function moveRoleAndTell(
-  actorId: string,
-  action: RoleAction,
-  userId: string,
-  mail: (firstName: string) => OutboxMail,
-  now: Date,
-): Promise<AdminUser> {
-  const moved = await moveRole(actorId, action, userId, now);
-  await queueMail(
-    { id: `role.${action}.${userId}.${now.toISOString()}`, recipientId: userId, mail: mail(moved.firstName) },
-    now,
-  );
-  return moved;
-}
-
-/**
  * PUT /api/dashboard/makeAdmin. The new admin gets an e-mail asking them to turn two-factor sign-in
  * on, which the dashboard needs where the stage says so (REQUIRE_ADMIN_MFA).
  */
 export const makeAdmin = (actorId: string, userId: string, now = new Date()): Promise<AdminUser> =>
-  moveRoleAndTell(actorId, 'makeAdmin', userId, enrolTotpMail, now);
+  moveRole(actorId, 'makeAdmin', userId, enrolTotpMail, now);
 
 /** The e-mail a new admin gets: turn two-factor sign-in on, with a link to the page that does it. */
 export function enrolTotpMail(firstName: string): OutboxMail {
@@ -142,4 +134,4 @@ export function enrolTotpMail(firstName: string): OutboxMail {
 
 /** PUT /api/dashboard/revokeAdmin. The former admin is told by e-mail, as the new one is. */
 export const revokeAdmin = (actorId: string, userId: string, now = new Date()): Promise<AdminUser> =>
-  moveRoleAndTell(actorId, 'revokeAdmin', userId, adminRevokedMail, now);
+  moveRole(actorId, 'revokeAdmin', userId, adminRevokedMail, now);

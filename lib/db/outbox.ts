@@ -147,15 +147,13 @@ export function appendNoticeBooksOp(
   };
 }
 
-/**
- * Queues a message, ready to send (one conditional PutItem): a message with this id that exists
- * already is left as it is, so queueing again (a redelivered stream record) sends once.
- */
-export function putReady(
-  message: Pick<OutboxRecord, 'id' | 'kind' | 'recipientId' | 'address' | 'mail' | 'category' | 'account'>,
-  createdAt: string,
-  due: string,
-): Promise<boolean> {
+type ReadyMessage = Pick<
+  OutboxRecord,
+  'id' | 'kind' | 'recipientId' | 'address' | 'mail' | 'category' | 'account'
+>;
+
+/** The conditional Put of a message ready to send (refused when a message with its id exists). */
+function readyPut(message: ReadyMessage, createdAt: string, due: string) {
   const record: OutboxRecord = {
     type: 'outbox',
     ...message,
@@ -164,12 +162,25 @@ export function putReady(
     due,
     attempts: 0,
   };
-  return putIf({
+  return {
     TableName: TABLE,
     Item: { ...outboxKey(message.id), ...outboxDueIndex(due, message.id), ...record },
     ConditionExpression: 'attribute_not_exists(pk)',
-  });
+  };
 }
+
+/**
+ * Queues a message, ready to send (one conditional PutItem): a message with this id that exists
+ * already is left as it is, so queueing again (a redelivered stream record) sends once.
+ */
+export function putReady(message: ReadyMessage, createdAt: string, due: string): Promise<boolean> {
+  return putIf(readyPut(message, createdAt, due));
+}
+
+/** The same message as a transaction item, written with the change it tells about. */
+export const readyPutOp = (message: ReadyMessage, createdAt: string, due: string): TransactItem => ({
+  Put: readyPut(message, createdAt, due),
+});
 
 /**
  * Moves a message from one state to another if it is still in `from` (and, when given, still due

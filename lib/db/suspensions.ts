@@ -2,8 +2,9 @@
  * Suspensions: the user record's `suspended` flag (with `suspendedAt`, `suspendReason`). Suspending
  * also bumps `tokenVersion`, so every live token fails its next call (the auth layer compares it
  * with the record); login refuses a suspended user like a wrong password. Each change is one
- * transaction with its audit entry.
+ * transaction with its audit entry and the e-mail telling the user.
  */
+import type { TransactItem } from '#lib/table/transact.ts';
 import type { AuditRecord } from './audit.ts';
 import { changeUserWithAudit } from './users.ts';
 
@@ -18,6 +19,7 @@ export async function suspendUserRecord(
   reason: string,
   at: string,
   audit: AuditRecord,
+  mail: TransactItem,
 ): Promise<void> {
   const change = {
     UpdateExpression:
@@ -26,18 +28,22 @@ export async function suspendUserRecord(
       'attribute_exists(pk) AND permissionType = :role AND attribute_not_exists(suspended)',
     ExpressionAttributeValues: { ':true': true, ':at': at, ':reason': reason, ':one': 1, ':role': role },
   };
-  await changeUserWithAudit(userId, change, audit);
+  await changeUserWithAudit(userId, change, audit, mail);
 }
 
 /**
  * Lifts a suspension (the books stay unlisted); TransactionRefused when the user is not suspended
  * (another call reinstated them first).
  */
-export async function reinstateUserRecord(userId: string, audit: AuditRecord): Promise<void> {
+export async function reinstateUserRecord(
+  userId: string,
+  audit: AuditRecord,
+  mail: TransactItem,
+): Promise<void> {
   const change = {
     UpdateExpression: 'REMOVE suspended, suspendedAt, suspendReason',
     ConditionExpression: 'attribute_exists(pk) AND suspended = :true',
     ExpressionAttributeValues: { ':true': true },
   };
-  await changeUserWithAudit(userId, change, audit);
+  await changeUserWithAudit(userId, change, audit, mail);
 }

@@ -9,7 +9,7 @@ import { batchGet } from '#lib/table/batch.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { GetCommand } from '#lib/table/commands.ts';
 import { type Page, queryGsi1Page, stripKeys } from '#lib/table/page.ts';
-import { tag, tagAll, transactOrThrow, transactWrite } from '#lib/table/transact.ts';
+import { type TransactItem, tag, tagAll, transactOrThrow, transactWrite } from '#lib/table/transact.ts';
 import { updateIf, updateReturning } from '#lib/table/write-if.ts';
 import { campusOfUser } from '#lib/values/campus.ts';
 import type { EmailPreferences } from '#lib/values/preferences.ts';
@@ -310,31 +310,38 @@ export interface UserChange {
 }
 
 /**
- * One change of a user record by an admin (role, suspension) with its audit entry, in one
- * transaction; TransactionRefused when the condition failed.
+ * One change of a user record by an admin (role, suspension) with its audit entry and the e-mail
+ * telling the user (lib/outbox/queue.ts mailOp), in one transaction; TransactionRefused when the
+ * condition failed.
  */
 export async function changeUserWithAudit(
   userId: string,
   change: UserChange,
   audit: AuditRecord,
+  mail: TransactItem,
 ): Promise<void> {
   await transactOrThrow([
     tag('user', { Update: { TableName: TABLE, Key: userKey(userId), ...change } }),
     tag('audit', auditPutOp(audit)),
+    tag('mail', mail),
   ]);
 }
 
-/** Changes a user's role from `from` to `to` with its audit entry; TransactionRefused otherwise. */
+/**
+ * Changes a user's role from `from` to `to` with its audit entry and the e-mail telling them;
+ * TransactionRefused otherwise.
+ */
 export async function changeRole(
   userId: string,
   from: number,
   to: number,
   audit: AuditRecord,
+  mail: TransactItem,
 ): Promise<void> {
   const change = {
     UpdateExpression: 'SET permissionType = :to',
     ConditionExpression: 'attribute_exists(pk) AND permissionType = :from',
     ExpressionAttributeValues: { ':from': from, ':to': to },
   };
-  await changeUserWithAudit(userId, change, audit);
+  await changeUserWithAudit(userId, change, audit, mail);
 }

@@ -4,7 +4,8 @@
  * wrong password, and their listed books are unlisted (0 -> 5 with the counters, one audited move
  * each, a page at a time). Calling suspendUser again on a suspended user finishes the unlisting
  * left by a run that stopped halfway. Nothing else of theirs is touched; reinstating relists nothing.
- * The user is told by e-mail (essential, through the outbox) when suspended, once (the call that
+ * The user is told by e-mail (essential, through the outbox, in the change's own transaction, so a
+ * change is never without its e-mail) when suspended, once (the call that
  * finishes an unlisting sends nothing, and of two calls at once only the one whose conditional
  * write wins suspends, audits and tells), and when reinstated (likewise once).
  */
@@ -16,7 +17,7 @@ import { reinstateUserRecord, suspendUserRecord } from '#lib/db/suspensions.ts';
 import { getUser } from '#lib/db/users.ts';
 import { Conflict, Forbidden, NotFound } from '#lib/errors.ts';
 import { reinstatedMail, suspendedMail } from '#lib/mail/account-notices.ts';
-import { queueMail } from '#lib/outbox/queue.ts';
+import { mailOp } from '#lib/outbox/queue.ts';
 import { TransactionRefused } from '#lib/table/transact.ts';
 import * as z from '#lib/zod.ts';
 
@@ -37,15 +38,15 @@ export const SuspensionAnswer = z.strictObject({
 
 const isSuspended = (u: UserRecord) => u.suspended === true;
 
-/** Queues the suspension's or the reinstatement's e-mail, under the change's own id. */
-const tell = (user: UserRecord, what: 'suspended' | 'reinstated', at: string) =>
-  queueMail(
+/** The suspension's or the reinstatement's e-mail, under the change's own id, for its transaction. */
+const tell = (user: UserRecord, what: 'suspended' | 'reinstated', now: Date) =>
+  mailOp(
     {
-      id: `${what}.${user.id}.${at}`,
+      id: `${what}.${user.id}.${now.toISOString()}`,
       recipientId: user.id,
       mail: (what === 'suspended' ? suspendedMail : reinstatedMail)(user.firstName),
     },
-    new Date(at),
+    now,
   );
 
 /** Unlists every listed book of the user (each its own audited transaction); returns how many. */
@@ -83,10 +84,10 @@ const suspensionAudit = (
   });
 
 /**
- * Suspends `user` (read not suspended) with its audit entry: true when this call did it, false when
- * another call did first (that call tells the user; this one goes on as a repeat call does).
+ * Suspends `user` (read not suspended) with its audit entry and the e-mail telling them, unless
+ * another call did first (then this one goes on as a repeat call does).
  */
-async function suspendOnce(actorId: string, user: UserRecord, reason: string, now: Date): Promise<boolean> {
+async function suspendOnce(actorId: string, user: UserRecord, reason: string, now: Date): Promise<void> {
   const at = now.toISOString();
   try {
     await suspendUserRecord(
@@ -95,13 +96,12 @@ async function suspendOnce(actorId: string, user: UserRecord, reason: string, no
       reason,
       at,
       suspensionAudit(actorId, user.id, at, true, reason),
+      tell(user, 'suspended', now),
     );
-    return true;
   } catch (err) {
     if (!(err instanceof TransactionRefused)) throw err;
     const current = await getUser(user.id);
     if (!current || !isSuspended(current)) throw new Conflict('The user changed meanwhile; try again.');
-    return false;
   }
 }
 
@@ -118,9 +118,7 @@ export async function suspendUser(
     throw new Forbidden('Only an owner may suspend an admin.', 'ROLE_REQUIRED');
   }
   if (user.id === actor.userId) throw new Conflict('You cannot suspend yourself.', undefined, 'SELF');
-  if (!isSuspended(user) && (await suspendOnce(actor.userId, user, input.reason, now))) {
-    await tell(user, 'suspended', now.toISOString());
-  }
+  if (!isSuspended(user)) await suspendOnce(actor.userId, user, input.reason, now);
   const unlisted = await unlistBooksOf(actor.userId, user.id, input.reason, now);
   return { userId: user.id, suspended: true, unlisted };
 }
@@ -131,12 +129,15 @@ export async function reinstateUser(actorId: string, userId: string, now = new D
   if (!isSuspended(user)) throw new Conflict('The user is not suspended.', undefined, 'NOT_SUSPENDED');
   const at = now.toISOString();
   try {
-    await reinstateUserRecord(user.id, suspensionAudit(actorId, user.id, at, false, null));
+    await reinstateUserRecord(
+      user.id,
+      suspensionAudit(actorId, user.id, at, false, null),
+      tell(user, 'reinstated', now),
+    );
   } catch (err) {
     if (!(err instanceof TransactionRefused)) throw err;
     // another call reinstated them first: as if this one had read them so
     throw new Conflict('The user is not suspended.', undefined, 'NOT_SUSPENDED');
   }
-  await tell(user, 'reinstated', at);
   return { userId: user.id, suspended: false, unlisted: 0 };
 }

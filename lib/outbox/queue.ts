@@ -2,7 +2,8 @@
  * Queueing e-mails in the outbox (lib/db/outbox.ts) from the code that decides to send them; the
  * outbox consumer (lib/outbox/outbox.ts) sends them. Kept apart so a writer bundles no SES client.
  */
-import { type AccountMailRequest, type OutboxMail, putReady } from '#lib/db/outbox.ts';
+import { type AccountMailRequest, type OutboxMail, putReady, readyPutOp } from '#lib/db/outbox.ts';
+import type { TransactItem } from '#lib/table/transact.ts';
 import type { EmailCategory } from '#lib/values/preferences.ts';
 import { at, READY_GRACE_MS } from './policy.ts';
 
@@ -20,6 +21,15 @@ export async function queueMail(
 ): Promise<void> {
   await putReady({ kind: 'mail', ...message }, now.toISOString(), at(now, READY_GRACE_MS));
 }
+
+/**
+ * The essential e-mail to a user that queueMail would queue, as a transaction item: written in the
+ * same transaction as the change it tells about, so the change never commits without it.
+ */
+export const mailOp = (
+  message: { id: string; recipientId: string; mail: OutboxMail },
+  now: Date,
+): TransactItem => readyPutOp({ kind: 'mail', ...message }, now.toISOString(), at(now, READY_GRACE_MS));
 
 /**
  * Queues an account e-mail (kind 'account'), ready to send; the sender looks the address up and
