@@ -139,6 +139,8 @@ describe.each([
     expect(listed.status).toBe(200);
     expect(JSON.stringify(listed.body)).toContain(name);
     // the pressed button goes with its request: the focus goes to what happened, not to the page's top
+    // (deleting asks first: confirm.test.ts checks the question)
+    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: `Delete the request for ${name}` }).click();
     await expect
       .poll(() => focused(page))

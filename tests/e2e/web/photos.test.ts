@@ -94,14 +94,20 @@ describe('photos in the browser', () => {
     expect(await photosOf(book.id)).toEqual([]);
   });
 
-  it('refuses a file that is not an image before asking for an upload, and adds nothing', async () => {
+  it('refuses a file that is not a photo when it is picked, naming it, and asks the service nothing', async () => {
     const { book, page } = await sellerWithBookAt(web(), '/listings');
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await page.getByLabel(`Add a photo of ${book.name}`).setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from('not a picture'),
     });
-    await page.getByRole('alert').filter({ hasText: 'Choose a JPEG, PNG or WebP image.' }).waitFor();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('notes.txt is not a photo: choose a JPEG, PNG or WebP image.');
+    expect(asked.filter((p) => p === '/api/books/addPhoto')).toEqual([]);
+    expect(await page.getByRole('status').count()).toBe(0);
     expect(await photosOf(book.id)).toEqual([]);
   });
 });

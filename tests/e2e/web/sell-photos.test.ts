@@ -111,6 +111,30 @@ describe('photos in the Sell form', () => {
     await page.getByRole('img', { name: 'Photo 1: image.jpg' }).waitFor();
   });
 
+  it('refuses a file that is not a photo when it is picked, naming it, and lists the book with the real photo only', async () => {
+    const seller = await createConfirmedUser();
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, seller.user.emailAddress);
+    await page.goto('/sell');
+    const title = `Picked ${randomBytes(3).toString('hex')}`;
+    await fillBook(page, title);
+    const notes = { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') };
+    await page.getByLabel('Photos (optional)').setInputFiles([notes, await file('front.jpg', 900, 600)]);
+    await page.getByRole('img', { name: 'Photo 1: front.jpg' }).waitFor();
+    const alert = page.getByRole('alert');
+    expect(await alert.textContent()).toBe('notes.pdf is not a photo: choose a JPEG, PNG or WebP image.');
+    expect(await page.locator('ul.gallery > li').count()).toBe(1);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'List the book' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `“${title}” is listed with 1 photo` })
+      .waitFor({ timeout: 60_000 });
+    const [posted] = (await postsOf(seller.token)).filter((b) => b.name === title);
+    expect(posted?.photos).toHaveLength(1);
+  });
+
   it('lists the book and uploads its two photos in one flow, with progress (phone)', async () => {
     const seller = await createConfirmedUser();
     const page = await web().newPage({ width: 390, height: 844 });

@@ -54,8 +54,14 @@ export function Nav() {
     refetchInterval: 30_000,
     select: (list) => list.reduce((n, c) => n + c.unread, 0),
   });
-  // The cart's count: the same query as the cart page, which every add and remove refreshes.
-  const inCart = useQuery({ ...cartQuery, enabled: Boolean(session), select: (c) => c.items.length });
+  // The cart's count: the same query as the cart page, which every add and remove refreshes. Only
+  // the books still there to buy: one sold to someone else or unlisted is greyed on the cart page
+  // and leaves the cart at checkout, so counting it would promise a book that cannot be bought.
+  const inCart = useQuery({
+    ...cartQuery,
+    enabled: Boolean(session),
+    select: (c) => c.items.filter((b) => b.available).length,
+  });
   // New notifications show up at the next navigation (the first render has just fetched them).
   const shown = useRef(path);
   useEffect(() => {

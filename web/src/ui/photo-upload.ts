@@ -18,10 +18,15 @@ export const MAX_PHOTOS = 5;
 /** How long an upload may take to be processed before the wait gives up. */
 const PROCESSING_MS = 60_000;
 
-/** What is wrong with a file as a photo (its type or size), or null when it may be uploaded. */
+/**
+ * What is wrong with a file as a photo (its type or size), naming the file, or null when it may be
+ * uploaded: the one check of the Sell form's picker and the listing's photo editor, made when the
+ * file is picked (the service checks again).
+ */
 export function photoProblem(file: File): string | null {
-  if (!PHOTO_TYPES.some((t) => t === file.type)) return 'Choose a JPEG, PNG or WebP image.';
-  if (file.size > MAX_BYTES) return 'The photo is larger than 5 MB.';
+  if (!PHOTO_TYPES.some((t) => t === file.type))
+    return `${file.name} is not a photo: choose a JPEG, PNG or WebP image.`;
+  if (file.size > MAX_BYTES) return `${file.name} is larger than 5 MB: choose a smaller photo.`;
   return null;
 }
 
@@ -32,7 +37,7 @@ const refused = (message: string) =>
 export async function upload(bookId: string, file: File): Promise<string> {
   const problem = photoProblem(file);
   const contentType = PHOTO_TYPES.find((t) => t === file.type);
-  if (problem || !contentType) throw refused(problem ?? 'Choose a JPEG, PNG or WebP image.');
+  if (problem || !contentType) throw refused(problem ?? `${file.name} is not a photo.`);
   const added = await call(api.POST('/api/books/addPhoto', { body: { bookId, contentType } }));
   const form = new FormData();
   for (const [k, v] of Object.entries(added.upload.fields)) form.append(k, v);

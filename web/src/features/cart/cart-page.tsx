@@ -31,6 +31,12 @@ function changedBooks(error: ApiFailure | undefined | null): string[] {
   return (error.body?.details ?? []).flatMap((d) => (typeof d.bookId === 'string' ? [d.bookId] : []));
 }
 
+/** Asked before the cart is emptied: what leaves it (every book in it, available or not). */
+const emptyQuestion = (names: string[]) =>
+  names.length === 1
+    ? `Remove “${names[0]}” from your cart?`
+    : `Remove all ${names.length} books from your cart?`;
+
 /**
  * The placed order; its heading takes the focus (the result of "Check out"). What comes next is
  * the hand-over, agreed on the order's page: the link goes there, not to the list of purchases.
@@ -156,7 +162,11 @@ export function CartPage() {
             <button type="button" onClick={buy} disabled={checkout.busy}>
               Check out
             </button>
-            <ActionButton act={act} action={() => call(api.POST('/api/user/clearCart'))}>
+            <ActionButton
+              act={act}
+              action={() => call(api.POST('/api/user/clearCart'))}
+              confirm={emptyQuestion(items.map((b) => b.name))}
+            >
               Empty the cart
             </ActionButton>
           </p>

@@ -43,6 +43,7 @@ export function ListingsPage() {
                   <ActionButton
                     act={act}
                     action={() => call(api.POST('/api/books/deleteBook', { body: { bookId: b.id } }))}
+                    confirm={`Unlist “${b.name}”? Buyers no longer see it; you can relist it here.`}
                   >
                     Unlist {b.name}
                   </ActionButton>

@@ -9,7 +9,7 @@ import { api, call } from '#web/api.ts';
 import { keys } from '#web/queries.ts';
 import { ErrorNote, StatusLine } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
-import { MAX_PHOTOS, PHOTO_TYPES, upload, waitForPhotos } from '#web/ui/photo-upload.ts';
+import { MAX_PHOTOS, PHOTO_TYPES, photoProblem, upload, waitForPhotos } from '#web/ui/photo-upload.ts';
 import type { Photo } from '#web/ui/photos.tsx';
 
 type UpdateBookBody = paths['/api/books/updateBook']['post']['requestBody']['content']['application/json'];
@@ -27,9 +27,13 @@ export function PhotoEditor({
   const inputId = useId();
   const act = useAction(keys.listings, keys.books);
   const [state, setState] = useState<'idle' | 'checking' | 'added' | 'gave-up'>('idle');
+  // a file refused when picked (not a photo, too large): said at once, nothing is asked of the service
+  const [refused, setRefused] = useState<string | null>(null);
   const add = (file: File | undefined) => {
     if (!file) return;
     setState('idle');
+    setRefused(photoProblem(file));
+    if (photoProblem(file)) return;
     act.run(async () => {
       const id = await upload(book.id, file);
       setState('checking');
@@ -87,7 +91,13 @@ export function PhotoEditor({
           The photo did not appear: it must be a real JPEG, PNG or WebP image.
         </p>
       )}
-      <ErrorNote error={act.error} />
+      {refused ? (
+        <p role="alert" className="error">
+          {refused}
+        </p>
+      ) : (
+        <ErrorNote error={act.error} />
+      )}
     </div>
   );
 }

@@ -76,6 +76,7 @@ export function RequestsPage() {
                   await call(api.POST('/api/user/deleteRequest', { body: { requestId: r.id } }));
                   setSaid(`The request for “${r.name}” is deleted.`);
                 }}
+                confirm={`Delete your request for “${r.name}”? We stop telling you when it is listed.`}
               >
                 Delete the request for {r.name}
               </ActionButton>

@@ -63,10 +63,9 @@ export function PhotoPicker({
       return true;
     });
     const room = MAX_PHOTOS - files.length;
+    // each refused file by name, with what to choose instead
     const notes = [
-      ...(chosen.some((f) => photoProblem(f) !== null)
-        ? ['Some files were not added: photos are JPEG, PNG or WebP up to 5 MB.']
-        : []),
+      ...chosen.flatMap((f) => photoProblem(f) ?? []),
       ...(usable.length > room
         ? [`Only ${MAX_PHOTOS} photos per book: ${usable.length - room} not added.`]
         : []),
