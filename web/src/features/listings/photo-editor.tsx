@@ -32,8 +32,9 @@ export function PhotoEditor({
   const add = (file: File | undefined) => {
     if (!file) return;
     setState('idle');
-    setRefused(photoProblem(file));
-    if (photoProblem(file)) return;
+    const problem = photoProblem(file);
+    setRefused(problem);
+    if (problem) return;
     act.run(async () => {
       const id = await upload(book.id, file);
       setState('checking');
