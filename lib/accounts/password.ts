@@ -11,7 +11,7 @@ import { changePasswordHash, getUser, getUserByEmail, resetPasswordWithToken } f
 import { Forbidden, Unauthorized } from '#lib/errors.ts';
 import { passwordChangedMail } from '#lib/mail/account-notices.ts';
 import type { Mail } from '#lib/mail/send.ts';
-import { queueAccountMail, queueMail } from '#lib/outbox/queue.ts';
+import { mailOp, queueAccountMail } from '#lib/outbox/queue.ts';
 import { InvalidEmailToken } from './errors.ts';
 import { signToken } from './jwt.ts';
 import { resetMail } from './mails.ts';
@@ -95,20 +95,22 @@ export async function resetPassword(token: string, password: string, now: Date =
   ) {
     throw new InvalidEmailToken();
   }
+  const user = await getUser(record.userId);
+  if (!user) throw new InvalidEmailToken();
   const newHash = await hashPassword(password);
-  if (!(await resetPasswordWithToken(tokenHash, record.userId, record.tokenVersion, newHash, now))) {
+  const version = record.tokenVersion + 1;
+  const mail = passwordChangedOp(user, version, now);
+  if (!(await resetPasswordWithToken(tokenHash, user.id, record.tokenVersion, newHash, mail, now))) {
     throw new InvalidEmailToken();
   }
-  const user = await getUser(record.userId);
-  if (user) await queuePasswordChanged(user, record.tokenVersion + 1, now);
 }
 
 /**
- * Queues the "your password was changed" e-mail (essential: sent whatever the preferences). Its id
- * is the token version the change moved the account to, so queueing again sends one.
+ * The "your password was changed" e-mail (essential: sent whatever the preferences), written in the
+ * same transaction as the change. Its id is the token version the change moves the account to.
  */
-function queuePasswordChanged(user: UserRecord, tokenVersion: number, now: Date): Promise<void> {
-  return queueMail(
+const passwordChangedOp = (user: UserRecord, tokenVersion: number, now: Date) =>
+  mailOp(
     {
       id: `password.changed.${user.id}.${tokenVersion}`,
       recipientId: user.id,
@@ -116,7 +118,6 @@ function queuePasswordChanged(user: UserRecord, tokenVersion: number, now: Date)
     },
     now,
   );
-}
 
 /**
  * The caller's user record once `password` is theirs (the check before changing the password or
@@ -150,9 +151,12 @@ export async function changePassword(
   now: Date = new Date(),
 ): Promise<{ token: string }> {
   const user = await checkOwnPassword(principal.userId, password, 'The current password is wrong.', now);
-  const version = await changePasswordHash(user.id, await hashPassword(newPassword), principal.tokenVersion);
-  if (version === null) throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
-  await queuePasswordChanged(user, version, now);
+  const version = principal.tokenVersion + 1;
+  const newHash = await hashPassword(newPassword);
+  const mail = passwordChangedOp(user, version, now);
+  if (!(await changePasswordHash(user.id, newHash, principal.tokenVersion, mail))) {
+    throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
+  }
   const { token } = await signToken({ sub: user.id, role: user.permissionType, tv: version }, now);
   return { token };
 }

@@ -14,7 +14,7 @@ import { batchDelete } from '#lib/table/batch.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { DeleteCommand, GetCommand, UpdateCommand } from '#lib/table/commands.ts';
 import { queryAll } from '#lib/table/page.ts';
-import { tag, tagAll, transactWrite } from '#lib/table/transact.ts';
+import { type TransactItem, tag, tagAll, transactWrite } from '#lib/table/transact.ts';
 import { updateIf } from '#lib/table/write-if.ts';
 import { counterItems } from './counters.ts';
 import {
@@ -52,6 +52,7 @@ export async function startAccountDeletion(
   user: { id: string; emailNormalised: string },
   tokenVersion: number,
   requestedAt: string,
+  mail: TransactItem,
 ): Promise<boolean> {
   const job: AccountDeletionRecord = {
     type: 'accountDeletion',
@@ -85,6 +86,7 @@ export async function startAccountDeletion(
       },
     }),
     ...tagAll('stats', counterItems({ global: { totalUsers: -1 } })),
+    tag('mail', mail),
   ]);
   return outcome.ok;
 }

@@ -151,24 +151,34 @@ export async function updateProfile(userId: string, changes: ProfileChanges): Pr
   return updated && toUser(updated);
 }
 
+/** A new password hash and the next token version, if the token version is still `tokenVersion`. */
+const newPasswordOp = (userId: string, newHash: string, tokenVersion: number): TransactItem => ({
+  Update: {
+    TableName: TABLE,
+    Key: userKey(userId),
+    UpdateExpression: 'SET passwordHash = :hash ADD tokenVersion :one',
+    ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :tv',
+    ExpressionAttributeValues: { ':hash': newHash, ':one': 1, ':tv': tokenVersion },
+  },
+});
+
 /**
  * Sets a new password hash and bumps the token version (older tokens stop working), on condition
- * that the token version is still the one the caller saw. Returns the new version, or null.
+ * that the token version is still `expectedTokenVersion`, with the e-mail telling the user (`mail`,
+ * lib/outbox/queue.ts mailOp) in the same transaction. The new version is `expectedTokenVersion + 1`;
+ * false when the version moved on or the user is gone.
  */
 export async function changePasswordHash(
   userId: string,
   newHash: string,
   expectedTokenVersion: number,
-): Promise<number | null> {
-  const updated = await updateReturning({
-    TableName: TABLE,
-    Key: userKey(userId),
-    UpdateExpression: 'SET passwordHash = :hash, tokenVersion = tokenVersion + :one',
-    ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :tv',
-    ExpressionAttributeValues: { ':hash': newHash, ':one': 1, ':tv': expectedTokenVersion },
-    ReturnValues: 'UPDATED_NEW',
-  });
-  return updated && Number(updated.tokenVersion);
+  mail: TransactItem,
+): Promise<boolean> {
+  const outcome = await transactWrite([
+    tag('user', newPasswordOp(userId, newHash, expectedTokenVersion)),
+    tag('mail', mail),
+  ]);
+  return outcome.ok;
 }
 
 /**
@@ -186,28 +196,23 @@ export async function bumpTokenVersion(userId: string): Promise<boolean> {
 }
 
 /**
- * Consumes a reset token and sets the user's new password hash, bumping the token version, in one
- * transaction. False when the token was used or expired meanwhile, the user is gone, or the user's
- * token version moved on since the token was issued (a reset or a password change revoked it).
+ * Consumes a reset token and sets the user's new password hash, bumping the token version, with the
+ * e-mail telling the user (`mail`), in one transaction. False when the token was used or expired
+ * meanwhile, the user is gone, or the user's token version moved on since the token was issued (a
+ * reset or a password change revoked it).
  */
 export async function resetPasswordWithToken(
   tokenHash: string,
   userId: string,
   issuedAtTokenVersion: number,
   newHash: string,
+  mail: TransactItem,
   now: Date,
 ): Promise<boolean> {
   const outcome = await transactWrite([
     tag('token', consumeTokenOp(tokenHash, 'reset', now)),
-    tag('user', {
-      Update: {
-        TableName: TABLE,
-        Key: userKey(userId),
-        UpdateExpression: 'SET passwordHash = :hash ADD tokenVersion :one',
-        ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :tv',
-        ExpressionAttributeValues: { ':hash': newHash, ':one': 1, ':tv': issuedAtTokenVersion },
-      },
-    }),
+    tag('user', newPasswordOp(userId, newHash, issuedAtTokenVersion)),
+    tag('mail', mail),
   ]);
   return outcome.ok;
 }

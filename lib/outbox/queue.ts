@@ -9,25 +9,23 @@ import { at, READY_GRACE_MS } from './policy.ts';
 
 /**
  * Queues a written e-mail for a user (kind 'mail'), ready to send. `id` must be deterministic for
- * what the e-mail is about (e.g. its notification), so queueing it again changes nothing. `address`
- * (essential e-mails only, no `category`) sends to that address, captured now, instead of the
- * user's at send time: the last e-mail of an account being deleted.
+ * what the e-mail is about (e.g. its notification), so queueing it again changes nothing.
  */
 export async function queueMail(
-  message:
-    | { id: string; recipientId: string; mail: OutboxMail; category?: EmailCategory }
-    | { id: string; recipientId: string; mail: OutboxMail; address: string },
+  message: { id: string; recipientId: string; mail: OutboxMail; category?: EmailCategory },
   now: Date,
 ): Promise<void> {
   await putReady({ kind: 'mail', ...message }, now.toISOString(), at(now, READY_GRACE_MS));
 }
 
 /**
- * The essential e-mail to a user that queueMail would queue, as a transaction item: written in the
- * same transaction as the change it tells about, so the change never commits without it.
+ * An essential e-mail to a user (no `category`: sent whatever the preferences) as a transaction
+ * item, written in the same transaction as the change it tells about, so the change never commits
+ * without it. `address` sends to that address, captured now, instead of the user's at send time:
+ * the last e-mail of an account being deleted.
  */
 export const mailOp = (
-  message: { id: string; recipientId: string; mail: OutboxMail },
+  message: { id: string; recipientId: string; mail: OutboxMail; address?: string },
   now: Date,
 ): TransactItem => readyPutOp({ kind: 'mail', ...message }, now.toISOString(), at(now, READY_GRACE_MS));
 

@@ -43,7 +43,7 @@ import { type BookRecord, BookStatus } from '#lib/db/records.ts';
 import { deleteReportsOfBook } from '#lib/db/reports.ts';
 import { Conflict, Unauthorized } from '#lib/errors.ts';
 import { accountDeletedMail } from '#lib/mail/account-notices.ts';
-import { queueMail } from '#lib/outbox/queue.ts';
+import { mailOp } from '#lib/outbox/queue.ts';
 import * as z from '#lib/zod.ts';
 
 export const DeleteAccountBody = z.strictObject({ password: OfferedPassword });
@@ -146,10 +146,9 @@ export async function deleteAccount(
       'PURCHASE_IN_PROGRESS',
     );
   }
-  if (!(await startAccountDeletion(user, principal.tokenVersion, now.toISOString()))) {
-    throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
-  }
-  await queueMail(
+  // the last e-mail, to the address captured now, in the same transaction: a deletion never starts
+  // without it
+  const mail = mailOp(
     {
       id: `account.deleted.${user.id}`,
       recipientId: user.id,
@@ -158,6 +157,9 @@ export async function deleteAccount(
     },
     now,
   );
+  if (!(await startAccountDeletion(user, principal.tokenVersion, now.toISOString(), mail))) {
+    throw new Unauthorized('The token is missing, invalid or expired.', 'TOKEN_INVALID');
+  }
   const deadline = Date.now() + REQUEST_BUDGET_MS;
   await continueAccountDeletion(user.id, { shouldStop: () => Date.now() > deadline, ...run });
   return { deleted: true };

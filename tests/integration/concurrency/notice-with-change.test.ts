@@ -1,9 +1,11 @@
 /**
- * An admin's change of a user (suspend, reinstate, revoke admin) and the e-mail telling the user are
- * one transaction (lib/db/users.ts changeUserWithAudit): with every separate PutItem of an outbox
- * message refused by the fault proxy (throttled past the client's retries), the change still
- * commits with its e-mail. Before, the e-mail was a PutItem after the change: the change stood, the
- * call answered 503, and a repeat call found nothing left to do, so the user was never told.
+ * A change of a user's account and the e-mail telling them are one transaction: an admin's (suspend,
+ * reinstate, revoke admin: lib/db/users.ts changeUserWithAudit) and the user's own (a password
+ * change or reset, an account deletion). With every separate PutItem of an outbox message refused by
+ * the fault proxy (throttled past the client's retries), the change still commits with its e-mail.
+ * Before, the e-mail was a PutItem after the change: the change stood, the call answered 503, and a
+ * repeat call found nothing left to do (or was refused: the password had changed), so the user was
+ * never told.
  */
 import { describe, expect, it } from 'vitest';
 import { faultProxyForFile } from '#tests/helpers/dynamodb-fault-proxy.ts';
@@ -13,12 +15,16 @@ const proxy = await faultProxyForFile();
 const { handler: suspendHandler } = await import('#functions/dashboard/suspend-user.ts');
 const { handler: reinstateHandler } = await import('#functions/dashboard/reinstate-user.ts');
 const { handler: revokeAdminHandler } = await import('#functions/dashboard/revoke-admin.ts');
+const { handler: updatePassword } = await import('#functions/auth/update-password.ts');
+const { handler: passwordReset } = await import('#functions/auth/password-reset.ts');
+const { createResetToken } = await import('#lib/accounts/password.ts');
+const { deleteAccountCall, login } = await import('#tests/helpers/account-calls.ts');
 const { createConfirmedUser, emailsBeforeMarker, sendQueuedMail } = await import(
   '#tests/helpers/accounts.ts'
 );
 const { readItem } = await import('#tests/helpers/cart.ts');
 const { invoke } = await import('#tests/helpers/lambda.ts');
-const { userKey } = await import('#lib/db/keys.ts');
+const { emailKey, userKey } = await import('#lib/db/keys.ts');
 
 /** Throttles every PutItem of an outbox message (a message queued on its own), nothing else. */
 function refuseOutboxPuts(): () => number {
@@ -74,5 +80,41 @@ describe('an admin change and the e-mail telling the user', () => {
       'Your Campus Books account was reinstated',
       'You are no longer an admin of Campus Books',
     ]);
+  });
+});
+
+describe("a user's own change and the e-mail telling them", () => {
+  it('commit together: a password change, a reset and an account deletion answer 200 and are told, with separate outbox writes refused', async () => {
+    const account = await createConfirmedUser({ firstName: 'Ines' });
+    const to = account.record.emailAddress;
+    const refused = refuseOutboxPuts();
+
+    const changed = await invoke(updatePassword, {
+      method: 'POST',
+      route: '/api/auth/updatePassword',
+      token: account.token,
+      body: { password: account.password, newPassword: 'a brand new passphrase' },
+    });
+    expect(changed.status).toBe(200);
+    const reset = await invoke(passwordReset, {
+      method: 'POST',
+      route: '/api/auth/passwordReset',
+      body: { token: await createResetToken(account.record.id), password: 'another new passphrase' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await login(to, 'another new passphrase')).status).toBe(200);
+    expect(refused()).toBe(0);
+    expect(await subjectsTo(to)).toEqual([
+      'Your Campus Books password was changed',
+      'Your Campus Books password was changed',
+    ]);
+
+    const leaving = await createConfirmedUser({ firstName: 'Ola' });
+    const refusedOnDeletion = refuseOutboxPuts();
+    expect((await deleteAccountCall(leaving.token, leaving.password)).status).toBe(200);
+    expect(await readItem(userKey(leaving.record.id))).toBeUndefined();
+    expect(await readItem(emailKey(leaving.record.emailNormalised))).toBeUndefined();
+    expect(refusedOnDeletion()).toBe(0);
+    expect(await subjectsTo(leaving.record.emailAddress)).toEqual(['Your Campus Books account was deleted']);
   });
 });
