@@ -45,6 +45,23 @@ describe('messages in the browser', () => {
     await desktop.getByRole('link', { name: 'Messages (1 unread)' }).click();
     await desktop.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
     await expectAccessible(desktop);
+    // the row says when the last message came and shows it, in bold while unread
+    const row = desktop.locator('.conversations li', { hasText: `Bea about ${book.name}` });
+    const [summary] = (
+      (await api('GET', '/api/user/getConversations', { token: seller.token })).body as {
+        data: { lastMessage: { at: string } }[];
+      }
+    ).data;
+    expect(await row.locator('time').getAttribute('datetime')).toBe(summary?.lastMessage.at);
+    expect(await row.locator('time').textContent()).toMatch(/^(Just now|\d+ min ago)$/);
+    expect(await row.locator('.last-message').textContent()).toBe(
+      'Is it still available? <b>Library</b> at 5?',
+    );
+    expect(
+      await row
+        .getByRole('link')
+        .evaluate((a) => a.ownerDocument.defaultView?.getComputedStyle(a).fontWeight),
+    ).toBe('700');
     await desktop.getByRole('link', { name: new RegExp(`^Bea about ${book.name}`) }).click();
     await desktop.getByText('Is it still available? <b>Library</b> at 5?').waitFor();
     // the question names the book it asks about (the thread is one per pair, whatever the book),

@@ -12,6 +12,8 @@ import { ErrorNote, Field, Form } from '#web/ui/form.tsx';
 import { slotText } from '#web/ui/handover.ts';
 import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
+import { Thumbnail } from '#web/ui/photos.tsx';
+import { whenText } from '#web/ui/when.ts';
 
 export function MessagesPage() {
   const list = useQuery(conversationsQuery);
@@ -23,13 +25,17 @@ export function MessagesPage() {
       {list.data?.length === 0 && <p>No conversations yet. Ask a seller from a book’s page.</p>}
       <ul className="conversations">
         {list.data?.map((c) => (
-          <li key={c.id}>
+          <li key={c.id} className={c.unread > 0 ? 'unread' : undefined}>
+            {c.book?.photo && <Thumbnail name={c.book.name} photos={[c.book.photo]} />}
             <Link href={`/messages/${encodeURIComponent(c.id)}`}>
               {c.other.firstName}
               {c.book ? ` about ${c.book.name}` : ''}
               {c.unread > 0 ? ` (${c.unread} unread)` : ''}
-            </Link>
-            <p className="pre">
+            </Link>{' '}
+            <time dateTime={c.lastMessage.at} title={new Date(c.lastMessage.at).toLocaleString()}>
+              {whenText(c.lastMessage.at)}
+            </time>
+            <p className="last-message">
               {c.lastMessage.mine ? 'You: ' : ''}
               {c.lastMessage.text}
             </p>

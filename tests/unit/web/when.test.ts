@@ -1,0 +1,30 @@
+/** How the conversations list says when the last message came (web/src/ui/when.ts). */
+import { describe, expect, it } from 'vitest';
+import { whenText } from '#web/ui/when.ts';
+
+// local times, as the reader's browser reads them
+const now = new Date(2026, 10, 28, 15, 30);
+const at = (y: number, m: number, d: number, h: number, min: number, s = 0) =>
+  new Date(y, m, d, h, min, s).toISOString();
+
+describe('whenText', () => {
+  it('says minutes within the hour', () => {
+    expect(whenText(at(2026, 10, 28, 15, 29, 30), now)).toBe('Just now');
+    expect(whenText(at(2026, 10, 28, 15, 29), now)).toBe('1 min ago');
+    expect(whenText(at(2026, 10, 28, 14, 31), now)).toBe('59 min ago');
+  });
+
+  it('says the time earlier today, "Yesterday" before, then the date, with the year only when it is not this one', () => {
+    expect(whenText(at(2026, 10, 28, 14, 30), now)).toBe('2:30 PM');
+    expect(whenText(at(2026, 10, 28, 0, 5), now)).toBe('12:05 AM');
+    expect(whenText(at(2026, 10, 27, 23, 59), now)).toBe('Yesterday');
+    expect(whenText(at(2026, 10, 27, 0, 0), now)).toBe('Yesterday');
+    expect(whenText(at(2026, 10, 26, 23, 59), now)).toBe('Nov 26');
+    expect(whenText(at(2026, 0, 2, 9, 0), now)).toBe('Jan 2');
+    expect(whenText(at(2025, 11, 31, 9, 0), now)).toBe('Dec 31, 2025');
+  });
+
+  it('reads a clock a little ahead of the reader’s as just now', () => {
+    expect(whenText(at(2026, 10, 28, 15, 31), now)).toBe('Just now');
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * When something happened, as a list of conversations says it (in the reader's own time zone):
+ * "Just now", "5 min ago", "3:05 PM" earlier today, "Yesterday", "Nov 3" this year, else
+ * "Nov 3, 2025". The exact time is the `<time>` element's title.
+ */
+export function whenText(at: string, now: Date = new Date()): string {
+  const then = new Date(at);
+  const minutes = Math.floor((now.getTime() - then.getTime()) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const daysAgo = Math.round((day(now) - day(then)) / 86_400_000);
+  // some engines put a narrow no-break space before AM/PM
+  if (daysAgo === 0) {
+    return then.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }).replace('\u202f', ' ');
+  }
+  if (daysAgo === 1) return 'Yesterday';
+  return then.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(then.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+  });
+}
