@@ -30,6 +30,17 @@ describe('My listings: editing a book', () => {
     const page = await web().newPage({ width: 390, height: 844 });
     await logIn(page, seller.user.emailAddress);
     await page.goto('/listings');
+    // on a phone the card's buttons say only what they do, in one row; the book's title is said to
+    // a screen reader (the accessible names here), not shown on the card again and again
+    const card = page.locator('li', { has: page.getByRole('button', { name: `Edit ${book.name}` }) });
+    const tops = await Promise.all(
+      [`Edit ${book.name}`, `Unlist ${book.name}`, `Delete for good (${book.name})`].map(async (name) => {
+        const box = await card.getByRole('button', { name, exact: true }).boundingBox();
+        return box?.y;
+      }),
+    );
+    expect(tops[0]).toBeGreaterThan(0);
+    expect(new Set(tops).size).toBe(1);
     await page.getByRole('button', { name: `Edit ${book.name}` }).click();
     const editor = page.getByRole('form', { name: `Edit ${book.name}` });
     // the editor starts from the book as it is

@@ -104,6 +104,14 @@ export function MoreButton({
   );
 }
 
+/**
+ * Words for a screen reader only: what a short visible label is about (a button "Edit" is "Edit
+ * Calculus" to a screen reader), so a phone's card is not filled with the book's title five times.
+ */
+export function Hidden({ children }: { children: ReactNode }) {
+  return <span className="visually-hidden">{children}</span>;
+}
+
 /** Grey placeholders in the shape of `rows` list items while `what` loads (announced once, politely). */
 export function Skeletons({ what, rows = 3 }: { what: string; rows?: number }) {
   return (

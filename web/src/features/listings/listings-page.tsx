@@ -9,7 +9,7 @@ import { Link } from '#web/router.tsx';
 import { BookList } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
-import { Loading } from '#web/ui/layout.tsx';
+import { Hidden, Loading } from '#web/ui/layout.tsx';
 
 export function ListingsPage() {
   const list = useQuery(listingsQuery);
@@ -37,7 +37,7 @@ export function ListingsPage() {
             ) : (
               <p className="actions">
                 <button type="button" onClick={() => setEditing(b.id)}>
-                  Edit {b.name}
+                  Edit<Hidden> {b.name}</Hidden>
                 </button>
                 {b.status === 0 ? (
                   <ActionButton
@@ -45,14 +45,14 @@ export function ListingsPage() {
                     action={() => call(api.POST('/api/books/deleteBook', { body: { bookId: b.id } }))}
                     confirm={`Unlist “${b.name}”? Buyers no longer see it; you can relist it here.`}
                   >
-                    Unlist {b.name}
+                    Unlist<Hidden> {b.name}</Hidden>
                   </ActionButton>
                 ) : (
                   <ActionButton
                     act={act}
                     action={() => call(api.POST('/api/books/reactivateBook', { body: { bookId: b.id } }))}
                   >
-                    Relist {b.name}
+                    Relist<Hidden> {b.name}</Hidden>
                   </ActionButton>
                 )}
                 <ActionButton
@@ -63,7 +63,7 @@ export function ListingsPage() {
                   confirm={`Delete “${b.name}” for good?`}
                   className="danger"
                 >
-                  Delete {b.name} for good
+                  Delete for good<Hidden> ({b.name})</Hidden>
                 </ActionButton>
               </p>
             )}

@@ -9,6 +9,7 @@ import { api, call } from '#web/api.ts';
 import { keys } from '#web/queries.ts';
 import { ErrorNote, StatusLine } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
+import { Hidden } from '#web/ui/layout.tsx';
 import { MAX_PHOTOS, PHOTO_TYPES, photoProblem, upload, waitForPhotos } from '#web/ui/photo-upload.ts';
 import type { Photo } from '#web/ui/photos.tsx';
 
@@ -56,7 +57,8 @@ export function PhotoEditor({
           <li key={p.id}>
             <img src={p.thumbnailUrl} alt={`${book.name}, view ${i + 1}`} width={96} height={96} />
             <button type="button" onClick={() => remove(p.id)} disabled={act.busy}>
-              Remove photo {i + 1} of {book.name}
+              Remove photo {i + 1}
+              <Hidden> of {book.name}</Hidden>
             </button>
           </li>
         ))}
@@ -65,13 +67,15 @@ export function PhotoEditor({
         <p>
           {book.photos.length === 0 ? 'Shown with the cover Open Library has for its ISBN. ' : ''}
           <button type="button" onClick={removeCover} disabled={act.busy}>
-            Take the looked-up cover off {book.name}
+            Take the looked-up cover off<Hidden> {book.name}</Hidden>
           </button>
         </p>
       )}
       {book.photos.length < MAX_PHOTOS && (
         <div className="field">
-          <label htmlFor={inputId}>Add a photo of {book.name}</label>
+          <label htmlFor={inputId}>
+            Add a photo<Hidden> of {book.name}</Hidden>
+          </label>
           <small>JPEG, PNG or WebP, up to 5 MB; {MAX_PHOTOS - book.photos.length} more allowed.</small>
           <input
             id={inputId}

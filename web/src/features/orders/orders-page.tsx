@@ -5,7 +5,7 @@ import type { Book } from '#web/books.ts';
 import { boughtQuery, ordersQuery, soldQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { BookList, Progress } from '#web/ui/books.tsx';
-import { Section } from '#web/ui/layout.tsx';
+import { Hidden, Section } from '#web/ui/layout.tsx';
 
 function ProgressList({
   id,
@@ -24,7 +24,7 @@ function ProgressList({
             <Progress status={b.status} />
             {b.orderId && (
               <Link href={`/orders/${encodeURIComponent(b.orderId)}`}>
-                See the order<span className="visually-hidden"> of {b.name}</span>
+                See the order<Hidden> of {b.name}</Hidden>
               </Link>
             )}
           </>
