@@ -96,6 +96,20 @@ describe('destructive steps ask first', () => {
     };
     const page = await studentAt(student.user.emailAddress, '/requests');
     const question = `Delete your request for “${name}”? We stop telling you when it is listed.`;
+    // a short "Delete" on the request's own line, even on a phone (the title is in its accessible
+    // name): the button's middle is level with the request's words
+    const level = await page
+      .getByRole('button', { name: `Delete the request for ${name}` })
+      .evaluate((button) => {
+        const words = button.ownerDocument.createRange();
+        words.setStartBefore(button.parentElement?.firstChild ?? button);
+        words.setEndBefore(button);
+        const text = words.getBoundingClientRect();
+        const own = button.getBoundingClientRect();
+        const middle = own.top + own.height / 2;
+        return text.height > 0 && middle > text.top && middle < text.bottom;
+      });
+    expect(level).toBe(true);
 
     expect(await pressAndAnswer(page, `Delete the request for ${name}`, false)).toBe(question);
     expect(await requested()).toEqual([name]);

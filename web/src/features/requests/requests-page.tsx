@@ -9,7 +9,7 @@ import { Link, useLocation } from '#web/router.tsx';
 import { BookList } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote, Field, Form, StatusLine } from '#web/ui/form.tsx';
 import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
-import { Section } from '#web/ui/layout.tsx';
+import { Hidden, Section } from '#web/ui/layout.tsx';
 
 export function RequestsPage() {
   const requests = useQuery(requestsQuery);
@@ -65,11 +65,13 @@ export function RequestsPage() {
         </Form>
         {said && <StatusLine key={said}>{said}</StatusLine>}
         <ErrorNote error={requests.error ?? del.error} />
-        <ul>
+        <ul className="requests">
           {requests.data?.map((r) => (
             <li key={r.id}>
-              {r.name} · {r.course}
-              {r.edition ? ` · edition ${r.edition}` : ''}{' '}
+              <span>
+                {r.name} · {r.course}
+                {r.edition ? ` · edition ${r.edition}` : ''}
+              </span>{' '}
               <ActionButton
                 act={del}
                 action={async () => {
@@ -77,8 +79,9 @@ export function RequestsPage() {
                   setSaid(`The request for “${r.name}” is deleted.`);
                 }}
                 confirm={`Delete your request for “${r.name}”? We stop telling you when it is listed.`}
+                className="secondary"
               >
-                Delete the request for {r.name}
+                Delete<Hidden> the request for {r.name}</Hidden>
               </ActionButton>
             </li>
           ))}
