@@ -24,6 +24,22 @@ export const CONDITION_LABELS: Record<string, string> = {
 /** A grade in words; one the list does not know is shown as it is. */
 export const conditionName = (grade: string): string => (grade && CONDITION_LABELS[grade]) || grade;
 
+/**
+ * A course code as every page shows it, whatever way its seller typed it: "chem203", "Chem-203"
+ * and "CHEM 203" all read "CHEM 203" (the letters, one space, the number and its letter). The
+ * service's rule for what a course code is (lib/books/text.ts `normaliseCourse`, `courseParts`),
+ * checked equal in unit/web/course-text.test.ts; a course of another shape is shown as typed.
+ */
+export function courseText(course: string): string {
+  const squashed = course
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+  const m = /^(\p{L}{2,8})(\d{1,5}\p{L}?)$/u.exec(squashed);
+  return m ? `${m[1]} ${m[2]}` : course.trim();
+}
+
 /** One of the seller's own books (My listings), with its status and photos. */
 export type Listing =
   paths['/api/books/getUsersPosts']['get']['responses'][200]['content']['application/json']['data'][number];

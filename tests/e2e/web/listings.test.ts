@@ -141,6 +141,33 @@ describe("the seller's own book page", () => {
   });
 });
 
+describe('a course typed any way', () => {
+  it('reads "CHEM 203" on the book page, its card on the home page and My listings (phone)', async () => {
+    const seller = await createConfirmedUser();
+    const name = `Course Book ${Math.random().toString(36).slice(2, 8)}`;
+    const res = await api('POST', '/api/books/postBook', {
+      token: seller.token,
+      body: makeBookBody({ name, course: 'chem-203' }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = (res.body as { data: { id: string } }).data;
+    expect((await bookOf(id)).course).toBe('chem-203'); // stored as typed; shown in one form
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, seller.user.emailAddress);
+    await page.goto(`/books/${id}`);
+    const course = page.locator('dt', { hasText: 'Course' }).locator('xpath=following-sibling::dd[1]');
+    expect(await course.innerText()).toBe('CHEM 203');
+    await page.goto('/');
+    // the seller's own books are on the home page under "Your listings", as cards
+    const card = page.locator('li', { has: page.getByRole('link', { name }) });
+    await expect.poll(() => card.innerText(), { timeout: 10_000 }).toContain('· CHEM 203');
+    await page.goto('/listings');
+    const listing = page.locator('li', { has: page.getByRole('button', { name: `Edit ${name}` }) });
+    expect(await listing.innerText()).toContain('· CHEM 203 ·');
+    expect(await listing.innerText()).not.toContain('chem-203');
+  });
+});
+
 describe('the cart with a book someone else bought', () => {
   it('checks out the rest: the unavailable book leaves the cart, and a price change is still named (phone)', async () => {
     const [seller, buyer, rival] = await Promise.all([

@@ -1,7 +1,7 @@
 /** Book rows, a purchase's progress and the amounts of a cart or an order. */
 import type { ReactNode } from 'react';
 import { bookPrice, money } from '#web/api.ts';
-import { type Book, conditionName } from '#web/books.ts';
+import { type Book, conditionName, courseText } from '#web/books.ts';
 import { type Photo, Thumbnail } from '#web/ui/photos.tsx';
 
 export const STATUS_LABELS: Record<number, string> = {
@@ -37,7 +37,7 @@ export function BookSummary({ book, children }: { book: BookLike; children?: Rea
       </h3>
       {book.author && <p className="author">by {book.author}</p>}
       <p>
-        <strong>{bookPrice(book.price)}</strong> · {book.course} · {conditionName(book.condition)}
+        <strong>{bookPrice(book.price)}</strong> · {courseText(book.course)} · {conditionName(book.condition)}
         {book.ISBN ? ` · ISBN ${book.ISBN}` : ''} · sold by {book.owner.firstName}
       </p>
       {book.comments && <p className="muted">{book.comments}</p>}

@@ -4,6 +4,7 @@
  * host), else a generated cover; the seller's photos, once added, always win.
  */
 import { type ReactNode, useState } from 'react';
+import { courseText } from '#web/books.ts';
 import { COVER_ORIGIN } from '#web/csp.ts';
 
 export type Photo = { id: string; url: string; mediumUrl: string; thumbnailUrl: string };
@@ -82,9 +83,10 @@ export function Cover({
   course: string;
   coverUrl?: string | undefined;
 }) {
+  const shown = courseText(course);
   const generated = (
-    <div className="cover" style={{ background: `hsl(${courseHue(course)} 45% 32%)` }} aria-hidden="true">
-      <span className="cover-course">{course}</span>
+    <div className="cover" style={{ background: `hsl(${courseHue(shown)} 45% 32%)` }} aria-hidden="true">
+      <span className="cover-course">{shown}</span>
       <span className="cover-title">{name}</span>
     </div>
   );

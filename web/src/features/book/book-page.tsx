@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, bookPrice, call } from '#web/api.ts';
-import { conditionName } from '#web/books.ts';
+import { conditionName, courseText } from '#web/books.ts';
 import { ReportForm } from '#web/features/book/report-form.tsx';
 import { bookQuery, keys } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
@@ -70,7 +70,7 @@ export function BookPage({ id }: { id: string }) {
             <dt>Edition</dt>
             <dd>{book.edition}</dd>
             <dt>Course</dt>
-            <dd>{book.course}</dd>
+            <dd>{courseText(book.course)}</dd>
             <dt>Condition</dt>
             <dd>{conditionName(book.condition)}</dd>
             <dt>ISBN</dt>

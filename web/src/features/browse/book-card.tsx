@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { bookPrice } from '#web/api.ts';
-import { conditionName } from '#web/books.ts';
+import { conditionName, courseText } from '#web/books.ts';
 import { Link } from '#web/router.tsx';
 import type { BookLike } from '#web/ui/books.tsx';
 import { Cover } from '#web/ui/photos.tsx';
@@ -34,7 +34,7 @@ export function BookCard({ book, action }: { book: BookLike; action?: ReactNode 
       </h3>
       <p className="card-meta">
         <strong>{bookPrice(book.price)}</strong> · {conditionName(book.condition)}
-        <span className="muted"> · {book.course}</span>
+        <span className="muted"> · {courseText(book.course)}</span>
       </p>
       {action && <div className="card-action">{action}</div>}
     </article>

@@ -4,6 +4,7 @@
  * /api/books/courseRequests/{course}); nothing without a session or without requests.
  */
 import { useQuery } from '@tanstack/react-query';
+import { courseText } from '#web/books.ts';
 import { courseRequestsQuery } from '#web/features/browse/queries.ts';
 import { courseOfQuery, prefillHref } from '#web/prefill.ts';
 import { Link } from '#web/router.tsx';
@@ -16,8 +17,7 @@ export function CourseDemand({ q, signedIn }: { q: string; signedIn: boolean }) 
   if (!course || n === 0) return null;
   return (
     <p className="course-demand">
-      {n === 1 ? '1 student wants' : `${n} students want`} a book for{' '}
-      {demand.data?.course.replace(/^([A-Z]+)(\d)/, '$1 $2')}.{' '}
+      {n === 1 ? '1 student wants' : `${n} students want`} a book for {courseText(demand.data?.course ?? '')}.{' '}
       <Link href={prefillHref('/sell', q)}>Sell yours</Link>
     </p>
   );

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call, money } from '#web/api.ts';
+import { courseText } from '#web/books.ts';
 import { conversationHref } from '#web/features/dashboard/conversation.tsx';
 import { DASHBOARD_CHANGES, messageReportsQuery, reportsQuery } from '#web/features/dashboard/queries.ts';
 import { Link } from '#web/router.tsx';
@@ -63,7 +64,7 @@ export function Reports() {
                 </h3>
                 {r.book && (
                   <p>
-                    {r.book.course} · {money(r.book.price)} · {STATUS_LABELS[r.book.status]}
+                    {courseText(r.book.course)} · {money(r.book.price)} · {STATUS_LABELS[r.book.status]}
                   </p>
                 )}
                 <ul>

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call, money } from '#web/api.ts';
+import { courseText } from '#web/books.ts';
 import {
   type AuditFilter,
   auditQuery,
@@ -238,8 +239,8 @@ export function OwnerTools() {
               <ul>
                 {shown.sample.map((b) => (
                   <li key={b.id}>
-                    <Link href={`/books/${encodeURIComponent(b.id)}`}>{b.name}</Link> ({b.course}), listed{' '}
-                    {b.date.slice(0, 10)} by {b.owner.firstName}
+                    <Link href={`/books/${encodeURIComponent(b.id)}`}>{b.name}</Link> ({courseText(b.course)}
+                    ), listed {b.date.slice(0, 10)} by {b.owner.firstName}
                   </li>
                 ))}
               </ul>

@@ -1,7 +1,7 @@
 /** `/orders/{id}`: one order, its books with their dated steps or "cancelled" (loaded on demand). */
 import { useQuery } from '@tanstack/react-query';
 import { money } from '#web/api.ts';
-import { conditionName } from '#web/books.ts';
+import { conditionName, courseText } from '#web/books.ts';
 import { Handovers } from '#web/features/orders/handover.tsx';
 import { Timeline } from '#web/features/orders/timeline.tsx';
 import { orderQuery } from '#web/queries.ts';
@@ -31,7 +31,7 @@ export default function OrderPage({ id }: { id: string }) {
                     {b.name} <span className="muted">(edition {b.edition})</span>
                   </h2>
                   <p>
-                    <strong>{money(b.price)}</strong> · {b.course} · {conditionName(b.condition)}
+                    <strong>{money(b.price)}</strong> · {courseText(b.course)} · {conditionName(b.condition)}
                     {selling ? '' : ` · sold by ${b.owner.firstName}`}
                   </p>
                   {b.cancelled && <p className="tag">Cancelled</p>}

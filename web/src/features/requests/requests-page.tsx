@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, call } from '#web/api.ts';
+import { courseText } from '#web/books.ts';
 import { prefillFrom } from '#web/prefill.ts';
 import { keys, matchesQuery, requestsQuery } from '#web/queries.ts';
 import { Link, useLocation } from '#web/router.tsx';
@@ -69,7 +70,7 @@ export function RequestsPage() {
           {requests.data?.map((r) => (
             <li key={r.id}>
               <span>
-                {r.name} · {r.course}
+                {r.name} · {courseText(r.course)}
                 {r.edition ? ` · edition ${r.edition}` : ''}
               </span>{' '}
               <ActionButton
@@ -134,8 +135,8 @@ function matchedBecause(
       ? 'the same ISBN'
       : squash(request.course) === squash(book.course)
         ? sameTitle
-          ? `the same course (${book.course}) and title`
-          : `the same course (${book.course}), another title: check it is the book you need`
+          ? `the same course (${courseText(book.course)}) and title`
+          : `the same course (${courseText(book.course)}), another title: check it is the book you need`
         : 'the words of its title';
   const edition =
     request.edition && request.edition !== book.edition
