@@ -1,6 +1,7 @@
 /**
  * The main navigation's counts and reach: the Cart badge counts only the books still there to buy.
  */
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { buyOverApi, expectAccessible, listBook, logIn, webStackForFile } from '#tests/helpers/browser.ts';
@@ -43,6 +44,62 @@ describe('the Cart badge', () => {
         [taken.id, false],
       ].sort(),
     );
+    await expectAccessible(page);
+  });
+});
+
+describe('the Notifications badge', () => {
+  it('drops the moment a notification is opened, before the service answers; a refused mark puts it back (phone)', async () => {
+    const [seller, buyer] = await Promise.all([createConfirmedUser(), createConfirmedUser()]);
+    const first = await listBook(seller.token);
+    const second = await listBook(seller.token);
+    await buyOverApi(buyer.token, first.id);
+    await buyOverApi(buyer.token, second.id);
+    const unread = async () => {
+      const res = await api('GET', '/api/user/getNotifications', { token: seller.token });
+      expect(res.status).toBe(200);
+      return (res.body as { data: { read: boolean }[] }).data.filter((n) => !n.read).length;
+    };
+    await expect.poll(unread, { timeout: 15_000 }).toBe(2);
+
+    const page = await web().newPage(PHONE);
+    await logIn(page, seller.user.emailAddress);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Notifications (2 unread)', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+
+    // the service's answer is held: the badge has dropped already, and nothing is stored yet
+    const MARK = '**/api/user/markNotificationsRead';
+    let held: Route | undefined;
+    await page.route(MARK, (route) => {
+      held = route;
+    });
+    await page.getByRole('link', { name: new RegExp(first.name) }).click();
+    await expect.poll(() => held !== undefined).toBe(true);
+    await nav.getByRole('link', { name: 'Notifications (1 unread)', exact: true }).waitFor();
+    expect(await unread()).toBe(2);
+    await held?.continue();
+    await expect.poll(unread).toBe(1);
+    await page.unroute(MARK);
+
+    // a refused mark: the notification is unread again, and the page says why
+    await page.route(MARK, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        headers: { 'retry-after': '1' },
+        body: JSON.stringify({
+          data: { error: 'The service is busy. Try again in a moment.', code: 'SERVICE_UNAVAILABLE' },
+          time: new Date().toISOString(),
+        }),
+      }),
+    );
+    await nav.getByRole('link', { name: 'Notifications (1 unread)', exact: true }).click();
+    await page.getByRole('button', { name: 'Mark as read' }).click();
+    await page.getByText('The service is busy. Try again in a moment.').waitFor();
+    await nav.getByRole('link', { name: 'Notifications (1 unread)', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Mark as read' }).count()).toBe(1);
+    expect(await unread()).toBe(1);
     await expectAccessible(page);
   });
 });

@@ -171,11 +171,14 @@ describe('the web app in the browser', () => {
     await logIn(page, buyer.user.emailAddress);
     await page.getByRole('link', { name: 'Notifications (1 unread)' }).click();
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    const marked = page.waitForResponse((r) => r.url().includes('/api/user/markNotificationsRead'));
     await page.getByRole('button', { name: 'Mark as read' }).click();
-    // No navigation: the navigation reads the same query the mutation invalidated.
+    // No navigation: the navigation reads the same query the mark changed (at once, before the
+    // service answers: nav.test.ts)
     await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: /unread/ }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/notifications');
+    expect((await marked).status()).toBe(200);
     expect(await unread()).toEqual([]);
   });
 

@@ -2,27 +2,45 @@
  * `/notifications`: the notifications, marked read one by one or all at once. Each names its book,
  * order or conversation and opens that page (the service's `link`); opening it marks it read.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
 import { keys, notificationsQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
+import { whenText } from '#web/ui/when.ts';
+
+/**
+ * Marks notifications read (`ids`, else all) in the cache at once, so the nav's badge drops when
+ * the user acts, not when the service answers; then asks the service. A refused call puts the
+ * cache back as it was; either way the list is read again.
+ */
+async function markRead(client: QueryClient, ids?: string[]): Promise<void> {
+  await client.cancelQueries({ queryKey: keys.notifications });
+  const { queryKey } = notificationsQuery;
+  const before = client.getQueryData(queryKey);
+  client.setQueryData(queryKey, (list) =>
+    list?.map((n) => (!ids || ids.includes(n.id) ? { ...n, read: true } : n)),
+  );
+  try {
+    await call(api.POST('/api/user/markNotificationsRead', { body: ids ? { ids } : {} }));
+  } catch (err) {
+    client.setQueryData(queryKey, before);
+    throw err;
+  } finally {
+    void client.invalidateQueries({ queryKey: keys.notifications });
+  }
+}
 
 export function NotificationsPage() {
   // The navigation counts the unread ones from the same query: marking read updates both.
   const list = useQuery(notificationsQuery);
-  const act = useAction(keys.notifications);
-  const mark = (ids?: string[]) =>
-    act.run(() => call(api.POST('/api/user/markNotificationsRead', { body: ids ? { ids } : {} })));
-  // Opening one leaves this page at once, so its marking must not belong to the page: it is sent
-  // directly and refreshes the list (and the nav's count) when it is done, wherever the user is.
   const client = useQueryClient();
-  const markOpened = (id: string) =>
-    void call(api.POST('/api/user/markNotificationsRead', { body: { ids: [id] } })).then(
-      () => client.invalidateQueries({ queryKey: keys.notifications }),
-      () => undefined,
-    );
+  const act = useAction(keys.notifications);
+  const mark = (ids?: string[]) => act.run(() => markRead(client, ids));
+  // Opening one leaves this page at once, so its marking must not belong to the page: it is sent
+  // directly, wherever the user goes (a failure leaves it unread, as it is).
+  const markOpened = (id: string) => void markRead(client, [id]).catch(() => undefined);
   return (
     <section>
       <h1>Notifications</h1>
@@ -41,7 +59,11 @@ export function NotificationsPage() {
               <Link href={n.link} onClick={() => !n.read && markOpened(n.id)}>
                 {n.message}
               </Link>{' '}
-              <small>{new Date(n.date).toLocaleString()}</small>
+              <small>
+                <time dateTime={n.date} title={new Date(n.date).toLocaleString()}>
+                  {whenText(n.date)}
+                </time>
+              </small>
             </p>
             {!n.read && (
               <button type="button" onClick={() => mark([n.id])}>
