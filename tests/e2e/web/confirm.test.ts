@@ -1,12 +1,12 @@
 /**
  * Steps that undo something ask first (window.confirm), as cancelling a purchase on the dashboard
- * does: emptying the cart, unlisting a book, deleting a request. The question names what goes;
+ * does: emptying the cart (also one whose books were all sold), unlisting a book, deleting a request. The question names what goes;
  * "Cancel" changes nothing (re-read over the API), "OK" does it.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import { expectAccessible, listBook, logIn, webStackForFile } from '#tests/helpers/browser.ts';
+import { buyOverApi, expectAccessible, listBook, logIn, webStackForFile } from '#tests/helpers/browser.ts';
 import { api, requestOverHttp, uniqueTag } from '#tests/helpers/e2e.ts';
 
 const web = webStackForFile();
@@ -62,6 +62,31 @@ describe('destructive steps ask first', () => {
     await page.getByText('Your cart is empty.').waitFor();
     expect(await cartIds(buyer.token)).toEqual([]);
     await expectAccessible(page);
+  });
+
+  it('"Empty the cart" is there when nothing in the cart is left to buy (its books were sold), and empties it', async () => {
+    const [seller, buyer, rival] = await Promise.all([
+      createConfirmedUser(),
+      createConfirmedUser(),
+      createConfirmedUser(),
+    ]);
+    const books = [await listBook(seller.token), await listBook(seller.token)];
+    for (const b of books)
+      expect(
+        (await api('POST', '/api/user/addToCart', { token: buyer.token, body: { bookId: b.id } })).status,
+      ).toBe(200);
+    await buyOverApi(rival.token, books[0]?.id ?? '');
+    expect(
+      (await api('POST', '/api/books/deleteBook', { token: seller.token, body: { bookId: books[1]?.id } }))
+        .status,
+    ).toBe(200);
+    const page = await studentAt(buyer.user.emailAddress, '/cart');
+    await expect.poll(() => page.getByText('No longer available', { exact: true }).count()).toBe(2);
+    expect(await page.getByRole('button', { name: 'Check out' }).count()).toBe(0);
+
+    expect(await pressAndAnswer(page, 'Empty the cart', true)).toBe('Remove all 2 books from your cart?');
+    await page.getByText('Your cart is empty.').waitFor();
+    expect(await cartIds(buyer.token)).toEqual([]);
   });
 
   it('"Unlist" names the book: Cancel keeps it listed, OK unlists it', async () => {

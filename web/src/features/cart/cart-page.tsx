@@ -158,19 +158,24 @@ export function CartPage() {
               ` ${gone.length === 1 ? 'The book that is' : `The ${gone.length} books that are`} no longer available ${gone.length === 1 ? 'leaves' : 'leave'} your cart when you check out.`}
           </p>
           {cart.data && <Amounts amounts={cart.data} />}
-          <p className="actions">
+        </>
+      )}
+      {items.length > 0 && (
+        // "Empty the cart" also when nothing in it is left to buy: a cart of sold books empties at once
+        <p className="actions">
+          {available.length > 0 && (
             <button type="button" onClick={buy} disabled={checkout.busy}>
               Check out
             </button>
-            <ActionButton
-              act={act}
-              action={() => call(api.POST('/api/user/clearCart'))}
-              confirm={emptyQuestion(items.map((b) => b.name))}
-            >
-              Empty the cart
-            </ActionButton>
-          </p>
-        </>
+          )}
+          <ActionButton
+            act={act}
+            action={() => call(api.POST('/api/user/clearCart'))}
+            confirm={emptyQuestion(items.map((b) => b.name))}
+          >
+            Empty the cart
+          </ActionButton>
+        </p>
       )}
     </section>
   );
