@@ -95,9 +95,17 @@ export const readPages = <T>(queryKey: QueryKey, page: (cursor: string | undefin
     select: (read) => read.pages.flatMap((p) => p.data),
   });
 
+/**
+ * The notifications being marked read: until the service has answered, every read of the list shows
+ * them read, so a refetch meanwhile (the nav's, on every navigation) cannot bring a badge back up.
+ */
+export const markingRead = new Set<string>();
+
 /** The notifications the navigation counts and the notifications page lists: the newest 50. */
-export const notificationsQuery = read(keys.notifications, () =>
-  call(api.GET('/api/user/getNotifications', { params: { query: { limit: '50' } } })),
+export const notificationsQuery = read(keys.notifications, async () =>
+  (await call(api.GET('/api/user/getNotifications', { params: { query: { limit: '50' } } }))).map((n) =>
+    markingRead.has(n.id) ? { ...n, read: true } : n,
+  ),
 );
 
 /** The caller's conversations, newest activity first: the Messages page and the navigation's badge. */

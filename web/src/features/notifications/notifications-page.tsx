@@ -4,31 +4,31 @@
  */
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
-import { keys, notificationsQuery } from '#web/queries.ts';
+import { keys, markingRead, notificationsQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { whenText } from '#web/ui/when.ts';
 
 /**
- * Marks notifications read (`ids`, else all) in the cache at once, so the nav's badge drops when
- * the user acts, not when the service answers; then asks the service. A refused call puts the
- * cache back as it was; either way the list is read again.
+ * Marks notifications read (`ids`, else every unread one listed) in the cache at once, so the nav's
+ * badge drops when the user acts, not when the service answers; then asks the service. Until it
+ * answers, a refetch of the list shows them read too (`markingRead`). Afterwards the list is read
+ * again: a refused call leaves them unread, as the service has them.
  */
 async function markRead(client: QueryClient, ids?: string[]): Promise<void> {
-  await client.cancelQueries({ queryKey: keys.notifications });
   const { queryKey } = notificationsQuery;
-  const before = client.getQueryData(queryKey);
+  const marked = ids ?? (client.getQueryData(queryKey) ?? []).filter((n) => !n.read).map((n) => n.id);
+  for (const id of marked) markingRead.add(id);
+  await client.cancelQueries({ queryKey });
   client.setQueryData(queryKey, (list) =>
-    list?.map((n) => (!ids || ids.includes(n.id) ? { ...n, read: true } : n)),
+    list?.map((n) => (markingRead.has(n.id) ? { ...n, read: true } : n)),
   );
   try {
     await call(api.POST('/api/user/markNotificationsRead', { body: ids ? { ids } : {} }));
-  } catch (err) {
-    client.setQueryData(queryKey, before);
-    throw err;
   } finally {
-    void client.invalidateQueries({ queryKey: keys.notifications });
+    for (const id of marked) markingRead.delete(id);
+    void client.invalidateQueries({ queryKey });
   }
 }
 
