@@ -69,7 +69,7 @@ export function RequestsPage() {
         <ul className="requests">
           {requests.data?.map((r) => (
             <li key={r.id}>
-              <span>
+              <span className="request-words">
                 {r.name} · {courseText(r.course)}
                 {r.edition ? ` · edition ${r.edition}` : ''}
               </span>{' '}
