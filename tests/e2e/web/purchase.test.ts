@@ -109,6 +109,12 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     const buyer = await createConfirmedUser();
     const page = await web().newPage();
     await logIn(page, buyer.user.emailAddress);
+    // the book's page says when it was listed, short, with the exact time on hover
+    await page.goto(`/books/${bookId}`);
+    const listed = page.locator('dt:text-is("Listed") + dd time');
+    expect(await listed.innerText()).toMatch(/^(Just now|\d+ min ago)$/);
+    expect(await listed.getAttribute('title')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    await page.goto('/');
     await page.getByLabel('Search by title, course or ISBN').fill(title);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('heading', { level: 3, name: new RegExp(title) }).waitFor();
@@ -142,6 +148,8 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Order' }).waitFor();
     await page.getByRole('heading', { name: new RegExp(title) }).waitFor();
     await page.getByText(/\$42\.50 · MTH 161 · Very good · sold by /).waitFor();
+    // the same date words on every page, whatever the browser's language (web/src/ui/when.ts)
+    await page.getByText(/^Placed [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/).waitFor();
   });
 
   it('an admin confirms the book and sets it paid on the dashboard', async () => {

@@ -1,6 +1,6 @@
-/** How the conversations list says when the last message came (web/src/ui/when.ts). */
+/** How the web app writes times (web/src/ui/when.ts): short in lists, exact where a page states it. */
 import { describe, expect, it } from 'vitest';
-import { whenText } from '#web/ui/when.ts';
+import { dayText, exactText, whenText } from '#web/ui/when.ts';
 
 // local times, as the reader's browser reads them
 const now = new Date(2026, 10, 28, 15, 30);
@@ -26,5 +26,13 @@ describe('whenText', () => {
 
   it('reads a clock a little ahead of the reader’s as just now', () => {
     expect(whenText(at(2026, 10, 28, 15, 31), now)).toBe('Just now');
+  });
+});
+
+describe('exactText and dayText', () => {
+  it('write the full date the same on every page, whatever the browser’s language', () => {
+    expect(exactText(at(2026, 10, 3, 14, 30))).toBe('Nov 3, 2026, 2:30 PM');
+    expect(exactText(at(2025, 0, 12, 0, 5))).toBe('Jan 12, 2025, 12:05 AM');
+    expect(dayText(at(2026, 10, 3, 14, 30))).toBe('Nov 3, 2026');
   });
 });

@@ -1,7 +1,8 @@
-/** Page layout pieces: a titled section, a scrolling table, the loading line. */
+/** Page layout pieces: a titled section, a scrolling table, a time, the loading line. */
 import type { ReactNode } from 'react';
 import type { ApiFailure } from '#web/api.ts';
 import { ErrorNote } from '#web/ui/form.tsx';
+import { exactText, whenText } from '#web/ui/when.ts';
 
 /**
  * A section under an `h2` that `id` names, showing what it `loaded`: its error (else `error`, of an
@@ -148,6 +149,15 @@ export function ageOf(iso: string, now: number = Date.now()): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return hours === 1 ? '1 hour' : `${hours} hours`;
   return `${Math.floor(hours / 24)} days`;
+}
+
+/** When something happened, said short ("5 min ago", "Yesterday"), with the exact time as its title. */
+export function When({ at }: { at: string }) {
+  return (
+    <time dateTime={at} title={exactText(at)}>
+      {whenText(at)}
+    </time>
+  );
 }
 
 export function Loading({ what }: { what: string }) {

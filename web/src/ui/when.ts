@@ -1,4 +1,6 @@
 /**
+ * How the web app writes times, the same on every page (en-US, in the reader's own time zone).
+ *
  * When something happened, as a list of conversations says it (in the reader's own time zone):
  * "Just now", "5 min ago", "3:05 PM" earlier today, "Yesterday", "Nov 3" this year, else
  * "Nov 3, 2025". The exact time is the `<time>` element's title.
@@ -21,3 +23,19 @@ export function whenText(at: string, now: Date = new Date()): string {
     ...(then.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
   });
 }
+
+/** The exact time, where a page states it or a short time's title gives it: "Nov 3, 2026, 2:30 PM". */
+export const exactText = (at: string): string =>
+  new Date(at)
+    .toLocaleString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    })
+    .replace('\u202f', ' ');
+
+/** A day, without its time: "Nov 3, 2026". */
+export const dayText = (at: string): string =>
+  new Date(at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

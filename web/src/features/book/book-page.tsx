@@ -10,7 +10,7 @@ import { useSession } from '#web/session.ts';
 import { AskSeller } from '#web/ui/ask-seller.tsx';
 import { ErrorNote, StatusLine } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
-import { Loading } from '#web/ui/layout.tsx';
+import { Loading, When } from '#web/ui/layout.tsx';
 import { Gallery } from '#web/ui/photos.tsx';
 import { SaveButton } from '#web/ui/save-button.tsx';
 
@@ -78,7 +78,9 @@ export function BookPage({ id }: { id: string }) {
             <dt>Seller</dt>
             <dd>{book.owner.firstName}</dd>
             <dt>Listed</dt>
-            <dd>{new Date(book.date).toLocaleDateString()}</dd>
+            <dd>
+              <When at={book.date} />
+            </dd>
             <dt>Comments</dt>
             <dd className="pre">{book.comments || '—'}</dd>
           </dl>

@@ -11,9 +11,8 @@ import { AnswerHandover } from '#web/ui/answer-handover.tsx';
 import { ErrorNote, Field, Form } from '#web/ui/form.tsx';
 import { slotText } from '#web/ui/handover.ts';
 import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
-import { Loading } from '#web/ui/layout.tsx';
+import { Loading, When } from '#web/ui/layout.tsx';
 import { Thumbnail } from '#web/ui/photos.tsx';
-import { whenText } from '#web/ui/when.ts';
 
 export function MessagesPage() {
   const list = useQuery(conversationsQuery);
@@ -32,9 +31,7 @@ export function MessagesPage() {
               {c.book ? ` about ${c.book.name}` : ''}
               {c.unread > 0 ? ` (${c.unread} unread)` : ''}
             </Link>{' '}
-            <time dateTime={c.lastMessage.at} title={new Date(c.lastMessage.at).toLocaleString()}>
-              {whenText(c.lastMessage.at)}
-            </time>
+            <When at={c.lastMessage.at} />
             <p className="last-message">
               {c.lastMessage.mine ? 'You: ' : ''}
               {c.lastMessage.text}
@@ -217,7 +214,9 @@ export function ThreadPage({ id }: { id: string }) {
                 <span className="pre">{m.text}</span>
               </>
             )}{' '}
-            <small>{new Date(m.at).toLocaleString()}</small>
+            <small>
+              <When at={m.at} />
+            </small>
             {!m.mine && !m.handover && <ReportMessage conversationId={id} messageId={m.id} />}
           </li>
         ))}

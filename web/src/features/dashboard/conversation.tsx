@@ -9,6 +9,7 @@ import { adminConversationQuery } from '#web/features/dashboard/queries.ts';
 import { Link } from '#web/router.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { Loading } from '#web/ui/layout.tsx';
+import { exactText } from '#web/ui/when.ts';
 
 /** Where the dashboard shows one conversation (the queue, today's hand-overs and reports link here). */
 export const conversationHref = (id: string) => `/dashboard?conversation=${encodeURIComponent(id)}`;
@@ -48,7 +49,7 @@ export function AdminConversation({ id }: { id: string }) {
             <strong>{names.get(m.senderId) ?? `user ${m.senderId}`}:</strong>{' '}
             <span className="pre">{m.text}</span>{' '}
             <small className="when">
-              <time dateTime={m.at}>{new Date(m.at).toLocaleString()}</time>
+              <time dateTime={m.at}>{exactText(m.at)}</time>
             </small>
           </li>
         ))}

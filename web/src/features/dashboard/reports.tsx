@@ -9,6 +9,7 @@ import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { Field, StatusLine } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { ageOf, MoreButton, Section } from '#web/ui/layout.tsx';
+import { exactText } from '#web/ui/when.ts';
 
 const REASONS: Record<string, string> = {
   spam: 'spam',
@@ -70,7 +71,7 @@ export function Reports() {
                 <ul>
                   {r.reports.map((x) => (
                     <li key={`${x.userId}-${x.at}`}>
-                      {new Date(x.at).toLocaleString()}: {REASONS[x.reason] ?? x.reason}
+                      {exactText(x.at)}: {REASONS[x.reason] ?? x.reason}
                       {x.details ? `: ${x.details}` : ''}
                       {x.counted ? '' : ' (not counted: a new or penalised reporter)'}
                     </li>

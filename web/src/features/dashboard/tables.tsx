@@ -15,6 +15,7 @@ import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { ErrorNote, Field, Form, StatusLine } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 import { MoreButton, Section, Table } from '#web/ui/layout.tsx';
+import { exactText } from '#web/ui/when.ts';
 
 type OrderBook =
   paths['/api/dashboard/getOrders']['get']['responses'][200]['content']['application/json']['data'][number]['books'][number];
@@ -36,7 +37,7 @@ export function Orders() {
         label="Orders"
         rows={list.data}
         columns={{
-          Date: (o) => new Date(o.createdAt).toLocaleString(),
+          Date: (o) => exactText(o.createdAt),
           Buyer: (o) => (o.buyer ? `${o.buyer.firstName} ${o.buyer.lastName}` : 'deleted user'),
           Books: (o) => (
             <ul className="plain">
@@ -146,7 +147,7 @@ export function Audit() {
         label="Audit log"
         rows={log.data}
         columns={{
-          When: (e) => new Date(e.at).toLocaleString(),
+          When: (e) => exactText(e.at),
           Who: (e) =>
             filter.actor ? (
               e.actorName

@@ -8,7 +8,7 @@ import { keys, markingRead, notificationsQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
-import { whenText } from '#web/ui/when.ts';
+import { When } from '#web/ui/layout.tsx';
 
 /**
  * Marks notifications read (`ids`, else every unread one listed) in the cache at once, so the nav's
@@ -60,9 +60,7 @@ export function NotificationsPage() {
                 {n.message}
               </Link>{' '}
               <small>
-                <time dateTime={n.date} title={new Date(n.date).toLocaleString()}>
-                  {whenText(n.date)}
-                </time>
+                <When at={n.date} />
               </small>
             </p>
             {!n.read && (

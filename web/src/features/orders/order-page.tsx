@@ -9,6 +9,7 @@ import { Link } from '#web/router.tsx';
 import { Amounts } from '#web/ui/books.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { Loading } from '#web/ui/layout.tsx';
+import { exactText } from '#web/ui/when.ts';
 
 export default function OrderPage({ id }: { id: string }) {
   const order = useQuery(orderQuery(id));
@@ -22,7 +23,7 @@ export default function OrderPage({ id }: { id: string }) {
       <ErrorNote error={order.error} />
       {o && (
         <>
-          <p>Placed {o.createdAt ? new Date(o.createdAt).toLocaleString() : ''}</p>
+          {o.createdAt && <p>Placed {exactText(o.createdAt)}</p>}
           <ul className="books">
             {o.books.map((b) => (
               <li key={b.id} className={b.cancelled ? 'inactive' : undefined}>

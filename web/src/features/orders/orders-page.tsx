@@ -6,6 +6,7 @@ import { boughtQuery, ordersQuery, soldQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { BookList, Progress } from '#web/ui/books.tsx';
 import { Hidden, Section } from '#web/ui/layout.tsx';
+import { dayText } from '#web/ui/when.ts';
 
 function ProgressList({
   id,
@@ -46,7 +47,7 @@ export function OrdersPage() {
           {orders.data?.map((o) => (
             <li key={o.id}>
               <Link href={`/orders/${encodeURIComponent(o.id)}`}>
-                Order of {new Date(o.createdAt ?? '').toLocaleDateString()}:{' '}
+                Order of {o.createdAt ? dayText(o.createdAt) : 'an unknown day'}:{' '}
                 {o.books.map((b) => b.name).join(', ')}
               </Link>{' '}
               · {money(o.total)}

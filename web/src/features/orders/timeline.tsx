@@ -4,6 +4,7 @@
  * with its reason, and whether the buyer was charged (then refunded) or not.
  */
 import type { paths } from '#web/api.gen.ts';
+import { exactText } from '#web/ui/when.ts';
 
 type Step =
   paths['/api/user/getOrder/{orderId}']['get']['responses'][200]['content']['application/json']['data']['books'][number]['timeline'][number];
@@ -14,15 +15,7 @@ const LABEL = {
   delivered: 'Handed over and paid',
 } as const;
 
-const when = (at: string | null) =>
-  at
-    ? new Date(at).toLocaleString(undefined, {
-        day: 'numeric',
-        month: 'short',
-        hour: 'numeric',
-        minute: '2-digit',
-      })
-    : 'date not recorded';
+const when = (at: string | null) => (at ? exactText(at) : 'date not recorded');
 
 export function Timeline({ steps }: { steps: Step[] }) {
   const done = new Set(steps.map((s) => s.step));
