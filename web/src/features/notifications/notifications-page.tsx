@@ -4,7 +4,7 @@
  */
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '#web/api.ts';
-import { keys, markingRead, notificationsQuery } from '#web/queries.ts';
+import { markingRead, notificationsQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
@@ -36,7 +36,8 @@ export function NotificationsPage() {
   // The navigation counts the unread ones from the same query: marking read updates both.
   const list = useQuery(notificationsQuery);
   const client = useQueryClient();
-  const act = useAction(keys.notifications);
+  // no keys to invalidate: markRead reads the list again itself (a second read would cancel it)
+  const act = useAction();
   const mark = (ids?: string[]) => act.run(() => markRead(client, ids));
   // Opening one leaves this page at once, so its marking must not belong to the page: it is sent
   // directly, wherever the user goes (a failure leaves it unread, as it is).
