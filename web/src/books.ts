@@ -24,6 +24,14 @@ export const CONDITION_LABELS: Record<string, string> = {
 /** A grade in words; one the list does not know is shown as it is. */
 export const conditionName = (grade: string): string => (grade && CONDITION_LABELS[grade]) || grade;
 
+/** A course code's letters and digits only, upper case, accents off: two codes are one course when these are equal. */
+export const squashCourse = (course: string): string =>
+  course
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
 /**
  * A course code as every page shows it, whatever way its seller typed it: "chem203", "Chem-203"
  * and "CHEM 203" all read "CHEM 203" (the letters, one space, the number and its letter). The
@@ -31,12 +39,7 @@ export const conditionName = (grade: string): string => (grade && CONDITION_LABE
  * checked equal in unit/web/course-text.test.ts; a course of another shape is shown as typed.
  */
 export function courseText(course: string): string {
-  const squashed = course
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-  const m = /^(\p{L}{2,8})(\d{1,5}\p{L}?)$/u.exec(squashed);
+  const m = /^(\p{L}{2,8})(\d{1,5}\p{L}?)$/u.exec(squashCourse(course));
   return m ? `${m[1]} ${m[2]}` : course.trim();
 }
 

@@ -120,6 +120,12 @@ describe('destructive steps ask first', () => {
       return (res.body as { data: { name: string }[] }).data.map((r) => r.name);
     };
     const page = await studentAt(student.user.emailAddress, '/requests');
+    // the student's own requests are a section of their own, under the form
+    const mine = page.getByRole('region', { name: 'Your requests' });
+    await mine.getByRole('listitem').first().waitFor();
+    expect(await mine.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(new RegExp(`^${name} · CHEM 203`)),
+    ]);
     const question = `Delete your request for “${name}”? We stop telling you when it is listed.`;
     // a short "Delete" on the request's own line, even on a phone (the title is in its accessible
     // name): the button's middle is level with the request's words
@@ -146,5 +152,6 @@ describe('destructive steps ask first', () => {
       .filter({ hasText: `The request for “${name}” is deleted.` })
       .waitFor();
     expect(await requested()).toEqual([]);
+    await mine.getByText('None yet: ask for a book above, and we tell you when it is listed.').waitFor();
   });
 });

@@ -3,12 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, call } from '#web/api.ts';
-import { courseText } from '#web/books.ts';
+import { courseText, squashCourse } from '#web/books.ts';
 import { prefillFrom } from '#web/prefill.ts';
 import { keys, matchesQuery, requestsQuery } from '#web/queries.ts';
 import { Link, useLocation } from '#web/router.tsx';
 import { BookList } from '#web/ui/books.tsx';
-import { ActionButton, ErrorNote, Field, Form, StatusLine } from '#web/ui/form.tsx';
+import { ActionButton, Field, Form, StatusLine } from '#web/ui/form.tsx';
 import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Hidden, Section } from '#web/ui/layout.tsx';
 
@@ -65,7 +65,14 @@ export function RequestsPage() {
           <Field {...bind('ISBN', add.error)} label="ISBN (optional)" />
         </Form>
         {said && <StatusLine key={said}>{said}</StatusLine>}
-        <ErrorNote error={requests.error ?? del.error} />
+      </Section>
+      <Section
+        id="mine-h"
+        title="Your requests"
+        loaded={requests}
+        error={del.error}
+        empty="None yet: ask for a book above, and we tell you when it is listed."
+      >
         <ul className="requests">
           {requests.data?.map((r) => (
             <li key={r.id}>
@@ -122,7 +129,6 @@ function matchedBecause(
   const request = requests.find((r) => book.requestIds.includes(r.id));
   if (!request) return 'Matches one of your requests.';
   const digits = (s: string | null | undefined) => (s ?? '').replace(/[^0-9X]/gi, '');
-  const squash = (c: string) => c.toUpperCase().replace(/[^A-Z0-9]/g, '');
   const words = (t: string) =>
     t
       .toLowerCase()
@@ -133,7 +139,7 @@ function matchedBecause(
   const why =
     request.ISBN && digits(request.ISBN) === digits(book.ISBN)
       ? 'the same ISBN'
-      : squash(request.course) === squash(book.course)
+      : squashCourse(request.course) === squashCourse(book.course)
         ? sameTitle
           ? `the same course (${courseText(book.course)}) and title`
           : `the same course (${courseText(book.course)}), another title: check it is the book you need`
