@@ -93,6 +93,21 @@ describe('browse on a phone and a desktop', () => {
     // ...and the cart's badge in the navigation counts it at once.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart (1)' }).waitFor();
     await expectAccessible(page);
+
+    // the card opened: its page leads with the same generated cover, in the card's colour
+    const colour = await page
+      .getByRole('article', { name: 'Dear waves' })
+      .locator('.cover')
+      .getAttribute('style');
+    expect(colour).toMatch(/^background: rgb\(/);
+    await page.getByRole('link', { name: 'Dear waves' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dear waves' }).waitFor();
+    const cover = page.locator('.page-cover .cover');
+    expect(await cover.locator('.cover-title').innerText()).toBe('Dear waves');
+    expect(await cover.getAttribute('style')).toBe(colour);
+    const shown = await cover.boundingBox();
+    expect(shown && shown.y + shown.height < 844, 'the cover within the first phone screen').toBe(true);
+    await expectAccessible(page);
   });
 
   it('navigates by icons with labels in one row on a phone, the other pages under "More"', async () => {

@@ -83,14 +83,25 @@ export function Cover({
   course: string;
   coverUrl?: string | undefined;
 }) {
+  return (
+    <LookedUpCover
+      name={name}
+      url={coverUrl}
+      box="card"
+      fallback={<GeneratedCover name={name} course={course} />}
+    />
+  );
+}
+
+/** A generated cover: the title and course on its course's colour (decoration: the page names both). */
+function GeneratedCover({ name, course }: { name: string; course: string }) {
   const shown = courseText(course);
-  const generated = (
+  return (
     <div className="cover" style={{ background: `hsl(${courseHue(shown)} 45% 32%)` }} aria-hidden="true">
       <span className="cover-course">{shown}</span>
       <span className="cover-title">{name}</span>
     </div>
   );
-  return <LookedUpCover name={name} url={coverUrl} box="card" fallback={generated} />;
 }
 
 /**
@@ -103,15 +114,22 @@ export const leadSources = (p: Photo) => ({
   wide: { media: '(min-width: 48rem)', srcSet: `${p.mediumUrl} 800w, ${p.url} 1600w`, sizes: '28rem' },
 });
 
-/** Every photo of a book, each linking to the full-size file; without photos, the looked-up cover. */
-export function Gallery({ name, photos, coverUrl }: Pictures) {
+/**
+ * Every photo of a book, each linking to the full-size file; without photos, the looked-up cover,
+ * else the generated cover its card shows (the same colour, so the page reads as that card opened).
+ */
+export function Gallery({ name, course, photos, coverUrl }: Pictures & { course: string }) {
   if (!photos?.length)
     return fromCoverHost(coverUrl) ? (
       <figure className="page-cover">
         <LookedUpCover name={name} url={coverUrl} box="page" />
         <figcaption className="muted">Cover from Open Library</figcaption>
       </figure>
-    ) : null;
+    ) : (
+      <div className="page-cover">
+        <GeneratedCover name={name} course={course} />
+      </div>
+    );
   return (
     <ul className="gallery">
       {photos.map((p, i) =>

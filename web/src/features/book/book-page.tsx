@@ -54,7 +54,7 @@ export function BookPage({ id }: { id: string }) {
       {/* on a wide screen the photos and the facts side by side (styles.css .book-main) */}
       <div className="book-main">
         <div className="book-photos">
-          <Gallery name={book.name} photos={book.photos} coverUrl={book.coverUrl} />
+          <Gallery name={book.name} course={book.course} photos={book.photos} coverUrl={book.coverUrl} />
         </div>
         <div className="book-facts">
           {mine && (
