@@ -34,6 +34,15 @@ const storage = (): Storage | null => {
 };
 const hinted = storage()?.getItem(HINT) === '1';
 
+/** Where drafts.ts keeps what was typed into a form, per user: every one goes when a session ends. */
+export const DRAFT_PREFIX = 'cb_draft:';
+function clearDrafts(): void {
+  const kept = storage();
+  if (!kept) return;
+  const keys = Array.from({ length: kept.length }, (_, i) => kept.key(i));
+  for (const key of keys) if (key?.startsWith(DRAFT_PREFIX)) kept.removeItem(key);
+}
+
 /** Whether this browser was signed in when last seen (the app asks for its session only then). */
 export const hadSession = (): boolean => hinted;
 const listeners = new Set<() => void>();
@@ -59,7 +68,10 @@ export function setSession(next: Session | null, options: { keepHint?: boolean }
   for (const l of userChanges) l();
   restoring = false;
   if (next) storage()?.setItem(HINT, '1');
-  else if (!options.keepHint) storage()?.removeItem(HINT);
+  else if (!options.keepHint) {
+    storage()?.removeItem(HINT);
+    clearDrafts();
+  }
   store(next);
 }
 

@@ -70,8 +70,21 @@ describe('messages in the browser', () => {
     expect(await about.getAttribute('href')).toBe(`/books/${book.id}`);
     await expect.poll(() => desktop.getByText(`About “${book.name}”:`).count()).toBe(1);
     await desktop.getByLabel('Your message').fill('Yes. See you at 5.');
+    // typed and not sent: still there after another page and a reload (web/src/drafts.ts)
+    await desktop.getByRole('link', { name: 'All messages' }).click();
+    await desktop.getByRole('link', { name: new RegExp(`^Bea about ${book.name}`) }).click();
+    expect(await desktop.getByLabel('Your message').inputValue()).toBe('Yes. See you at 5.');
+    await desktop.reload();
+    expect(await desktop.getByLabel('Your message').inputValue()).toBe('Yes. See you at 5.');
     await desktop.getByRole('button', { name: 'Send' }).click();
-    await desktop.getByText('Yes. See you at 5.').waitFor();
+    // (in the thread: a restored box holds the same words)
+    const sent = desktop.getByRole('list', { name: 'Messages' }).getByText('Yes. See you at 5.');
+    await sent.waitFor();
+    // sent: the box is empty, also after a reload
+    await expect.poll(() => desktop.getByLabel('Your message').inputValue()).toBe('');
+    await desktop.reload();
+    await sent.waitFor();
+    expect(await desktop.getByLabel('Your message').inputValue()).toBe('');
     // opened: read, so the badge is gone
     await desktop.getByRole('link', { name: 'Messages', exact: true }).waitFor();
 

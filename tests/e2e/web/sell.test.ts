@@ -14,7 +14,7 @@ import { bookKey } from '#lib/db/keys.ts';
 import { recordSale } from '#lib/db/sale-prices.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { chromiumFilming } from '#tests/helpers/barcode.ts';
-import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { expectAccessible, goByNav, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { setStored } from '#tests/helpers/stored.ts';
 
@@ -113,6 +113,68 @@ describe('the sell page', () => {
     await page.goto(`/books/${free?.id}`);
     await page.getByRole('heading', { level: 1, name: `Second ${tag}` }).waitFor();
     expect(await page.locator('dl.details dt:has-text("Price") + dd').textContent()).toBe('Free');
+  });
+
+  it('keeps what was typed through a reload and another page until the book is listed; Start over and logging out clear it (phone)', async () => {
+    const seller = await createConfirmedUser();
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, seller.user.emailAddress);
+    await page.goto('/sell');
+    const title = `Draft ${randomBytes(3).toString('hex')}`;
+    await fillBook(page, title);
+    await page.getByLabel('Price in dollars').fill('12.50');
+    await page.getByLabel('Comments (optional)').fill('Notes in pencil.');
+    const kept = page.getByText('The form has what you typed last time (photos are chosen again).');
+    const fields = () =>
+      Promise.all(
+        ['Title', 'Course (e.g. CSC 171)', 'Price in dollars', 'Comments (optional)'].map((l) =>
+          page.getByLabel(l).inputValue(),
+        ),
+      );
+    const typed = [title, 'CSC 171', '12.50', 'Notes in pencil.'];
+
+    // a reload (a phone dropping the tab does the same), then another page and back: all still there
+    await page.reload();
+    await kept.waitFor();
+    expect(await fields()).toEqual(typed);
+    await goByNav(page, 'Books');
+    await goByNav(page, 'Sell');
+    await kept.waitFor();
+    expect(await fields()).toEqual(typed);
+    expect(await postsOf(seller.token)).toEqual([]);
+    await expectAccessible(page);
+
+    // Start over empties the form, and a reload does not bring it back
+    await page.getByRole('button', { name: 'Start over' }).click();
+    expect(await fields()).toEqual(['', '', '', '']);
+    expect(await kept.count()).toBe(0);
+    await page.reload();
+    await page.getByLabel('Title').waitFor();
+    expect(await fields()).toEqual(['', '', '', '']);
+    expect(await kept.count()).toBe(0);
+
+    // typed again and listed: the draft goes with it
+    await fillBook(page, title);
+    await page.getByLabel('Price in dollars').fill('12.50');
+    await page.getByRole('button', { name: 'List the book' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `“${title}” is listed` })
+      .waitFor();
+    expect((await postsOf(seller.token)).map((b) => [b.name, b.price])).toEqual([[title, 12.5]]);
+    await page.reload();
+    await page.getByLabel('Title').waitFor();
+    expect(await fields()).toEqual(['', '', '', '']);
+    expect(await kept.count()).toBe(0);
+
+    // a draft left behind at logout does not stay on the browser for the next person
+    await page.getByLabel('Title').fill('Left behind');
+    const drafts = () =>
+      page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('cb_draft:')).length);
+    await expect.poll(drafts).toBe(1);
+    await goByNav(page, 'Log out', 'button');
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(await drafts()).toBe(0);
   });
 
   it('fills the form from a typed ISBN with what copies sold for, and from an empty search', async () => {

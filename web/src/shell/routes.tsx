@@ -160,12 +160,15 @@ export function route(path: string) {
         <OrderPage id={decodeURIComponent(path.slice('/orders/'.length))} />
       </RequireLogin>
     );
-  if (path.startsWith('/messages/'))
+  if (path.startsWith('/messages/')) {
+    const id = decodeURIComponent(path.slice('/messages/'.length));
+    // keyed: another conversation opened from this one starts with its own message box
     return (
       <RequireLogin>
-        <ThreadPage id={decodeURIComponent(path.slice('/messages/'.length))} />
+        <ThreadPage key={id} id={id} />
       </RequireLogin>
     );
+  }
   const page = PAGES[path];
   if (!page) return <NotFound />;
   const [Page, who] = page;

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
+import { readDraft, writeDraft } from '#web/drafts.ts';
 import { threadQuery } from '#web/features/conversations/queries.ts';
 import { ReportMessage } from '#web/features/conversations/report-message.tsx';
 import { conversationsQuery, keys } from '#web/queries.ts';
@@ -165,10 +166,15 @@ export function ThreadPage({ id }: { id: string }) {
       .then(() => client.invalidateQueries({ queryKey: conversationsQuery.queryKey }))
       .catch(() => undefined);
   }, [client, id, count]);
-  const { form, bind, reset } = useFields({ text: '' });
+  // a message typed and not sent stays with its conversation until it is sent (drafts.ts)
+  const { form, bind, update } = useFields({
+    text: readDraft(`message:${id}`, (raw) => (typeof raw === 'string' ? raw : null)) ?? '',
+  });
+  useEffect(() => writeDraft(`message:${id}`, form.text.trim() ? form.text : null), [id, form.text]);
   const { error, busy, submit } = useSubmit(async () => {
     await call(api.POST('/api/user/sendMessage', { body: { conversationId: id, text: form.text } }));
-    reset();
+    // empty, not back to where it started (a restored draft): its draft goes with it
+    update({ text: '' });
   }, keys.conversations);
   // The latest step of each hand-over in the thread: only it can still be answered.
   const latest = new Map<string, { id: string; proposalId: string }>();

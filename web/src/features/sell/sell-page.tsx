@@ -13,13 +13,14 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, call } from '#web/api.ts';
+import { readDraft, writeDraft } from '#web/drafts.ts';
 import { BarcodeScan } from '#web/features/sell/barcode-scan.tsx';
 import { LookupCover, LookupNote, useIsbnLookup } from '#web/features/sell/isbn-lookup.tsx';
 import { PhotoPicker } from '#web/features/sell/photo-picker.tsx';
 import { prefillFrom } from '#web/prefill.ts';
 import { keys } from '#web/queries.ts';
 import { Link, useLocation } from '#web/router.tsx';
-import { BLANK_BOOK, BookFields, useBookForm } from '#web/ui/book-fields.tsx';
+import { BLANK_BOOK, BookFields, type BookForm, useBookForm } from '#web/ui/book-fields.tsx';
 import { Form, StatusLine } from '#web/ui/form.tsx';
 import { useSubmit } from '#web/ui/hooks.ts';
 import { upload, waitForPhotos } from '#web/ui/photo-upload.ts';
@@ -76,9 +77,42 @@ async function addPhotos(bookId: string, files: File[], progress: (line: string)
   return failed;
 }
 
+/** The Sell form's kept draft (drafts.ts): its text fields and the free choice. */
+type SellDraft = { form: BookForm; free: boolean };
+const parseDraft = (raw: unknown): SellDraft | null => {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const { form, free } = raw as { form?: Record<string, unknown>; free?: unknown };
+  if (typeof form !== 'object' || form === null || typeof free !== 'boolean') return null;
+  const kept = Object.fromEntries(
+    Object.keys(BLANK_BOOK).map((k) => [
+      k,
+      typeof form[k] === 'string' ? form[k] : BLANK_BOOK[k as keyof BookForm],
+    ]),
+  ) as BookForm;
+  return { form: kept, free };
+};
+const isBlank = (d: SellDraft) =>
+  !d.free && (Object.keys(BLANK_BOOK) as (keyof BookForm)[]).every((k) => d.form[k] === BLANK_BOOK[k]);
+
 export function SellPage() {
-  const book = useBookForm({ ...BLANK_BOOK, ...prefillFrom(useLocation().query) });
+  // An empty search's "Sell yours" starts a new book from what was searched; else the form starts
+  // from what this student typed and did not send (a reload or another page in between).
+  const prefill = prefillFrom(useLocation().query);
+  const [restored, setRestored] = useState(() =>
+    Object.values(prefill).some(Boolean) ? null : readDraft('sell', parseDraft),
+  );
+  const book = useBookForm(restored?.form ?? { ...BLANK_BOOK, ...prefill }, restored?.free ?? false);
   const { form, set, update } = book;
+  // every change is kept until the book is listed (the form is then blank: the draft goes)
+  useEffect(() => {
+    const draft = { form, free: book.free };
+    writeDraft('sell', isBlank(draft) ? null : draft);
+  }, [form, book.free]);
+  const startOver = () => {
+    book.setFree(false);
+    update(() => BLANK_BOOK);
+    setRestored(null);
+  };
   const lookup = useIsbnLookup(form.ISBN);
   const found = lookup.data?.book;
   useEffect(() => {
@@ -104,6 +138,7 @@ export function SellPage() {
       // The book is listed: from here nothing undoes it, a photo that fails is only reported.
       book.setFree(false);
       update(() => BLANK_BOOK);
+      setRestored(null);
       const failed = await addPhotos(listed.id, photos, setProgress).finally(() => setProgress(null));
       setPhotos([]);
       setPosted({ id: listed.id, name: listed.name, photos: photos.length, failed });
@@ -123,6 +158,14 @@ export function SellPage() {
     <section>
       <h1>Sell a book</h1>
       {posted && <PostedLine posted={posted} />}
+      {restored && !posted && (
+        <p className="muted">
+          The form has what you typed last time (photos are chosen again).{' '}
+          <button type="button" className="secondary small" onClick={startOver}>
+            Start over
+          </button>
+        </p>
+      )}
       <Form onSubmit={onSubmit} noValidate error={error} busy={busy} button="List the book">
         <BookFields
           book={book}
