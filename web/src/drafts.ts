@@ -6,15 +6,7 @@
  * by hand, and for every user when a session ends on this browser (session.ts `setSession`), so a
  * shared computer keeps no one's draft after they log out. Photos are not kept: a File cannot be.
  */
-import { DRAFT_PREFIX, getSession } from '#web/session.ts';
-
-const storage = (): Storage | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
+import { DRAFT_PREFIX, getSession, storage } from '#web/session.ts';
 
 const keyOf = (form: string): string | null => {
   const userId = getSession()?.userId;

@@ -25,7 +25,8 @@ let restoring = true;
  * refresh call and its console shows no 401. Only a hint: the refresh cookie decides.
  */
 const HINT = 'cb_signed_in';
-const storage = (): Storage | null => {
+/** This browser's localStorage, or null where it cannot be used (a private mode refusing it). */
+export const storage = (): Storage | null => {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {

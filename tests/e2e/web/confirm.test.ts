@@ -147,10 +147,10 @@ describe('destructive steps ask first', () => {
     await page.getByRole('button', { name: `Delete the request for ${name}` }).waitFor();
 
     expect(await pressAndAnswer(page, `Delete the request for ${name}`, true)).toBe(question);
-    await page
-      .getByRole('status')
-      .filter({ hasText: `The request for “${name}” is deleted.` })
-      .waitFor();
+    // said where it was done: in the section of the row that went, with the focus
+    const deleted = mine.getByRole('status').filter({ hasText: `The request for “${name}” is deleted.` });
+    await deleted.waitFor();
+    expect(await deleted.evaluate((e) => e.ownerDocument.activeElement === e)).toBe(true);
     expect(await requested()).toEqual([]);
     await mine.getByText('None yet: ask for a book above, and we tell you when it is listed.').waitFor();
   });

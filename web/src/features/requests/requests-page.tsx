@@ -31,8 +31,9 @@ export function RequestsPage() {
   // A request added or deleted changes the requests, the matches and the open-requests count.
   const changes = [keys.requests, keys.matches, keys.statistics];
   const del = useAction(...changes);
-  // the result of the last action, focused (the button pressed may be gone: a deleted request's)
-  const [said, setSaid] = useState<string | null>(null);
+  // the result of the last action, focused, in the section where it was taken (the button pressed
+  // may be gone: a deleted request's)
+  const [said, setSaid] = useState<{ text: string; by: 'add' | 'delete' } | null>(null);
   const add = useSubmit(
     async () => {
       setSaid(null);
@@ -46,9 +47,10 @@ export function RequestsPage() {
           },
         }),
       );
-      setSaid(
-        `Request added: books already listed show below as they are found, and we tell you when “${form.name.trim()}” is listed.`,
-      );
+      setSaid({
+        by: 'add',
+        text: `Request added: books already listed show below as they are found, and we tell you when “${form.name.trim()}” is listed.`,
+      });
       setWatching(Date.now());
       reset();
     },
@@ -64,7 +66,7 @@ export function RequestsPage() {
           <Field {...bind('edition', add.error)} label="Edition (optional)" type="number" />
           <Field {...bind('ISBN', add.error)} label="ISBN (optional)" />
         </Form>
-        {said && <StatusLine key={said}>{said}</StatusLine>}
+        {said?.by === 'add' && <StatusLine key={said.text}>{said.text}</StatusLine>}
       </Section>
       <Section
         id="mine-h"
@@ -73,6 +75,7 @@ export function RequestsPage() {
         error={del.error}
         empty="None yet: ask for a book above, and we tell you when it is listed."
       >
+        {said?.by === 'delete' && <StatusLine key={said.text}>{said.text}</StatusLine>}
         <ul className="requests">
           {requests.data?.map((r) => (
             <li key={r.id}>
@@ -84,7 +87,7 @@ export function RequestsPage() {
                 act={del}
                 action={async () => {
                   await call(api.POST('/api/user/deleteRequest', { body: { requestId: r.id } }));
-                  setSaid(`The request for “${r.name}” is deleted.`);
+                  setSaid({ by: 'delete', text: `The request for “${r.name}” is deleted.` });
                 }}
                 confirm={`Delete your request for “${r.name}”? We stop telling you when it is listed.`}
                 className="secondary"
