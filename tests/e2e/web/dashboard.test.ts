@@ -55,7 +55,12 @@ describe('the unlisting preview', () => {
       const count = Number(/(\d+) books? listed before/.exec(said)?.[1]);
       expect(count, said).toBeGreaterThanOrEqual(1);
       expect(said).toContain('Nothing has changed yet');
+      // days read as on every other page ("Nov 3, 2026"), not as stored ("2026-11-03")
+      expect(said).toMatch(/listed before [A-Z][a-z]{2} \d{1,2}, \d{4} would be unlisted/);
       await preview.getByRole('link', { name: title }).waitFor();
+      expect(await preview.getByRole('listitem').filter({ hasText: title }).textContent()).toMatch(
+        /, listed [A-Z][a-z]{2} \d{1,2}, \d{4} by /,
+      );
       // the preview changed nothing
       expect((await getBook(stale.id))?.status).toBe(0);
       await expectAccessible(page);
@@ -100,6 +105,9 @@ describe('the hand-over queues', () => {
     await page.goto('/dashboard?tab=queues');
     const item = page.getByRole('article', { name: book.name });
     await item.getByText(/^Waiting \d+ minutes?/).waitFor();
+    expect(await item.getByText(/^Waiting /).textContent()).toMatch(
+      / \(bought [A-Z][a-z]{2} \d{1,2}, \d{4}\)$/,
+    );
     expect(await item.getByRole('link', { name: book.name }).getAttribute('href')).toBe(
       `/books/${encodeURIComponent(book.id)}`,
     );

@@ -209,6 +209,13 @@ describe('messages in the browser', () => {
         },
       )
       .waitFor();
+    // the day the message was sent reads as on every other page, its exact time as the title
+    const sent = item.locator('p', { hasText: 'Sent by' }).locator('time');
+    expect(await sent.textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(await sent.getAttribute('title')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    expect(await item.getAttribute('aria-label')).toMatch(
+      /^Report of a message sent [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    );
     await expectAccessible(desk);
     // the admin reads the thread from the report, then comes back to the queue to decide
     await item.getByRole('link', { name: 'Read the conversation' }).click();

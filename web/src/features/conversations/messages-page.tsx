@@ -167,9 +167,9 @@ export function ThreadPage({ id }: { id: string }) {
       .catch(() => undefined);
   }, [client, id, count]);
   // a message typed and not sent stays with its conversation until it is sent (drafts.ts)
-  const { form, bind, update } = useFields({
-    text: readDraft(`message:${id}`, (raw) => (typeof raw === 'string' ? raw : null)) ?? '',
-  });
+  // read once: the page re-renders on every key and every poll (it is keyed by conversation)
+  const [draft] = useState(() => readDraft(`message:${id}`, (raw) => (typeof raw === 'string' ? raw : null)));
+  const { form, bind, update } = useFields({ text: draft ?? '' });
   useEffect(() => writeDraft(`message:${id}`, form.text.trim() ? form.text : null), [id, form.text]);
   const { error, busy, submit } = useSubmit(async () => {
     await call(api.POST('/api/user/sendMessage', { body: { conversationId: id, text: form.text } }));

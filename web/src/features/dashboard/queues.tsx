@@ -12,6 +12,7 @@ import { slotText } from '#web/ui/handover.ts';
 import { useAction } from '#web/ui/hooks.ts';
 import { ageOf, MoreButton, Skeletons } from '#web/ui/layout.tsx';
 import { Thumbnail } from '#web/ui/photos.tsx';
+import { dayText } from '#web/ui/when.ts';
 
 /** A hand-over waiting longer than this is shown in red. */
 const OLD_MS = 3 * 24 * 60 * 60 * 1000;
@@ -71,19 +72,19 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
               {boughtAt && status === 3 && (
                 // delivered and paid: nothing waits any more
                 <p>
-                  Bought <time dateTime={boughtAt}>{boughtAt.slice(0, 10)}</time>, handed over and paid
+                  Bought <time dateTime={boughtAt}>{dayText(boughtAt)}</time>, handed over and paid
                 </p>
               )}
               {boughtAt && status !== 3 && (
                 <p className={Date.now() - Date.parse(boughtAt) > OLD_MS ? 'age old' : 'age'}>
-                  Waiting {ageOf(boughtAt)} (bought <time dateTime={boughtAt}>{boughtAt.slice(0, 10)}</time>)
+                  Waiting {ageOf(boughtAt)} (bought <time dateTime={boughtAt}>{dayText(boughtAt)}</time>)
                 </p>
               )}
               <ContactOf who="Seller" contact={owner} />
               <ContactOf who="Buyer" contact={buyer} />
               {remindedAt && (
                 <p>
-                  Reminded by the daily job on <time dateTime={remindedAt}>{remindedAt.slice(0, 10)}</time>
+                  Reminded by the daily job on <time dateTime={remindedAt}>{dayText(remindedAt)}</time>
                 </p>
               )}
               {handover && (

@@ -9,7 +9,7 @@ import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { Field, StatusLine } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { ageOf, MoreButton, Section } from '#web/ui/layout.tsx';
-import { exactText } from '#web/ui/when.ts';
+import { dayText, exactText } from '#web/ui/when.ts';
 
 const REASONS: Record<string, string> = {
   spam: 'spam',
@@ -163,7 +163,7 @@ export function MessageReports() {
       <ul className="books">
         {list.data?.map((r) => (
           <li key={`${r.messageId}-${r.reporterId}`}>
-            <article aria-label={`Report of a message sent ${r.message.at.slice(0, 10)}`}>
+            <article aria-label={`Report of a message sent ${dayText(r.message.at)}`}>
               <h3>
                 Reported as {REASONS[r.reason] ?? r.reason} · {ageOf(r.at)} ago
               </h3>
@@ -171,8 +171,10 @@ export function MessageReports() {
               {r.details && <p>Details: {r.details}</p>}
               <p>
                 Sent by {who(r.sender, r.message.senderId)} on{' '}
-                <time dateTime={r.message.at}>{r.message.at.slice(0, 10)}</time>, reported by{' '}
-                {who(r.reporter, r.reporterId)}.
+                <time dateTime={r.message.at} title={exactText(r.message.at)}>
+                  {dayText(r.message.at)}
+                </time>
+                , reported by {who(r.reporter, r.reporterId)}.
               </p>
               <p>
                 <Link href={conversationHref(r.conversationId)}>Read the conversation</Link>

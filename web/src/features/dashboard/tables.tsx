@@ -15,7 +15,7 @@ import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { ErrorNote, Field, Form, StatusLine } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 import { MoreButton, Section, Table } from '#web/ui/layout.tsx';
-import { exactText } from '#web/ui/when.ts';
+import { dayText, exactText } from '#web/ui/when.ts';
 
 type OrderBook =
   paths['/api/dashboard/getOrders']['get']['responses'][200]['content']['application/json']['data'][number]['books'][number];
@@ -231,8 +231,8 @@ export function OwnerTools() {
           <h3 id="unlist-preview-h">{shown.count > 0 ? 'Unlist old books?' : 'No old books'}</h3>
           <p role="status">
             {shown.count > 0
-              ? `${count} ${one ? 'book' : 'books'} listed before ${shown.cutoff.slice(0, 10)} would be unlisted. Nothing has changed yet.`
-              : `No book listed before ${shown.cutoff.slice(0, 10)} is still listed: there is nothing to unlist.`}
+              ? `${count} ${one ? 'book' : 'books'} listed before ${dayText(shown.cutoff)} would be unlisted. Nothing has changed yet.`
+              : `No book listed before ${dayText(shown.cutoff)} is still listed: there is nothing to unlist.`}
           </p>
           {shown.sample.length > 0 && (
             <>
@@ -241,7 +241,7 @@ export function OwnerTools() {
                 {shown.sample.map((b) => (
                   <li key={b.id}>
                     <Link href={`/books/${encodeURIComponent(b.id)}`}>{b.name}</Link> ({courseText(b.course)}
-                    ), listed {b.date.slice(0, 10)} by {b.owner.firstName}
+                    ), listed {dayText(b.date)} by {b.owner.firstName}
                   </li>
                 ))}
               </ul>
