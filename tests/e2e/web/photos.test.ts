@@ -118,6 +118,8 @@ describe("the book page's photos", () => {
     const name = `Lead photo ${ulid()}`;
     const book = await seedBook(seller.user.id, {
       name,
+      price: 30,
+      condition: 'good',
       photos: [{ id: 'leadone' }, { id: 'leadtwo' }],
       photoVersion: 1,
     });
@@ -163,6 +165,22 @@ describe("the book page's photos", () => {
     expect(await phone.getByRole('link', { name: `${name}, view 1` }).getAttribute('href')).toBe(lead?.url);
     await expectAccessible(phone);
     await screenshot(phone, 'book-photos-phone');
+
+    // a buyer signed in: the price and Add to cart come before the facts, so they are on the first
+    // phone screen under two photos (below a dozen facts, they were not); a fact the seller left
+    // empty is left out, not shown as "—"
+    const buyer = await createConfirmedUser();
+    const shopper = await web().newPage({ width: 390, height: 844 });
+    await logIn(shopper, buyer.user.emailAddress);
+    await shopper.goto(`/books/${book.id}`);
+    const add = shopper.getByRole('button', { name: 'Add to cart' });
+    await add.waitFor();
+    const addBox = await add.boundingBox();
+    expect(addBox && addBox.y + addBox.height <= 844, `Add to cart at ${addBox?.y}`).toBe(true);
+    expect(await shopper.locator('.book-price').textContent()).toBe('$30.00 · Good');
+    expect(await shopper.locator('dl.details').textContent()).not.toContain('—');
+    expect(await shopper.locator('dl.details dt').allTextContents()).not.toContain('ISBN');
+    await expectAccessible(shopper);
 
     // a dense phone (3 device pixels per CSS pixel, as most are): the 800 px rendition, not the 1600 px photo
     const dense = await web().newPage({ width: 390, height: 844, scale: 3 });

@@ -50,7 +50,6 @@ export function BookPage({ id }: { id: string }) {
   return (
     <section>
       <h1>{book.name}</h1>
-      {session && book.status === 0 && !mine && <SaveButton bookId={book.id} name={book.name} />}
       {/* on a wide screen the photos and the facts side by side (styles.css .book-main) */}
       <div className="book-main">
         <div className="book-photos">
@@ -62,53 +61,69 @@ export function BookPage({ id }: { id: string }) {
               Your book: <Link href="/listings">edit it, or add or retry its photos, in my listings</Link>.
             </p>
           )}
+          {/* what a buyer decides on first, then what they do: the facts follow (a marketplace's order) */}
+          <p className="book-price">
+            <span className="price">{bookPrice(book.price)}</span> · {conditionName(book.condition)}
+          </p>
+          <div className="actions">
+            {!session ? (
+              <p>
+                <Link href={`/login?next=${encodeURIComponent(`/books/${book.id}`)}`}>Log in</Link> to buy it.
+              </p>
+            ) : mine ? null : book.inCart ? (
+              <StatusLine focus={added}>
+                In your cart. <Link href="/cart">Go to the cart</Link>.
+              </StatusLine>
+            ) : (
+              book.status === 0 && (
+                <button
+                  type="button"
+                  disabled={cart.busy}
+                  onClick={() =>
+                    cart
+                      .run(() => call(api.POST('/api/user/addToCart', { body: { bookId: book.id } })))
+                      .then(setAdded)
+                  }
+                >
+                  Add to cart
+                </button>
+              )
+            )}
+            {/* beside Add to cart, as on a card */}
+            {session && book.status === 0 && !mine && <SaveButton bookId={book.id} name={book.name} />}
+          </div>
+          <ErrorNote error={cart.error} />
+          {session && !mine && <AskSeller bookId={book.id} seller={book.owner.firstName} />}
           <dl className="details">
-            <dt>Price</dt>
-            <dd>{bookPrice(book.price)}</dd>
-            <dt>Author</dt>
-            <dd>{book.author ?? '—'}</dd>
+            {book.author && (
+              <>
+                <dt>Author</dt>
+                <dd>{book.author}</dd>
+              </>
+            )}
             <dt>Edition</dt>
             <dd>{book.edition}</dd>
             <dt>Course</dt>
             <dd>{courseText(book.course)}</dd>
-            <dt>Condition</dt>
-            <dd>{conditionName(book.condition)}</dd>
-            <dt>ISBN</dt>
-            <dd>{book.ISBN ?? '—'}</dd>
+            {book.ISBN && (
+              <>
+                <dt>ISBN</dt>
+                <dd>{book.ISBN}</dd>
+              </>
+            )}
             <dt>Seller</dt>
             <dd>{book.owner.firstName}</dd>
             <dt>Listed</dt>
             <dd>
               <When at={book.date} />
             </dd>
-            <dt>Comments</dt>
-            <dd className="pre">{book.comments || '—'}</dd>
+            {book.comments && (
+              <>
+                <dt>Comments</dt>
+                <dd className="pre">{book.comments}</dd>
+              </>
+            )}
           </dl>
-          {!session ? (
-            <p>
-              <Link href={`/login?next=${encodeURIComponent(`/books/${book.id}`)}`}>Log in</Link> to buy it.
-            </p>
-          ) : mine ? null : book.inCart ? (
-            <StatusLine focus={added}>
-              In your cart. <Link href="/cart">Go to the cart</Link>.
-            </StatusLine>
-          ) : (
-            book.status === 0 && (
-              <button
-                type="button"
-                disabled={cart.busy}
-                onClick={() =>
-                  cart
-                    .run(() => call(api.POST('/api/user/addToCart', { body: { bookId: book.id } })))
-                    .then(setAdded)
-                }
-              >
-                Add to cart
-              </button>
-            )
-          )}
-          <ErrorNote error={cart.error} />
-          {session && !mine && <AskSeller bookId={book.id} seller={book.owner.firstName} />}
           {session && !mine && <ReportForm book={book} />}
         </div>
       </div>
