@@ -171,7 +171,16 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     await goByNav(seller, 'Orders');
     const sold = seller.getByRole('region', { name: 'Books I sold' });
     await sold.getByRole('heading', { name: new RegExp(title) }).waitFor();
-    await sold.getByText('Status: Delivered, seller paid').waitFor();
+    // its steps in the order page's words, one a line (they ran together on one line: "1. Bought2. ...")
+    const steps = sold.getByRole('list', { name: 'Progress' }).first().getByRole('listitem');
+    await expect
+      .poll(() => steps.allTextContents())
+      .toEqual(['Bought', 'Checked and charged', 'Handed over and paid']);
+    const tops = await Promise.all([0, 1, 2].map(async (i) => (await steps.nth(i).boundingBox())?.y ?? 0));
+    expect(tops[1]).toBeGreaterThan(tops[0] ?? 0);
+    expect(tops[2]).toBeGreaterThan(tops[1] ?? 0);
+    expect(await steps.nth(2).getAttribute('aria-current')).toBe('step');
+    expect(await sold.getByText(/^Status: /).count()).toBe(0);
     await expectAccessible(seller);
     await screenshot(seller, 'orders');
   });

@@ -90,13 +90,20 @@ export function Amounts({ amounts }: { amounts: { subtotal: number; fee: number;
   );
 }
 
+/** The steps of a purchase, in the same words on the orders list and the order page (its timeline). */
+export const STEP_LABELS = {
+  bought: 'Bought',
+  verified: 'Checked and charged',
+  delivered: 'Handed over and paid',
+} as const;
+
 const PROGRESS = [
-  [1, 'Bought'],
-  [2, 'Verified and charged'],
-  [3, 'Delivered and paid'],
+  [1, STEP_LABELS.bought],
+  [2, STEP_LABELS.verified],
+  [3, STEP_LABELS.delivered],
 ] as const;
 
-/** A purchased book's progress: bought, verified and charged, delivered and paid. */
+/** A purchased book's steps, one a line as on its order page: the ones to come say "not yet". */
 export function Progress({ status }: { status: number }) {
   return (
     <ol className="progress" aria-label="Progress">
@@ -106,7 +113,7 @@ export function Progress({ status }: { status: number }) {
           aria-current={status === s ? 'step' : undefined}
           className={status >= s ? 'done' : undefined}
         >
-          {label}
+          {status >= s ? label : `${label}: not yet`}
         </li>
       ))}
     </ol>

@@ -4,16 +4,13 @@
  * with its reason, and whether the buyer was charged (then refunded) or not.
  */
 import type { paths } from '#web/api.gen.ts';
+import { STEP_LABELS } from '#web/ui/books.tsx';
 import { exactText } from '#web/ui/when.ts';
 
 type Step =
   paths['/api/user/getOrder/{orderId}']['get']['responses'][200]['content']['application/json']['data']['books'][number]['timeline'][number];
 
-const LABEL = {
-  bought: 'Bought',
-  verified: 'Checked and charged',
-  delivered: 'Handed over and paid',
-} as const;
+const LABEL = STEP_LABELS;
 
 const when = (at: string | null) => (at ? exactText(at) : 'date not recorded');
 
