@@ -140,7 +140,11 @@ describe('a purchase whose seller is suspended', () => {
         'Suspended: cannot sign in or bring the book. Cancelling unlists the book instead of relisting it.',
       )
       .waitFor();
-    await item.getByLabel(`Reason to cancel the purchase of ${name}`).fill('The seller is suspended.');
+    // cancelling is the exception: folded away until asked for, Confirm is what shows
+    const reason = item.getByLabel(`Reason to cancel the purchase of ${name}`);
+    expect(await reason.isVisible()).toBe(false);
+    await item.getByText('Cancel this purchase', { exact: false }).click();
+    await reason.fill('The seller is suspended.');
     const questions: string[] = [];
     page.once('dialog', (d) => {
       questions.push(d.message());

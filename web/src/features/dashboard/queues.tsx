@@ -10,7 +10,7 @@ import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote, Field } from '#web/ui/form.tsx';
 import { slotText } from '#web/ui/handover.ts';
 import { useAction } from '#web/ui/hooks.ts';
-import { ageOf, MoreButton, Skeletons } from '#web/ui/layout.tsx';
+import { ageOf, Hidden, MoreButton, Skeletons } from '#web/ui/layout.tsx';
 import { Thumbnail } from '#web/ui/photos.tsx';
 import { dayText } from '#web/ui/when.ts';
 
@@ -116,32 +116,38 @@ export function Queue({ status }: { status: 1 | 2 | 3 }) {
                 )}
               </p>
               {status !== 3 && (
-                <form
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    // it tells both sides and moves the book: asked first, like every other undoing step
-                    if (!window.confirm(cancelQuestion(book.name, owner))) return;
-                    setLast(book.id);
-                    act.run(() =>
-                      call(
-                        api.POST('/api/dashboard/cancelPurchase', {
-                          body: { bookId: book.id, reason: reasons[book.id] ?? '' },
-                        }),
-                      ),
-                    );
-                  }}
-                >
-                  <Field
-                    name="reason"
-                    label={`Reason to cancel the purchase of ${book.name}`}
-                    value={reasons[book.id] ?? ''}
-                    onChange={(v) => setReasons((r) => ({ ...r, [book.id]: v }))}
-                    error={last === book.id ? act.error?.field('reason') : undefined}
-                  />
-                  <button type="submit" className="danger">
-                    Cancel the purchase of {book.name}
-                  </button>
-                </form>
+                // the exception, folded: Confirm is what an admin does with most purchases
+                <details className="cancel-purchase">
+                  <summary>
+                    Cancel this purchase<Hidden> of {book.name}</Hidden>…
+                  </summary>
+                  <form
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      // it tells both sides and moves the book: asked first, like every other undoing step
+                      if (!window.confirm(cancelQuestion(book.name, owner))) return;
+                      setLast(book.id);
+                      act.run(() =>
+                        call(
+                          api.POST('/api/dashboard/cancelPurchase', {
+                            body: { bookId: book.id, reason: reasons[book.id] ?? '' },
+                          }),
+                        ),
+                      );
+                    }}
+                  >
+                    <Field
+                      name="reason"
+                      label={`Reason to cancel the purchase of ${book.name}`}
+                      value={reasons[book.id] ?? ''}
+                      onChange={(v) => setReasons((r) => ({ ...r, [book.id]: v }))}
+                      error={last === book.id ? act.error?.field('reason') : undefined}
+                    />
+                    <button type="submit" className="danger">
+                      Cancel the purchase of {book.name}
+                    </button>
+                  </form>
+                </details>
               )}
             </article>
           </li>
