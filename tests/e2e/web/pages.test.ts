@@ -263,7 +263,26 @@ describe('the web app in the browser', () => {
     await check('/cart', 'Cart');
     await check('/orders', 'Purchases and sales');
     await check('/notifications', 'Notifications');
-    await check('/settings', 'Settings', 'settings-phone');
+    // one listing of their own: its figure reads "1 active listing" and opens My listings
+    const listed = await api('POST', '/api/books/postBook', {
+      token: owner.token,
+      body: makeBookBody({ name: `Owner's own ${Date.now().toString(36)}` }),
+    });
+    expect(listed.status).toBe(201);
+    await check('/settings', 'Settings', 'settings-phone', async () => {
+      const figures = page.getByRole('region', { name: 'Your activity' }).getByRole('listitem');
+      await expect
+        .poll(() => figures.allTextContents())
+        .toEqual([
+          '1 active listing',
+          '0 open requests',
+          '0 books bought',
+          '0 books sold',
+          '$0.00 earned',
+          '0 books match your requests',
+        ]);
+      expect(await figures.first().getByRole('link').getAttribute('href')).toBe('/listings');
+    });
     await check('/preferences', 'E-mail preferences');
     await check('/my-data', 'Your data');
     // an audited change, so the audit tab is checked with a row too wide for the phone in it
