@@ -144,6 +144,20 @@ describe('the sell page', () => {
     expect(await postsOf(seller.token)).toEqual([]);
     await expectAccessible(page);
 
+    // an empty search's "Sell yours" starts a new book from the search, and offers the kept one back
+    await page.goto('/sell?name=Another%20book');
+    await page.getByText(`You had started another book, “${title}”.`).waitFor();
+    expect(await page.getByLabel('Title').inputValue()).toBe('Another book');
+    expect(await kept.count()).toBe(0);
+    // the address no longer carries the search: a reload keeps what the form holds
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByRole('button', { name: 'Go back to it' }).click();
+    await kept.waitFor();
+    expect(await fields()).toEqual(typed);
+    await page.reload();
+    await kept.waitFor();
+    expect(await fields()).toEqual(typed);
+
     // Start over empties the form, and a reload does not bring it back
     await page.getByRole('button', { name: 'Start over' }).click();
     expect(await fields()).toEqual(['', '', '', '']);

@@ -19,7 +19,7 @@ import { LookupCover, LookupNote, useIsbnLookup } from '#web/features/sell/isbn-
 import { PhotoPicker } from '#web/features/sell/photo-picker.tsx';
 import { prefillFrom } from '#web/prefill.ts';
 import { keys } from '#web/queries.ts';
-import { Link, useLocation } from '#web/router.tsx';
+import { Link, navigate, useLocation } from '#web/router.tsx';
 import { BLANK_BOOK, BookFields, type BookForm, useBookForm } from '#web/ui/book-fields.tsx';
 import { Form, StatusLine } from '#web/ui/form.tsx';
 import { useSubmit } from '#web/ui/hooks.ts';
@@ -98,9 +98,10 @@ export function SellPage() {
   // An empty search's "Sell yours" starts a new book from what was searched; else the form starts
   // from what this student typed and did not send (a reload or another page in between).
   const prefill = prefillFrom(useLocation().query);
-  const [restored, setRestored] = useState(() =>
-    Object.values(prefill).some(Boolean) ? null : readDraft('sell', parseDraft),
-  );
+  const prefilled = Object.values(prefill).some(Boolean);
+  const [restored, setRestored] = useState(() => (prefilled ? null : readDraft('sell', parseDraft)));
+  // a new book from a search replaces the kept draft: read before it does, it is offered back once
+  const [earlier, setEarlier] = useState(() => (prefilled ? readDraft('sell', parseDraft) : null));
   const book = useBookForm(restored?.form ?? { ...BLANK_BOOK, ...prefill }, restored?.free ?? false);
   const { form, set, update } = book;
   // every change is kept until the book is listed (the form is then blank: the draft goes)
@@ -112,6 +113,16 @@ export function SellPage() {
     book.setFree(false);
     update(() => BLANK_BOOK);
     setRestored(null);
+  };
+  // once filled in, the form is this student's draft: a reload restores it, not the search again
+  useEffect(() => {
+    if (prefilled) navigate('/sell', { replace: true });
+  }, [prefilled]);
+  const goBack = (draft: SellDraft) => {
+    book.setFree(draft.free);
+    update(() => draft.form);
+    setRestored(draft);
+    setEarlier(null);
   };
   const lookup = useIsbnLookup(form.ISBN);
   const found = lookup.data?.book;
@@ -139,6 +150,7 @@ export function SellPage() {
       book.setFree(false);
       update(() => BLANK_BOOK);
       setRestored(null);
+      setEarlier(null);
       const failed = await addPhotos(listed.id, photos, setProgress).finally(() => setProgress(null));
       setPhotos([]);
       setPosted({ id: listed.id, name: listed.name, photos: photos.length, failed });
@@ -158,6 +170,14 @@ export function SellPage() {
     <section>
       <h1>Sell a book</h1>
       {posted && <PostedLine posted={posted} />}
+      {earlier && !restored && !posted && (
+        <p className="muted">
+          You had started another book{earlier.form.name.trim() ? `, “${earlier.form.name.trim()}”` : ''}.{' '}
+          <button type="button" className="secondary small" onClick={() => goBack(earlier)}>
+            Go back to it
+          </button>
+        </p>
+      )}
       {restored && !posted && (
         <p className="muted">
           The form has what you typed last time (photos are chosen again).{' '}
