@@ -108,6 +108,17 @@ describe('browse on a phone and a desktop', () => {
     const shown = await cover.boundingBox();
     expect(shown && shown.y + shown.height < 844, 'the cover within the first phone screen').toBe(true);
     await expectAccessible(page);
+
+    // on a wide screen the price and facts stand beside the 160 px cover, not a photo's 28rem away
+    const wide = await web().newPage({ width: 1280, height: 900 });
+    await logIn(wide, student.user.emailAddress);
+    await wide.goto(page.url());
+    const coverBox = await wide.locator('.page-cover .cover').boundingBox();
+    const priceBox = await wide.locator('.book-price').boundingBox();
+    const gap = (priceBox?.x ?? 0) - ((coverBox?.x ?? 0) + (coverBox?.width ?? 0));
+    expect(gap, `the price ${gap} px right of the cover`).toBeGreaterThan(0);
+    expect(gap, `the price ${gap} px right of the cover`).toBeLessThanOrEqual(48);
+    expect(priceBox?.y).toBeLessThan((coverBox?.y ?? 0) + (coverBox?.height ?? 0));
   });
 
   it('navigates by icons with labels in one row on a phone, the other pages under "More"', async () => {
