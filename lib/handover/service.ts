@@ -259,17 +259,22 @@ export async function answerHandover(
 /** The web app's page of an order (APP_URL; the service's own URL when there is no front end). */
 export const orderUrl = appLinks.order;
 
-/** The slot in words at its point's time zone: "Mon, Nov 30, 14:00 (America/New_York)". Pure. */
+/**
+ * The slot in words at its point's time zone, on the clock the web app writes every time with:
+ * "Mon, Nov 30, 2:00 PM (America/New_York)". Pure.
+ */
 export function slotInWords(h: Pick<HandoverRecord, 'at' | 'point'>): string {
   const when = new Intl.DateTimeFormat('en-US', {
     timeZone: h.point.timeZone,
     weekday: 'short',
     month: 'short',
     day: 'numeric',
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(h.at));
+  })
+    .format(new Date(h.at))
+    // some engines put a narrow no-break space before AM/PM
+    .replace('\u202f', ' ');
   return `${when} (${h.point.timeZone}) at ${h.point.name}${h.point.location ? `, ${h.point.location}` : ''}`;
 }
 

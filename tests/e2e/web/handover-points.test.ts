@@ -48,7 +48,7 @@ describe('the hand-over points tab', () => {
     await page.getByRole('status').filter({ hasText: 'Library was added.' }).waitFor();
     const card = page.getByRole('article', { name: 'Library' });
     expect(await card.getByText(/^Open /).textContent()).toBe(
-      'Open Mon-Fri 09:00-17:00, Sat 10:00-14:00 (America/New_York)',
+      'Open Mon-Fri 9:00 AM-5:00 PM, Sat 10:00 AM-2:00 PM (America/New_York)',
     );
     const [stored] = await listHandoverPoints(campus);
     expect(stored).toMatchObject({
@@ -96,7 +96,9 @@ describe('the hand-over points tab', () => {
     const points = student.getByLabel(/^Hand-over point with /);
     await points.waitFor();
     expect(await points.locator('option').allTextContents()).toEqual(['Main library']);
-    await student.getByText('Open Mon 09:00-12:00, Tue-Fri 09:00-17:00 (America/New_York)').waitFor();
+    await student
+      .getByText('Open Mon 9:00 AM-12:00 PM, Tue-Fri 9:00 AM-5:00 PM (America/New_York)')
+      .waitFor();
 
     await page.getByRole('button', { name: 'Remove Main library' }).click();
     await page.getByRole('status').filter({ hasText: 'Main library was removed.' }).waitFor();
