@@ -113,12 +113,18 @@ describe('browse on a phone and a desktop', () => {
     const wide = await web().newPage({ width: 1280, height: 900 });
     await logIn(wide, student.user.emailAddress);
     await wide.goto(page.url());
-    const coverBox = await wide.locator('.page-cover .cover').boundingBox();
-    const priceBox = await wide.locator('.book-price').boundingBox();
-    const gap = (priceBox?.x ?? 0) - ((coverBox?.x ?? 0) + (coverBox?.width ?? 0));
-    expect(gap, `the price ${gap} px right of the cover`).toBeGreaterThan(0);
-    expect(gap, `the price ${gap} px right of the cover`).toBeLessThanOrEqual(48);
-    expect(priceBox?.y).toBeLessThan((coverBox?.y ?? 0) + (coverBox?.height ?? 0));
+    // measured once both are laid out (a box read while the page re-renders is null)
+    const boxes = async () => {
+      const cover = await wide.locator('.page-cover .cover').boundingBox();
+      const price = await wide.locator('.book-price').boundingBox();
+      return cover && price ? { cover, price, gap: price.x - (cover.x + cover.width) } : null;
+    };
+    await expect
+      .poll(async () => (await boxes())?.gap ?? Number.POSITIVE_INFINITY, { timeout: 15_000 })
+      .toBeLessThanOrEqual(48);
+    const laid = await boxes();
+    expect(laid?.gap, `the price ${laid?.gap} px right of the cover`).toBeGreaterThan(0);
+    expect(laid?.price.y).toBeLessThan((laid?.cover.y ?? 0) + (laid?.cover.height ?? 0));
   });
 
   it('navigates by icons with labels in one row on a phone, the other pages under "More"', async () => {
@@ -172,6 +178,21 @@ describe('browse on a phone and a desktop', () => {
     await page.goto('/');
     await page.locator('ul.books.grid .card').first().waitFor();
     expect(await columns(page)).toBeGreaterThanOrEqual(4);
+    // the filters stand open in one row, and each choice shows whole in its field (the campus's
+    // read "My campus (c1a2b3…" cut short)
+    const fits = await page.evaluate<{ name: string; text: number; room: number }[]>(
+      `[...document.querySelectorAll('form.filters select')].map((s) => {
+        const style = getComputedStyle(s);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = style.font;
+        // the room left of the drop-down arrow (about 1.25rem in Chromium)
+        const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return { name: s.name, text: Math.ceil(ctx.measureText(s.selectedOptions[0].text).width), room };
+      })`,
+    );
+    expect(fits.map((f) => f.name)).toEqual(['campus', 'condition', 'sort']);
+    for (const f of fits)
+      expect(f.text, `${f.name}: ${f.text} px of text in ${f.room} px`).toBeLessThanOrEqual(f.room);
     await page.getByRole('link', { name: 'Two', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: /Two/ }).waitFor();
   });

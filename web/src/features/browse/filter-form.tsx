@@ -79,7 +79,8 @@ export function FilterForm({
             name="campus"
             label="Campus"
             options={['', 'all']}
-            labels={{ '': `My campus${myCampus ? ` (${myCampus})` : ''}`, all: 'All campuses' }}
+            // the campus's name is in the results' heading: with it here the choice was cut short
+            labels={{ '': 'My campus', all: 'All campuses' }}
             value={draft.campus}
             onChange={choose('campus')}
             error={error?.field('campus')}
