@@ -51,12 +51,15 @@ export function statusContent(
       buyer: [`You bought a book`, `You bought ${d}.`],
     },
     verified: {
-      seller: [`Your sold book was verified`, `The condition of your book ${d} was verified.`],
-      buyer: [`Your book was verified`, `The book you bought, ${d}, was checked and your payment was taken.`],
+      seller: [
+        `Your sold book was checked`,
+        `Your book ${d} was checked at the hand-over and its buyer charged. You are paid once it is handed over.`,
+      ],
+      buyer: [`Your book was checked`, `The book you bought, ${d}, was checked and your payment was taken.`],
     },
     delivered: {
-      seller: [`You were paid for your book`, `Your book ${d} was delivered and you have been paid.`],
-      buyer: [`Your book was delivered`, `The book you bought, ${d}, was delivered.`],
+      seller: [`You were paid for your book`, `Your book ${d} was handed over and you have been paid.`],
+      buyer: [`Your book was handed over`, `The book you bought, ${d}, was handed over to you.`],
     },
     cancelled: {
       seller: [

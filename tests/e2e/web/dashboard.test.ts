@@ -185,9 +185,7 @@ describe('the orders tab', () => {
     const newest = table.getByRole('cell').filter({ hasText: `Newer 19 ${tag}` });
     await newest.waitFor();
     const sellerName = `${seller.user.firstName} ${seller.user.lastName}`;
-    expect(await newest.textContent()).toBe(
-      `Newer 19 ${tag} from ${sellerName}: condition verified, buyer charged`,
-    );
+    expect(await newest.textContent()).toBe(`Newer 19 ${tag} from ${sellerName}: checked, buyer charged`);
     expect(await table.getByRole('link', { name: `Oldest ${tag}` }).count()).toBe(0);
     // on a phone each order is a card: nothing scrolls sideways, and every cell is named by its column
     const sideways = await table.evaluate((el) => el.scrollWidth - el.clientWidth);
@@ -200,7 +198,7 @@ describe('the orders tab', () => {
     );
     expect(labels).toEqual(['Date', 'Buyer', 'Books', 'Total'].map((l) => `"${l}: " / ""`));
     // ... shown to the eye only: a cell's accessible name is its value, its header names its column
-    const books = `Newer 19 ${tag} from ${sellerName}: condition verified, buyer charged`;
+    const books = `Newer 19 ${tag} from ${sellerName}: checked, buyer charged`;
     expect(await table.getByRole('cell', { name: books, exact: true }).count()).toBe(1);
     // the header row stays for screen readers
     expect(await table.getByRole('columnheader').allTextContents()).toEqual([

@@ -21,9 +21,10 @@ describe('notification and e-mail content', () => {
 
   it.each([
     ['sold', 'seller', /^Your book was bought/, 'See the order'],
-    ['verified', 'buyer', /^Your book was verified/, 'See your order'],
+    ['verified', 'seller', /^Your sold book was checked/, 'See the order'],
+    ['verified', 'buyer', /^Your book was checked/, 'See your order'],
     ['delivered', 'seller', /^You were paid/, 'See the order'],
-    ['delivered', 'buyer', /^Your book was delivered/, 'See your order'],
+    ['delivered', 'buyer', /^Your book was handed over/, 'See your order'],
     ['cancelled', 'seller', /^A purchase was cancelled/, 'See the order'],
     ['cancelled', 'buyer', /^Your purchase was cancelled/, 'See your order'],
   ] as const)('tells the %s %s in its own words', (kind, role, subject, label) => {

@@ -7,8 +7,8 @@ import { type Photo, Thumbnail } from '#web/ui/photos.tsx';
 export const STATUS_LABELS: Record<number, string> = {
   0: 'Listed',
   1: 'Bought, waiting for the hand-over check',
-  2: 'Condition verified, buyer charged',
-  3: 'Delivered, seller paid',
+  2: 'Checked, buyer charged',
+  3: 'Handed over, seller paid',
   5: 'Unlisted',
 };
 
