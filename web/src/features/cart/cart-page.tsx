@@ -11,6 +11,7 @@ import { Amounts, BookList } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote, StatusLine, useFocusWhen } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { Loading } from '#web/ui/layout.tsx';
+import { count } from '#web/ui/words.ts';
 
 /** A 409 at checkout names the books that were taken. */
 function takenBooks(error: ApiFailure | undefined | null, names: Map<string, string>): string[] {
@@ -152,8 +153,8 @@ export function CartPage() {
       {available.length > 0 && (
         <>
           <p>
-            {available.length} book{available.length === 1 ? '' : 's'} to buy. The service adds a 5 % fee; the
-            subtotal, fee and total are confirmed when you check out.
+            {count(available.length, 'book')} to buy. The service adds a 5 % fee; the subtotal, fee and total
+            are confirmed when you check out.
             {gone.length > 0 &&
               ` ${gone.length === 1 ? 'The book that is' : `The ${gone.length} books that are`} no longer available ${gone.length === 1 ? 'leaves' : 'leave'} your cart when you check out.`}
           </p>

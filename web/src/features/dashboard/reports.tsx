@@ -10,6 +10,7 @@ import { Field, StatusLine } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { ageOf, MoreButton, Section } from '#web/ui/layout.tsx';
 import { dayText, exactText } from '#web/ui/when.ts';
+import { count } from '#web/ui/words.ts';
 
 const REASONS: Record<string, string> = {
   spam: 'spam',
@@ -60,7 +61,7 @@ export function Reports() {
               <article aria-label={name}>
                 <h3>
                   {r.book ? <Link href={`/books/${encodeURIComponent(r.bookId)}`}>{name}</Link> : name} ·{' '}
-                  {r.count} report{r.count === 1 ? '' : 's'}
+                  {count(r.count, 'report')}
                   {r.hidden ? ' · hidden from students' : ''}
                 </h3>
                 {r.book && (

@@ -10,8 +10,6 @@ import { exactText } from '#web/ui/when.ts';
 type Step =
   paths['/api/user/getOrder/{orderId}']['get']['responses'][200]['content']['application/json']['data']['books'][number]['timeline'][number];
 
-const LABEL = STEP_LABELS;
-
 const when = (at: string | null) => (at ? exactText(at) : 'date not recorded');
 
 export function Timeline({ steps }: { steps: Step[] }) {
@@ -25,13 +23,13 @@ export function Timeline({ steps }: { steps: Step[] }) {
             ? done.has('verified')
               ? 'Cancelled and refunded'
               : 'Cancelled, not charged'
-            : LABEL[s.step]}{' '}
+            : STEP_LABELS[s.step]}{' '}
           {s.at ? <time dateTime={s.at}>{when(s.at)}</time> : when(null)}
           {s.reason ? `: ${s.reason}` : ''}
         </li>
       ))}
       {next.map((s) => (
-        <li key={s}>{LABEL[s]}: not yet</li>
+        <li key={s}>{STEP_LABELS[s]}: not yet</li>
       ))}
     </ol>
   );

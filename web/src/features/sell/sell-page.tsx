@@ -24,6 +24,7 @@ import { BLANK_BOOK, BookFields, type BookForm, useBookForm } from '#web/ui/book
 import { Form, StatusLine } from '#web/ui/form.tsx';
 import { useSubmit } from '#web/ui/hooks.ts';
 import { upload, waitForPhotos } from '#web/ui/photo-upload.ts';
+import { count } from '#web/ui/words.ts';
 
 /** A posted book, with the names of the chosen photos that could not be added to it. */
 type Posted = { id: string; name: string; photos: number; failed: string[] };
@@ -33,7 +34,7 @@ function PostedLine({ posted }: { posted: Posted }) {
   const added = posted.photos - posted.failed.length;
   return (
     <StatusLine>
-      “{posted.name}” is listed{added > 0 && ` with ${added} photo${added === 1 ? '' : 's'}`}. See{' '}
+      “{posted.name}” is listed{added > 0 && ` with ${count(added, 'photo')}`}. See{' '}
       <Link href={`/books/${encodeURIComponent(posted.id)}`}>its page</Link> or{' '}
       <Link href="/listings">my listings</Link>.
       {posted.failed.length > 0 && (
