@@ -55,16 +55,35 @@ describe('browse on a phone and a desktop', () => {
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     // A book without a photo has a generated cover with its course.
     await expect.poll(() => page.locator('ul.books.grid .cover').count()).toBe(3);
-    // Save and Add to cart: the same size, lined up on the card's left edge when they wrap
-    const buttons = card.locator('.card-action button');
-    await expect.poll(() => buttons.count()).toBe(2);
-    const [save, add] = [await buttons.nth(0).boundingBox(), await buttons.nth(1).boundingBox()];
-    expect(save && add && box, 'both buttons laid out').toBeTruthy();
-    if (save && add && box) {
-      expect(Math.abs(save.height - add.height)).toBeLessThanOrEqual(1);
-      expect(save.x - box.x).toBeLessThanOrEqual(12);
-      if (add.y > save.y) expect(Math.abs(add.x - save.x)).toBeLessThanOrEqual(1);
+    // The heart sits on the picture's top right, a 44 px target showing the heart alone; Add to
+    // cart is the card's one button under its facts, on the card's left edge.
+    const name = (await card.locator('h3').innerText()).trim();
+    const heart = card.getByRole('button', { name: `Save ${name}` });
+    await heart.waitFor();
+    expect((await heart.innerText()).trim()).toBe('♡');
+    const picture = card.locator('.cover, .card-image').first();
+    await expect.poll(async () => (await heart.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(44);
+    const heartBox = await heart.boundingBox();
+    const [pictureBox, addBox] = [
+      await picture.boundingBox(),
+      await card.locator('.card-action button').boundingBox(),
+    ];
+    expect(heartBox && pictureBox && addBox && box, 'heart, picture and button laid out').toBeTruthy();
+    if (heartBox && pictureBox && addBox && box) {
+      expect(heartBox.width).toBeGreaterThanOrEqual(44);
+      expect(heartBox.height).toBeGreaterThanOrEqual(44);
+      expect(heartBox.y - pictureBox.y).toBeLessThanOrEqual(12);
+      expect(pictureBox.x + pictureBox.width - (heartBox.x + heartBox.width)).toBeLessThanOrEqual(12);
+      expect(heartBox.y + heartBox.height).toBeLessThanOrEqual(pictureBox.y + pictureBox.height);
+      expect(addBox.y).toBeGreaterThan(pictureBox.y + pictureBox.height);
+      expect(addBox.x - box.x).toBeLessThanOrEqual(12);
     }
+    expect(await card.locator('.card-action button').count()).toBe(1);
+    // a tap on the picture beside the heart still opens the book (the heart's row lets it through)
+    const [x, y] = [(pictureBox?.x ?? 0) + 20, (heartBox?.y ?? 0) + 10];
+    expect(await page.evaluate<string>(`document.elementFromPoint(${x}, ${y})?.className ?? ''`)).toBe(
+      'card-link',
+    );
 
     // The filters and sort are folded into their sheet on a phone; opened, a choice applies at once.
     expect(await page.getByLabel('Sort').isVisible()).toBe(false);

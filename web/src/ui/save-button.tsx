@@ -10,8 +10,19 @@ import { useSession } from '#web/session.ts';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 
-/** The heart: saves the book, or unsaves it once saved. */
-export function SaveButton({ bookId, name }: { bookId: string; name: string }) {
+/**
+ * The heart: saves the book, or unsaves it once saved. `compact` shows the heart alone (on a card's
+ * picture); its name still says what it does ("Save <title>").
+ */
+export function SaveButton({
+  bookId,
+  name,
+  compact = false,
+}: {
+  bookId: string;
+  name: string;
+  compact?: boolean;
+}) {
   const session = useSession();
   const saved = useQuery({ ...savedQuery, enabled: Boolean(session) });
   const act = useAction(savedKey);
@@ -38,7 +49,8 @@ export function SaveButton({ bookId, name }: { bookId: string; name: string }) {
         disabled={act.busy || saved.isPending}
         onClick={toggle}
       >
-        <span aria-hidden="true">{isSaved ? '♥' : '♡'}</span> {isSaved ? 'Unsave' : 'Save'}
+        <span aria-hidden="true">{isSaved ? '♥' : '♡'}</span>
+        {!compact && (isSaved ? ' Unsave' : ' Save')}
       </button>
       <ErrorNote error={act.error} />
     </>

@@ -1,7 +1,8 @@
 /**
  * One book in the browse grid: the photo (or the looked-up or a generated cover) first, title, price and condition;
  * the whole card is one link to the book's page. `action` is a small control inside the card (add
- * to cart, save) that works without following the link. The one place a card's markup lives.
+ * to cart) that works without following the link; `corner` sits on the picture's top right (the
+ * heart, as marketplaces put it). The one place a card's markup lives.
  */
 import type { ReactNode } from 'react';
 import { bookPrice } from '#web/api.ts';
@@ -10,7 +11,15 @@ import { Link } from '#web/router.tsx';
 import type { BookLike } from '#web/ui/books.tsx';
 import { Cover } from '#web/ui/photos.tsx';
 
-export function BookCard({ book, action }: { book: BookLike; action?: ReactNode }) {
+export function BookCard({
+  book,
+  action,
+  corner,
+}: {
+  book: BookLike;
+  action?: ReactNode;
+  corner?: ReactNode;
+}) {
   const first = book.photos?.[0];
   return (
     <article className="card" aria-labelledby={`book-${book.id}`}>
@@ -36,6 +45,7 @@ export function BookCard({ book, action }: { book: BookLike; action?: ReactNode 
         <strong>{bookPrice(book.price)}</strong> · {conditionName(book.condition)}
         <span className="muted"> · {courseText(book.course)}</span>
       </p>
+      {corner && <div className="card-corner">{corner}</div>}
       {action && <div className="card-action">{action}</div>}
     </article>
   );
@@ -46,16 +56,18 @@ export function BookGrid<B extends BookLike>({
   books,
   busy,
   action,
+  corner,
 }: {
   books: B[];
   busy?: boolean;
   action?: (book: B) => ReactNode;
+  corner?: (book: B) => ReactNode;
 }) {
   return (
     <ul className="books grid" aria-busy={busy}>
       {books.map((b) => (
         <li key={b.id}>
-          <BookCard book={b} action={action?.(b)} />
+          <BookCard book={b} action={action?.(b)} corner={corner?.(b)} />
         </li>
       ))}
     </ul>

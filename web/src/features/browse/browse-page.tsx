@@ -119,19 +119,17 @@ export function BrowsePage() {
         <BookGrid
           books={books}
           busy={list.isFetching}
-          action={(b) => (
-            <>
-              <SaveButton bookId={b.id} name={b.name} />
-              {session &&
-                (b.inCart || added.has(b.id) ? (
-                  <InCart name={b.name} focus={justAdded === b.id} />
-                ) : (
-                  <button type="button" className="small" onClick={() => add(b.id)} disabled={cart.busy}>
-                    Add<span className="visually-hidden"> {b.name}</span> to cart
-                  </button>
-                ))}
-            </>
-          )}
+          corner={(b) => <SaveButton bookId={b.id} name={b.name} compact />}
+          action={(b) =>
+            session &&
+            (b.inCart || added.has(b.id) ? (
+              <InCart name={b.name} focus={justAdded === b.id} />
+            ) : (
+              <button type="button" className="small" onClick={() => add(b.id)} disabled={cart.busy}>
+                Add<span className="visually-hidden"> {b.name}</span> to cart
+              </button>
+            ))
+          }
         />
         {list.hasNextPage && (
           <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetching}>
