@@ -126,6 +126,22 @@ describe('a purchase from sign-up to paid, in the browser', () => {
 
     await page.getByRole('link', { name: 'Cart' }).click();
     await page.getByRole('heading', { level: 3, name: new RegExp(title) }).waitFor();
+    // the row shows the book's picture (no photo: the card's generated cover, small), its title
+    // opens the book, and only Check out is a filled button (Remove and Empty the cart are quieter)
+    const row = page.getByRole('article', { name: new RegExp(title) });
+    const cover = row.locator('.cover.thumb');
+    expect(await cover.innerText()).toContain('MTH 161');
+    expect(await cover.evaluate((el) => [el.clientWidth, el.clientHeight].join('x'))).toBe('96x96');
+    expect(await row.getByRole('link', { name: title }).getAttribute('href')).toBe(`/books/${bookId}`);
+    const fill = (name: string) =>
+      page
+        .getByRole('button', { name })
+        .evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor);
+    expect(await fill('Check out')).not.toBe('rgba(0, 0, 0, 0)');
+    expect([await fill(`Remove ${title}`), await fill('Empty the cart')]).toEqual([
+      'rgba(0, 0, 0, 0)',
+      'rgba(0, 0, 0, 0)',
+    ]);
     await expectAccessible(page);
     await screenshot(page, 'cart');
     await page.getByRole('button', { name: 'Check out' }).click();

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { bookPrice, money } from '#web/api.ts';
 import { type Book, conditionName, courseText } from '#web/books.ts';
+import { Link } from '#web/router.tsx';
 import { type Photo, Thumbnail } from '#web/ui/photos.tsx';
 
 export const STATUS_LABELS: Record<number, string> = {
@@ -28,12 +29,22 @@ export type BookLike = Pick<
   | 'coverUrl'
 > & { photos?: Photo[] };
 
-export function BookSummary({ book, children }: { book: BookLike; children?: ReactNode }) {
+export function BookSummary({
+  book,
+  linked = false,
+  children,
+}: {
+  book: BookLike;
+  /** the title opens the book's page */
+  linked?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <article className="book" aria-labelledby={`book-${book.id}`}>
-      <Thumbnail name={book.name} photos={book.photos} coverUrl={book.coverUrl} />
+      <Thumbnail name={book.name} photos={book.photos} coverUrl={book.coverUrl} course={book.course} />
       <h3 id={`book-${book.id}`}>
-        {book.name} <span className="muted">(edition {book.edition})</span>
+        {linked ? <Link href={`/books/${encodeURIComponent(book.id)}`}>{book.name}</Link> : book.name}{' '}
+        <span className="muted">(edition {book.edition})</span>
       </h3>
       {book.author && <p className="author">by {book.author}</p>}
       <p>
@@ -52,9 +63,12 @@ export function BookList<B extends BookLike & { status?: number }>({
   status,
   inactive,
   busy,
+  linked,
   children,
 }: {
   books: B[] | undefined;
+  /** each title opens its book's page */
+  linked?: boolean;
   /** shows each book's status first */
   status?: boolean;
   inactive?: (book: B) => boolean;
@@ -66,7 +80,7 @@ export function BookList<B extends BookLike & { status?: number }>({
     <ul className="books" aria-busy={busy}>
       {books?.map((b) => (
         <li key={b.id} className={inactive?.(b) ? 'inactive' : undefined}>
-          <BookSummary book={b}>
+          <BookSummary book={b} linked={linked}>
             {status && b.status !== undefined && <p>Status: {STATUS_LABELS[b.status]}</p>}
             {children?.(b)}
           </BookSummary>

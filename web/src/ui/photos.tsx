@@ -56,10 +56,21 @@ function LookedUpCover({
 /** A book's pictures: its photos, and the cover its ISBN lookup found. */
 type Pictures = { name: string; photos?: Photo[] | undefined; coverUrl?: string | undefined };
 
-/** The first photo's thumbnail (else the looked-up cover): the book's picture in lists. */
-export function Thumbnail({ name, photos, coverUrl }: Pictures) {
+/**
+ * The first photo's thumbnail (else the looked-up cover, else with a course the generated cover the
+ * book's card shows, small): the book's picture in lists.
+ */
+export function Thumbnail({ name, photos, coverUrl, course }: Pictures & { course?: string }) {
   const first = photos?.[0];
-  if (!first) return <LookedUpCover name={name} url={coverUrl} box="thumb" />;
+  if (!first)
+    return (
+      <LookedUpCover
+        name={name}
+        url={coverUrl}
+        box="thumb"
+        fallback={course === undefined ? null : <GeneratedCover name={name} course={course} small />}
+      />
+    );
   return <img className="thumb" src={first.thumbnailUrl} alt={`The book ${name}`} width={96} height={96} />;
 }
 
@@ -94,10 +105,14 @@ export function Cover({
 }
 
 /** A generated cover: the title and course on its course's colour (decoration: the page names both). */
-function GeneratedCover({ name, course }: { name: string; course: string }) {
+function GeneratedCover({ name, course, small = false }: { name: string; course: string; small?: boolean }) {
   const shown = courseText(course);
   return (
-    <div className="cover" style={{ background: `hsl(${courseHue(shown)} 45% 32%)` }} aria-hidden="true">
+    <div
+      className={small ? 'cover thumb' : 'cover'}
+      style={{ background: `hsl(${courseHue(shown)} 45% 32%)` }}
+      aria-hidden="true"
+    >
       <span className="cover-course">{shown}</span>
       <span className="cover-title">{name}</span>
     </div>

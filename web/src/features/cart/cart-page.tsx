@@ -10,7 +10,7 @@ import { Link } from '#web/router.tsx';
 import { Amounts, BookList } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote, StatusLine, useFocusWhen } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
-import { Loading } from '#web/ui/layout.tsx';
+import { Hidden, Loading } from '#web/ui/layout.tsx';
 import { count } from '#web/ui/words.ts';
 
 /** A 409 at checkout names the books that were taken. */
@@ -137,15 +137,16 @@ export function CartPage() {
           Your cart is empty. <Link href="/">Find books</Link>.
         </p>
       )}
-      <BookList books={items} inactive={(b) => !b.available}>
+      <BookList books={items} inactive={(b) => !b.available} linked>
         {(b) => (
           <>
             {!b.available && <p className="tag">No longer available</p>}
             <ActionButton
               act={act}
               action={() => call(api.POST('/api/user/removeFromCart', { body: { bookId: b.id } }))}
+              className="secondary small"
             >
-              Remove {b.name}
+              Remove<Hidden> {b.name}</Hidden>
             </ActionButton>
           </>
         )}
@@ -173,6 +174,7 @@ export function CartPage() {
             act={act}
             action={() => call(api.POST('/api/user/clearCart'))}
             confirm={emptyQuestion(items.map((b) => b.name))}
+            className="secondary"
           >
             Empty the cart
           </ActionButton>
