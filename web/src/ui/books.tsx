@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { bookPrice, money } from '#web/api.ts';
 import { type Book, conditionName, courseText } from '#web/books.ts';
 import { Link } from '#web/router.tsx';
+import { useSession } from '#web/session.ts';
 import { type Photo, Thumbnail } from '#web/ui/photos.tsx';
 
 export const STATUS_LABELS: Record<number, string> = {
@@ -39,6 +40,8 @@ export function BookSummary({
   linked?: boolean;
   children?: ReactNode;
 }) {
+  // one's own book (My listings, Books I sold) is not "sold by" oneself
+  const mine = useSession()?.userId === book.owner.id;
   return (
     <article className="book" aria-labelledby={`book-${book.id}`}>
       <Thumbnail name={book.name} photos={book.photos} coverUrl={book.coverUrl} course={book.course} />
@@ -49,7 +52,8 @@ export function BookSummary({
       {book.author && <p className="author">by {book.author}</p>}
       <p>
         <strong>{bookPrice(book.price)}</strong> · {courseText(book.course)} · {conditionName(book.condition)}
-        {book.ISBN ? ` · ISBN ${book.ISBN}` : ''} · sold by {book.owner.firstName}
+        {book.ISBN ? ` · ISBN ${book.ISBN}` : ''}
+        {mine ? '' : ` · sold by ${book.owner.firstName}`}
       </p>
       {book.comments && <p className="muted">{book.comments}</p>}
       {children}
