@@ -14,6 +14,7 @@ import { getUserListingInfo } from '#lib/db/users.ts';
 import { NotFound } from '#lib/errors.ts';
 import type { Page } from '#lib/table/page.ts';
 import { toDollars } from '#lib/values/money.ts';
+import { apiPhotos } from '#lib/values/photos.ts';
 import { toApiOrder } from './checkout.ts';
 import { toApiHandover } from './handover.ts';
 import type {
@@ -110,12 +111,17 @@ export async function getOrder(userId: string, orderId: string): Promise<OrderWi
     ...api,
     viewer,
     buyer: { id: order.buyerId, ...(buyer ? { firstName: buyer.firstName } : {}) },
-    books: api.books.map((line) => ({
-      ...line,
-      status: books.get(line.id)?.status ?? null,
-      cancelled: order.cancelledBookIds?.has(line.id) ?? false,
-      timeline: timelineOf(order, line.id, books.get(line.id), cancellations.get(line.id)),
-    })),
+    books: api.books.map((line) => {
+      const book = books.get(line.id);
+      return {
+        ...line,
+        status: book?.status ?? null,
+        cancelled: order.cancelledBookIds?.has(line.id) ?? false,
+        timeline: timelineOf(order, line.id, book, cancellations.get(line.id)),
+        photos: apiPhotos(line.id, book?.photos),
+        ...(book?.coverUrl ? { coverUrl: book.coverUrl } : {}),
+      };
+    }),
     handovers: handovers.filter((h) => viewer === 'buyer' || h.sellerId === userId).map(toApiHandover),
     conversations: talks.map((t) => ({ userId: t.userId, conversationId: started.has(t.id) ? t.id : null })),
   };

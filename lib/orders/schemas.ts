@@ -3,7 +3,7 @@
  * (at most 2 decimals); it is stored and summed in integer cents.
  */
 
-import { Book, BookStatusSchema } from '#lib/books/schemas.ts';
+import { Book, BookStatusSchema, Photo } from '#lib/books/schemas.ts';
 import { CursorParam } from '#lib/table/cursor.ts';
 import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
@@ -55,6 +55,10 @@ export const OrderBookNow = z.extend(OrderBook, {
   cancelled: z.boolean(),
   /** this purchase's steps, oldest first: bought, then verified, delivered, or cancelled */
   timeline: z.array(OrderStep).check(z.minLength(1)),
+  /** the book's processed photos now (none once its seller deleted it): its picture on the order page */
+  photos: z.array(Photo),
+  /** the cover its ISBN lookup found, the picture while there is no photo */
+  coverUrl: z.optional(z.string().check(z.url())),
 });
 
 /** getOrder: one of the caller's orders (or their part of an order they sold in) with each book's current status. */

@@ -15411,7 +15411,16 @@ export interface operations {
                      *                 "at": "2026-01-15T09:30:00.000Z",
                      *                 "reason": "string"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "photos": [
+                     *               {
+                     *                 "id": "string",
+                     *                 "url": "string",
+                     *                 "mediumUrl": "string",
+                     *                 "thumbnailUrl": "string"
+                     *               }
+                     *             ],
+                     *             "coverUrl": "string"
                      *           }
                      *         ],
                      *         "subtotal": 1,
@@ -15481,6 +15490,17 @@ export interface operations {
                                     at: string | null;
                                     reason: string | null;
                                 }[];
+                                photos: {
+                                    id: string;
+                                    /** Format: uri */
+                                    url: string;
+                                    /** Format: uri */
+                                    mediumUrl: string;
+                                    /** Format: uri */
+                                    thumbnailUrl: string;
+                                }[];
+                                /** Format: uri */
+                                coverUrl?: string;
                             }[];
                             subtotal: number;
                             fee: number;

@@ -165,6 +165,13 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Order' }).waitFor();
     await page.getByRole('heading', { name: new RegExp(title) }).waitFor();
     await page.getByText(/\$42\.50 · MTH 161 · Very good · sold by /).waitFor();
+    // with its picture, as in the cart (no photo: its card's cover, small)
+    expect(
+      await page
+        .getByRole('article', { name: new RegExp(title) })
+        .locator('.cover.thumb')
+        .innerText(),
+    ).toContain('MTH 161');
     // the same date words on every page, whatever the browser's language (web/src/ui/when.ts)
     await page.getByText(/^Placed [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/).waitFor();
   });

@@ -5,6 +5,7 @@ import { handler as getOrder } from '#functions/user/get-order.ts';
 import { handler as getOrders } from '#functions/user/get-orders.ts';
 import { SentMessage } from '#lib/conversations/schemas.ts';
 import { Order, OrderWithStatus } from '#lib/orders/schemas.ts';
+import { apiPhotos } from '#lib/values/photos.ts';
 import { makeBook } from '#tests/helpers/books.ts';
 import { addToCart, checkout, ordersOf } from '#tests/helpers/cart.ts';
 import { askSeller, getConversation } from '#tests/helpers/conversations.ts';
@@ -70,6 +71,25 @@ describe("the caller's orders", () => {
       [placed.books[0]?.id, 1, false],
       [cancelled, 0, true],
     ]);
+  });
+
+  it("gives each book's picture now: its photos, else the cover its ISBN lookup found", async () => {
+    const cover = 'https://covers.openlibrary.org/b/id/8739161-L.jpg';
+    const pictured = await makeBook(seller, { photos: [{ id: 'p1' }, { id: 'p2' }] });
+    const covered = await makeBook(seller, { coverUrl: cover });
+    const plain = await makeBook(seller);
+    for (const b of [pictured, covered, plain]) expect((await addToCart(buyer.token, b.id)).status).toBe(200);
+    const placed = expectEnvelope((await checkout(buyer.token)).json(), Order);
+    const shown = expectEnvelope((await order(buyer.token, placed.id)).json(), OrderWithStatus);
+    const byId = new Map(shown.books.map((b) => [b.id, b]));
+    expect(byId.get(pictured.id)?.photos).toEqual(apiPhotos(pictured.id, [{ id: 'p1' }, { id: 'p2' }]));
+    expect(byId.get(pictured.id)?.photos[0]?.thumbnailUrl).toMatch(/^https?:\/\/.+p1/);
+    expect(byId.get(covered.id)).toMatchObject({ photos: [], coverUrl: cover });
+    expect(byId.get(plain.id)?.photos).toEqual([]);
+    expect(byId.get(plain.id)).not.toHaveProperty('coverUrl');
+    // the seller's part shows the same pictures
+    const part = expectEnvelope((await order(seller.token, placed.id)).json(), OrderWithStatus);
+    expect(part.books.find((b) => b.id === pictured.id)?.photos).toHaveLength(2);
   });
 
   it("answers 404 for another user's order, and for one that does not exist", async () => {

@@ -9,6 +9,7 @@ import { Link } from '#web/router.tsx';
 import { Amounts } from '#web/ui/books.tsx';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { Loading } from '#web/ui/layout.tsx';
+import { Thumbnail } from '#web/ui/photos.tsx';
 import { exactText } from '#web/ui/when.ts';
 
 export default function OrderPage({ id }: { id: string }) {
@@ -28,6 +29,7 @@ export default function OrderPage({ id }: { id: string }) {
             {o.books.map((b) => (
               <li key={b.id} className={b.cancelled ? 'inactive' : undefined}>
                 <article className="book" aria-labelledby={`ob-${b.id}`}>
+                  <Thumbnail name={b.name} photos={b.photos} coverUrl={b.coverUrl} course={b.course} />
                   <h2 id={`ob-${b.id}`}>
                     {b.name} <span className="muted">(edition {b.edition})</span>
                   </h2>
