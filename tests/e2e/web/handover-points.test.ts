@@ -47,8 +47,8 @@ describe('the hand-over points tab', () => {
     await add.getByRole('button', { name: 'Add this point' }).click();
     await page.getByRole('status').filter({ hasText: 'Library was added.' }).waitFor();
     const card = page.getByRole('article', { name: 'Library' });
-    expect(await card.getByText(/^Open /).textContent()).toBe(
-      'Open Mon-Fri 9:00 AM-5:00 PM, Sat 10:00 AM-2:00 PM (America/New_York)',
+    expect(await card.getByText(/^Hours: /).textContent()).toBe(
+      'Hours: Mon-Fri 9:00 AM-5:00 PM, Sat 10:00 AM-2:00 PM (America/New_York)',
     );
     const [stored] = await listHandoverPoints(campus);
     expect(stored).toMatchObject({
@@ -97,7 +97,7 @@ describe('the hand-over points tab', () => {
     await points.waitFor();
     expect(await points.locator('option').allTextContents()).toEqual(['Main library']);
     await student
-      .getByText('Open Mon 9:00 AM-12:00 PM, Tue-Fri 9:00 AM-5:00 PM (America/New_York)')
+      .getByText('Hours: Mon 9:00 AM-12:00 PM, Tue-Fri 9:00 AM-5:00 PM (America/New_York)')
       .waitFor();
 
     await page.getByRole('button', { name: 'Remove Main library' }).click();

@@ -54,6 +54,9 @@ describe('a hand-over agreed in the browser', () => {
       await sales.getByRole('heading', { name: 'Your sale to Bea' }).waitFor();
       await sales.getByText('You are paid').waitFor();
       await sales.getByText('Bea proposed a hand-over').waitFor();
+      // Accept / Decline come first; a time of one's own is folded under "Propose another time"
+      expect(await sales.getByLabel('Hand-over time with Bea').isVisible()).toBe(false);
+      await sales.getByText('Propose another time', { exact: true }).click();
       await sales.getByLabel('Hand-over point with Bea').selectOption({ label: pointName });
       await sales.getByLabel('Hand-over time with Bea').fill(tomorrowAt(13).local);
       await expectAccessible(sales);
@@ -70,6 +73,9 @@ describe('a hand-over agreed in the browser', () => {
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Accept the hand-over' }).click();
       await page.getByText('Hand-over agreed:').waitFor();
+      // agreed: no blank form under it, only the way to move it
+      await page.getByText('Propose another time', { exact: true }).waitFor();
+      expect(await page.getByLabel('Hand-over time with Sam').isVisible()).toBe(false);
       await expectAccessible(page);
       await screenshot(page, `handover-order-${viewport.name}`);
       expect(await getHandover(orderId, seller.user.id)).toMatchObject({

@@ -187,7 +187,7 @@ export function HandoverPoints() {
             <article aria-label={p.name}>
               <h3>{p.name}</h3>
               {p.location && <p>{p.location}</p>}
-              <p>Open {hoursText(p)}</p>
+              <p>Hours: {hoursText(p)}</p>
               {editing === p.id ? (
                 <PointForm campus={campus} point={p} done={(name) => finish(`${name} was saved.`)} />
               ) : (

@@ -83,7 +83,7 @@ function Propose({ orderId, sellerId, other }: { orderId: string; sellerId: stri
         labels={Object.fromEntries(list.map((p) => [p.id, p.name]))}
         error={act.error?.field('pointId')}
       />
-      {chosen && <p className="muted">Open {hoursText(chosen)}</p>}
+      {chosen && <p className="muted">Hours: {hoursText(chosen)}</p>}
       <Field
         name="at"
         type="datetime-local"
@@ -149,7 +149,15 @@ export function Handovers({ order }: { order: Order }) {
             <h3>With {other}</h3>
             {current && <Current h={current} me={me} other={other} />}
             <Talk order={order} sellerId={seller.id} other={other} />
-            <Propose orderId={order.id} sellerId={seller.id} other={other} />
+            {/* a slot agreed or waiting for an answer comes first; moving it is the second thing */}
+            {current && current.state !== 'declined' ? (
+              <details className="propose-again">
+                <summary>Propose another time</summary>
+                <Propose orderId={order.id} sellerId={seller.id} other={other} />
+              </details>
+            ) : (
+              <Propose orderId={order.id} sellerId={seller.id} other={other} />
+            )}
           </article>
         );
       })}
