@@ -91,6 +91,29 @@ describe('messages in the browser', () => {
     // the buyer's open thread polls every 5 s: the answer shows up without a reload
     await phone.getByText('Yes. See you at 5.').waitFor({ timeout: 15_000 });
     expect(polls).toContain(304);
+    // a chat: Sam's answer on the left, the buyer's question on the right, no list numbers; who
+    // wrote each is said to screen readers only
+    const chat = phone.getByRole('list', { name: 'Messages' });
+    const bubbles = chat.getByRole('listitem');
+    expect(await bubbles.allTextContents()).toEqual([
+      expect.stringMatching(/^You: About “.+”: Is it still available\?/),
+      expect.stringMatching(/^Sam: Yes\. See you at 5\./),
+    ]);
+    expect(
+      await chat.evaluate((ol) => ol.ownerDocument.defaultView?.getComputedStyle(ol).listStyleType),
+    ).toBe('none');
+    const [listBox, mineBox, theirsBox] = [
+      await chat.boundingBox(),
+      await bubbles.nth(0).boundingBox(),
+      await bubbles.nth(1).boundingBox(),
+    ];
+    expect(listBox && mineBox && theirsBox, 'the chat laid out').toBeTruthy();
+    if (listBox && mineBox && theirsBox) {
+      expect(listBox.x + listBox.width - (mineBox.x + mineBox.width)).toBeLessThanOrEqual(1);
+      expect(mineBox.x - listBox.x).toBeGreaterThan(30);
+      expect(theirsBox.x - listBox.x).toBeLessThanOrEqual(1);
+    }
+    await screenshot(phone, 'messages-chat-phone');
     const list = await api('GET', '/api/user/getConversations', { token: seller.token });
     expect((list.body as { data: { unread: number }[] }).data[0]?.unread).toBe(0);
 

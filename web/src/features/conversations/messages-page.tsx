@@ -12,7 +12,7 @@ import { AnswerHandover } from '#web/ui/answer-handover.tsx';
 import { ErrorNote, Field, Form } from '#web/ui/form.tsx';
 import { slotText } from '#web/ui/handover.ts';
 import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
-import { Loading, When } from '#web/ui/layout.tsx';
+import { Hidden, Loading, When } from '#web/ui/layout.tsx';
 import { Thumbnail } from '#web/ui/photos.tsx';
 
 export function MessagesPage() {
@@ -194,10 +194,11 @@ export function ThreadPage({ id }: { id: string }) {
       <p>
         <Link href="/messages">All messages</Link>
       </p>
-      <ol className="messages" aria-label="Messages" aria-live="polite">
+      {/* a chat: theirs on the left, mine on the right, who wrote each said to screen readers */}
+      <ol className="messages chat" aria-label="Messages" aria-live="polite">
         {thread.data.messages.map((m) => (
           <li key={m.id} className={m.mine ? 'mine' : 'theirs'}>
-            <strong>{m.mine ? 'You' : thread.data.other.firstName}:</strong>{' '}
+            <Hidden>{m.mine ? 'You' : thread.data.other.firstName}: </Hidden>
             {m.handover ? (
               <HandoverStep
                 step={m.handover}
