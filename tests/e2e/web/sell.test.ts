@@ -209,6 +209,10 @@ describe('the sell page', () => {
     // "Sell yours" from an empty search for a course carries the course in the address.
     await page.goto(`/sell?course=${encodeURIComponent('PHYS 101')}`);
     expect(await page.getByLabel('Course (e.g. CSC 171)').inputValue()).toBe('PHYS 101');
+    // photos first: the ISBN (which fills the rest in), then the photos, then the title and the rest
+    const order = await page.locator('form label').allInnerTexts();
+    const at = (label: RegExp) => order.findIndex((t) => label.test(t));
+    expect([at(/^ISBN/), at(/^Photos/), at(/^Title/)]).toEqual([0, 1, 2]);
 
     await page.getByLabel('ISBN (optional)').fill('978-1-4292-2936-4');
     const note = page.getByRole('status').filter({ hasText: 'Found “Biochemistry”' });

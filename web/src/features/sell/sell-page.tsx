@@ -200,10 +200,11 @@ export function SellPage() {
                 used={coverUrl !== null}
                 onUse={(use) => setDeclinedCover(use ? null : (found?.coverUrl ?? null))}
               />
+              {/* photos first, as marketplaces ask: right after the ISBN that finds the rest */}
+              <PhotoPicker files={photos} onChange={setPhotos} disabled={busy} />
             </>
           }
         />
-        <PhotoPicker files={photos} onChange={setPhotos} disabled={busy} />
       </Form>
       {progress && <p role="status">{progress}</p>}
     </section>
