@@ -107,6 +107,12 @@ describe('the Notifications badge', () => {
     await nav.getByRole('link', { name: 'Notifications (1 unread)', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Mark as read' }).count()).toBe(1);
     expect(await unread()).toBe(1);
+    // a quiet button beside the notification's link, not a filled one under every notification
+    expect(
+      await page
+        .getByRole('button', { name: 'Mark as read' })
+        .evaluate((b) => b.ownerDocument.defaultView?.getComputedStyle(b).backgroundColor),
+    ).toBe('rgba(0, 0, 0, 0)');
     await expectAccessible(page);
 
     // an accepted mark reads the list again once, not once for the page and once for the mark

@@ -48,7 +48,7 @@ export function NotificationsPage() {
       <ErrorNote error={list.error ?? act.error} />
       {list.data?.length === 0 && <p>No notifications.</p>}
       {list.data?.some((n) => !n.read) && (
-        <button type="button" onClick={() => mark()}>
+        <button type="button" className="secondary" onClick={() => mark()}>
           Mark all as read
         </button>
       )}
@@ -65,7 +65,8 @@ export function NotificationsPage() {
               </small>
             </p>
             {!n.read && (
-              <button type="button" onClick={() => mark([n.id])}>
+              // quieter than the notification it marks: its link is what the student came for
+              <button type="button" className="secondary small" onClick={() => mark([n.id])}>
                 Mark as read
               </button>
             )}
