@@ -180,6 +180,17 @@ describe('the web app in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/notifications');
     expect((await marked).status()).toBe(200);
     expect(await unread()).toEqual([]);
+
+    // with a match, the requests page leads with it, before the form and the requests
+    await page.goto('/requests');
+    await page
+      .getByRole('heading', { level: 3, name: new RegExp(`Primer of thermodynamics${tag}`) })
+      .waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      'Books that match',
+      'Ask for a book',
+      'Your requests',
+    ]);
   });
 
   it('asks for the book of a book page opened signed out before the app has rendered anything', async () => {

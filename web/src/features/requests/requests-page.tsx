@@ -56,9 +56,32 @@ export function RequestsPage() {
     },
     ...changes,
   );
+  // the books found are what a student with requests comes back for: first once there are any,
+  // unless a search's "Request this book" brought them here to ask (the form, filled in, leads)
+  const asking = Object.values(prefillFrom(query)).some(Boolean);
+  const matchesFirst = (matches.data?.length ?? 0) > 0 && !asking;
+  const found = (
+    <Section
+      id="match-h"
+      title="Books that match"
+      loaded={matches}
+      empty="No matches yet: we notify you when one is listed."
+    >
+      <BookList books={matches.data}>
+        {(b) => (
+          <>
+            {/* which request it answers, and how close it is: a course match may be another book */}
+            <p className="muted">{matchedBecause(b, requests.data ?? [])}</p>
+            <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
+          </>
+        )}
+      </BookList>
+    </Section>
+  );
   return (
     <>
       <h1>My requests and matches</h1>
+      {matchesFirst && found}
       <Section id="req-h" title="Ask for a book">
         <Form onSubmit={add.submit} noValidate error={add.error} busy={add.busy} button="Add the request">
           <Field {...bind('name', add.error)} label="Title" required />
@@ -98,22 +121,7 @@ export function RequestsPage() {
           ))}
         </ul>
       </Section>
-      <Section
-        id="match-h"
-        title="Books that match"
-        loaded={matches}
-        empty="No matches yet: we notify you when one is listed."
-      >
-        <BookList books={matches.data}>
-          {(b) => (
-            <>
-              {/* which request it answers, and how close it is: a course match may be another book */}
-              <p className="muted">{matchedBecause(b, requests.data ?? [])}</p>
-              <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
-            </>
-          )}
-        </BookList>
-      </Section>
+      {!matchesFirst && found}
     </>
   );
 }
