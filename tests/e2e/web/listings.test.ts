@@ -41,8 +41,31 @@ describe('My listings: editing a book', () => {
     );
     expect(tops[0]).toBeGreaterThan(0);
     expect(new Set(tops).size).toBe(1);
+    // one filled button (Edit); Unlist and Delete for good are quieter (Delete in red), so a row
+    // is not three loud buttons
+    const look = (name: string) =>
+      card.getByRole('button', { name, exact: true }).evaluate((b) => {
+        const style = b.ownerDocument.defaultView?.getComputedStyle(b);
+        return [style?.backgroundColor, style?.color];
+      });
+    expect((await look(`Edit ${book.name}`))[0]).not.toBe('rgba(0, 0, 0, 0)');
+    expect((await look(`Unlist ${book.name}`))[0]).toBe('rgba(0, 0, 0, 0)');
+    const remove = await look(`Delete for good (${book.name})`);
+    expect(remove[0]).toBe('rgba(0, 0, 0, 0)');
+    expect(remove[1]).not.toBe((await look(`Unlist ${book.name}`))[1]);
     await page.getByRole('button', { name: `Edit ${book.name}` }).click();
     const editor = page.getByRole('form', { name: `Edit ${book.name}` });
+    // Save, then a quieter Cancel apart from it (they touched, both filled)
+    const [saveBox, cancelBox] = [
+      await editor.getByRole('button', { name: 'Save' }).boundingBox(),
+      await editor.getByRole('button', { name: 'Cancel' }).boundingBox(),
+    ];
+    expect((cancelBox?.x ?? 0) - ((saveBox?.x ?? 0) + (saveBox?.width ?? 0))).toBeGreaterThanOrEqual(8);
+    expect(
+      await editor
+        .getByRole('button', { name: 'Cancel' })
+        .evaluate((b) => b.ownerDocument.defaultView?.getComputedStyle(b).backgroundColor),
+    ).toBe('rgba(0, 0, 0, 0)');
     // the editor starts from the book as it is
     expect(await editor.getByLabel('Title').inputValue()).toBe(book.name);
     expect(await editor.getByLabel('Course (e.g. CSC 171)').inputValue()).toBe(before.course);

@@ -38,7 +38,7 @@ export function ListingEditor({ book, done }: { book: Listing; done: () => void 
       <Submit error={error} busy={busy}>
         Save
       </Submit>
-      <button type="button" onClick={done}>
+      <button type="button" className="secondary cancel-edit" onClick={done}>
         Cancel
       </button>
     </form>

@@ -44,6 +44,7 @@ export function ListingsPage() {
                     act={act}
                     action={() => call(api.POST('/api/books/deleteBook', { body: { bookId: b.id } }))}
                     confirm={`Unlist “${b.name}”? Buyers no longer see it; you can relist it here.`}
+                    className="secondary"
                   >
                     Unlist<Hidden> {b.name}</Hidden>
                   </ActionButton>
@@ -61,7 +62,7 @@ export function ListingsPage() {
                     call(api.POST('/api/books/deleteBook', { body: { bookId: b.id, permanent: true } }))
                   }
                   confirm={`Delete “${b.name}” for good?`}
-                  className="danger"
+                  className="secondary danger"
                 >
                   Delete for good<Hidden> ({b.name})</Hidden>
                 </ActionButton>
