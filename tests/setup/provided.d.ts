@@ -10,5 +10,7 @@ declare module 'vitest' {
     /** the Open Library stand-in (scripts/local/isbn-standin.ts) */
     isbnStandinUrl: string;
     templatePath: string;
+    /** the TMPDIR the packaging ran with; with PACKAGED_TEMPLATE, PACKAGED_TMP or null */
+    packageTmp: string | null;
   }
 }
