@@ -41,6 +41,8 @@ export const Book = z.strictObject({
   date: z.iso.datetime(),
   owner: z.strictObject({ id: z.string(), firstName: z.string() }),
   buyer: z.optional(z.strictObject({ id: z.string() })),
+  /** with the buyer: the order that bought it (its page, /orders/{id}, is the buyer's and seller's) */
+  orderId: z.optional(z.string()),
   inCart: z.optional(z.boolean()),
   /** processed photos; the first one's thumbnail is the book's picture in lists */
   photos: z.array(Photo),
@@ -71,7 +73,10 @@ export function toApiBook(record: BookRecord, extra: { inCart?: boolean; showBuy
     photos: apiPhotos(record.id, record.photos),
     ...(record.coverUrl ? { coverUrl: record.coverUrl } : {}),
   };
-  if (extra.showBuyer && record.buyerId) book.buyer = { id: record.buyerId };
+  if (extra.showBuyer && record.buyerId) {
+    book.buyer = { id: record.buyerId };
+    if (record.orderId) book.orderId = record.orderId;
+  }
   if (extra.inCart !== undefined) book.inCart = extra.inCart;
   return book;
 }

@@ -5026,6 +5026,7 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
+                     *         "orderId": "string",
                      *         "inCart": true,
                      *         "photos": [
                      *           {
@@ -5066,6 +5067,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -5281,6 +5283,7 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
+                     *           "orderId": "string",
                      *           "inCart": true,
                      *           "photos": [
                      *             {
@@ -5323,6 +5326,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -5451,6 +5455,7 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
+                     *         "orderId": "string",
                      *         "inCart": true,
                      *         "photos": [
                      *           {
@@ -5491,6 +5496,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -5642,6 +5648,7 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
+                     *           "orderId": "string",
                      *           "inCart": true,
                      *           "photos": [
                      *             {
@@ -5683,6 +5690,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -5789,6 +5797,7 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
+                     *           "orderId": "string",
                      *           "inCart": true,
                      *           "photos": [
                      *             {
@@ -5833,6 +5842,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart: boolean;
                             photos: {
                                 id: string;
@@ -5964,6 +5974,7 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
+                     *           "orderId": "string",
                      *           "inCart": true,
                      *           "photos": [
                      *             {
@@ -6006,6 +6017,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -6310,6 +6322,7 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
+                     *         "orderId": "string",
                      *         "inCart": true,
                      *         "photos": [
                      *           {
@@ -6350,6 +6363,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -6539,6 +6553,7 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
+                     *         "orderId": "string",
                      *         "inCart": true,
                      *         "photos": [
                      *           {
@@ -6579,6 +6594,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -6788,6 +6804,7 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
+                     *         "orderId": "string",
                      *         "inCart": true,
                      *         "photos": [
                      *           {
@@ -6828,6 +6845,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -7441,6 +7459,7 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
+                     *           "orderId": "string",
                      *           "inCart": true,
                      *           "photos": [
                      *             {
@@ -7483,6 +7502,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -7620,6 +7640,7 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
+                     *           "orderId": "string",
                      *           "inCart": true,
                      *           "photos": [
                      *             {
@@ -7662,6 +7683,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -7783,6 +7805,7 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
+                     *         "orderId": "string",
                      *         "inCart": true,
                      *         "photos": [
                      *           {
@@ -7823,6 +7846,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -8032,6 +8056,7 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
+                     *         "orderId": "string",
                      *         "inCart": true,
                      *         "photos": [
                      *           {
@@ -8072,6 +8097,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -8299,6 +8325,7 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
+                     *         "orderId": "string",
                      *         "inCart": true,
                      *         "photos": [
                      *           {
@@ -8339,6 +8366,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -8588,6 +8616,7 @@ export interface operations {
                                 buyer?: {
                                     id: string;
                                 };
+                                orderId?: string;
                                 inCart?: boolean;
                                 photos: {
                                     id: string;
@@ -9095,6 +9124,7 @@ export interface operations {
                      *             "buyer": {
                      *               "id": "string"
                      *             },
+                     *             "orderId": "string",
                      *             "inCart": true,
                      *             "photos": [
                      *               {
@@ -9182,6 +9212,7 @@ export interface operations {
                                 buyer?: {
                                     id: string;
                                 };
+                                orderId?: string;
                                 inCart?: boolean;
                                 photos: {
                                     id: string;
@@ -12473,6 +12504,7 @@ export interface operations {
                      *         "buyer": {
                      *           "id": "string"
                      *         },
+                     *         "orderId": "string",
                      *         "inCart": true,
                      *         "photos": [
                      *           {
@@ -12513,6 +12545,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -14490,6 +14523,7 @@ export interface operations {
                      *             "buyer": {
                      *               "id": "string"
                      *             },
+                     *             "orderId": "string",
                      *             "inCart": true,
                      *             "photos": [
                      *               {
@@ -14537,6 +14571,7 @@ export interface operations {
                                 buyer?: {
                                     id: string;
                                 };
+                                orderId?: string;
                                 inCart?: boolean;
                                 photos: {
                                     id: string;
@@ -15827,6 +15862,7 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
+                     *           "orderId": "string",
                      *           "inCart": true,
                      *           "photos": [
                      *             {
@@ -15840,8 +15876,7 @@ export interface operations {
                      *           "pendingPhotos": [
                      *             "string"
                      *           ],
-                     *           "boughtAt": "2026-01-15T09:30:00.000Z",
-                     *           "orderId": "string"
+                     *           "boughtAt": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -15871,6 +15906,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId: string | null;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -15885,7 +15921,6 @@ export interface operations {
                             coverUrl?: string;
                             pendingPhotos?: string[];
                             boughtAt: string | null;
-                            orderId: string | null;
                         }[];
                         /** Format: date-time */
                         time: string;
@@ -16120,6 +16155,7 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
+                     *           "orderId": "string",
                      *           "inCart": true,
                      *           "photos": [
                      *             {
@@ -16165,6 +16201,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId?: string;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -16299,6 +16336,7 @@ export interface operations {
                      *           "buyer": {
                      *             "id": "string"
                      *           },
+                     *           "orderId": "string",
                      *           "inCart": true,
                      *           "photos": [
                      *             {
@@ -16312,8 +16350,7 @@ export interface operations {
                      *           "pendingPhotos": [
                      *             "string"
                      *           ],
-                     *           "boughtAt": "2026-01-15T09:30:00.000Z",
-                     *           "orderId": "string"
+                     *           "boughtAt": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       ],
                      *       "time": "2026-01-15T09:30:00.000Z",
@@ -16343,6 +16380,7 @@ export interface operations {
                             buyer?: {
                                 id: string;
                             };
+                            orderId: string | null;
                             inCart?: boolean;
                             photos: {
                                 id: string;
@@ -16357,7 +16395,6 @@ export interface operations {
                             coverUrl?: string;
                             pendingPhotos?: string[];
                             boughtAt: string | null;
-                            orderId: string | null;
                         }[];
                         /** Format: date-time */
                         time: string;

@@ -174,6 +174,19 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     ).toContain('MTH 161');
     // the same date words on every page, whatever the browser's language (web/src/ui/when.ts)
     await page.getByText(/^Placed [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/).waitFor();
+
+    // the title opens the book, which says it is bought and leads back to the order; it offers
+    // writing to the seller about the hand-over, and no report (only a listed book can be reported)
+    await page.getByRole('link', { name: title }).click();
+    await page.waitForURL(`**/books/${bookId}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByText('You bought this book:').waitFor();
+    expect(await page.getByText('Report this listing').count()).toBe(0);
+    expect(await page.getByText('Ask the seller').count()).toBe(0);
+    await page.getByText('Write to ').waitFor();
+    await page.getByRole('link', { name: 'see your order and its hand-over' }).click();
+    await page.waitForURL(`**/orders/${order?.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Order' }).waitFor();
   });
 
   it('an admin confirms the book and sets it paid on the dashboard', async () => {
@@ -208,5 +221,14 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     expect(await sold.getByText(/sold by/).count()).toBe(0);
     await expectAccessible(seller);
     await screenshot(seller, 'orders');
+
+    // the sold book's page tells its seller so, with the sale's page, instead of "edit it"
+    await seller.goto(`/books/${bookId}`);
+    await seller.getByText('You sold this book:').waitFor();
+    expect(await seller.getByText('Your book: edit it').count()).toBe(0);
+    const sale = await seller
+      .getByRole('link', { name: 'see the sale and its hand-over' })
+      .getAttribute('href');
+    expect(sale).toMatch(/^\/orders\/[0-9A-Z]{26}$/);
   });
 });

@@ -29,6 +29,7 @@ describe('getBook', () => {
     const shown = expectEnvelope(anon.json(), Book);
     expect(shown).toMatchObject({ id: book.id, status: 0, price: 12.5, author: 'Ada Lovelace' });
     expect(shown).not.toHaveProperty('inCart');
+    expect(shown).not.toHaveProperty('orderId');
 
     expect((await addToCart(buyer.token, book.id)).status).toBe(200);
     expect(expectEnvelope((await booksApi.getBook(book.id, buyer.token)).json(), Book).inCart).toBe(true);
@@ -38,9 +39,12 @@ describe('getBook', () => {
   it('shows a status-1 book only to its buyer, its seller and an admin; 404 to a stranger and anonymously', async () => {
     const book = await makeBook(seller);
     expect((await addToCart(buyer.token, book.id)).status).toBe(200);
-    expect((await checkout(buyer.token)).status).toBe(201);
-    expect(await readBook(book.id)).toMatchObject({ status: 1, buyerId: buyer.id });
+    const bought = await checkout(buyer.token);
+    expect(bought.status).toBe(201);
+    const orderId = (bought.json() as { data: { id: string } }).data.id;
+    expect(await readBook(book.id)).toMatchObject({ status: 1, buyerId: buyer.id, orderId });
 
+    // with the order that bought it, so the book's page leads to the order's (its hand-over)
     for (const who of [buyer, seller, admin]) {
       const res = await booksApi.getBook(book.id, who.token);
       expect(res.status).toBe(200);
@@ -48,6 +52,7 @@ describe('getBook', () => {
         id: book.id,
         status: 1,
         buyer: { id: buyer.id },
+        orderId,
       });
     }
     for (const token of [stranger.token, undefined]) {

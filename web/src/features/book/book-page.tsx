@@ -47,6 +47,10 @@ export function BookPage({ id }: { id: string }) {
     );
   // the seller's own book: nothing to buy, save, ask or report (QA: "Add to cart" on one's own book)
   const mine = session?.userId === book.owner.id;
+  const listed = book.status === 0;
+  // a bought book is shown to its buyer and seller (and admins): with the way to its order's page
+  const bought = !listed && session !== null && book.buyer?.id === session.userId;
+  const order = book.orderId && `/orders/${encodeURIComponent(book.orderId)}`;
   return (
     <section>
       <h1>{book.name}</h1>
@@ -56,9 +60,19 @@ export function BookPage({ id }: { id: string }) {
           <Gallery name={book.name} course={book.course} photos={book.photos} coverUrl={book.coverUrl} />
         </div>
         <div className="book-facts">
-          {mine && (
+          {mine &&
+            (order ? (
+              <p>
+                You sold this book: <Link href={order}>see the sale and its hand-over</Link>.
+              </p>
+            ) : (
+              <p>
+                Your book: <Link href="/listings">edit it, or add or retry its photos, in my listings</Link>.
+              </p>
+            ))}
+          {bought && order && (
             <p>
-              Your book: <Link href="/listings">edit it, or add or retry its photos, in my listings</Link>.
+              You bought this book: <Link href={order}>see your order and its hand-over</Link>.
             </p>
           )}
           {/* what a buyer decides on first, then what they do: the facts follow (a marketplace's order) */}
@@ -93,7 +107,16 @@ export function BookPage({ id }: { id: string }) {
             {session && book.status === 0 && !mine && <SaveButton bookId={book.id} name={book.name} />}
           </div>
           <ErrorNote error={cart.error} />
-          {session && !mine && <AskSeller bookId={book.id} seller={book.owner.firstName} />}
+          {/* the seller of a listed book answers anyone; of a bought one, its buyer only */}
+          {session && !mine && listed && <AskSeller bookId={book.id} seller={book.owner.firstName} />}
+          {bought && (
+            <AskSeller
+              bookId={book.id}
+              seller={book.owner.firstName}
+              summary={`Write to ${book.owner.firstName}`}
+              text="Hello, when and where would suit you for the hand-over?"
+            />
+          )}
           <dl className="details">
             {book.author && (
               <>
@@ -124,7 +147,8 @@ export function BookPage({ id }: { id: string }) {
               </>
             )}
           </dl>
-          {session && !mine && <ReportForm book={book} />}
+          {/* only a listed book can be reported (the API answers 404 for any other) */}
+          {session && !mine && listed && <ReportForm book={book} />}
         </div>
       </div>
     </section>

@@ -31,7 +31,9 @@ export default function OrderPage({ id }: { id: string }) {
                 <article className="book" aria-labelledby={`ob-${b.id}`}>
                   <Thumbnail name={b.name} photos={b.photos} coverUrl={b.coverUrl} course={b.course} />
                   <h2 id={`ob-${b.id}`}>
-                    {b.name} <span className="muted">(edition {b.edition})</span>
+                    {/* the book's page: its photos and details, and a way to write to the other side */}
+                    <Link href={`/books/${encodeURIComponent(b.id)}`}>{b.name}</Link>{' '}
+                    <span className="muted">(edition {b.edition})</span>
                   </h2>
                   <p>
                     <strong>{money(b.price)}</strong> · {courseText(b.course)} · {conditionName(b.condition)}

@@ -15,7 +15,10 @@ function ProgressList({
 }: {
   id: string;
   title: string;
-  books: { data?: (Book & { orderId?: string | null })[] | undefined; error: ApiFailure | null };
+  books: {
+    data?: (Omit<Book, 'orderId'> & { orderId?: string | null })[] | undefined;
+    error: ApiFailure | null;
+  };
 }) {
   return (
     <Section id={id} title={title} loaded={books} empty="Nothing yet.">
