@@ -6,7 +6,7 @@
 import type { BookRecord } from '#lib/db/records.ts';
 import { CONDITION_GRADES } from '#lib/values/condition.ts';
 import { toDollars } from '#lib/values/money.ts';
-import { apiPhotos } from '#lib/values/photos.ts';
+import { bookPictures } from '#lib/values/photos.ts';
 import * as z from '#lib/zod.ts';
 
 export const BookStatusSchema = z.union([
@@ -70,8 +70,7 @@ export function toApiBook(record: BookRecord, extra: { inCart?: boolean; showBuy
     status: record.status,
     date: record.date,
     owner: { id: record.ownerId, firstName: record.ownerFirstName },
-    photos: apiPhotos(record.id, record.photos),
-    ...(record.coverUrl ? { coverUrl: record.coverUrl } : {}),
+    ...bookPictures(record.id, record),
   };
   if (extra.showBuyer && record.buyerId) {
     book.buyer = { id: record.buyerId };

@@ -14,7 +14,7 @@ import { getUserListingInfo } from '#lib/db/users.ts';
 import { NotFound } from '#lib/errors.ts';
 import type { Page } from '#lib/table/page.ts';
 import { toDollars } from '#lib/values/money.ts';
-import { apiPhotos } from '#lib/values/photos.ts';
+import { bookPictures } from '#lib/values/photos.ts';
 import { toApiOrder } from './checkout.ts';
 import { toApiHandover } from './handover.ts';
 import type {
@@ -118,8 +118,7 @@ export async function getOrder(userId: string, orderId: string): Promise<OrderWi
         status: book?.status ?? null,
         cancelled: order.cancelledBookIds?.has(line.id) ?? false,
         timeline: timelineOf(order, line.id, book, cancellations.get(line.id)),
-        photos: apiPhotos(line.id, book?.photos),
-        ...(book?.coverUrl ? { coverUrl: book.coverUrl } : {}),
+        ...bookPictures(line.id, book),
       };
     }),
     handovers: handovers.filter((h) => viewer === 'buyer' || h.sellerId === userId).map(toApiHandover),

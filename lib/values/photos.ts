@@ -43,6 +43,18 @@ export const apiPhotos = (bookId: string, photos: ReadonlyArray<{ id: string }> 
     thumbnailUrl: publicUrl(thumbnailKey(bookId, p.id)),
   }));
 
+/**
+ * A book's picture as clients see it: its photos, and the cover its ISBN lookup found when there is
+ * one (every answer that shows a book: `toApiBook`, getOrder's books).
+ */
+export const bookPictures = (
+  bookId: string,
+  book: { photos?: ReadonlyArray<{ id: string }>; coverUrl?: string | null } | undefined,
+): { photos: ReturnType<typeof apiPhotos>; coverUrl?: string } => ({
+  photos: apiPhotos(bookId, book?.photos),
+  ...(book?.coverUrl ? { coverUrl: book.coverUrl } : {}),
+});
+
 /** The declared content types and the format name the image decoder reports for each. */
 export const PHOTO_TYPES = {
   'image/jpeg': 'jpeg',
