@@ -51,12 +51,18 @@ export type SecretName = (typeof SECRET_NAMES)[number];
 export const secretIdVariable = (name: SecretName): string => `${name.replace(/_SECRET$/, '')}_SECRET_ID`;
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalString = z.pipe(z.transform(emptyToUndefined), z.optional(z.string()));
+/**
+ * Blank is unset. One instance for every variable (a schema is immutable, so sharing it is safe):
+ * this check runs at every cold start, and each schema built or `.check(...)` copied costs import
+ * time (bench/README.md, "What is in the gap").
+ */
+const unset = z.transform(emptyToUndefined);
+const text = z.string();
+/** unset or blank: the default; else the text */
+const textOr = (def: string) => z.pipe(unset, z._default(text, def));
+const optionalString = z.pipe(unset, z.optional(text));
 const intFrom = (def: number, min: number, max: number) =>
-  z.pipe(
-    z.transform(emptyToUndefined),
-    z._default(z.coerce.number().check(z.int()).check(z.gte(min)).check(z.lte(max)), def),
-  );
+  z.pipe(unset, z._default(z.coerce.number().check(z.int(), z.gte(min), z.lte(max)), def));
 /** `true`/`1`/`on` or `false`/`0`/`off` (any case); unset or empty: the default. */
 const flag = (def: boolean) =>
   z.pipe(
@@ -78,16 +84,13 @@ const csv = z.pipe(
           .filter(Boolean)
       : [],
   ),
-  z.array(z.string()),
+  z.array(text),
 );
 
 const schema = z.object({
-  STAGE: z.pipe(z.transform(emptyToUndefined), z._default(z.string(), 'local')),
-  TABLE_NAME: z.pipe(
-    z.transform(emptyToUndefined),
-    z._default(z.string().check(z.minLength(3)), 'campus-books-local'),
-  ),
-  AWS_REGION: z.pipe(z.transform(emptyToUndefined), z._default(z.string(), 'us-east-1')),
+  STAGE: textOr('local'),
+  TABLE_NAME: z.pipe(unset, z._default(z.string().check(z.minLength(3)), 'campus-books-local')),
+  AWS_REGION: textOr('us-east-1'),
   DYNAMODB_ENDPOINT: optionalString,
   /** each DynamoDB attempt's time limit, connecting included (lib/table/client.ts) */
   DYNAMODB_REQUEST_TIMEOUT_MS: intFrom(DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS, 100, 10_000),
@@ -108,19 +111,16 @@ const schema = z.object({
       .string()
       .check(z.refine((s) => Buffer.byteLength(s, 'utf8') >= 32, 'CURSOR_SECRET must be at least 32 bytes')),
   ),
-  JWT_ISSUER: z.pipe(z.transform(emptyToUndefined), z._default(z.string(), 'campus-books')),
-  JWT_AUDIENCE: z.pipe(z.transform(emptyToUndefined), z._default(z.string(), 'campus-books-api')),
+  JWT_ISSUER: textOr('campus-books'),
+  JWT_AUDIENCE: textOr('campus-books-api'),
   JWT_TTL_SECONDS: intFrom(3600, 60, 7 * 24 * 3600),
   SAMPLE_BASIC_USER: z.pipe(
-    z.transform(emptyToUndefined),
+    unset,
     z._default(z.string().check(z.minLength(1)), LOCAL_DEFAULTS.SAMPLE_BASIC_USER),
   ),
   SAMPLE_BASIC_PASSWORD: z.optional(z.string().check(z.minLength(8))),
   SAMPLE_API_KEY: z.optional(z.string().check(z.minLength(16))),
-  SAMPLE_CONTACT_EMAIL: z.pipe(
-    z.transform(emptyToUndefined),
-    z._default(z.string(), 'sample@campusbooks.local'),
-  ),
+  SAMPLE_CONTACT_EMAIL: textOr('sample@campusbooks.local'),
   OWNER_EMAILS: csv,
   /** Campus domains whose mailboxes ignore dots in the local part (lib/values/mailbox.ts). */
   GMAIL_STYLE_DOMAINS: csv,
@@ -129,7 +129,7 @@ const schema = z.object({
   MAIL_FROM: z.string().check(z.minLength(3)),
   /** the address e-mails tell people to write to (lib/mail/links.ts); empty: MAIL_FROM's own */
   CONTACT_EMAIL: z.pipe(
-    z.transform(emptyToUndefined),
+    unset,
     z.optional(z.email('CONTACT_EMAIL must be one e-mail address, such as books@example.edu.')),
   ),
   MAIL_CONFIGURATION_SET: optionalString,
@@ -141,7 +141,7 @@ const schema = z.object({
   /** those requests from everyone together per hour (beyond: 202 and no e-mail, logged) */
   MAIL_CAP_GLOBAL_HOURLY: intFrom(2000, 1, 10_000_000),
   PING_TIME_ZONE: z.pipe(
-    z.transform(emptyToUndefined),
+    unset,
     z._default(z.string(), 'UTC').check(
       z.refine((tz) => {
         // 'UTC' needs no check; any other zone loads ICU's zone data (tens of ms of a cold start)
@@ -164,22 +164,19 @@ const schema = z.object({
     z._default(z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']), 'INFO'),
   ),
   /** The photo store: its bucket, an endpoint on the emulated stages, and its public front. */
-  PHOTOS_BUCKET: z.pipe(
-    z.transform(emptyToUndefined),
-    z._default(z.string().check(z.minLength(3)), 'campus-books-local-photos'),
-  ),
+  PHOTOS_BUCKET: z.pipe(unset, z._default(z.string().check(z.minLength(3)), 'campus-books-local-photos')),
   S3_ENDPOINT: optionalString,
   /**
    * Base URL of the book-data source of GET /api/books/lookupIsbn (Open Library's Books API:
    * `<base>/api/books?bibkeys=ISBN:<isbn>&jscmd=data&format=json`); the stand-in locally.
    */
   ISBN_LOOKUP_URL: z.pipe(
-    z.transform(emptyToUndefined),
+    unset,
     z._default(
-      z
-        .string()
-        .check(z.url())
-        .check(z.refine((u) => /^https?:\/\//.test(u), 'ISBN_LOOKUP_URL must be an http(s) URL')),
+      z.string().check(
+        z.url(),
+        z.refine((u) => /^https?:\/\//.test(u), 'ISBN_LOOKUP_URL must be an http(s) URL'),
+      ),
       'https://openlibrary.org',
     ),
   ),
@@ -200,7 +197,7 @@ const schema = z.object({
     csv,
   ),
   PHOTOS_PUBLIC_URL: z.pipe(
-    z.transform(emptyToUndefined),
+    unset,
     z._default(z.string().check(z.url()), 'http://127.0.0.1:4569/campus-books-local-photos'),
   ),
 });

@@ -5,8 +5,10 @@ import * as z from '#lib/zod.ts';
 
 const PingText = z
   .string()
-  .check(z.regex(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/))
-  .check(z.describe('DD.MM.YYYY, HH:MM:SS (24 h) in the zone PING_TIME_ZONE'));
+  .check(
+    z.regex(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/),
+    z.describe('DD.MM.YYYY, HH:MM:SS (24 h) in the zone PING_TIME_ZONE'),
+  );
 
 /** GET /api/ping: the current date-time as text/plain. */
 export const handler = sampleHttp(

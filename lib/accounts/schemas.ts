@@ -19,23 +19,23 @@ const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
 const text = (max: number) =>
   z
     .string()
-    .check(z.trim())
-    .check(z.minLength(1))
-    .check(z.maxLength(max))
-    .check(z.regex(NO_CONTROL_CHARS, 'Control characters are not allowed.'));
+    .check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(max),
+      z.regex(NO_CONTROL_CHARS, 'Control characters are not allowed.'),
+    );
 
 /** An e-mail address at a `.edu` domain; the output is trimmed (case kept for display). */
-export const EmailAddress = z
-  .string()
-  .check(z.trim())
-  .check(z.maxLength(EMAIL_MAX_LENGTH))
-  .check(
-    z.refine(isAsciiAddress, {
-      message: 'Use an address written in plain ASCII characters (no accents or look-alike letters).',
-      abort: true,
-    }),
-  )
-  .check(z.refine((s) => isEduAddress(normaliseEmail(s)), 'Use your e-mail address at a .edu domain.'));
+export const EmailAddress = z.string().check(
+  z.trim(),
+  z.maxLength(EMAIL_MAX_LENGTH),
+  z.refine(isAsciiAddress, {
+    message: 'Use an address written in plain ASCII characters (no accents or look-alike letters).',
+    abort: true,
+  }),
+  z.refine((s) => isEduAddress(normaliseEmail(s)), 'Use your e-mail address at a .edu domain.'),
+);
 
 /** A new password: 8 to 72 UTF-8 bytes. */
 export const NewPassword = z.string().check(
@@ -46,13 +46,13 @@ export const NewPassword = z.string().check(
 );
 
 /** A password offered to be checked (login, current password): never longer than a password may be (rules.ts). */
-export const OfferedPassword = z
-  .string()
-  .check(z.minLength(1))
-  .check(z.refine((s) => utf8Length(s) <= 72, 'Use at most 72 bytes (UTF-8).'));
+export const OfferedPassword = z.string().check(
+  z.minLength(1),
+  z.refine((s) => utf8Length(s) <= 72, 'Use at most 72 bytes (UTF-8).'),
+);
 
 /** An e-mailed token as pasted by a client (checked against the store, so only bounded here). */
-export const EmailToken = z.string().check(z.minLength(1)).check(z.maxLength(256));
+export const EmailToken = z.string().check(z.minLength(1), z.maxLength(256));
 
 export const ProfileFields = {
   firstName: text(100),
@@ -74,14 +74,14 @@ export const ConfirmBody = z.strictObject({ token: EmailToken, password: Offered
 export const ConfirmParams = z.strictObject({ token: z.string() });
 export const EmailBody = z.strictObject({ emailAddress: EmailAddress });
 /** A second-factor code as typed: 6 digits, or a recovery code (`xxxxx-xxxxx`); checked in lib/accounts/totp.ts. */
-export const SecondFactorCode = z.string().check(z.trim()).check(z.minLength(6)).check(z.maxLength(32));
+export const SecondFactorCode = z.string().check(z.trim(), z.minLength(6), z.maxLength(32));
 export const LoginBody = z.strictObject({
   emailAddress: EmailAddress,
   password: OfferedPassword,
   /** needed once the account has two-factor sign-in (401 MFA_REQUIRED without it) */
   code: z.optional(SecondFactorCode),
   /** an unlock link's token (the e-mail sent when unknown clients are locked out): lib/accounts/devices.ts */
-  unlockToken: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(100))),
+  unlockToken: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 export type LoginInput = z.output<typeof LoginBody>;
 export const PasswordResetBody = z.strictObject({ token: EmailToken, password: NewPassword });
@@ -110,7 +110,7 @@ export const User = z.strictObject({
   campus: z.string(),
   campusMailbox: z.string(),
   paymentUsername: z.string(),
-  permissionType: z.number().check(z.int()).check(z.gte(0)).check(z.lte(2)),
+  permissionType: z.number().check(z.int(), z.gte(0), z.lte(2)),
   createdAt: z.iso.datetime(),
 });
 export type User = z.output<typeof User>;

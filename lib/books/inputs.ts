@@ -20,12 +20,7 @@ const MULTI_LINE = /^(?:[^\p{Cc}]|[\r\n])*$/u;
 const NO_CONTROL_MESSAGE = 'Control characters (including newlines) are not allowed.';
 
 const text = (min: number, max: number) =>
-  z
-    .string()
-    .check(z.trim())
-    .check(z.minLength(min))
-    .check(z.maxLength(max))
-    .check(z.regex(SINGLE_LINE, NO_CONTROL_MESSAGE));
+  z.string().check(z.trim(), z.minLength(min), z.maxLength(max), z.regex(SINGLE_LINE, NO_CONTROL_MESSAGE));
 
 /** A missing, null or non-number price: required, and never read as 0 (a free book is `0`, sent). */
 export const PRICE_MESSAGE =
@@ -39,9 +34,11 @@ export const Price = z.pipe(
   z
     // the schema's own message is for a missing or non-number price only: a number out of range says so
     .number({ error: (issue) => (issue.code === 'invalid_type' ? PRICE_MESSAGE : undefined) })
-    .check(z.gte(0, 'A price cannot be negative: 0 gives the book away.'))
-    .check(z.lte(10_000, 'A price is at most $10,000.'))
-    .check(z.refine(isMoney, 'At most 2 decimals.')),
+    .check(
+      z.gte(0, 'A price cannot be negative: 0 gives the book away.'),
+      z.lte(10_000, 'A price is at most $10,000.'),
+      z.refine(isMoney, 'At most 2 decimals.'),
+    ),
   z.transform(toCents),
 );
 
@@ -82,24 +79,24 @@ export const Isbn = z.pipe(
 );
 
 export const Name = text(1, 200);
-export const Edition = z.number().check(z.int()).check(z.gte(1)).check(z.lte(100));
-export const Course = text(1, 40)
-  .check(z.refine((c) => /[\p{L}\p{N}]/u.test(c), 'A course code needs letters or digits.'))
-  .check(
-    z.refine((c) => Buffer.byteLength(normaliseCourse(c), 'utf8') <= 64, 'This course code is too long.'),
-  );
+export const Edition = z.number().check(z.int(), z.gte(1), z.lte(100));
+export const Course = text(1, 40).check(
+  z.refine((c) => /[\p{L}\p{N}]/u.test(c), 'A course code needs letters or digits.'),
+  z.refine((c) => Buffer.byteLength(normaliseCourse(c), 'utf8') <= 64, 'This course code is too long.'),
+);
 export const Author = text(1, 200);
 export const Comments = z
   .string()
-  .check(z.trim())
-  .check(z.maxLength(1000))
-  .check(z.regex(MULTI_LINE, 'Control characters other than newlines are not allowed.'));
+  .check(
+    z.trim(),
+    z.maxLength(1000),
+    z.regex(MULTI_LINE, 'Control characters other than newlines are not allowed.'),
+  );
 /** The ISBN lookup's cover (./cover-url.ts): Open Library's cover host only, in its one URL form. */
 export const CoverUrl = z
   .string()
-  .check(z.maxLength(MAX_COVER_URL_LENGTH, COVER_URL_MESSAGE))
-  .check(z.refine(isCoverUrl, COVER_URL_MESSAGE));
-export const BookId = z.string().check(z.minLength(1)).check(z.maxLength(64));
+  .check(z.maxLength(MAX_COVER_URL_LENGTH, COVER_URL_MESSAGE), z.refine(isCoverUrl, COVER_URL_MESSAGE));
+export const BookId = z.string().check(z.minLength(1), z.maxLength(64));
 
 /** `comments` or `Comments` (the old clients' spelling), not both. */
 const oneComments = <T extends { comments?: string | undefined; Comments?: string | undefined }>(
@@ -172,8 +169,8 @@ export const UpdateBookBody = z.pipe(
       /** null takes the looked-up cover off (a cover is only ever set by postBook) */
       coverUrl: z.optional(z.null()),
     })
-    .check(z.superRefine(oneComments))
     .check(
+      z.superRefine(oneComments),
       z.superRefine((b, ctx) => {
         if (UPDATABLE.every((k) => b[k] === undefined) && b.Comments === undefined)
           ctx.addIssue({
@@ -211,9 +208,7 @@ export const PageQuery = z.strictObject({
 /** `?campus=`: a campus domain (`uni.edu`) or `all`, any case (API.md, Additions, "Campus scoping"). */
 export const CampusParam = z
   .string()
-  .check(z.trim())
-  .check(z.toLowerCase())
-  .check(z.regex(CAMPUS_PATTERN, 'A campus domain such as uni.edu, or all.'));
+  .check(z.trim(), z.toLowerCase(), z.regex(CAMPUS_PATTERN, 'A campus domain such as uni.edu, or all.'));
 
 /** `?condition=`: one or more grades (repeated, which arrives comma-joined, or comma-separated). */
 export const ConditionsParam = z.pipe(
@@ -261,9 +256,5 @@ export type SearchQuery = z.output<typeof SearchQuery>;
 export const CampusQuery = z.strictObject({ campus: z.optional(CampusParam) });
 
 export const SearchParams = z.strictObject({
-  query: z
-    .string()
-    .check(z.minLength(1))
-    .check(z.maxLength(100))
-    .check(z.regex(SINGLE_LINE, NO_CONTROL_MESSAGE)),
+  query: z.string().check(z.minLength(1), z.maxLength(100), z.regex(SINGLE_LINE, NO_CONTROL_MESSAGE)),
 });

@@ -5,17 +5,17 @@ export const LookedUpBook = z.strictObject({
   title: z.string(),
   authors: z.array(z.string()),
   /** the edition as an integer when the source's text could be read ("2nd ed." -> 2), else null */
-  edition: z.nullable(z.number().check(z.int()).check(z.gte(1)).check(z.lte(100))),
+  edition: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(100))),
   publisher: z.nullable(z.string()),
   year: z.nullable(z.number().check(z.int())),
   coverUrl: z.nullable(z.string().check(z.url())),
 });
 
 export const PriceHint = z.strictObject({
-  count: z.number().check(z.int()).check(z.gte(3)).check(z.lte(50)),
-  lowCents: z.number().check(z.int()).check(z.gte(0)),
-  highCents: z.number().check(z.int()).check(z.gte(0)),
-  medianCents: z.number().check(z.int()).check(z.gte(0)),
+  count: z.number().check(z.int(), z.gte(3), z.lte(50)),
+  lowCents: z.number().check(z.int(), z.gte(0)),
+  highCents: z.number().check(z.int(), z.gte(0)),
+  medianCents: z.number().check(z.int(), z.gte(0)),
   scope: z.enum(['campus', 'all']),
 });
 
@@ -31,4 +31,4 @@ export const IsbnLookup = z.strictObject({
 export type IsbnLookup = z.infer<typeof IsbnLookup>;
 
 /** The path parameter: checked (check digit) by the lookup itself, for a message in plain words. */
-export const IsbnParams = z.strictObject({ isbn: z.string().check(z.minLength(1)).check(z.maxLength(40)) });
+export const IsbnParams = z.strictObject({ isbn: z.string().check(z.minLength(1), z.maxLength(40)) });

@@ -32,7 +32,7 @@ export const Book = z.strictObject({
   edition: z.number().check(z.int()),
   course: z.string(),
   /** dollars, at most 2 decimals (kept in cents inside the service) */
-  price: z.number().check(z.gte(0)).check(z.multipleOf(0.01)),
+  price: z.number().check(z.gte(0), z.multipleOf(0.01)),
   condition: z.enum(CONDITION_GRADES),
   author: z.optional(z.string()),
   comments: z.string(),

@@ -8,9 +8,7 @@ import * as z from '#lib/zod.ts';
 /** A book id as clients send it: opaque, but only characters ids are made of (no key syntax). */
 export const BookId = z
   .string()
-  .check(z.minLength(1))
-  .check(z.maxLength(64))
-  .check(z.regex(/^[A-Za-z0-9_-]+$/, 'Not a book id.'));
+  .check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a book id.'));
 
 export const CartBookBody = z.strictObject({ bookId: BookId });
 export type CartBookBody = z.infer<typeof CartBookBody>;
@@ -19,7 +17,7 @@ export type CartBookBody = z.infer<typeof CartBookBody>;
 export const CartBook = z.extend(Book, { available: z.boolean() });
 export type CartBook = z.infer<typeof CartBook>;
 
-const Money = z.number().check(z.gte(0)).check(z.multipleOf(0.01));
+const Money = z.number().check(z.gte(0), z.multipleOf(0.01));
 
 /** getCartItems: every cart book, and the money of checking out the available ones (dollars). */
 export const CartContents = z.strictObject({
@@ -35,7 +33,7 @@ export const AddToCartResult = z.strictObject({
   inCart: z.literal(true),
   /** false when the book was already in the cart (nothing changed) */
   added: z.boolean(),
-  cartSize: z.number().check(z.int()).check(z.gte(0)),
+  cartSize: z.number().check(z.int(), z.gte(0)),
 });
 
 export const RemoveFromCartResult = z.strictObject({
@@ -45,4 +43,4 @@ export const RemoveFromCartResult = z.strictObject({
   removed: z.boolean(),
 });
 
-export const ClearCartResult = z.strictObject({ removed: z.number().check(z.int()).check(z.gte(0)) });
+export const ClearCartResult = z.strictObject({ removed: z.number().check(z.int(), z.gte(0)) });

@@ -22,9 +22,7 @@ export const ConversationId = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'N
 /** A user id as clients send it. */
 export const UserId = z
   .string()
-  .check(z.minLength(1))
-  .check(z.maxLength(64))
-  .check(z.regex(/^[A-Za-z0-9_-]+$/, 'Not a user id.'));
+  .check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a user id.'));
 
 /** A message id as clients send it (a ULID). */
 const MessageId = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a message id.'));
@@ -96,7 +94,7 @@ export const ConversationSummary = z.strictObject({
   /** the book last asked about, with its first photo */
   book: z.nullable(z.strictObject({ id: z.string(), name: z.string(), photo: z.nullable(Photo) })),
   lastMessage: z.strictObject({ id: z.string(), text: z.string(), at: z.iso.datetime(), mine: z.boolean() }),
-  unread: z.number().check(z.int()).check(z.gte(0)),
+  unread: z.number().check(z.int(), z.gte(0)),
   lastActivityAt: z.iso.datetime(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
@@ -123,7 +121,7 @@ export const ReportMessageBody = z.strictObject({
   conversationId: ConversationId,
   messageId: MessageId,
   reason: z.enum(MESSAGE_REPORT_REASONS),
-  details: z.optional(z.string().check(z.trim()).check(z.maxLength(1000))),
+  details: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
 });
 export const ReportMessageAnswer = z.strictObject({ messageId: z.string(), reported: z.literal(true) });
 

@@ -14,11 +14,7 @@ import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
 
 /** Path and query ids: opaque, bounded, no control characters. */
-const Id = z
-  .string()
-  .check(z.minLength(1))
-  .check(z.maxLength(64))
-  .check(z.regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.'));
+const Id = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.'));
 const Cursor = z.optional(CursorParam);
 const limit = (def: number, max: number) => z._default(IntParam(1, max), def);
 
@@ -64,14 +60,14 @@ export const toContact = (r: UserRecord): Contact => ({
 });
 
 export const PermissionLevel = z.strictObject({
-  permissionType: z.number().check(z.int()).check(z.gte(0)).check(z.lte(2)),
+  permissionType: z.number().check(z.int(), z.gte(0), z.lte(2)),
 });
 
 export const UsersQuery = z.strictObject({ limit: limit(25, 100), cursor: Cursor });
 export const UserList = z.array(AdminUser);
 
 export const FindUsersQuery = z.strictObject({
-  query: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(100)),
+  query: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   limit: limit(20, 50),
 });
 
@@ -80,8 +76,8 @@ export const UserIdBody = z.strictObject({ userId: Id });
 // ----- statistics ------------------------------------------------------------------------------
 
 export const Statistics = z.strictObject({
-  totalUsers: z.number().check(z.int()).check(z.gte(0)),
-  totalBooks: z.number().check(z.int()).check(z.gte(0)),
+  totalUsers: z.number().check(z.int(), z.gte(0)),
+  totalBooks: z.number().check(z.int(), z.gte(0)),
   booksByStatus: z.strictObject({
     '0': z.number().check(z.int()),
     '1': z.number().check(z.int()),
@@ -89,7 +85,7 @@ export const Statistics = z.strictObject({
     '3': z.number().check(z.int()),
     '5': z.number().check(z.int()),
   }),
-  totalOrders: z.number().check(z.int()).check(z.gte(0)),
+  totalOrders: z.number().check(z.int(), z.gte(0)),
   grossSales: z.number(),
   feesEarned: z.number(),
   /** the campus the weekly figures are of (a domain), or `all` */
@@ -100,12 +96,12 @@ export const Statistics = z.strictObject({
       /** the week's Monday, YYYY-MM-DD */
       week: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
       /** orders placed that week (holding a book of the campus) */
-      orders: z.number().check(z.int()).check(z.gte(0)),
+      orders: z.number().check(z.int(), z.gte(0)),
       /** dollars: the prices of the books bought that week, less the ones cancelled since */
       grossSales: z.number(),
       feesEarned: z.number(),
       /** books first listed that week */
-      newListings: z.number().check(z.int()).check(z.gte(0)),
+      newListings: z.number().check(z.int(), z.gte(0)),
     }),
   ),
 });
@@ -152,10 +148,12 @@ export const CancelBody = z.strictObject({
   bookId: Id,
   reason: z
     .string()
-    .check(z.trim())
-    .check(z.minLength(1))
-    .check(z.maxLength(500))
-    .check(z.regex(SINGLE_LINE, 'Control characters (including newlines) are not allowed.')),
+    .check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(500),
+      z.regex(SINGLE_LINE, 'Control characters (including newlines) are not allowed.'),
+    ),
 });
 
 /** A book after an admin moved it (with its buyer while it is sold). */
@@ -282,20 +280,20 @@ export type AuditEntry = z.output<typeof AuditEntry>;
 export const AuditLog = z.array(AuditEntry);
 
 export const DeactivateBody = z.strictObject({
-  olderThanDays: z.optional(z.number().check(z.int()).check(z.gte(1)).check(z.lte(3650))),
+  olderThanDays: z.optional(z.number().check(z.int(), z.gte(1), z.lte(3650))),
   /** true: change nothing, answer how many books would be unlisted and the oldest few */
   dryRun: z.optional(z.boolean()),
 });
 /** What a real run did. */
 export const UnlistedResult = z.strictObject({
-  unlisted: z.number().check(z.int()).check(z.gte(0)),
+  unlisted: z.number().check(z.int(), z.gte(0)),
   complete: z.boolean(),
 });
 /** What a dry run found: nothing was changed. */
 export const UnlistPreview = z.strictObject({
   dryRun: z.literal(true),
   /** the listings dated before `cutoff` (a lower bound when `more` is true) */
-  count: z.number().check(z.int()).check(z.gte(0)),
+  count: z.number().check(z.int(), z.gte(0)),
   /** true when there are more than `count` (the count stops at 20,000) */
   more: z.boolean(),
   cutoff: z.iso.datetime(),

@@ -6,24 +6,22 @@ import * as z from '#lib/zod.ts';
 
 export { Handover } from '#lib/orders/handover.ts';
 
-const Id = z
-  .string()
-  .check(z.minLength(1))
-  .check(z.maxLength(64))
-  .check(z.regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.'));
+const Id = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.'));
 const line = (min: number, max: number) =>
   z
     .string()
-    .check(z.trim())
-    .check(z.minLength(min))
-    .check(z.maxLength(max))
-    .check(z.regex(SINGLE_LINE, 'Control characters (including newlines) are not allowed.'));
+    .check(
+      z.trim(),
+      z.minLength(min),
+      z.maxLength(max),
+      z.regex(SINGLE_LINE, 'Control characters (including newlines) are not allowed.'),
+    );
 const HHMM = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time, HH:MM.'));
 
 /** One weekly opening: ISO weekday (1 Monday .. 7 Sunday), opens before it closes, same day. */
 export const Opening = z
   .strictObject({
-    day: z.number().check(z.int()).check(z.gte(1)).check(z.lte(7)),
+    day: z.number().check(z.int(), z.gte(1), z.lte(7)),
     opens: HHMM,
     closes: HHMM,
   })
@@ -43,11 +41,11 @@ export type HandoverPoint = z.infer<typeof HandoverPoint>;
 export const HandoverPointList = z.array(HandoverPoint);
 
 /** A campus a point belongs to: one domain (any case), never `all`, whose points nobody would see. */
-const PointCampus = z
-  .string()
-  .check(z.trim())
-  .check(z.toLowerCase())
-  .check(z.refine((c) => c !== 'all' && CAMPUS_PATTERN.test(c), 'Not a campus (a domain such as uni.edu).'));
+const PointCampus = z.string().check(
+  z.trim(),
+  z.toLowerCase(),
+  z.refine((c) => c !== 'all' && CAMPUS_PATTERN.test(c), 'Not a campus (a domain such as uni.edu).'),
+);
 
 /** putHandoverPoint: a new point (no pointId) or the whole of an existing one. */
 export const PutPointBody = z.strictObject({
@@ -59,22 +57,20 @@ export const PutPointBody = z.strictObject({
     .string()
     .check(z.refine(isTimeZone, 'Not a time zone (an IANA name such as America/New_York).')),
   hours: z.pipe(
-    z
-      .array(Opening)
-      .check(z.minLength(1))
-      .check(z.maxLength(28))
-      .check(
-        // named on the later of the two rows, so the form shows it there
-        z.superRefine((hours, ctx) => {
-          const overlap = overlapOf(hours);
-          if (overlap)
-            ctx.addIssue({
-              code: 'custom',
-              path: [overlap[1]],
-              message: `This opening overlaps opening ${overlap[0] + 1} (or is the same): make each day’s openings separate.`,
-            });
-        }),
-      ),
+    z.array(Opening).check(
+      z.minLength(1),
+      z.maxLength(28),
+      // named on the later of the two rows, so the form shows it there
+      z.superRefine((hours, ctx) => {
+        const overlap = overlapOf(hours);
+        if (overlap)
+          ctx.addIssue({
+            code: 'custom',
+            path: [overlap[1]],
+            message: `This opening overlaps opening ${overlap[0] + 1} (or is the same): make each day’s openings separate.`,
+          });
+      }),
+    ),
     // stored and shown by day, then by time (Monday first), whatever order they were typed in
     z.transform((hours) =>
       [...hours].sort((a, b) => a.day - b.day || minutesOf(a.opens) - minutesOf(b.opens)),
@@ -116,6 +112,8 @@ export const ProposeBody = z.strictObject({
 
 export const ProposalId = z
   .string()
-  .check(z.maxLength(200))
-  .check(z.regex(/^[A-Za-z0-9-]+_[A-Za-z0-9-]+_[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a proposal id.'));
+  .check(
+    z.maxLength(200),
+    z.regex(/^[A-Za-z0-9-]+_[A-Za-z0-9-]+_[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a proposal id.'),
+  );
 export const AnswerBody = z.strictObject({ proposalId: ProposalId, accept: z.boolean() });

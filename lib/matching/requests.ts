@@ -35,7 +35,7 @@ export const BookRequest = z.strictObject({
 export type BookRequest = z.infer<typeof BookRequest>;
 
 export const DeleteRequestBody = z.strictObject({
-  requestId: z.string().check(z.minLength(1)).check(z.maxLength(64)),
+  requestId: z.string().check(z.minLength(1), z.maxLength(64)),
 });
 
 export const toApiRequest = (r: RequestRecord): BookRequest => ({

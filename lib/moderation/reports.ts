@@ -47,7 +47,7 @@ export const isHidden = (book: Pick<BookRecord, 'hidden'> | null | undefined): b
 export const ReportBookBody = z.strictObject({
   bookId: BookId,
   reason: z.enum(REPORT_REASONS),
-  details: z.optional(z.string().check(z.trim()).check(z.maxLength(1000))),
+  details: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
 });
 export type ReportBookBody = z.infer<typeof ReportBookBody>;
 
@@ -58,7 +58,7 @@ export const ReportAnswer = z
 export const ResolveReportBody = z.strictObject({
   bookId: BookId,
   action: z.enum(['dismiss', 'unlist', 'restore']),
-  reason: z.optional(z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(500))),
+  reason: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))),
 });
 
 export const ReportEntry = z.strictObject({

@@ -22,11 +22,11 @@ import { TransactionRefused } from '#lib/table/transact.ts';
 import * as z from '#lib/zod.ts';
 
 export const SuspendBody = z.strictObject({
-  userId: z.string().check(z.minLength(1)).check(z.maxLength(64)),
-  reason: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(500)),
+  userId: z.string().check(z.minLength(1), z.maxLength(64)),
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
 });
 export const ReinstateBody = z.strictObject({
-  userId: z.string().check(z.minLength(1)).check(z.maxLength(64)),
+  userId: z.string().check(z.minLength(1), z.maxLength(64)),
 });
 
 export const SuspensionAnswer = z.strictObject({

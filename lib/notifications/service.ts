@@ -43,10 +43,7 @@ export const NotificationsQuery = z.strictObject({
 
 export const MarkReadBody = z.strictObject({
   ids: z.optional(
-    z
-      .array(z.string().check(z.minLength(1)).check(z.maxLength(64)))
-      .check(z.minLength(1))
-      .check(z.maxLength(100)),
+    z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(100)),
   ),
 });
 

@@ -9,7 +9,7 @@ import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
 import { Handover } from './handover.ts';
 
-const Money = z.number().check(z.gte(0)).check(z.multipleOf(0.01));
+const Money = z.number().check(z.gte(0), z.multipleOf(0.01));
 
 /** One book of an order, as it was when bought. */
 export const OrderBook = z.strictObject({
@@ -79,11 +79,7 @@ export const OrderWithStatus = z.extend(Order, {
 export type OrderWithStatus = z.infer<typeof OrderWithStatus>;
 
 export const OrderIdParams = z.strictObject({
-  orderId: z
-    .string()
-    .check(z.minLength(1))
-    .check(z.maxLength(64))
-    .check(z.regex(/^[A-Za-z0-9_-]+$/, 'Not an order id.')),
+  orderId: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Not an order id.')),
 });
 
 export const HistoryQuery = z.strictObject({

@@ -7,7 +7,7 @@ import * as z from '#lib/zod.ts';
 export const AddPhotoBody = z.strictObject({ bookId: BookId, contentType: z.enum(PHOTO_CONTENT_TYPES) });
 export const RemovePhotoBody = z.strictObject({
   bookId: BookId,
-  photoId: z.string().check(z.minLength(1)).check(z.maxLength(64)),
+  photoId: z.string().check(z.minLength(1), z.maxLength(64)),
 });
 
 /** A presigned S3 POST: send `fields` then the file as multipart/form-data to `url`. */

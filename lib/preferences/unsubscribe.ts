@@ -29,7 +29,7 @@ const mac = (userId: string, category: EmailCategory): Buffer =>
  * a well-shaped token with a wrong MAC is refused later with the same 200 as a good one.
  */
 export const UnsubscribeParams = z.strictObject({
-  token: z.string().check(z.maxLength(100)).check(z.regex(TOKEN_SHAPE, 'Invalid token.')),
+  token: z.string().check(z.maxLength(100), z.regex(TOKEN_SHAPE, 'Invalid token.')),
 });
 
 export function unsubscribeToken(userId: string, category: EmailCategory): string {

@@ -9,7 +9,7 @@ import * as z from '#lib/zod.ts';
 export const SavedBookBody = z.strictObject({ bookId: BookId });
 export type SavedBookBody = z.infer<typeof SavedBookBody>;
 
-const Dollars = z.number().check(z.gte(0)).check(z.multipleOf(0.01));
+const Dollars = z.number().check(z.gte(0), z.multipleOf(0.01));
 
 /**
  * A saved book as it is now (`price` is its current price), whether it can still be bought, when it

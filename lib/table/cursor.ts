@@ -24,8 +24,7 @@ const mac = (scope: string, position: string): Buffer =>
 /** The shape of a cursor in a query string (checked before it is decoded). */
 export const CursorParam = z
   .string()
-  .check(z.maxLength(400))
-  .check(z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'Invalid cursor.'));
+  .check(z.maxLength(400), z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'Invalid cursor.'));
 
 export function encodeCursor(scope: string, position: string): string {
   return `${Buffer.from(position, 'utf8').toString('base64url')}.${mac(scope, position).toString('base64url')}`;

@@ -13,5 +13,5 @@ export const IntParam = (min: number, max: number) =>
       z.string().check(z.regex(INT_PARAM_PATTERN, 'Must be a whole number written in decimal digits.')),
       z.transform(Number),
     ),
-    z.number().check(z.int()).check(z.gte(min)).check(z.lte(max)),
+    z.number().check(z.int(), z.gte(min), z.lte(max)),
   );
