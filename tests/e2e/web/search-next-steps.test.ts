@@ -101,11 +101,25 @@ describe('a request for a book already listed', () => {
       .getByRole('link', { name: new RegExp(title) })
       .first()
       .waitFor({ timeout: 20_000 });
+    // found while the student is on the page: it shows where its section was, under the form and
+    // the requests, and nothing moves under them (on the next visit the matches lead the page)
+    const order = ['Ask for a book', 'Your requests', 'Books that match'];
+    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(order);
     await page
       .getByText(
         `For your request “Companion Workbook”: the same course (${course}), another title: check it is the book you need. It is edition 1; you asked for edition 3.`,
       )
       .waitFor();
+    await page.reload();
+    await page
+      .getByRole('link', { name: new RegExp(title) })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      'Books that match',
+      'Ask for a book',
+      'Your requests',
+    ]);
   });
 });
 

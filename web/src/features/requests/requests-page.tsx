@@ -1,7 +1,7 @@
 /** `/requests`: the student's requests (add, delete) and the books that match them. */
 
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { courseText, squashCourse } from '#web/books.ts';
 import { prefillFrom } from '#web/prefill.ts';
@@ -58,8 +58,12 @@ export function RequestsPage() {
   );
   // the books found are what a student with requests comes back for: first once there are any,
   // unless a search's "Request this book" brought them here to ask (the form, filled in, leads)
+  // Decided once, when the matches are first read: a match the watch finds while the student is on
+  // the page shows in its section where that section is, and nothing moves under them.
   const asking = Object.values(prefillFrom(query)).some(Boolean);
-  const matchesFirst = (matches.data?.length ?? 0) > 0 && !asking;
+  const order = useRef<boolean | null>(null);
+  if (order.current === null && matches.data) order.current = matches.data.length > 0 && !asking;
+  const matchesFirst = order.current ?? false;
   const found = (
     <Section
       id="match-h"
