@@ -10,6 +10,9 @@ import { navigate } from '#web/router.tsx';
 import { Field, Form } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 
+/** The first message offered about a bought book: the hand-over is what is left to agree on. */
+export const HANDOVER_QUESTION = 'Hello, when and where would suit you for the hand-over?';
+
 export function AskSeller({
   bookId,
   seller,

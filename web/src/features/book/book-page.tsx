@@ -7,7 +7,7 @@ import { ReportForm } from '#web/features/book/report-form.tsx';
 import { bookQuery, keys } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
-import { AskSeller } from '#web/ui/ask-seller.tsx';
+import { AskSeller, HANDOVER_QUESTION } from '#web/ui/ask-seller.tsx';
 import { ErrorNote, StatusLine } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { Loading, When } from '#web/ui/layout.tsx';
@@ -114,7 +114,7 @@ export function BookPage({ id }: { id: string }) {
               bookId={book.id}
               seller={book.owner.firstName}
               summary={`Write to ${book.owner.firstName}`}
-              text="Hello, when and where would suit you for the hand-over?"
+              text={HANDOVER_QUESTION}
             />
           )}
           <dl className="details">

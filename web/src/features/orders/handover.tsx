@@ -12,7 +12,7 @@ import { keys } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { getSession } from '#web/session.ts';
 import { AnswerHandover } from '#web/ui/answer-handover.tsx';
-import { AskSeller } from '#web/ui/ask-seller.tsx';
+import { AskSeller, HANDOVER_QUESTION } from '#web/ui/ask-seller.tsx';
 import { ErrorNote, Field } from '#web/ui/form.tsx';
 import { hoursText, slotText } from '#web/ui/handover.ts';
 import { useAction } from '#web/ui/hooks.ts';
@@ -122,7 +122,7 @@ function Talk({ order, sellerId, other }: { order: Order; sellerId: string; othe
       bookId={book.id}
       seller={other}
       summary={`Write to ${other}`}
-      text="Hello, when and where would suit you for the hand-over?"
+      text={HANDOVER_QUESTION}
       toBuyer={order.viewer === 'seller'}
     />
   );

@@ -57,9 +57,9 @@ export function RequestsPage() {
     ...changes,
   );
   // the books found are what a student with requests comes back for: first once there are any,
-  // unless a search's "Request this book" brought them here to ask (the form, filled in, leads)
-  // Decided once, when the matches are first read: a match the watch finds while the student is on
-  // the page shows in its section where that section is, and nothing moves under them.
+  // unless a search's "Request this book" brought them here to ask (the form, filled in, leads).
+  // Decided once, when the matches are first read, so a match the watch finds while the student is
+  // on the page shows in its section where that section is, and nothing moves under them.
   const asking = Object.values(prefillFrom(query)).some(Boolean);
   const order = useRef<boolean | null>(null);
   if (order.current === null && matches.data) order.current = matches.data.length > 0 && !asking;
