@@ -221,12 +221,29 @@ export async function refreshCookieOf(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === 'cb_refresh' && c.value !== '');
 }
 
+/** The viewports the tests name: a phone's and a desktop's, in CSS pixels. */
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+
+/**
+ * A new confirmed account (a student unless `profile` says otherwise), logged in on a fresh page of
+ * `stack` (another browser: its own cookies), the page at the signed-in home page. `viewport` is
+ * a phone's or a desktop's, or any size `newPage` takes.
+ */
+export async function signedIn(
+  stack: WebStack,
+  viewport?: keyof typeof VIEWPORTS | Parameters<WebStack['newPage']>[0],
+  profile?: Parameters<typeof createConfirmedUser>[0],
+) {
+  const account = await createConfirmedUser(profile);
+  const page = await stack.newPage(typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport);
+  await logIn(page, account.user.emailAddress);
+  return { account, page };
+}
+
 /** A new student with one listed book, logged in on a fresh page of `stack` at `path`. */
 export async function sellerWithBookAt(stack: WebStack, path: string) {
-  const seller = await createConfirmedUser();
+  const { account: seller, page } = await signedIn(stack);
   const book = await listBook(seller.token);
-  const page = await stack.newPage();
-  await logIn(page, seller.user.emailAddress);
   await page.goto(path);
   return { seller, book, page };
 }

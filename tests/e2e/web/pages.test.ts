@@ -13,6 +13,7 @@ import {
   listBook as listBookAs,
   logIn,
   screenshot,
+  signedIn,
   submitLogIn,
   tokenOf,
   webStackForFile,
@@ -30,9 +31,7 @@ const listBook = () => listBookAs(seller.token);
 
 describe('the web app in the browser', () => {
   it('keeps a role-0 user out of the dashboard: no link, and the page refuses', async () => {
-    const student = await createConfirmedUser();
-    const page = await web().newPage();
-    await logIn(page, student.user.emailAddress);
+    const { account: student, page } = await signedIn(web());
     expect(await page.getByRole('link', { name: 'Dashboard', includeHidden: true }).count()).toBe(0);
     await page.goto('/dashboard');
     await page.getByRole('alert').filter({ hasText: 'The dashboard is for administrators' }).waitFor();
@@ -105,9 +104,7 @@ describe('the web app in the browser', () => {
   });
 
   it('sends an expired session to the login page, and back to where it was', async () => {
-    const buyer = await createConfirmedUser();
-    const page = await web().newPage();
-    await logIn(page, buyer.user.emailAddress);
+    const { account: buyer, page } = await signedIn(web());
     // The home page's own requests are all answered first: one still on its way when the session
     // ends would send the app to the login page by itself, with home as where it was (CI23 saw it).
     await page.waitForLoadState('networkidle');

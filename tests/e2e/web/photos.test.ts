@@ -141,21 +141,23 @@ describe("the book page's photos", () => {
           fit: img.ownerDocument.defaultView?.getComputedStyle(img).objectFit,
         };
       });
+    /** The lead photo shown: `url` loaded (the browser picks the source), `size` px square, whole. */
+    const expectLead = async (page: Page, url: string | undefined, size: number) => {
+      await expect.poll(() => loadedFile(page, `${name}, view 1`), { timeout: 15_000 }).toBe(url);
+      expect(await box(page, `${name}, view 1`)).toEqual({
+        width: size,
+        height: size,
+        src: url,
+        fit: 'contain',
+      });
+    };
 
     const phone = await web().newPage({ width: 390, height: 844 });
     await phone.goto(`/books/${book.id}`);
     await phone.getByRole('heading', { level: 1, name }).waitFor();
-    await expect
-      .poll(() => loadedFile(phone, `${name}, view 1`), { timeout: 15_000 })
-      .toBe(lead?.thumbnailUrl);
     // 20rem, within the phone's 390 px less the page's margins; at 1 device pixel per CSS pixel its
     // thumbnail is sharp, so that is what it loads
-    expect(await box(phone, `${name}, view 1`)).toEqual({
-      width: 320,
-      height: 320,
-      src: lead?.thumbnailUrl,
-      fit: 'contain',
-    });
+    await expectLead(phone, lead?.thumbnailUrl, 320);
     expect(await box(phone, `${name}, view 2`)).toEqual({
       width: 80,
       height: 80,
@@ -193,12 +195,7 @@ describe("the book page's photos", () => {
       if (r.url().includes('/leadone')) fetched.push(r.url());
     });
     await dense.goto(`/books/${book.id}`);
-    await expect.poll(() => loadedFile(dense, `${name}, view 1`), { timeout: 15_000 }).toBe(lead?.mediumUrl);
-    expect(await box(dense, `${name}, view 1`)).toMatchObject({
-      width: 320,
-      height: 320,
-      src: lead?.mediumUrl,
-    });
+    await expectLead(dense, lead?.mediumUrl, 320);
     expect((await box(dense, `${name}, view 2`)).src).toBe(second?.thumbnailUrl);
     // of the lead's three files, only the one shown was fetched, once
     expect(fetched).toEqual([lead?.mediumUrl]);
@@ -208,15 +205,7 @@ describe("the book page's photos", () => {
     const desktop = await web().newPage({ width: 1280, height: 900 });
     await desktop.goto(`/books/${book.id}`);
     // 28rem: at 1 device pixel per CSS pixel the 800 px rendition is sharp enough
-    await expect
-      .poll(() => loadedFile(desktop, `${name}, view 1`), { timeout: 15_000 })
-      .toBe(lead?.mediumUrl);
-    expect(await box(desktop, `${name}, view 1`)).toEqual({
-      width: 448,
-      height: 448,
-      src: lead?.mediumUrl,
-      fit: 'contain',
-    });
+    await expectLead(desktop, lead?.mediumUrl, 448);
     // the facts beside the photo, not below it
     const photoBox = await desktop.getByRole('img', { name: `${name}, view 1`, exact: true }).boundingBox();
     const factsBox = await desktop.locator('dl.details').boundingBox();

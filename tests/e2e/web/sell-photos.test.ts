@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
-import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { expectAccessible, logIn, screenshot, signedIn, webStackForFile } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { jpegWithGps } from '#tests/helpers/photos.ts';
 
@@ -88,9 +88,7 @@ const notAnImage = (name: string) => ({
 
 describe('photos in the Sell form', () => {
   it('keeps the same photo chosen twice once, and a removal leaves no stale tile (photos a phone names alike)', async () => {
-    const seller = await createConfirmedUser();
-    const page = await web().newPage({ width: 390, height: 844 });
-    await logIn(page, seller.user.emailAddress);
+    const { page } = await signedIn(web(), 'phone');
     await page.goto('/sell');
     // files on disk, as a phone's picker hands them over: the same file keeps its modification time
     // (a buffer given to Playwright gets a fresh one each time, which would make it another file)
@@ -112,9 +110,7 @@ describe('photos in the Sell form', () => {
   });
 
   it('refuses a file that is not a photo when it is picked, naming it, and lists the book with the real photo only', async () => {
-    const seller = await createConfirmedUser();
-    const page = await web().newPage({ width: 390, height: 844 });
-    await logIn(page, seller.user.emailAddress);
+    const { account: seller, page } = await signedIn(web(), 'phone');
     await page.goto('/sell');
     const title = `Picked ${randomBytes(3).toString('hex')}`;
     await fillBook(page, title);
@@ -136,9 +132,7 @@ describe('photos in the Sell form', () => {
   });
 
   it('lists the book and uploads its two photos in one flow, with progress (phone)', async () => {
-    const seller = await createConfirmedUser();
-    const page = await web().newPage({ width: 390, height: 844 });
-    await logIn(page, seller.user.emailAddress);
+    const { account: seller, page } = await signedIn(web(), 'phone');
     await page.goto('/sell');
     const title = `Pictured ${randomBytes(3).toString('hex')}`;
     await fillBook(page, title);
@@ -177,9 +171,7 @@ describe('photos in the Sell form', () => {
   });
 
   it('names a photo the check refuses as soon as it is checked, not after the minute of waiting (phone)', async () => {
-    const seller = await createConfirmedUser();
-    const page = await web().newPage({ width: 390, height: 844 });
-    await logIn(page, seller.user.emailAddress);
+    const { account: seller, page } = await signedIn(web(), 'phone');
     let bookReads = 0;
     page.on('request', (req) => {
       if (req.url().includes('/api/books/getBook/')) bookReads += 1;
@@ -204,9 +196,7 @@ describe('photos in the Sell form', () => {
   });
 
   it('keeps the book when a photo fails, names it, and it is added again from My listings (desktop)', async () => {
-    const seller = await createConfirmedUser();
-    const page = await web().newPage({ width: 1280, height: 800 });
-    await logIn(page, seller.user.emailAddress);
+    const { account: seller, page } = await signedIn(web(), 'desktop');
     // The photo store is another origin: its second upload is cut off as a lost connection would be.
     let uploads = 0;
     await page.route(

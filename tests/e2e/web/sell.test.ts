@@ -14,7 +14,14 @@ import { bookKey } from '#lib/db/keys.ts';
 import { recordSale } from '#lib/db/sale-prices.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { chromiumFilming } from '#tests/helpers/barcode.ts';
-import { expectAccessible, goByNav, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import {
+  expectAccessible,
+  goByNav,
+  logIn,
+  screenshot,
+  signedIn,
+  webStackForFile,
+} from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { setStored } from '#tests/helpers/stored.ts';
 
@@ -59,9 +66,7 @@ const fillBook = async (page: Page, title: string) => {
 
 describe('the sell page', () => {
   it.each(VIEWPORTS)('never posts free by accident; free is a choice (%s)', async (name, viewport) => {
-    const seller = await createConfirmedUser();
-    const page = await web().newPage(viewport);
-    await logIn(page, seller.user.emailAddress);
+    const { account: seller, page } = await signedIn(web(), viewport);
     await page.goto('/sell');
     const tag = Math.random().toString(36).slice(2, 8);
 
@@ -116,9 +121,7 @@ describe('the sell page', () => {
   });
 
   it('keeps what was typed through a reload and another page until the book is listed; Start over and logging out clear it (phone)', async () => {
-    const seller = await createConfirmedUser();
-    const page = await web().newPage({ width: 390, height: 844 });
-    await logIn(page, seller.user.emailAddress);
+    const { account: seller, page } = await signedIn(web(), 'phone');
     await page.goto('/sell');
     const title = `Draft ${randomBytes(3).toString('hex')}`;
     await fillBook(page, title);
@@ -202,9 +205,7 @@ describe('the sell page', () => {
         bookId: `e2e-sale-${i}`,
         cents,
       });
-    const seller = await createConfirmedUser();
-    const page = await web().newPage({ width: 390, height: 844 });
-    await logIn(page, seller.user.emailAddress);
+    const { account: seller, page } = await signedIn(web(), 'phone');
 
     // "Sell yours" from an empty search for a course carries the course in the address.
     await page.goto(`/sell?course=${encodeURIComponent('PHYS 101')}`);
@@ -442,9 +443,7 @@ describe('the sell page', () => {
 
   it('says in one sentence when there is no camera, and typing still works (desktop)', async () => {
     // The stack's Chromium has no camera (no fake device).
-    const seller = await createConfirmedUser();
-    const page = await web().newPage({ width: 1280, height: 800 });
-    await logIn(page, seller.user.emailAddress);
+    const { page } = await signedIn(web(), 'desktop');
     await page.goto('/sell');
     await page.getByRole('button', { name: 'Scan the barcode' }).click();
     const said = page.getByRole('status').filter({ hasText: 'type the ISBN instead.' });

@@ -7,8 +7,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import { expectAccessible, logIn, webStackForFile } from '#tests/helpers/browser.ts';
+import { expectAccessible, signedIn, webStackForFile } from '#tests/helpers/browser.ts';
 
 const web = webStackForFile();
 
@@ -33,9 +32,10 @@ async function logInWithCode(page: Page, emailAddress: string, password: string,
 
 describe('two-factor sign-in', () => {
   it('an owner enrols with the QR code’s secret, then logs in with a code and with a recovery code', async () => {
-    const owner = await createConfirmedUser({ permissionType: 2, firstName: 'Otto' });
-    const page = await web().newPage();
-    await logIn(page, owner.user.emailAddress);
+    const { account: owner, page } = await signedIn(web(), undefined, {
+      permissionType: 2,
+      firstName: 'Otto',
+    });
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
@@ -64,9 +64,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('a student’s settings page has no two-factor section', async () => {
-    const student = await createConfirmedUser();
-    const page = await web().newPage();
-    await logIn(page, student.user.emailAddress);
+    const { page } = await signedIn(web());
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Password' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Two-factor sign-in' }).count()).toBe(0);

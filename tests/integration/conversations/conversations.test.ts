@@ -83,46 +83,59 @@ async function useUpLimit(userId: string, policy: { action: string; limit: numbe
   await setStored(throttleWindowKey(policy.action, userId, start), { count: policy.limit, type: 'throttle' });
 }
 
+/**
+ * The answer to the first message between two students, about a book: 201, the message the
+ * sender's own and tagged with the book, stored as sent; the conversation with both first names
+ * (Sam the seller, Bea the buyer) at version 1; unread 1 in the recipient's inbox, 0 in the sender's.
+ */
+async function expectFirstMessage(
+  res: { status: number; json(): unknown },
+  {
+    from,
+    to,
+    book,
+    text,
+  }: { from: TestUser; to: TestUser; book: { id: string; name: string }; text: string },
+) {
+  expect(res.status).toBe(201);
+  const sent = expectEnvelope(res.json(), SentMessage);
+  expect(sent.conversationId).toBe(conversationIdOf(from.id, to.id));
+  const tag = { bookId: book.id, bookName: book.name };
+  expect(sent.message).toEqual({
+    id: expect.any(String),
+    senderId: from.id,
+    mine: true,
+    text,
+    at: expect.any(String),
+    ...tag,
+  });
+  expect(await stored(messageKey(sent.conversationId, sent.message.id))).toMatchObject({
+    senderId: from.id,
+    text,
+    ...tag,
+  });
+  expect(await storedConversation(sent.conversationId)).toMatchObject({
+    participants: [from.id, to.id].sort(),
+    names: { [from.id]: from.record.firstName, [to.id]: to.record.firstName },
+    version: 1,
+  });
+  expect(await stored(inboxEntryKey(to.id, sent.conversationId))).toMatchObject({
+    unread: 1,
+    otherId: from.id,
+  });
+  expect(await stored(inboxEntryKey(from.id, sent.conversationId))).toMatchObject({
+    unread: 0,
+    otherId: to.id,
+  });
+  return sent;
+}
+
 describe('POST /api/user/askSeller', () => {
   it("starts the caller's conversation with the seller: 201, the message tagged with the book, both inboxes written", async () => {
     const { seller, buyer, book } = await sellerBuyerBook();
-    const res = await askSeller(buyer.token, {
-      bookId: book.id,
-      text: 'Is it still available?\nCan we meet?',
-    });
-    expect(res.status).toBe(201);
-    const sent = expectEnvelope(res.json(), SentMessage);
-    expect(sent.conversationId).toBe(conversationIdOf(buyer.id, seller.id));
-    expect(sent.message).toEqual({
-      id: expect.any(String),
-      senderId: buyer.id,
-      mine: true,
-      text: 'Is it still available?\nCan we meet?',
-      at: expect.any(String),
-      bookId: book.id,
-      bookName: book.name,
-    });
-    const message = await stored(messageKey(sent.conversationId, sent.message.id));
-    expect(message).toMatchObject({
-      senderId: buyer.id,
-      text: 'Is it still available?\nCan we meet?',
-      bookId: book.id,
-      bookName: book.name,
-    });
-    const conversation = await storedConversation(sent.conversationId);
-    expect(conversation).toMatchObject({
-      participants: [buyer.id, seller.id].sort(),
-      names: { [buyer.id]: 'Bea', [seller.id]: 'Sam' },
-      version: 1,
-    });
-    expect(await stored(inboxEntryKey(seller.id, sent.conversationId))).toMatchObject({
-      unread: 1,
-      otherId: buyer.id,
-    });
-    expect(await stored(inboxEntryKey(buyer.id, sent.conversationId))).toMatchObject({
-      unread: 0,
-      otherId: seller.id,
-    });
+    const text = 'Is it still available?\nCan we meet?';
+    const res = await askSeller(buyer.token, { bookId: book.id, text });
+    await expectFirstMessage(res, { from: buyer, to: seller, book, text });
   });
 
   it('continues the same one conversation for another book of the same seller', async () => {
@@ -211,41 +224,10 @@ describe('POST /api/user/messageBuyer', () => {
 
   it('lets the seller of a bought book write first: 201, the message tagged with the book, both inboxes written', async () => {
     const { seller, buyer, book } = await sold();
-    const res = await messageBuyer(seller.token, {
-      bookId: book.id,
-      text: 'When suits you for the hand-over?',
-    });
-    expect(res.status).toBe(201);
-    const sent = expectEnvelope(res.json(), SentMessage);
-    expect(sent.conversationId).toBe(conversationIdOf(buyer.id, seller.id));
-    expect(sent.message).toEqual({
-      id: expect.any(String),
-      senderId: seller.id,
-      mine: true,
-      text: 'When suits you for the hand-over?',
-      at: expect.any(String),
-      bookId: book.id,
-      bookName: book.name,
-    });
-    expect(await stored(messageKey(sent.conversationId, sent.message.id))).toMatchObject({
-      senderId: seller.id,
-      bookId: book.id,
-      bookName: book.name,
-    });
+    const text = 'When suits you for the hand-over?';
+    const res = await messageBuyer(seller.token, { bookId: book.id, text });
     // both first names, the seller's from the book and the buyer's from their profile
-    expect(await storedConversation(sent.conversationId)).toMatchObject({
-      participants: [buyer.id, seller.id].sort(),
-      names: { [buyer.id]: 'Bea', [seller.id]: 'Sam' },
-      version: 1,
-    });
-    expect(await stored(inboxEntryKey(buyer.id, sent.conversationId))).toMatchObject({
-      unread: 1,
-      otherId: seller.id,
-    });
-    expect(await stored(inboxEntryKey(seller.id, sent.conversationId))).toMatchObject({
-      unread: 0,
-      otherId: buyer.id,
-    });
+    const sent = await expectFirstMessage(res, { from: seller, to: buyer, book, text });
     // the buyer reads it in their list, and the seller's next message continues the same thread
     expect((await list(buyer)).items[0]).toMatchObject({
       id: sent.conversationId,
@@ -632,10 +614,8 @@ describe('calls per request', () => {
     const { seller, buyer, book } = await sellerBuyerBook();
     const calls = () => measured().operations.map((o) => o.command);
 
-    startMeasuring();
-    const { conversationId } = await asked(buyer.token, book.id);
     // sign-in, book, conversation, new-conversation window (2), first name, message window (2), the write
-    expect(calls()).toEqual([
+    const FIRST_MESSAGE = [
       'GetItem',
       'GetItem',
       'GetItem',
@@ -645,7 +625,10 @@ describe('calls per request', () => {
       'GetItem',
       'UpdateItem',
       'TransactWriteItems',
-    ]);
+    ];
+    startMeasuring();
+    const { conversationId } = await asked(buyer.token, book.id);
+    expect(calls()).toEqual(FIRST_MESSAGE);
 
     startMeasuring();
     await asked(buyer.token, book.id, 'again');
@@ -660,17 +643,7 @@ describe('calls per request', () => {
     await setBookStatus(book, 1, { buyerId: other.id, boughtAt: new Date().toISOString() });
     startMeasuring();
     expect((await messageBuyer(seller.token, { bookId: book.id, text: 'Hello' })).status).toBe(201);
-    expect(calls()).toEqual([
-      'GetItem',
-      'GetItem',
-      'GetItem',
-      'GetItem',
-      'UpdateItem',
-      'GetItem',
-      'GetItem',
-      'UpdateItem',
-      'TransactWriteItems',
-    ]);
+    expect(calls()).toEqual(FIRST_MESSAGE);
 
     startMeasuring();
     await list(seller);

@@ -17,6 +17,10 @@ import { makeUser } from '#tests/helpers/users.ts';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
+
+/** 12:00 UTC on the day after `now`'s (UTC) day: a hand-over the job reminds of when run at `now`. */
+const noonTomorrow = (now: Date) =>
+  new Date(`${new Date(now.getTime() + DAY).toISOString().slice(0, 10)}T12:00:00.000Z`);
 const days = { remindDays: 3, cancelDays: 7 };
 
 const stored = async (key: { pk: string; sk: string }) =>
@@ -129,10 +133,7 @@ describe('the daily hand-over job', () => {
   it('reminds both sides the day before an agreed hand-over, once', async () => {
     const p = await purchase();
     const now = new Date();
-    const tomorrowNoon = new Date(
-      `${new Date(now.getTime() + DAY).toISOString().slice(0, 10)}T12:00:00.000Z`,
-    );
-    await agree(p, tomorrowNoon);
+    await agree(p, noonTomorrow(now));
     const first = await runHandoverJob({ now, ...days });
     expect(first.slotReminders).toBeGreaterThanOrEqual(1);
     await runHandoverJob({ now, ...days });
@@ -147,10 +148,7 @@ describe('the daily hand-over job', () => {
   it('does not remind of an agreed hand-over whose book was cancelled since', async () => {
     const p = await purchase();
     const now = new Date();
-    const tomorrowNoon = new Date(
-      `${new Date(now.getTime() + DAY).toISOString().slice(0, 10)}T12:00:00.000Z`,
-    );
-    await agree(p, tomorrowNoon);
+    await agree(p, noonTomorrow(now));
     await cancelPurchase('admin-1', p.book.id, 'The buyer asked to cancel.', now);
     await runHandoverJob({ now, ...days });
     for (const userId of [p.buyer.id, p.seller.id]) {
