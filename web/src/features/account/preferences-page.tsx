@@ -19,12 +19,7 @@ const MATCHES: Record<Preferences['matches'], string> = {
 function PreferencesForm({ initial }: { initial: Preferences }) {
   const [form, setForm] = useState(initial);
   const client = useQueryClient();
-  const {
-    error,
-    busy,
-    done: saved,
-    submit,
-  } = useSubmit(async () => {
+  const { error, busy, done, submit } = useSubmit(async () => {
     // The answer is the stored preferences: the cache takes them as they are, no second read.
     const saved = await call(api.POST('/api/user/updateEmailPreferences', { body: form }));
     client.setQueryData(keys.preferences, saved);
@@ -64,7 +59,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
       {toggle('messages', 'E-mails about new messages (at most one per conversation every 15 minutes)')}
       {toggle('saved', 'E-mails about books I saved (a lower price, sold, or no longer listed)')}
       <ErrorNote error={error} />
-      {saved && <StatusLine>Preferences saved.</StatusLine>}
+      {done && <StatusLine>Preferences saved.</StatusLine>}
       <button type="submit" disabled={busy}>
         Save the preferences
       </button>

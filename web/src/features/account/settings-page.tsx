@@ -72,12 +72,7 @@ function ProfileForm({ user }: { user: ProfileFields & { emailAddress: string } 
 
 function PasswordForm() {
   const { form, bind, reset } = useFields({ password: '', newPassword: '' });
-  const {
-    error,
-    busy,
-    done: saved,
-    submit,
-  } = useSubmit(async () => {
+  const { error, busy, done, submit } = useSubmit(async () => {
     const { token } = await call(api.POST('/api/auth/updatePassword', { body: form }));
     // the answer also set this session's new refresh cookie (the other sessions' cookies stop working)
     replaceToken(token);
@@ -89,7 +84,7 @@ function PasswordForm() {
         <Field {...passwordField('Current password', 'current')} {...bind('password', error)} />
         <Field {...passwordField('New password', 'new', 'newPassword')} {...bind('newPassword', error)} />
         <ErrorNote error={error} />
-        {saved && <StatusLine>Password changed; other sessions have ended.</StatusLine>}
+        {done && <StatusLine>Password changed; other sessions have ended.</StatusLine>}
         <button type="submit" disabled={busy}>
           Change the password
         </button>

@@ -4,8 +4,7 @@
  * (docs/conversations.md). A second report of the same message changes nothing.
  */
 import { api, call } from '#web/api.ts';
-import { Field, Form, StatusLine } from '#web/ui/form.tsx';
-import { useFields, useSubmit } from '#web/ui/hooks.ts';
+import { ReportDisclosure } from '#web/ui/report.tsx';
 
 const REASONS = {
   spam: 'Spam',
@@ -16,28 +15,17 @@ const REASONS = {
 } as const;
 
 export function ReportMessage({ conversationId, messageId }: { conversationId: string; messageId: string }) {
-  const { form, bind } = useFields<{ reason: keyof typeof REASONS; details: string }>({
-    reason: 'spam',
-    details: '',
-  });
-  const { error, busy, done, submit } = useSubmit(() => {
-    const { reason, details } = form;
-    const body = { conversationId, messageId, reason, ...(details.trim() ? { details } : {}) };
-    return call(api.POST('/api/user/reportMessage', { body }));
-  });
-  if (done) return <StatusLine>Reported: the administrators will read this conversation.</StatusLine>;
   return (
-    <details className="report-message">
-      <summary>Report</summary>
-      <Form onSubmit={submit} error={error} busy={busy} button="Report this message">
-        <Field
-          {...bind('reason', error)}
-          label="What is wrong with it?"
-          options={Object.keys(REASONS)}
-          labels={REASONS}
-        />
-        <Field {...bind('details', error)} label="Details (optional)" multiline />
-      </Form>
-    </details>
+    <ReportDisclosure
+      reasons={REASONS}
+      className="report-message"
+      summary="Report"
+      question="What is wrong with it?"
+      button="Report this message"
+      thanks="Reported: the administrators will read this conversation."
+      send={(report) =>
+        call(api.POST('/api/user/reportMessage', { body: { conversationId, messageId, ...report } }))
+      }
+    />
   );
 }
