@@ -18,17 +18,7 @@ import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { DEPLOYED_DYNAMODB_REQUEST_TIMEOUT_MS, dynamoClientSettings } from '#lib/aws/client-options.ts';
 import { readSecrets } from '#lib/aws/secrets.ts';
 // the service's own list of the DocumentClient's commands (re-exports of @aws-sdk/lib-dynamodb)
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactGetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '#lib/table/commands.ts';
+import * as commands from '#lib/table/commands.ts';
 
 /** One recorded call: DynamoDB's operation name and the DocumentClient's input. */
 export interface RecordedCall {
@@ -36,16 +26,17 @@ export interface RecordedCall {
   input: Record<string, unknown>;
 }
 
+/** Each DynamoDB operation a case may send, and the command that sends it. */
 const COMMANDS = {
-  BatchGetItem: BatchGetCommand,
-  BatchWriteItem: BatchWriteCommand,
-  DeleteItem: DeleteCommand,
-  GetItem: GetCommand,
-  PutItem: PutCommand,
-  Query: QueryCommand,
-  TransactGetItems: TransactGetCommand,
-  TransactWriteItems: TransactWriteCommand,
-  UpdateItem: UpdateCommand,
+  BatchGetItem: commands.BatchGetCommand,
+  BatchWriteItem: commands.BatchWriteCommand,
+  DeleteItem: commands.DeleteCommand,
+  GetItem: commands.GetCommand,
+  PutItem: commands.PutCommand,
+  Query: commands.QueryCommand,
+  TransactGetItems: commands.TransactGetCommand,
+  TransactWriteItems: commands.TransactWriteCommand,
+  UpdateItem: commands.UpdateCommand,
 } as const;
 
 const env = process.env;
@@ -95,7 +86,7 @@ export const handler = async (): Promise<{ statusCode: number }> => {
         const Command = COMMANDS[operation as keyof typeof COMMANDS];
         if (!Command) throw new Error(`the SDK floor cannot send ${operation}`);
         // a write the recording already made may be refused now (a condition): still a round trip
-        await c.send(new Command(input as never) as QueryCommand).catch((err: Error) => {
+        await c.send(new Command(input as never) as commands.QueryCommand).catch((err: Error) => {
           if (!/ConditionalCheckFailed|TransactionCanceled/.test(err.name)) throw err;
         });
       }),
