@@ -8,9 +8,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '#scripts/openapi/routes.ts';
-import { webStackForFile } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { expectDocumented } from '#tests/helpers/openapi.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 import { apiDocsPolicy } from '#web/csp.ts';
 
 const require = createRequire(import.meta.url);

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser.ts';
+import { launchChromium } from './web-stack.ts';
 
 /** The standard EAN-13 digit codes: L (odd parity) for the left half; R is L inverted; G is R reversed. */
 const L_CODES = [

@@ -1,102 +1,20 @@
 /**
- * Browser tests: Debian's Chromium driven by playwright-core (no browser download), the web app
- * built into a temporary folder and served beside the e2e tier's API (tests/setup/e2e-server.ts),
- * axe-core for accessibility, screenshots for docs/web.md.
+ * What browser tests do on their pages (tests/helpers/web-stack.ts starts the browser and the web
+ * app): log in, move with the keyboard, set up over the API, axe-core for accessibility, screenshots
+ * for docs/web.md.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { buildWeb, type RunningWeb, startWeb } from '#scripts/local/web.ts';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { createConfirmedUser, DEFAULT_PASSWORD } from './accounts.ts';
 import { makeBookBody } from './books.ts';
-import { api, apiUrl } from './e2e.ts';
+import { api } from './e2e.ts';
+import type { WebStack } from './web-stack.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Flags that keep Chromium off the network it does not have (see STACK.md). */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export interface WebStack {
-  browser: Browser;
-  web: RunningWeb;
-  url: string;
-  /** A page in a fresh context (its own cookies: another browser), closed by stop(). */
-  /** `scale`: device pixels per CSS pixel (1 when left out), for a dense phone or screen */
-  newPage: (options?: { width: number; height: number; scale?: number }) => Promise<Page>;
-  stop: () => Promise<void>;
-}
-
-/**
- * A Chromium with a fresh profile, with `args` beside the offline flags (e.g. a fake camera: the
- * video file is fixed per launch, so such a test launches its own beside the stack's).
- */
-export const launchChromium = (args: string[] = []): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...args], headless: true });
-
-/** Builds the app, serves it against the e2e API, launches Chromium (a fresh profile per launch). */
-export async function startWebStack(): Promise<WebStack> {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'campus-books-web-'));
-  // Photos are shown from and uploaded to the e2e tier's S3 emulator: the CSP allows its origin.
-  const photosUrl = inject('s3Endpoint');
-  await buildWeb({ quiet: true, outDir, photosUrl });
-  const web = await startWeb({ port: 0, apiUrl: apiUrl(), dir: outDir, photosUrl });
-  const browser = await launchChromium();
-  const contexts: BrowserContext[] = [];
-  return {
-    browser,
-    web,
-    url: web.url,
-    newPage: async (options) => {
-      const { scale, ...viewport } = options ?? {};
-      const context = await browser.newContext({
-        baseURL: web.url,
-        ...(options ? { viewport: viewport as { width: number; height: number } } : {}),
-        ...(scale ? { deviceScaleFactor: scale } : {}),
-      });
-      contexts.push(context);
-      return context.newPage();
-    },
-    stop: async () => {
-      for (const c of contexts) await c.close().catch(() => undefined);
-      await browser.close();
-      await web.stop();
-      rmSync(outDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/**
- * One web stack for the test file: started before its tests, stopped after them. Returns a getter
- * (the stack exists only once beforeAll has run).
- */
-export function webStackForFile(): () => WebStack {
-  let stack: WebStack | undefined;
-  beforeAll(async () => {
-    stack = await startWebStack();
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
-  return () => {
-    if (!stack) throw new Error('the web stack is not started yet');
-    return stack;
-  };
-}
-
 /** Lists a book over the API as `token`'s user; returns its id and title. */
 export async function listBook(token: string, name = `Web Book ${Math.random().toString(36).slice(2, 8)}`) {
   const res = await api('POST', '/api/books/postBook', { token, body: makeBookBody({ name }) });
@@ -197,30 +115,6 @@ export async function submitLogIn(
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-/**
- * What the page's refresh cookie answers now, as a new tab of the same browser would ask it: the
- * status and a fresh access token (the app keeps its own in memory only, out of the tests' reach).
- */
-export async function refreshFrom(page: Page): Promise<{ status: number; token: string }> {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'X-CSRF': '1' } });
-    const body = (await res.json()) as { data: { token?: string } };
-    return { status: res.status, token: body.data.token ?? '' };
-  });
-}
-
-/** A valid bearer token of the page's session (from its refresh cookie). */
-export async function tokenOf(page: Page): Promise<string> {
-  const { status, token } = await refreshFrom(page);
-  expect(status).toBe(200);
-  return token;
-}
-
-/** The page's refresh cookie (one per cookie path; the first), or undefined. */
-export async function refreshCookieOf(page: Page) {
-  return (await page.context().cookies()).find((c) => c.name === 'cb_refresh' && c.value !== '');
-}
-
 /** The viewports the tests name: a phone's and a desktop's, in CSS pixels. */
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
@@ -246,6 +140,24 @@ export async function sellerWithBookAt(stack: WebStack, path: string) {
   const book = await listBook(seller.token);
   await page.goto(path);
   return { seller, book, page };
+}
+
+/**
+ * Two books of one seller in a buyer's cart, and a rival student who may buy one of them first (a
+ * cart reserves nothing).
+ */
+export async function cartOfTwoBooks() {
+  const [seller, buyer, rival] = await Promise.all([
+    createConfirmedUser(),
+    createConfirmedUser(),
+    createConfirmedUser(),
+  ]);
+  const books = [await listBook(seller.token), await listBook(seller.token)] as const;
+  for (const b of books)
+    expect(
+      (await api('POST', '/api/user/addToCart', { token: buyer.token, body: { bookId: b.id } })).status,
+    ).toBe(200);
+  return { seller, buyer, rival, books };
 }
 
 /** The caller's e-mail preferences as the API answers them. */

@@ -10,8 +10,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
-import { expectAccessible, logIn, webStackForFile } from '#tests/helpers/browser.ts';
+import { expectAccessible, logIn } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

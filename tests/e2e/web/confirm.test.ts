@@ -6,8 +6,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import { buyOverApi, expectAccessible, listBook, logIn, webStackForFile } from '#tests/helpers/browser.ts';
+import { buyOverApi, expectAccessible, listBook, logIn } from '#tests/helpers/browser.ts';
 import { api, requestOverHttp, uniqueTag } from '#tests/helpers/e2e.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

@@ -11,10 +11,11 @@ import { bookIndexes, bookKey } from '#lib/db/keys.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { PutCommand } from '#lib/table/commands.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { expectAccessible, logIn, screenshot } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { VIEWPORTS } from '#tests/helpers/handover-web.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 const nextId = monotonicFactory();

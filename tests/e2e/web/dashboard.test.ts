@@ -8,10 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
 import { createConfirmedUser, type TestAccount } from '#tests/helpers/accounts.ts';
 import { daysBefore, seedBook } from '#tests/helpers/books.ts';
-import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { expectAccessible, logIn, screenshot } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
 import { png } from '#tests/helpers/photos.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 let owner: TestAccount;

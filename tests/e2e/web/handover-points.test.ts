@@ -8,8 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { listHandoverPoints } from '#lib/db/handovers.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { expectAccessible, logIn, screenshot } from '#tests/helpers/browser.ts';
 import { seedOrder } from '#tests/helpers/orders.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

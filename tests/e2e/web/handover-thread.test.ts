@@ -9,9 +9,10 @@ import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { conversationIdOf } from '#lib/db/conversations.ts';
 import { getHandover } from '#lib/db/handovers.ts';
-import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { expectAccessible, logIn, screenshot } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { fillProposal, handoverScene, tomorrowAt, VIEWPORTS } from '#tests/helpers/handover-web.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

@@ -7,16 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { getHandover } from '#lib/db/handovers.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import {
-  buyOverApi,
-  expectAccessible,
-  listBook,
-  logIn,
-  screenshot,
-  webStackForFile,
-} from '#tests/helpers/browser.ts';
+import { buyOverApi, expectAccessible, listBook, logIn, screenshot } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { fillProposal, handoverScene, tomorrowAt, VIEWPORTS } from '#tests/helpers/handover-web.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

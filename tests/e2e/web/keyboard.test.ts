@@ -5,16 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import {
-  expectAccessible,
-  listBook,
-  refreshCookieOf,
-  screenshot,
-  tabTo,
-  tokenOf,
-  webStackForFile,
-} from '#tests/helpers/browser.ts';
+import { expectAccessible, listBook, screenshot, tabTo } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
+import { refreshCookieOf, tokenOf } from '#tests/helpers/web-session.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

@@ -9,9 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
-import { expectAccessible, listBook, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { cartOfTwoBooks, expectAccessible, listBook, logIn, screenshot } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { png } from '#tests/helpers/photos.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 
@@ -193,17 +194,12 @@ describe('a course typed any way', () => {
 
 describe('the cart with a book someone else bought', () => {
   it('checks out the rest: the unavailable book leaves the cart, and a price change is still named (phone)', async () => {
-    const [seller, buyer, rival] = await Promise.all([
-      createConfirmedUser(),
-      createConfirmedUser(),
-      createConfirmedUser(),
-    ]);
-    const taken = await listBook(seller.token);
-    const repriced = await listBook(seller.token);
-    for (const b of [taken, repriced])
-      expect(
-        (await api('POST', '/api/user/addToCart', { token: buyer.token, body: { bookId: b.id } })).status,
-      ).toBe(200);
+    const {
+      seller,
+      buyer,
+      rival,
+      books: [taken, repriced],
+    } = await cartOfTwoBooks();
     // another student buys one first; the seller raises the other's price
     expect(
       (await api('POST', '/api/user/addToCart', { token: rival.token, body: { bookId: taken.id } })).status,

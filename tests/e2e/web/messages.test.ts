@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { messageReportKey } from '#lib/db/keys.ts';
 import { getItem } from '#lib/table/items.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import { expectAccessible, listBook, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { expectAccessible, listBook, logIn, screenshot } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

@@ -4,8 +4,9 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import { buyOverApi, expectAccessible, listBook, logIn, webStackForFile } from '#tests/helpers/browser.ts';
+import { buyOverApi, cartOfTwoBooks, expectAccessible, listBook, logIn } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 
@@ -13,17 +14,11 @@ const PHONE = { width: 390, height: 844 };
 
 describe('the Cart badge', () => {
   it('stops counting a carted book once someone else bought it (phone)', async () => {
-    const [seller, buyer, rival] = await Promise.all([
-      createConfirmedUser(),
-      createConfirmedUser(),
-      createConfirmedUser(),
-    ]);
-    const kept = await listBook(seller.token);
-    const taken = await listBook(seller.token);
-    for (const b of [kept, taken])
-      expect(
-        (await api('POST', '/api/user/addToCart', { token: buyer.token, body: { bookId: b.id } })).status,
-      ).toBe(200);
+    const {
+      buyer,
+      rival,
+      books: [kept, taken],
+    } = await cartOfTwoBooks();
     const page = await web().newPage(PHONE);
     await logIn(page, buyer.user.emailAddress);
     const nav = page.getByRole('navigation', { name: 'Main' });

@@ -15,10 +15,10 @@ import {
   screenshot,
   signedIn,
   submitLogIn,
-  tokenOf,
-  webStackForFile,
 } from '#tests/helpers/browser.ts';
 import { api, postBookOverHttp, requestOverHttp, uniqueTag } from '#tests/helpers/e2e.ts';
+import { tokenOf } from '#tests/helpers/web-session.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 let seller: TestAccount;

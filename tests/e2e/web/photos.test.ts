@@ -12,15 +12,10 @@ import { writeObject } from '#lib/photos/store.ts';
 import { mediumKey, photoKey, thumbnailKey } from '#lib/values/photos.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { seedBook } from '#tests/helpers/books.ts';
-import {
-  expectAccessible,
-  logIn,
-  screenshot,
-  sellerWithBookAt,
-  webStackForFile,
-} from '#tests/helpers/browser.ts';
+import { expectAccessible, logIn, screenshot, sellerWithBookAt } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { jpegWithGps } from '#tests/helpers/photos.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

@@ -8,17 +8,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
 import { createConfirmedUser, DEFAULT_PASSWORD, emailTokenIn, uniqueEmail } from '#tests/helpers/accounts.ts';
-import {
-  expectAccessible,
-  goByNav,
-  logIn,
-  refreshCookieOf,
-  screenshot,
-  tokenOf,
-  webStackForFile,
-} from '#tests/helpers/browser.ts';
+import { expectAccessible, goByNav, logIn, screenshot } from '#tests/helpers/browser.ts';
 import { api, waitForEmail } from '#tests/helpers/e2e.ts';
 import { CONFIRMATION_SUBJECT } from '#tests/helpers/e2e-accounts.ts';
+import { refreshCookieOf, tokenOf } from '#tests/helpers/web-session.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

@@ -7,15 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import {
-  expectAccessible,
-  goByNav,
-  listBook,
-  logIn,
-  screenshot,
-  webStackForFile,
-} from '#tests/helpers/browser.ts';
+import { expectAccessible, goByNav, listBook, logIn, screenshot } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

@@ -16,9 +16,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { makeBookBody } from '#tests/helpers/books.ts';
-import { expectAccessible, logIn, screenshot, signedIn, webStackForFile } from '#tests/helpers/browser.ts';
+import { expectAccessible, logIn, screenshot, signedIn } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { jpegWithGps } from '#tests/helpers/photos.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

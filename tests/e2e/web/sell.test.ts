@@ -14,16 +14,10 @@ import { bookKey } from '#lib/db/keys.ts';
 import { recordSale } from '#lib/db/sale-prices.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { chromiumFilming } from '#tests/helpers/barcode.ts';
-import {
-  expectAccessible,
-  goByNav,
-  logIn,
-  screenshot,
-  signedIn,
-  webStackForFile,
-} from '#tests/helpers/browser.ts';
+import { expectAccessible, goByNav, logIn, screenshot, signedIn } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { setStored } from '#tests/helpers/stored.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

@@ -6,17 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { setPermissionType } from '#lib/db/users.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
-import {
-  expectAccessible,
-  goByNav,
-  logIn,
-  refreshCookieOf,
-  refreshFrom,
-  submitLogIn,
-  webStackForFile,
-} from '#tests/helpers/browser.ts';
+import { expectAccessible, goByNav, logIn, submitLogIn } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { ageRefreshFamily } from '#tests/helpers/stored.ts';
+import { refreshCookieOf, refreshFrom } from '#tests/helpers/web-session.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

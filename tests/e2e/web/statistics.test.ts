@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addWeeks, isoWeekStart, readWeeks } from '#lib/db/weekly-stats.ts';
 import { createConfirmedUser, type TestAccount } from '#tests/helpers/accounts.ts';
 import { daysBefore, seedBook } from '#tests/helpers/books.ts';
-import { expectAccessible, logIn, screenshot, webStackForFile } from '#tests/helpers/browser.ts';
+import { expectAccessible, logIn, screenshot } from '#tests/helpers/browser.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 let admin: TestAccount;

@@ -24,12 +24,12 @@ import {
   listBook,
   logIn,
   preferencesOf,
-  refreshFrom,
   screenshot,
   sellerWithBookAt,
-  webStackForFile,
 } from '#tests/helpers/browser.ts';
 import { api, postBookOverHttp, requestOverHttp, uniqueTag, waitForEmail } from '#tests/helpers/e2e.ts';
+import { refreshFrom } from '#tests/helpers/web-session.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 

@@ -7,7 +7,8 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, signedIn, webStackForFile } from '#tests/helpers/browser.ts';
+import { expectAccessible, signedIn } from '#tests/helpers/browser.ts';
+import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
 
