@@ -15,6 +15,7 @@ import { api } from './e2e.ts';
 import type { WebStack } from './web-stack.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
 /** Lists a book over the API as `token`'s user; returns its id and title. */
 export async function listBook(token: string, name = `Web Book ${Math.random().toString(36).slice(2, 8)}`) {
   const res = await api('POST', '/api/books/postBook', { token, body: makeBookBody({ name }) });
