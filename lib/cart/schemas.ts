@@ -3,12 +3,11 @@
  */
 
 import { Book } from '#lib/books/schemas.ts';
+import { IdOf } from '#lib/values/ids.ts';
 import * as z from '#lib/zod.ts';
 
 /** A book id as clients send it: opaque, but only characters ids are made of (no key syntax). */
-export const BookId = z
-  .string()
-  .check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a book id.'));
+export const BookId = IdOf('a book id');
 
 export const CartBookBody = z.strictObject({ bookId: BookId });
 export type CartBookBody = z.infer<typeof CartBookBody>;

@@ -3,6 +3,7 @@
 import { BookId } from '#lib/cart/schemas.ts';
 import { MESSAGE_REPORT_ACTIONS, MESSAGE_REPORT_REASONS } from '#lib/db/conversations.ts';
 import { CursorParam } from '#lib/table/cursor.ts';
+import { IdOf } from '#lib/values/ids.ts';
 import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
 
@@ -20,9 +21,7 @@ export const MessageText = z.string().check(
 /** A conversation id as clients send it (22 base64url characters). */
 export const ConversationId = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'Not a conversation id.'));
 /** A user id as clients send it. */
-export const UserId = z
-  .string()
-  .check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a user id.'));
+export const UserId = IdOf('a user id');
 
 /** A message id as clients send it (a ULID). */
 const MessageId = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a message id.'));

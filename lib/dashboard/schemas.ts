@@ -10,11 +10,12 @@ import { ALL_CAMPUSES } from '#lib/db/keys.ts';
 import type { UserRecord } from '#lib/db/records.ts';
 import { Handover } from '#lib/orders/handover.ts';
 import { CursorParam } from '#lib/table/cursor.ts';
+import { IdOf } from '#lib/values/ids.ts';
 import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
 
 /** Path and query ids: opaque, bounded, no control characters. */
-const Id = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.'));
+const Id = IdOf('a valid id');
 const Cursor = z.optional(CursorParam);
 const limit = (def: number, max: number) => z._default(IntParam(1, max), def);
 

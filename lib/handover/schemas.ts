@@ -2,11 +2,12 @@
 import { SINGLE_LINE } from '#lib/books/inputs.ts';
 import { CAMPUS_PATTERN } from '#lib/values/campus.ts';
 import { isTimeZone, minutesOf } from '#lib/values/hours.ts';
+import { IdOf } from '#lib/values/ids.ts';
 import * as z from '#lib/zod.ts';
 
 export { Handover } from '#lib/orders/handover.ts';
 
-const Id = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.'));
+const Id = IdOf('a valid id');
 const line = (min: number, max: number) =>
   z
     .string()

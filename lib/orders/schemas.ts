@@ -5,6 +5,7 @@
 
 import { Book, BookStatusSchema, Photo } from '#lib/books/schemas.ts';
 import { CursorParam } from '#lib/table/cursor.ts';
+import { IdOf } from '#lib/values/ids.ts';
 import { IntParam } from '#lib/values/params.ts';
 import * as z from '#lib/zod.ts';
 import { Handover } from './handover.ts';
@@ -79,7 +80,7 @@ export const OrderWithStatus = z.extend(Order, {
 export type OrderWithStatus = z.infer<typeof OrderWithStatus>;
 
 export const OrderIdParams = z.strictObject({
-  orderId: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Not an order id.')),
+  orderId: IdOf('an order id'),
 });
 
 export const HistoryQuery = z.strictObject({
