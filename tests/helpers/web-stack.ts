@@ -30,8 +30,10 @@ export interface WebStack {
   browser: Browser;
   web: RunningWeb;
   url: string;
-  /** A page in a fresh context (its own cookies: another browser), closed by stop(). */
-  /** `scale`: device pixels per CSS pixel (1 when left out), for a dense phone or screen */
+  /**
+   * A page in a fresh context (its own cookies: another browser), closed by stop(). `scale`: device
+   * pixels per CSS pixel (1 when left out), for a dense phone or screen.
+   */
   newPage: (options?: { width: number; height: number; scale?: number }) => Promise<Page>;
   stop: () => Promise<void>;
 }
