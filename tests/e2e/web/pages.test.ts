@@ -4,6 +4,7 @@
  * and back, a checkout that lost the race names the taken book, and every page passes axe and fits a 390 x 844 phone screen.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CartContents } from '#lib/cart/schemas.ts';
 import { getBook } from '#lib/db/books.ts';
 import { getUser } from '#lib/db/users.ts';
 import { createConfirmedUser, type TestAccount } from '#tests/helpers/accounts.ts';
@@ -17,6 +18,7 @@ import {
   submitLogIn,
 } from '#tests/helpers/browser.ts';
 import { api, postBookOverHttp, requestOverHttp, uniqueTag } from '#tests/helpers/e2e.ts';
+import { expectEnvelope } from '#tests/helpers/schema.ts';
 import { tokenOf } from '#tests/helpers/web-session.ts';
 import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
@@ -188,6 +190,26 @@ describe('the web app in the browser', () => {
       'Ask for a book',
       'Your requests',
     ]);
+
+    // the match is put in the cart where it was found, without opening its page
+    const match = page.getByRole('listitem').filter({ hasText: `Primer of thermodynamics${tag}` });
+    await match.getByRole('button', { name: `Add ${book.name} to cart` }).click();
+    await match.getByText('In your cart').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/requests');
+    const carted = await api('GET', '/api/user/getCartItems', { token: buyer.token });
+    expect(carted.status).toBe(200);
+    expect(expectEnvelope(carted.body, CartContents).items.map((b) => b.id)).toEqual([book.id]);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart (1)' }).waitFor();
+    // read again, the match says so (getUserMatches' inCart), and the heart saves it
+    await page.reload();
+    await match.getByText('In your cart').waitFor();
+    expect(await match.getByRole('button', { name: /to cart/ }).count()).toBe(0);
+    await match.getByRole('button', { name: `Save ${book.name}` }).click();
+    await match.getByRole('button', { name: `Unsave ${book.name}` }).waitFor();
+    const saved = await api('GET', '/api/user/getSavedBooks', { token: buyer.token });
+    expect(saved.status).toBe(200);
+    expect((saved.body as { data: { id: string }[] }).data.map((b) => b.id)).toEqual([book.id]);
+    await expectAccessible(page);
   });
 
   it('asks for the book of a book page opened signed out before the app has rendered anything', async () => {

@@ -2,9 +2,8 @@
  * `/`: the books, listed or searched, with filters kept in the address and "More books" pages; a
  * signed-in seller's own listed books above them in their own row (your-listings.tsx).
  */
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api, call } from '#web/api.ts';
 import { BookGrid } from '#web/features/browse/book-card.tsx';
 import { CourseDemand } from '#web/features/browse/course-demand.tsx';
 import { FilterForm } from '#web/features/browse/filter-form.tsx';
@@ -12,28 +11,17 @@ import { browseHref, type Filters, filtersFrom } from '#web/features/browse/filt
 import { NoResults } from '#web/features/browse/no-results.tsx';
 import { booksQuery } from '#web/features/browse/queries.ts';
 import { YourListings } from '#web/features/browse/your-listings.tsx';
-import { keys, profileQuery } from '#web/queries.ts';
+import { profileQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { useRestoring, useSession } from '#web/session.ts';
-import { ErrorNote, useFocusWhen } from '#web/ui/form.tsx';
-import { useAction } from '#web/ui/hooks.ts';
+import { AddToCart } from '#web/ui/cart-button.tsx';
+import { ErrorNote } from '#web/ui/form.tsx';
 import { CardSkeletons } from '#web/ui/layout.tsx';
 import { SaveButton } from '#web/ui/save-button.tsx';
-
-/** A card's "In your cart" mark; focused when `focus` (the book was just added). */
-function InCart({ name, focus }: { name: string; focus: boolean }) {
-  const ref = useFocusWhen<HTMLSpanElement>(focus);
-  return (
-    <span className="tag" tabIndex={-1} ref={ref}>
-      In your cart<span className="visually-hidden">: {name}</span>
-    </span>
-  );
-}
 
 export function BrowsePage() {
   const session = useSession();
   const signedIn = Boolean(session);
-  const client = useQueryClient();
   const { query: params } = useLocation();
   const q = params.get('q') ?? '';
   const filters = filtersFrom(params);
@@ -52,25 +40,12 @@ export function BrowsePage() {
   const me = useQuery({ ...profileQuery, enabled: signedIn, select: (u) => u.campus });
   const myCampus = session ? (me.data ?? null) : undefined;
   const where = !session || filters.campus === 'all' ? 'all campuses' : (myCampus ?? 'your campus');
-  const cart = useAction(keys.cart, keys.statistics);
-  const [added, setAdded] = useState<Set<string>>(new Set());
-  // the book added last: its "In your cart" takes the focus (the button it replaces is gone)
-  const [justAdded, setJustAdded] = useState('');
   const books = list.data?.pages.flatMap((p) => p.books) ?? [];
   const search = (e: FormEvent) => {
     e.preventDefault();
     const t = text.trim();
     navigate(browseHref(t, filters));
   };
-  const add = (bookId: string) =>
-    cart.run(async () => {
-      await call(api.POST('/api/user/addToCart', { body: { bookId } }));
-      setAdded((s) => new Set(s).add(bookId));
-      setJustAdded(bookId);
-      // The lists say "In your cart" from the next time they are shown; the pages loaded here
-      // are not fetched again for it.
-      await client.invalidateQueries({ queryKey: keys.books, refetchType: 'none' });
-    });
   return (
     <>
       <h1>{session ? `Welcome, ${session.firstName}` : 'Textbooks from students on your campus'}</h1>
@@ -103,7 +78,7 @@ export function BrowsePage() {
         </h2>
         {list.isPending && <CardSkeletons what="books" />}
         {/* a refused search says why ("1 to 100 characters"), not only that it was invalid */}
-        <ErrorNote error={list.error ?? cart.error} withDetails={Boolean(list.error)} />
+        <ErrorNote error={list.error} withDetails />
         {q && <CourseDemand q={q} signedIn={signedIn} />}
         {list.data &&
           books.length === 0 &&
@@ -120,16 +95,7 @@ export function BrowsePage() {
           books={books}
           busy={list.isFetching}
           corner={(b) => <SaveButton bookId={b.id} name={b.name} compact />}
-          action={(b) =>
-            session &&
-            (b.inCart || added.has(b.id) ? (
-              <InCart name={b.name} focus={justAdded === b.id} />
-            ) : (
-              <button type="button" className="small" onClick={() => add(b.id)} disabled={cart.busy}>
-                Add<span className="visually-hidden"> {b.name}</span> to cart
-              </button>
-            ))
-          }
+          action={(b) => session && <AddToCart bookId={b.id} name={b.name} inCart={b.inCart} small />}
         />
         {list.hasNextPage && (
           <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetching}>

@@ -8,9 +8,11 @@ import { prefillFrom } from '#web/prefill.ts';
 import { keys, matchesQuery, requestsQuery } from '#web/queries.ts';
 import { Link, useLocation } from '#web/router.tsx';
 import { BookList } from '#web/ui/books.tsx';
+import { AddToCart } from '#web/ui/cart-button.tsx';
 import { ActionButton, Field, Form, StatusLine } from '#web/ui/form.tsx';
 import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
 import { Hidden, Section } from '#web/ui/layout.tsx';
+import { SaveButton } from '#web/ui/save-button.tsx';
 
 export function RequestsPage() {
   const requests = useQuery(requestsQuery);
@@ -76,7 +78,14 @@ export function RequestsPage() {
           <>
             {/* which request it answers, and how close it is: a course match may be another book */}
             <p className="muted">{matchedBecause(b, requests.data ?? [])}</p>
-            <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
+            {/* what a student found a wanted book for: to buy it, or keep an eye on it, here */}
+            <div className="actions">
+              <AddToCart bookId={b.id} name={b.name} inCart={b.inCart} changes={[keys.matches]} />
+              <SaveButton bookId={b.id} name={b.name} />
+            </div>
+            <p>
+              <Link href={`/books/${encodeURIComponent(b.id)}`}>Details of {b.name}</Link>
+            </p>
           </>
         )}
       </BookList>
