@@ -6,9 +6,11 @@
  * the edit form; cards and the book page show it. Stored state is re-read over the API.
  */
 import { describe, expect, it } from 'vitest';
+import { CartContents } from '#lib/cart/schemas.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { expectAccessible, goByNav, listBook, logIn, screenshot } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
+import { expectEnvelope } from '#tests/helpers/schema.ts';
 import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
@@ -73,6 +75,13 @@ describe('saved books in the browser', () => {
     await desktop.getByText(/now \$19\.50, was \$45\.50 when you saved it/).waitFor();
     await expectAccessible(desktop);
     await screenshot(desktop, 'saved-page');
+    // ...and buys it from there: Add to cart, then "In your cart" in its row, and in the stored cart
+    const row = desktop.getByRole('listitem').filter({ hasText: dropped.name });
+    await row.getByRole('button', { name: `Add ${dropped.name} to cart` }).click();
+    await row.getByText('In your cart').waitFor();
+    const carted = await api('GET', '/api/user/getCartItems', { token: saver.token });
+    expect(carted.status).toBe(200);
+    expect(expectEnvelope(carted.body, CartContents).items.map((b) => b.id)).toEqual([dropped.id]);
     await expect
       .poll(
         async () => {

@@ -1,6 +1,6 @@
 /**
  * A book's way into the cart outside its own page: the "In your cart" mark, and the button that
- * puts it there. It lives in ui/ because the browse and requests features both show it.
+ * puts it there. It lives in ui/ because the browse, requests and saved features show it.
  */
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
