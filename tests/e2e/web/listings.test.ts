@@ -261,7 +261,18 @@ describe('My listings: the looked-up cover', () => {
     await page.getByRole('img', { name: `Cover of ${name}`, exact: true }).waitFor();
     await page.getByText('Shown with the cover Open Library has for its ISBN.').waitFor();
     await expectAccessible(page);
+    // it asks first: the cover is not brought back
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.accept();
+    });
     await page.getByRole('button', { name: `Take the looked-up cover off ${name}` }).click();
+    await expect
+      .poll(() => asked)
+      .toEqual([
+        `Take the Open Library cover off “${name}”? The book then shows a plain cover with its title until you add a photo.`,
+      ]);
     await page
       .getByRole('button', { name: `Take the looked-up cover off ${name}` })
       .waitFor({ state: 'detached' });

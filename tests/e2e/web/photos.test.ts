@@ -84,7 +84,22 @@ describe('photos in the browser', () => {
     await other.getByRole('img', { name: own }).waitFor();
     expect(await other.getByRole('link', { name: own }).getAttribute('href')).toBe(stored?.url);
 
-    await page.getByRole('button', { name: `Remove photo 1 of ${book.name}` }).click();
+    // removing a photo asks first: Cancel keeps it, stored; OK removes it
+    const remove = page.getByRole('button', { name: `Remove photo 1 of ${book.name}` });
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await remove.click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe(
+      `Remove photo 1 of “${book.name}”? Buyers no longer see it; to show it again, add it again.`,
+    );
+    expect(await photosOf(book.id)).toHaveLength(1);
+    await page.getByRole('img', { name: own }).waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await remove.click();
     await page.getByRole('img', { name: own }).waitFor({ state: 'detached' });
     expect(await photosOf(book.id)).toEqual([]);
   });

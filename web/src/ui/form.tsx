@@ -108,6 +108,7 @@ export function ActionButton({
   action,
   confirm,
   className,
+  disabled,
   children,
 }: {
   act: ReturnType<typeof useAction>;
@@ -115,12 +116,14 @@ export function ActionButton({
   /** the question to agree to first */
   confirm?: string;
   className?: string;
+  disabled?: boolean;
   children: ReactNode;
 }) {
   return (
     <button
       type="button"
       className={className}
+      disabled={disabled}
       onClick={() => (!confirm || window.confirm(confirm)) && act.run(action)}
     >
       {children}

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import type { paths } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
 import { keys } from '#web/queries.ts';
-import { ErrorNote, StatusLine } from '#web/ui/form.tsx';
+import { ActionButton, ErrorNote, StatusLine } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 import { Hidden } from '#web/ui/layout.tsx';
 import { MAX_PHOTOS, PHOTO_TYPES, photoProblem, upload, waitForPhotos } from '#web/ui/photo-upload.ts';
@@ -42,13 +42,10 @@ export function PhotoEditor({
       setState((await waitForPhotos(book.id, [id])).has(id) ? 'added' : 'gave-up');
     });
   };
-  const remove = (photoId: string) =>
-    act.run(() => call(api.POST('/api/books/removePhoto', { body: { bookId: book.id, photoId } })));
   const noCover: UpdateBookBody = { bookId: book.id, coverUrl: null };
   // (openapi-fetch's body type reads a property that can only be null as undefined: the body is
   // checked against the generated type above, then handed over without that property's type)
   const body: Omit<UpdateBookBody, 'coverUrl'> = noCover;
-  const removeCover = () => act.run(() => call(api.POST('/api/books/updateBook', { body })));
   const processing = state === 'checking';
   return (
     <div className="photos">
@@ -56,19 +53,34 @@ export function PhotoEditor({
         {book.photos.map((p, i) => (
           <li key={p.id}>
             <img src={p.thumbnailUrl} alt={`${book.name}, view ${i + 1}`} width={96} height={96} />
-            <button type="button" onClick={() => remove(p.id)} disabled={act.busy}>
+            {/* a removed photo is gone: it asks first, and is no filled button beside Edit */}
+            <ActionButton
+              act={act}
+              action={() =>
+                call(api.POST('/api/books/removePhoto', { body: { bookId: book.id, photoId: p.id } }))
+              }
+              confirm={`Remove photo ${i + 1} of “${book.name}”? Buyers no longer see it; to show it again, add it again.`}
+              className="secondary small"
+              disabled={act.busy}
+            >
               Remove photo {i + 1}
               <Hidden> of {book.name}</Hidden>
-            </button>
+            </ActionButton>
           </li>
         ))}
       </ul>
       {book.coverUrl && (
         <p>
           {book.photos.length === 0 ? 'Shown with the cover Open Library has for its ISBN. ' : ''}
-          <button type="button" onClick={removeCover} disabled={act.busy}>
+          <ActionButton
+            act={act}
+            action={() => call(api.POST('/api/books/updateBook', { body }))}
+            confirm={`Take the Open Library cover off “${book.name}”? The book then shows a plain cover with its title until you add a photo.`}
+            className="secondary small"
+            disabled={act.busy}
+          >
             Take the looked-up cover off<Hidden> {book.name}</Hidden>
-          </button>
+          </ActionButton>
         </p>
       )}
       {book.photos.length < MAX_PHOTOS && (
