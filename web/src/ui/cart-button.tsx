@@ -10,7 +10,7 @@ import { ErrorNote, useFocusWhen } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
 
 /** A book's "In your cart" mark; focused when `focus` (the book was just added). */
-export function InCart({ name, focus }: { name: string; focus: boolean }) {
+function InCart({ name, focus }: { name: string; focus: boolean }) {
   const ref = useFocusWhen<HTMLSpanElement>(focus);
   return (
     <span className="tag" tabIndex={-1} ref={ref}>
