@@ -44,7 +44,8 @@ describe('a hand-over agreed in the browser', () => {
       const sales = await web().newPage({ width: viewport.width, height: viewport.height });
       await logIn(sales, seller.user.emailAddress);
       await sales.goto('/orders');
-      await sales.getByRole('link', { name: `See the order of ${book.name}` }).click();
+      // a sale waiting for its hand-over says where that is agreed
+      await sales.getByRole('link', { name: `See the order of ${book.name} and its hand-over` }).click();
       await sales.getByRole('heading', { name: 'Your sale to Bea' }).waitFor();
       await sales.getByText('You are paid').waitFor();
       await sales.getByText('Bea proposed a hand-over').waitFor();

@@ -29,7 +29,9 @@ function ProgressList({
             <Progress status={b.status} />
             {b.orderId && (
               <Link href={`/orders/${encodeURIComponent(b.orderId)}`}>
+                {/* bought, not yet handed over: the order's page is where the two agree when and where */}
                 See the order<Hidden> of {b.name}</Hidden>
+                {b.status === 1 && ' and its hand-over'}
               </Link>
             )}
           </>
