@@ -291,7 +291,15 @@ describe('the web app in the browser', () => {
     await check('/listings', 'My listings');
     await check('/requests', 'My requests and matches', 'requests-phone');
     await check('/cart', 'Cart');
-    await check('/orders', 'Purchases and sales');
+    // nothing bought or sold yet: each empty list says what to do next
+    await check('/orders', 'Purchases and sales', undefined, async () => {
+      const mine = page.getByRole('region', { name: 'My orders' });
+      await mine.getByText('No orders yet.').waitFor();
+      expect(await mine.getByRole('link', { name: 'Find a book' }).getAttribute('href')).toBe('/');
+      const sold = page.getByRole('region', { name: 'Books I sold' });
+      await sold.getByText('Nothing yet.').waitFor();
+      expect(await sold.getByRole('link', { name: 'Sell a book' }).getAttribute('href')).toBe('/sell');
+    });
     await check('/notifications', 'Notifications');
     // one listing of their own: its figure reads "1 active listing" and opens My listings
     const listed = await api('POST', '/api/books/postBook', {

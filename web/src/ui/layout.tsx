@@ -21,7 +21,8 @@ export function Section({
   title: ReactNode;
   loaded?: { data?: unknown; error?: ApiFailure | null };
   error?: ApiFailure | undefined;
-  empty?: string;
+  /** said when the list read is empty; best with the next step's link (no dead ends) */
+  empty?: ReactNode;
   children?: ReactNode;
 }) {
   const data = loaded?.data;

@@ -1,5 +1,6 @@
 /** `/orders`: the student's orders, and the books bought and sold with their progress. */
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { type ApiFailure, money } from '#web/api.ts';
 import type { Book } from '#web/books.ts';
 import { boughtQuery, ordersQuery, soldQuery } from '#web/queries.ts';
@@ -12,16 +13,18 @@ function ProgressList({
   id,
   title,
   books,
+  empty,
 }: {
   id: string;
   title: string;
+  empty: ReactNode;
   books: {
     data?: (Omit<Book, 'orderId'> & { orderId?: string | null })[] | undefined;
     error: ApiFailure | null;
   };
 }) {
   return (
-    <Section id={id} title={title} loaded={books} empty="Nothing yet.">
+    <Section id={id} title={title} loaded={books} empty={empty}>
       {/* its steps say where it stands: no "Status:" line above them in other words */}
       <BookList books={books.data}>
         {(b) => (
@@ -48,7 +51,17 @@ export function OrdersPage() {
   return (
     <>
       <h1>Purchases and sales</h1>
-      <Section id="orders-h" title="My orders" loaded={orders} empty="No orders yet.">
+      {/* an empty list says what to do next */}
+      <Section
+        id="orders-h"
+        title="My orders"
+        loaded={orders}
+        empty={
+          <>
+            No orders yet. <Link href="/">Find a book</Link>.
+          </>
+        }
+      >
         <ul>
           {orders.data?.map((o) => (
             <li key={o.id}>
@@ -61,8 +74,17 @@ export function OrdersPage() {
           ))}
         </ul>
       </Section>
-      <ProgressList id="bought-h" title="Books I bought" books={bought} />
-      <ProgressList id="sold-h" title="Books I sold" books={sold} />
+      <ProgressList id="bought-h" title="Books I bought" books={bought} empty="Nothing yet." />
+      <ProgressList
+        id="sold-h"
+        title="Books I sold"
+        books={sold}
+        empty={
+          <>
+            Nothing yet. <Link href="/sell">Sell a book</Link>.
+          </>
+        }
+      />
     </>
   );
 }
