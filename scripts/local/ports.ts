@@ -30,6 +30,31 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * `count` ports free right now on 127.0.0.1, all different. Each is held until all are chosen:
+ * ports taken one `freePort()` after another may repeat (the system hands a closed port out
+ * again), and a stack given the same port twice fails to start (EADDRINUSE).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers: net.Server[] = [];
+  try {
+    const ports: number[] = [];
+    for (let k = 0; k < count; k++) {
+      const server = net.createServer();
+      servers.push(server);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve());
+      });
+      const address = server.address();
+      ports.push(typeof address === 'object' && address ? address.port : 0);
+    }
+    return ports;
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `probe` until it resolves true or `timeoutMs` passes. */

@@ -12,20 +12,30 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_DEFAULTS } from '#lib/config.ts';
 import { DEMO_PASSWORD } from '#scripts/local/demo.ts';
-import { freePort } from '#scripts/local/ports.ts';
+import { freePorts } from '#scripts/local/ports.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
+const PORT_NAMES = [
+  'PORT',
+  'SES_PORT',
+  'DYNAMODB_PORT',
+  'LAMBDA_PORT',
+  'S3_PORT',
+  'WEB_PORT',
+  'ISBN_STANDIN_PORT',
+] as const;
+
+/**
+ * A port for each of the stack's servers, all different: taken one freePort() after another,
+ * DynamoDB Local's port was once handed to the stand-in too (EADDRINUSE at start-up).
+ */
 async function ports() {
+  const free = await freePorts(PORT_NAMES.length);
+  const chosen = Object.fromEntries(PORT_NAMES.map((name, k) => [name, String(free[k])]));
   return {
-    PORT: String(await freePort()),
-    SES_PORT: String(await freePort()),
-    DYNAMODB_PORT: String(await freePort()),
-    LAMBDA_PORT: String(await freePort()),
-    S3_PORT: String(await freePort()),
-    WEB_PORT: String(await freePort()),
-    ISBN_STANDIN_PORT: String(await freePort()),
+    ...(chosen as Record<(typeof PORT_NAMES)[number], string>),
     // the stack's own Open Library stand-in, not the test tier's
     ISBN_LOOKUP_URL: '',
   };
