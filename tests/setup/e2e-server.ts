@@ -2,7 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { localClient, startDynamoDbLocal } from '#scripts/local/dynamodb.ts';
 import { startIsbnStandin } from '#scripts/local/isbn-standin.ts';
 import { startOffline } from '#scripts/local/offline.ts';
-import { freePort } from '#scripts/local/ports.ts';
+import { freePort, freePorts } from '#scripts/local/ports.ts';
 import { invokeThroughOffline, startS3 } from '#scripts/local/s3.ts';
 import { startSes } from '#scripts/local/ses.ts';
 import { ensureTable } from '#scripts/local/table.ts';
@@ -16,18 +16,19 @@ export default async function setup(project: TestProject) {
   const client = localClient(dynamo.endpoint);
   await ensureTable(client, table);
   client.destroy();
+  // The four servers started below get their ports together, all different: the Lambda port is
+  // bound only when serverless offline starts, so a freePort() taken after it could repeat it.
+  const [lambdaPort, s3Port, isbnPort, apiPort] = (await freePorts(4)) as [number, number, number, number];
   // Uploads reach the photo processor the way `npm start` sends them: through the Lambda port.
-  const lambdaPort = await freePort();
   const s3 = await startS3({
-    port: await freePort(),
+    port: s3Port,
     bucket: 'campus-books-test-photos',
     // The browser tests serve the app on a free port of localhost (tests/helpers/browser.ts).
     corsOrigins: ['http://localhost:3000', 'http://localhost:*'],
     onUpload: invokeThroughOffline(lambdaPort, 'campus-books-test-photosProcess'),
     onError: (err) => console.error(`[s3] ${err.message}`),
   });
-  const isbn = await startIsbnStandin(await freePort());
-  const apiPort = await freePort();
+  const isbn = await startIsbnStandin(isbnPort);
   const offline = await startOffline({
     stage: 'test',
     port: apiPort,
