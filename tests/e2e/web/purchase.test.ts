@@ -202,6 +202,13 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     await goByNav(seller, 'Orders');
     const sold = seller.getByRole('region', { name: 'Books I sold' });
     await sold.getByRole('heading', { name: new RegExp(title) }).waitFor();
+    // a seller who has bought nothing meets the sales first, then one "No orders yet." (not two empty lists)
+    const sections = seller.locator('main section[aria-labelledby]');
+    await expect
+      .poll(() => sections.evaluateAll((s) => s.map((e) => e.getAttribute('aria-labelledby'))))
+      .toEqual(['sold-h', 'orders-h']);
+    await seller.getByRole('region', { name: 'My orders' }).getByText('No orders yet.').waitFor();
+    expect(await seller.getByRole('region', { name: 'Books I bought' }).count()).toBe(0);
     // its steps in the order page's words, one a line (they ran together on one line: "1. Bought2. ...")
     const steps = sold.getByRole('list', { name: 'Progress' }).first().getByRole('listitem');
     await expect

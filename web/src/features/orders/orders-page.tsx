@@ -48,9 +48,26 @@ export function OrdersPage() {
   const orders = useQuery(ordersQuery);
   const bought = useQuery(boughtQuery);
   const sold = useQuery(soldQuery);
+  // no orders means no books bought: one empty line says so, not two; a student who has only sold
+  // meets their sales first
+  const noOrders = orders.data?.length === 0;
+  const soldFirst = noOrders && (sold.data?.length ?? 0) > 0;
+  const soldList = (
+    <ProgressList
+      id="sold-h"
+      title="Books I sold"
+      books={sold}
+      empty={
+        <>
+          Nothing yet. <Link href="/sell">Sell a book</Link>.
+        </>
+      }
+    />
+  );
   return (
     <>
       <h1>Purchases and sales</h1>
+      {soldFirst && soldList}
       {/* an empty list says what to do next */}
       <Section
         id="orders-h"
@@ -74,17 +91,8 @@ export function OrdersPage() {
           ))}
         </ul>
       </Section>
-      <ProgressList id="bought-h" title="Books I bought" books={bought} empty="Nothing yet." />
-      <ProgressList
-        id="sold-h"
-        title="Books I sold"
-        books={sold}
-        empty={
-          <>
-            Nothing yet. <Link href="/sell">Sell a book</Link>.
-          </>
-        }
-      />
+      {!noOrders && <ProgressList id="bought-h" title="Books I bought" books={bought} empty="Nothing yet." />}
+      {!soldFirst && soldList}
     </>
   );
 }
