@@ -105,7 +105,7 @@ describe('the hand-over queues', () => {
     await logIn(page, owner.user.emailAddress);
     await page.goto('/dashboard?tab=queues');
     const item = page.getByRole('article', { name: book.name });
-    await item.getByText(/^Waiting \d+ minutes?/).waitFor();
+    await item.getByText(/^Waiting (less than a minute|\d+ minutes?) \(/).waitFor();
     expect(await item.getByText(/^Waiting /).textContent()).toMatch(
       / \(bought [A-Z][a-z]{2} \d{1,2}, \d{4}\)$/,
     );

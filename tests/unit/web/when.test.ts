@@ -1,6 +1,6 @@
 /** How the web app writes times (web/src/ui/when.ts): short in lists, exact where a page states it. */
 import { describe, expect, it } from 'vitest';
-import { dayText, exactText, whenText } from '#web/ui/when.ts';
+import { ageOf, dayText, exactText, whenText } from '#web/ui/when.ts';
 
 // local times, as the reader's browser reads them
 const now = new Date(2026, 10, 28, 15, 30);
@@ -34,5 +34,25 @@ describe('exactText and dayText', () => {
     expect(exactText(at(2026, 10, 3, 14, 30))).toBe('Nov 3, 2026, 2:30 PM');
     expect(exactText(at(2025, 0, 12, 0, 5))).toBe('Jan 12, 2025, 12:05 AM');
     expect(dayText(at(2026, 10, 3, 14, 30))).toBe('Nov 3, 2026');
+  });
+});
+
+describe('ageOf', () => {
+  const since = (ms: number) => ageOf(new Date(now.getTime() - ms).toISOString(), now.getTime());
+  const minute = 60_000;
+
+  it('says "less than a minute" for a moment ago, not "0 minutes"', () => {
+    expect(since(0)).toBe('less than a minute');
+    expect(since(59_000)).toBe('less than a minute');
+    // a clock a little ahead of the reader's
+    expect(since(-30_000)).toBe('less than a minute');
+  });
+
+  it('says the largest whole unit: minutes, hours up to two days, then days', () => {
+    expect(since(minute)).toBe('1 minute');
+    expect(since(59 * minute)).toBe('59 minutes');
+    expect(since(60 * minute)).toBe('1 hour');
+    expect(since(47 * 60 * minute)).toBe('47 hours');
+    expect(since(48 * 60 * minute)).toBe('2 days');
   });
 });

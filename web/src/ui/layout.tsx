@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import type { ApiFailure } from '#web/api.ts';
 import { ErrorNote } from '#web/ui/form.tsx';
 import { exactText, whenText } from '#web/ui/when.ts';
-import { count } from '#web/ui/words.ts';
 
 /**
  * A section under an `h2` that `id` names, showing what it `loaded`: its error (else `error`, of an
@@ -142,15 +141,6 @@ export function CardSkeletons({ what, count = 4 }: { what: string; count?: numbe
       </ul>
     </div>
   );
-}
-
-/** How long ago `iso` was, in the largest whole unit (minutes, hours, days), from `now`. */
-export function ageOf(iso: string, now: number = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
-  if (minutes < 60) return count(minutes, 'minute');
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return count(hours, 'hour');
-  return `${Math.floor(hours / 24)} days`;
 }
 
 /** When something happened, said short ("5 min ago", "Yesterday"), with the exact time as its title. */

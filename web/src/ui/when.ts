@@ -1,3 +1,5 @@
+import { count } from '#web/ui/words.ts';
+
 /**
  * How the web app writes times, the same on every page (en-US, in the reader's own time zone).
  *
@@ -35,6 +37,19 @@ export const exactText = (at: string): string =>
       minute: '2-digit',
     })
     .replace('\u202f', ' ');
+
+/**
+ * How long ago `iso` was, in the largest whole unit (minutes, hours, days), from `now`: "Waiting
+ * 3 hours", "reported 2 days ago"; under a minute (or a clock a little ahead) "less than a minute".
+ */
+export function ageOf(iso: string, now: number = Date.now()): string {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return 'less than a minute';
+  if (minutes < 60) return count(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return count(hours, 'hour');
+  return `${Math.floor(hours / 24)} days`;
+}
 
 /** A day, without its time: "Nov 3, 2026". */
 export const dayText = (at: string): string =>

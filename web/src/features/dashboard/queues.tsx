@@ -10,9 +10,9 @@ import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { ActionButton, ErrorNote, Field } from '#web/ui/form.tsx';
 import { slotText } from '#web/ui/handover.ts';
 import { useAction } from '#web/ui/hooks.ts';
-import { ageOf, Hidden, MoreButton, Skeletons } from '#web/ui/layout.tsx';
+import { Hidden, MoreButton, Skeletons } from '#web/ui/layout.tsx';
 import { Thumbnail } from '#web/ui/photos.tsx';
-import { dayText } from '#web/ui/when.ts';
+import { ageOf, dayText } from '#web/ui/when.ts';
 
 /** A hand-over waiting longer than this is shown in red. */
 const OLD_MS = 3 * 24 * 60 * 60 * 1000;

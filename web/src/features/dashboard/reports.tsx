@@ -8,8 +8,8 @@ import { Link } from '#web/router.tsx';
 import { STATUS_LABELS } from '#web/ui/books.tsx';
 import { Field, StatusLine } from '#web/ui/form.tsx';
 import { useAction } from '#web/ui/hooks.ts';
-import { ageOf, MoreButton, Section } from '#web/ui/layout.tsx';
-import { dayText, exactText } from '#web/ui/when.ts';
+import { MoreButton, Section } from '#web/ui/layout.tsx';
+import { ageOf, dayText, exactText } from '#web/ui/when.ts';
 import { count } from '#web/ui/words.ts';
 
 const REASONS: Record<string, string> = {
