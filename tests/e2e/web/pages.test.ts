@@ -300,7 +300,20 @@ describe('the web app in the browser', () => {
       await sold.getByText('Nothing yet.').waitFor();
       expect(await sold.getByRole('link', { name: 'Sell a book' }).getAttribute('href')).toBe('/sell');
     });
-    await check('/notifications', 'Notifications');
+    // nothing told yet: the page says what will come here and links where it starts
+    await check('/notifications', 'Notifications', undefined, async () => {
+      await page
+        .getByText(/^No notifications yet\. You hear here when a book you asked for is listed/)
+        .waitFor();
+      expect(await page.getByRole('link', { name: 'asked for' }).getAttribute('href')).toBe('/requests');
+      expect(await page.getByRole('link', { name: 'saved', exact: true }).getAttribute('href')).toBe(
+        '/saved',
+      );
+    });
+    await check('/messages', 'Messages', undefined, async () => {
+      await page.getByText(/^No conversations yet\./).waitFor();
+      expect(await page.getByRole('link', { name: 'find a book' }).getAttribute('href')).toBe('/');
+    });
     // one listing of their own: its figure reads "1 active listing" and opens My listings
     const listed = await api('POST', '/api/books/postBook', {
       token: owner.token,

@@ -22,7 +22,11 @@ export function MessagesPage() {
       <h1>Messages</h1>
       <ErrorNote error={list.error} />
       {list.isPending && <Loading what="your conversations" />}
-      {list.data?.length === 0 && <p>No conversations yet. Ask a seller from a book’s page.</p>}
+      {list.data?.length === 0 && (
+        <p>
+          No conversations yet. Ask a seller from a book’s page: <Link href="/">find a book</Link>.
+        </p>
+      )}
       <ul className="conversations">
         {list.data?.map((c) => (
           <li key={c.id} className={c.unread > 0 ? 'unread' : undefined}>

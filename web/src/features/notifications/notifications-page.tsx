@@ -46,7 +46,14 @@ export function NotificationsPage() {
     <section>
       <h1>Notifications</h1>
       <ErrorNote error={list.error ?? act.error} />
-      {list.data?.length === 0 && <p>No notifications.</p>}
+      {/* a new student learns what comes here, and where to start it */}
+      {list.data?.length === 0 && (
+        <p>
+          No notifications yet. You hear here when a book you <Link href="/requests">asked for</Link> is
+          listed, a <Link href="/saved">saved</Link> book drops in price or sells, someone writes to you, or
+          an order moves on.
+        </p>
+      )}
       {list.data?.some((n) => !n.read) && (
         <button type="button" className="secondary" onClick={() => mark()}>
           Mark all as read
