@@ -6,7 +6,8 @@
  * by hand, and for every user when a session ends on this browser (session.ts `setSession`), so a
  * shared computer keeps no one's draft after they log out. Photos are not kept: a File cannot be.
  */
-import { DRAFT_PREFIX, getSession, storage } from '#web/session.ts';
+import { DRAFT_PREFIX, getSession } from '#web/session.ts';
+import { storage } from '#web/storage.ts';
 
 const keyOf = (form: string): string | null => {
   const userId = getSession()?.userId;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { storage } from '#web/storage.ts';
 
 /**
  * The signed-in session: the short-lived access token lives in memory only (never in storage or a
@@ -25,14 +26,6 @@ let restoring = true;
  * refresh call and its console shows no 401. Only a hint: the refresh cookie decides.
  */
 const HINT = 'cb_signed_in';
-/** This browser's localStorage, or null where it cannot be used (a private mode refusing it). */
-export const storage = (): Storage | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
 const hinted = storage()?.getItem(HINT) === '1';
 
 /** Where drafts.ts keeps what was typed into a form, per user: every one goes when a session ends. */
