@@ -116,6 +116,26 @@ export async function submitLogIn(
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/**
+ * Fills in the sign-up form the page shows for `emailAddress` (with the default password) and
+ * submits it; waits for "Check your e-mail".
+ */
+export async function submitSignUp(
+  page: Page,
+  emailAddress: string,
+  who: { firstName: string; lastName: string; campusMailbox: string; paymentUsername: string },
+): Promise<void> {
+  await page.getByLabel('University e-mail (.edu)').fill(emailAddress);
+  await page.getByLabel('Password (8 to 72 characters)').fill(DEFAULT_PASSWORD);
+  await page.getByLabel('First name').fill(who.firstName);
+  await page.getByLabel('Last name').fill(who.lastName);
+  await page.getByLabel('University', { exact: true }).fill('University of Testing');
+  await page.getByLabel('Campus mailbox').fill(who.campusMailbox);
+  await page.getByLabel('Payment username (e.g. Venmo)').fill(who.paymentUsername);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+}
+
 /** The viewports the tests name: a phone's and a desktop's, in CSS pixels. */
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { getBook } from '#lib/db/books.ts';
 import { createConfirmedUser, DEFAULT_PASSWORD, emailTokenIn, uniqueEmail } from '#tests/helpers/accounts.ts';
-import { expectAccessible, goByNav, logIn, screenshot } from '#tests/helpers/browser.ts';
+import { expectAccessible, goByNav, logIn, screenshot, submitSignUp } from '#tests/helpers/browser.ts';
 import { api, waitForEmail } from '#tests/helpers/e2e.ts';
 import { CONFIRMATION_SUBJECT } from '#tests/helpers/e2e-accounts.ts';
 import { refreshCookieOf, tokenOf } from '#tests/helpers/web-session.ts';
@@ -26,15 +26,12 @@ describe('a purchase from sign-up to paid, in the browser', () => {
     await seller.goto('/signup');
     await expectAccessible(seller);
     await screenshot(seller, 'signup');
-    await seller.getByLabel('University e-mail (.edu)').fill(sellerEmail);
-    await seller.getByLabel('Password (8 to 72 characters)').fill(DEFAULT_PASSWORD);
-    await seller.getByLabel('First name').fill('Sam');
-    await seller.getByLabel('Last name').fill('Seller');
-    await seller.getByLabel('University', { exact: true }).fill('University of Testing');
-    await seller.getByLabel('Campus mailbox').fill('Box 12');
-    await seller.getByLabel('Payment username (e.g. Venmo)').fill('@sam-sells');
-    await seller.getByRole('button', { name: 'Sign up' }).click();
-    await seller.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await submitSignUp(seller, sellerEmail, {
+      firstName: 'Sam',
+      lastName: 'Seller',
+      campusMailbox: 'Box 12',
+      paymentUsername: '@sam-sells',
+    });
     await expectAccessible(seller);
 
     const token = emailTokenIn(await waitForEmail(sellerEmail, CONFIRMATION_SUBJECT));

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { operations } from '#web/api.gen.ts';
 import { api, call } from '#web/api.ts';
+import { sitePath, withNext } from '#web/return-to.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { setSession, useSession } from '#web/session.ts';
 import { EMAIL_FIELD, ErrorNote, Field, Form, passwordField } from '#web/ui/form.tsx';
@@ -84,9 +85,9 @@ export function ConfirmPage() {
 
 export function LoginPage() {
   const { query } = useLocation();
-  const next = query.get('next');
   // Only a path on this site: never an absolute URL from the query.
-  const safeNext = next?.startsWith('/') && !next.startsWith('//') ? next : '/';
+  const next = sitePath(query.get('next'));
+  const safeNext = next ?? '/';
   const session = useSession();
   const [emailAddress, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -158,7 +159,8 @@ export function LoginPage() {
         </button>
       </form>
       <p>
-        <Link href="/forgot-password">Forgot your password?</Link> · <Link href="/signup">Sign up</Link>
+        <Link href="/forgot-password">Forgot your password?</Link> ·{' '}
+        <Link href={withNext('/signup', next)}>Sign up</Link>
       </p>
     </section>
   );

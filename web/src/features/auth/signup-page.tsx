@@ -1,6 +1,10 @@
-/** `/signup`: sign-up, then "check your e-mail" with a button to resend it. */
+/**
+ * `/signup`: sign-up, then "check your e-mail" with a button to resend it. A sign-up from a page
+ * (`?next=`, a book's "sign up") keeps that page for after the confirmation (web/src/return-to.ts).
+ */
 import { api, call } from '#web/api.ts';
-import { Link } from '#web/router.tsx';
+import { keepReturnTo, sitePath, withNext } from '#web/return-to.ts';
+import { Link, useLocation } from '#web/router.tsx';
 import { ErrorNote, Field, Submit } from '#web/ui/form.tsx';
 import { useFields, useSubmit } from '#web/ui/hooks.ts';
 
@@ -17,6 +21,7 @@ const SIGNUP_FIELDS = [
 type SignupForm = Record<(typeof SIGNUP_FIELDS)[number][0], string>;
 
 export function SignupPage() {
+  const next = sitePath(useLocation().query.get('next'));
   const { form, bind } = useFields<SignupForm>({
     emailAddress: '',
     password: '',
@@ -26,7 +31,10 @@ export function SignupPage() {
     campusMailbox: '',
     paymentUsername: '',
   });
-  const signup = useSubmit(() => call(api.POST('/api/auth/signup', { body: form })));
+  const signup = useSubmit(async () => {
+    await call(api.POST('/api/auth/signup', { body: form }));
+    keepReturnTo(next);
+  });
   const resend = useSubmit(() =>
     call(api.POST('/api/auth/resendConfirmation', { body: { emailAddress: form.emailAddress } })),
   );
@@ -71,7 +79,7 @@ export function SignupPage() {
         </Submit>
       </form>
       <p>
-        Already signed up? <Link href="/login">Log in</Link>.
+        Already signed up? <Link href={withNext('/login', next)}>Log in</Link>.
       </p>
     </section>
   );

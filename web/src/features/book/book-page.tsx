@@ -5,6 +5,7 @@ import { api, bookPrice, call } from '#web/api.ts';
 import { conditionName, courseText } from '#web/books.ts';
 import { ReportForm } from '#web/features/book/report-form.tsx';
 import { bookQuery, keys } from '#web/queries.ts';
+import { withNext } from '#web/return-to.ts';
 import { Link } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
 import { AskSeller, HANDOVER_QUESTION } from '#web/ui/ask-seller.tsx';
@@ -82,7 +83,10 @@ export function BookPage({ id }: { id: string }) {
           <div className="actions">
             {!session ? (
               <p>
-                <Link href={`/login?next=${encodeURIComponent(`/books/${book.id}`)}`}>Log in</Link> to buy it.
+                {/* a visitor from a shared link has no account yet: both ways come back here */}
+                <Link href={withNext('/login', `/books/${book.id}`)}>Log in</Link> or{' '}
+                <Link href={withNext('/signup', `/books/${book.id}`)}>sign up</Link> to buy it or ask the
+                seller.
               </p>
             ) : mine ? null : book.inCart ? (
               <StatusLine focus={added}>

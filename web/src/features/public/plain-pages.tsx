@@ -1,10 +1,15 @@
 /** The plain pages anyone can open: account confirmed, terms, privacy, page not found. */
+import { useEffect, useState } from 'react';
+import { forgetReturnTo, keptReturnTo, withNext } from '#web/return-to.ts';
 import { Link } from '#web/router.tsx';
 import { useSession } from '#web/session.ts';
 
 /** After the e-mailed link: signed in already (the confirm page logs in), or a way to log in. */
 export function EmailConfirmedPage() {
   const session = useSession();
+  // the page the student signed up from (a book's "sign up"), kept by the sign-up: offered once
+  const [back] = useState(keptReturnTo);
+  useEffect(forgetReturnTo, []);
   return (
     <section>
       <h1>Your account is confirmed</h1>
@@ -12,12 +17,17 @@ export function EmailConfirmedPage() {
         <>
           <p>Welcome to Campus Books, {session.firstName}. You are logged in.</p>
           <p>
+            {back && (
+              <>
+                <Link href={back}>Go back to where you signed up</Link> ·{' '}
+              </>
+            )}
             <Link href="/">Find books</Link> · <Link href="/sell">Sell a book</Link>
           </p>
         </>
       ) : (
         <p>
-          Welcome to Campus Books. <Link href="/login">Log in</Link> to sell and buy books.
+          Welcome to Campus Books. <Link href={withNext('/login', back)}>Log in</Link> to sell and buy books.
         </p>
       )}
     </section>
