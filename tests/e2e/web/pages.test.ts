@@ -264,7 +264,16 @@ describe('the web app in the browser', () => {
       expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(390);
       if (shot) await screenshot(page, shot);
     };
-    await check('/', 'Textbooks from students on your campus', 'browse-phone');
+    // a visitor learns in one line how to join, and the books still start on the first screen
+    await check('/', 'Textbooks from students on your campus', 'browse-phone', async () => {
+      await page
+        .getByText(/^Buy, sell and ask for books with students of your university: sign up/)
+        .waitFor();
+      const join = page.getByRole('main').getByRole('link', { name: 'sign up', exact: true });
+      expect(await join.getAttribute('href')).toBe('/signup');
+      const card = await page.locator('ul.books.grid .card').first().boundingBox();
+      expect(card && card.y + 40 < 844, `first card at ${card?.y}`).toBe(true);
+    });
     await check('/signup', 'Sign up');
     await check('/login', 'Log in');
     await check('/forgot-password', 'Forgot password');

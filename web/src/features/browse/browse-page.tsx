@@ -49,9 +49,16 @@ export function BrowsePage() {
   return (
     <>
       <h1>{session ? `Welcome, ${session.firstName}` : 'Textbooks from students on your campus'}</h1>
-      {!session && params.get('deleted') === '1' && (
-        <p role="status">Your account was deleted. Thank you for using Campus Books.</p>
-      )}
+      {!session &&
+        (params.get('deleted') === '1' ? (
+          <p role="status">Your account was deleted. Thank you for using Campus Books.</p>
+        ) : (
+          // a visitor learns who sells here and how to join, in one line above the books
+          <p className="muted">
+            Buy, sell and ask for books with students of your university: <Link href="/signup">sign up</Link>{' '}
+            with your .edu e-mail.
+          </p>
+        ))}
       <search>
         <form onSubmit={search} className="search">
           <label htmlFor="q">Search by title, course or ISBN</label>
