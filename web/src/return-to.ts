@@ -16,10 +16,14 @@ export const sitePath = (next: string | null | undefined): string | undefined =>
 export const withNext = (path: string, next: string | undefined): string =>
   next ? `${path}?next=${encodeURIComponent(next)}` : path;
 
-/** Keeps `next` (a path on this site) for after the sign-up's confirmation. */
+/**
+ * Keeps `next` (a path on this site) for after the sign-up's confirmation; a sign-up from nowhere in
+ * particular forgets any path an earlier one kept.
+ */
 export function keepReturnTo(next: string | undefined): void {
   const path = sitePath(next);
   if (path) storage()?.setItem(KEY, path);
+  else forgetReturnTo();
 }
 
 /** The kept path, if any. */

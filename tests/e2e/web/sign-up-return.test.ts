@@ -4,6 +4,7 @@
  * through the e-mailed confirmation (web/src/return-to.ts), and the confirmed page links back to it
  * once. From there the new student buys it.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CartContents } from '#lib/cart/schemas.ts';
 import { createConfirmedUser, DEFAULT_PASSWORD, emailTokenIn, uniqueEmail } from '#tests/helpers/accounts.ts';
@@ -15,6 +16,26 @@ import { tokenOf } from '#tests/helpers/web-session.ts';
 import { webStackForFile } from '#tests/helpers/web-stack.ts';
 
 const web = webStackForFile();
+
+/**
+ * Signs `firstName` up on `page` (the sign-up form it shows), then opens the e-mailed link in
+ * `mailTab` (another tab of the same browser, or the same page) and confirms: the student is
+ * logged in on the confirmed page.
+ */
+async function signUpAndConfirm(page: Page, firstName: string, mailTab: Page = page): Promise<void> {
+  const emailAddress = uniqueEmail(firstName.toLowerCase());
+  await submitSignUp(page, emailAddress, {
+    firstName,
+    lastName: 'Student',
+    campusMailbox: 'Box 7',
+    paymentUsername: `@${firstName.toLowerCase()}`,
+  });
+  const token = emailTokenIn(await waitForEmail(emailAddress, CONFIRMATION_SUBJECT));
+  await mailTab.goto(`/confirm?token=${token}`);
+  await mailTab.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+  await mailTab.getByRole('button', { name: 'Confirm my account' }).click();
+  await mailTab.getByText(`Welcome to Campus Books, ${firstName}. You are logged in.`).waitFor();
+}
 
 describe('signing up from a book page', () => {
   it('brings the new student back to the book after the e-mailed confirmation, to buy it', async () => {
@@ -39,21 +60,9 @@ describe('signing up from a book page', () => {
     expect(await page.getByRole('link', { name: 'Log in', exact: true }).last().getAttribute('href')).toBe(
       logInHref,
     );
-    const emailAddress = uniqueEmail('returns');
-    await submitSignUp(page, emailAddress, {
-      firstName: 'Rae',
-      lastName: 'Turner',
-      campusMailbox: 'Box 7',
-      paymentUsername: '@rae',
-    });
-
     // the e-mailed link opens in another tab of the same browser
-    const token = emailTokenIn(await waitForEmail(emailAddress, CONFIRMATION_SUBJECT));
     const mailTab = await page.context().newPage();
-    await mailTab.goto(`/confirm?token=${token}`);
-    await mailTab.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
-    await mailTab.getByRole('button', { name: 'Confirm my account' }).click();
-    await mailTab.getByText('Welcome to Campus Books, Rae. You are logged in.').waitFor();
+    await signUpAndConfirm(page, 'Rae', mailTab);
     const back = mailTab.getByRole('link', { name: 'Go back to where you signed up' });
     expect(await back.getAttribute('href')).toBe(bookPath);
     await expectAccessible(mailTab);
@@ -72,5 +81,15 @@ describe('signing up from a book page', () => {
     await mailTab.goto('/email-confirmed');
     await mailTab.getByText('Welcome to Campus Books, Rae. You are logged in.').waitFor();
     expect(await mailTab.getByRole('link', { name: 'Go back to where you signed up' }).count()).toBe(0);
+  });
+
+  it('offers no way back after a sign-up from the sign-up page itself, whatever an earlier one kept', async () => {
+    const page = await web().newPage({ width: 390, height: 844 });
+    await page.goto('/signup');
+    // an earlier visitor on this browser signed up from the Saved page and never confirmed
+    await page.evaluate(() => localStorage.setItem('cb_return_to', '/saved'));
+    await signUpAndConfirm(page, 'Pat');
+    expect(await page.getByRole('link', { name: 'Go back to where you signed up' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Find books' }).waitFor();
   });
 });
