@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
+import { makeBookBody } from '#tests/helpers/books.ts';
 import { expectAccessible, logIn } from '#tests/helpers/browser.ts';
 import { api } from '#tests/helpers/e2e.ts';
 import { webStackForFile } from '#tests/helpers/web-stack.ts';
@@ -67,6 +68,35 @@ describe('an empty search', () => {
     // the page loads when first opened: its form, not the search field's "title, course" label
     await page.getByRole('heading', { level: 1, name: 'My requests and matches' }).waitFor();
     expect(await page.getByLabel('ISBN (optional)').inputValue()).toBe('978-0-000-00000-2');
+  });
+});
+
+describe('a list of books that lacks the one a student needs', () => {
+  it('offers to ask for it under the books, filled in from a search', async () => {
+    const campus = freshCampus();
+    const seller = await studentAt(campus);
+    const title = `Zq${letters(8)} Optics`;
+    const listed = await api('POST', '/api/books/postBook', {
+      token: seller.token,
+      body: makeBookBody({ name: title }),
+    });
+    expect(listed.status).toBe(201);
+    const student = await studentAt(campus);
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, student.user.emailAddress);
+    await page.locator('ul.books.grid .card').first().waitFor();
+    const ask = page.getByRole('link', { name: 'Ask for it' });
+    expect(await ask.getAttribute('href')).toBe('/requests');
+    // a search that found something: the request takes the query, as an empty search's does
+    await page.goto(`/?q=${encodeURIComponent(title)}`);
+    await page.locator('ul.books.grid .card').filter({ hasText: title }).waitFor();
+    await expect
+      .poll(() => ask.getAttribute('href'))
+      .toBe(`/requests?name=${encodeURIComponent(title).replace(/%20/g, '+')}`);
+    await expectAccessible(page);
+    await ask.click();
+    await page.getByRole('heading', { level: 1, name: 'My requests and matches' }).waitFor();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
   });
 });
 

@@ -11,6 +11,7 @@ import { browseHref, type Filters, filtersFrom } from '#web/features/browse/filt
 import { NoResults } from '#web/features/browse/no-results.tsx';
 import { booksQuery } from '#web/features/browse/queries.ts';
 import { YourListings } from '#web/features/browse/your-listings.tsx';
+import { prefillHref } from '#web/prefill.ts';
 import { profileQuery } from '#web/queries.ts';
 import { Link, navigate, useLocation } from '#web/router.tsx';
 import { useRestoring, useSession } from '#web/session.ts';
@@ -108,6 +109,13 @@ export function BrowsePage() {
           <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetching}>
             More books
           </button>
+        )}
+        {/* under the books, where a student finds the one they need is not there (Requests is under More on a phone) */}
+        {session && books.length > 0 && (
+          <p className="muted">
+            Not the book you need? <Link href={prefillHref('/requests', q)}>Ask for it</Link> and hear when
+            someone lists it.
+          </p>
         )}
       </section>
     </>
