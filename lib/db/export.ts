@@ -1,7 +1,17 @@
-/** Reads for exportData that no other area needs: a user's orders as buyer (gsi2), every page. */
+/**
+ * Reads for exportData that no other area needs, each a walk of one partition: a user's orders as
+ * buyer (gsi2), saved books and conversations (gsi1), and one conversation's messages.
+ */
 
-import { queryAll } from '#lib/table/page.ts';
-import { INDEX, ordersOfBuyerPk } from './keys.ts';
+import { indexPartition, queryAll } from '#lib/table/page.ts';
+import {
+  conversationPartition,
+  INDEX,
+  inboxPk,
+  MESSAGE_SK_PREFIX,
+  ordersOfBuyerPk,
+  savedBooksOfUserPk,
+} from './keys.ts';
 
 export const allOrdersOfBuyer = (buyerId: string): Promise<Record<string, unknown>[]> =>
   queryAll({
@@ -9,3 +19,21 @@ export const allOrdersOfBuyer = (buyerId: string): Promise<Record<string, unknow
     KeyConditionExpression: 'gsi2pk = :pk',
     ExpressionAttributeValues: { ':pk': ordersOfBuyerPk(buyerId) },
   });
+
+/** A user's saved books, newest saved first (at most SAVED_LIMIT are ever stored). */
+export const allSavedOfUser = (userId: string): Promise<Record<string, unknown>[]> =>
+  queryAll(indexPartition('gsi1', savedBooksOfUserPk(userId)));
+
+/** A user's inbox entries (one a conversation), newest activity first, at most `max`. */
+export const inboxEntriesOf = (userId: string, max: number): Promise<Record<string, unknown>[]> =>
+  queryAll(indexPartition('gsi1', inboxPk(userId)), max);
+
+/** One conversation's messages, oldest first, at most `max`. */
+export const messagesOf = (conversationId: string, max: number): Promise<Record<string, unknown>[]> =>
+  queryAll(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :msg)',
+      ExpressionAttributeValues: { ':pk': conversationPartition(conversationId), ':msg': MESSAGE_SK_PREFIX },
+    },
+    max,
+  );

@@ -1711,7 +1711,13 @@ export interface components {
             cart: {
                 [key: string]: unknown;
             }[];
+            saved: {
+                [key: string]: unknown;
+            }[];
             orders: {
+                [key: string]: unknown;
+            }[];
+            conversations: {
                 [key: string]: unknown;
             }[];
             notifications: {
@@ -14377,7 +14383,13 @@ export interface operations {
                      *         "cart": [
                      *           {}
                      *         ],
+                     *         "saved": [
+                     *           {}
+                     *         ],
                      *         "orders": [
+                     *           {}
+                     *         ],
+                     *         "conversations": [
                      *           {}
                      *         ],
                      *         "notifications": [

@@ -5,8 +5,10 @@ import { DataExport } from '#lib/privacy/export.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { makeBook } from '#tests/helpers/books.ts';
 import { addToCart, checkout } from '#tests/helpers/cart.ts';
+import { asked, sendMessage } from '#tests/helpers/conversations.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { createRequest } from '#tests/helpers/matching.ts';
+import { saveBook } from '#tests/helpers/saved.ts';
 import { expectEnvelope } from '#tests/helpers/schema.ts';
 
 const exportOf = async (token: string) => {
@@ -47,5 +49,34 @@ describe('GET /api/user/exportData', () => {
     expect(sellerDoc.doc.books.map((b) => b.id).sort()).toEqual([sold.id, wanted.id].sort());
     expect(sellerDoc.doc.books.find((b) => b.id === sold.id)?.status).toBe(1);
     expect(sellerDoc.raw).not.toContain('passwordHash');
+  });
+
+  it('holds the user’s saved books and each conversation with its messages, both sides, oldest first', async () => {
+    const seller = await createConfirmedUser();
+    const buyer = await createConfirmedUser();
+    const asked1 = await makeBook({ id: seller.record.id });
+    const kept = await makeBook({ id: seller.record.id });
+    expect((await saveBook(buyer.token, kept.id)).status).toBe(201);
+    const { conversationId } = await asked(buyer.token, asked1.id, 'Does it have notes in it?');
+    expect((await sendMessage(seller.token, { conversationId, text: 'A few, in pencil.' })).status).toBe(201);
+
+    for (const [who, other] of [
+      [buyer, seller],
+      [seller, buyer],
+    ] as const) {
+      const { doc } = await exportOf(who.token);
+      expect(doc.conversations).toHaveLength(1);
+      const [thread] = doc.conversations;
+      expect(thread?.conversationId).toBe(conversationId);
+      expect(thread?.otherId).toBe(other.record.id);
+      const messages = thread?.messages as { senderId: string; text: string }[];
+      expect(messages.map((m) => [m.senderId, m.text])).toEqual([
+        [buyer.record.id, 'Does it have notes in it?'],
+        [seller.record.id, 'A few, in pencil.'],
+      ]);
+    }
+    const { doc } = await exportOf(buyer.token);
+    expect(doc.saved.map((b) => b.bookId)).toEqual([kept.id]);
+    expect((await exportOf(seller.token)).doc.saved).toEqual([]);
   });
 });

@@ -21,7 +21,10 @@ export default function MyDataPage() {
   return (
     <section>
       <h1>Your data</h1>
-      <p>One JSON file with your profile, preferences, books, requests, cart, orders and notifications.</p>
+      <p>
+        One JSON file with your profile, preferences, books, requests, cart, saved books, orders, messages and
+        notifications.
+      </p>
       <ErrorNote error={error} />
       {done && <StatusLine>Your data was downloaded.</StatusLine>}
       <button type="button" onClick={() => download()} disabled={busy}>
