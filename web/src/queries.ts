@@ -182,3 +182,12 @@ export const savedQuery = {
   // read once per session (the cache is emptied when the user changes); saving and unsaving refresh it
   staleTime: Number.POSITIVE_INFINITY,
 };
+
+/** An ISBN's book data and price hint (`lookupIsbn`), once per ISBN: kept, a book's data does not change. */
+export const lookupQuery = (isbn: string) =>
+  queryOptions({
+    queryKey: ['isbn-lookup', isbn],
+    queryFn: () => call(api.GET('/api/books/lookupIsbn/{isbn}', { params: { path: { isbn } } })),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });

@@ -154,6 +154,42 @@ describe('a request for a book already listed', () => {
   });
 });
 
+describe('the request form', () => {
+  it('fills the title and edition from a typed ISBN, as the Sell form does, and asks by that ISBN', async () => {
+    const student = await studentAt(freshCampus());
+    const page = await web().newPage({ width: 390, height: 844 });
+    await logIn(page, student.user.emailAddress);
+    await page.goto('/requests');
+    await page.getByLabel('ISBN (optional)').waitFor();
+    // the ISBN first: what a reading list gives, and what finds the rest
+    const order = await page.locator('form label').allInnerTexts();
+    expect(order.findIndex((t) => /^ISBN/.test(t))).toBe(0);
+    // SICP in the ISBN stand-in (scripts/local/isbn-fixtures.ts), edition "2nd ed."
+    await page.getByLabel('ISBN (optional)').fill('0-262-51087-1');
+    await page.getByRole('status').filter({ hasText: 'Found “Structure and Interpretation' }).waitFor();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(
+      'Structure and Interpretation of Computer Programs',
+    );
+    expect(await page.getByLabel('Edition (optional)').inputValue()).toBe('2');
+    await expectAccessible(page);
+    await page.getByLabel('Course', { exact: true }).fill('CSC 173');
+    await page.getByRole('button', { name: 'Add the request' }).click();
+    await page.getByText('Request added:').waitFor();
+    const stored = await api('GET', '/api/user/getRequests', { token: student.token });
+    expect(stored.status).toBe(200);
+    expect((stored.body as { data: unknown[] }).data).toMatchObject([
+      {
+        name: 'Structure and Interpretation of Computer Programs',
+        course: 'CSC 173',
+        edition: 2,
+        ISBN: '9780262510875',
+      },
+    ]);
+    // the form is empty again: no lookup is left filling it
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('');
+  });
+});
+
 describe('a search with nothing to search by, or too long', () => {
   it('says what to type, in words, without asking the service', async () => {
     const page = await web().newPage({ width: 390, height: 844 });

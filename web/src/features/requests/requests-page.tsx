@@ -1,4 +1,8 @@
-/** `/requests`: the student's requests (add, delete) and the books that match them. */
+/**
+ * `/requests`: the student's requests (add, delete) and the books that match them. The ISBN comes
+ * first: a whole one is looked up (web/src/ui/isbn-lookup.tsx, as on the Sell form) and fills the
+ * title and edition left empty, and says what copies sold for.
+ */
 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +15,7 @@ import { BookList } from '#web/ui/books.tsx';
 import { AddToCart } from '#web/ui/cart-button.tsx';
 import { ActionButton, Field, Form, StatusLine } from '#web/ui/form.tsx';
 import { useAction, useFields, useSubmit } from '#web/ui/hooks.ts';
+import { LookupNote, useIsbnLookup } from '#web/ui/isbn-lookup.tsx';
 import { Hidden, Section } from '#web/ui/layout.tsx';
 import { SaveButton } from '#web/ui/save-button.tsx';
 
@@ -29,7 +34,12 @@ export function RequestsPage() {
   // an empty search's "Request this book" fills in what was searched (/requests?name=|course=|ISBN=)
   const { query } = useLocation();
   const empty = { edition: '', ...prefillFrom(query) };
-  const { form, bind, reset } = useFields(empty);
+  const { form, bind, reset, update } = useFields(empty);
+  const lookup = useIsbnLookup(form.ISBN, update, (f, book) => ({
+    ...f,
+    name: f.name.trim() ? f.name : book.title.slice(0, 200),
+    edition: f.edition.trim() || !book.edition ? f.edition : String(book.edition),
+  }));
   // A request added or deleted changes the requests, the matches and the open-requests count.
   const changes = [keys.requests, keys.matches, keys.statistics];
   const del = useAction(...changes);
@@ -97,10 +107,15 @@ export function RequestsPage() {
       {matchesFirst && found}
       <Section id="req-h" title="Ask for a book">
         <Form onSubmit={add.submit} noValidate error={add.error} busy={add.busy} button="Add the request">
+          <Field
+            {...bind('ISBN', add.error)}
+            label="ISBN (optional)"
+            hint="Type the ISBN from your reading list, and the title fills itself in."
+          />
+          <LookupNote lookup={lookup} />
           <Field {...bind('name', add.error)} label="Title" required />
           <Field {...bind('course', add.error)} label="Course" required />
           <Field {...bind('edition', add.error)} label="Edition (optional)" type="number" />
-          <Field {...bind('ISBN', add.error)} label="ISBN (optional)" />
         </Form>
         {said?.by === 'add' && <StatusLine key={said.text}>{said.text}</StatusLine>}
       </Section>

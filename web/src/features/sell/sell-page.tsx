@@ -4,7 +4,7 @@
  * errors are shown under their fields.
  * The ISBN comes first, typed or scanned from the barcode (barcode-scan.tsx): a whole one is looked
  * up and fills the title, author and edition the seller left empty, with what copies sold for and
- * the cover (isbn-lookup.tsx), which is posted with the book as its picture until it has photos.
+ * the cover (web/src/ui/isbn-lookup.tsx, lookup-cover.tsx), which is posted with the book as its picture until it has photos.
  * An empty search's "Sell yours" fills in what was searched (`/sell?name=|course=|ISBN=`, web/src/prefill.ts).
  * Photos are chosen in the same form (photo-picker.tsx): "List the book" posts the book, then
  * uploads them one by one and waits until they are processed, saying how far it is in a status
@@ -15,7 +15,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api, call } from '#web/api.ts';
 import { readDraft, writeDraft } from '#web/drafts.ts';
 import { BarcodeScan } from '#web/features/sell/barcode-scan.tsx';
-import { LookupCover, LookupNote, useIsbnLookup } from '#web/features/sell/isbn-lookup.tsx';
+import { LookupCover } from '#web/features/sell/lookup-cover.tsx';
 import { PhotoPicker } from '#web/features/sell/photo-picker.tsx';
 import { prefillFrom } from '#web/prefill.ts';
 import { keys } from '#web/queries.ts';
@@ -23,6 +23,7 @@ import { Link, navigate, useLocation } from '#web/router.tsx';
 import { BLANK_BOOK, BookFields, type BookForm, useBookForm } from '#web/ui/book-fields.tsx';
 import { Form, StatusLine } from '#web/ui/form.tsx';
 import { useSubmit } from '#web/ui/hooks.ts';
+import { LookupNote, useIsbnLookup } from '#web/ui/isbn-lookup.tsx';
 import { upload, waitForPhotos } from '#web/ui/photo-upload.ts';
 import { count } from '#web/ui/words.ts';
 
@@ -125,19 +126,14 @@ export function SellPage() {
     setRestored(draft);
     setEarlier(null);
   };
-  const lookup = useIsbnLookup(form.ISBN);
+  const lookup = useIsbnLookup(form.ISBN, update, (f, found) => ({
+    ...f,
+    name: f.name.trim() ? f.name : found.title.slice(0, 200),
+    author: f.author.trim() || found.authors.length === 0 ? f.author : found.authors.join(', ').slice(0, 200),
+    // the edition starts at 1: the looked-up one replaces that default, never a number typed
+    edition: found.edition && (f.edition === '' || f.edition === '1') ? String(found.edition) : f.edition,
+  }));
   const found = lookup.data?.book;
-  useEffect(() => {
-    if (!found) return;
-    update((f) => ({
-      ...f,
-      name: f.name.trim() ? f.name : found.title.slice(0, 200),
-      author:
-        f.author.trim() || found.authors.length === 0 ? f.author : found.authors.join(', ').slice(0, 200),
-      // the edition starts at 1: the looked-up one replaces that default, never a number typed
-      edition: found.edition && (f.edition === '' || f.edition === '1') ? String(found.edition) : f.edition,
-    }));
-  }, [found, update]);
   // The looked-up cover is posted with the book (its picture until it has photos) unless declined.
   const [declinedCover, setDeclinedCover] = useState<string | null>(null);
   const coverUrl = found?.coverUrl && found.coverUrl !== declinedCover ? found.coverUrl : null;

@@ -1,14 +1,14 @@
 /**
- * The Sell form's ISBN lookup (issue 33, items 1 and 4): once the ISBN field holds a whole ISBN-10
- * or 13, `lookupIsbn` is asked once per ISBN (kept in the query cache) for the book's data and the
- * price hint. The form fills only the fields the seller left empty; a lookup that fails or finds
- * nothing never blocks posting, it only says so.
+ * The ISBN lookup of the Sell form and the request form (issue 33, items 1 and 4): once the ISBN
+ * field holds a whole ISBN-10 or 13, `lookupIsbn` is asked once per ISBN (kept in the query cache:
+ * a book's data does not change) for the book's data and the price hint. A form fills only the
+ * fields the student left empty; a lookup that fails or finds nothing never blocks sending the
+ * form, it only says so.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useRef } from 'react';
 import { money } from '#web/api.ts';
-import { COVER_ORIGIN } from '#web/csp.ts';
-import { lookupQuery } from '#web/features/sell/queries.ts';
+import { lookupQuery } from '#web/queries.ts';
 
 /** The ISBN typed, without hyphens and spaces, when it has the length of one (the API checks the check digit). */
 export function wholeIsbn(typed: string): string | null {
@@ -18,10 +18,25 @@ export function wholeIsbn(typed: string): string | null {
 
 export type Lookup = Awaited<ReturnType<NonNullable<ReturnType<typeof lookupQuery>['queryFn']>>>;
 
-/** The lookup of the ISBN typed so far (idle until it is a whole ISBN). */
-export function useIsbnLookup(typed: string) {
+/**
+ * The lookup of the ISBN typed so far (idle until it is a whole ISBN). When it finds a book, the
+ * form's values go through `fill` once (`update` is useFields' setter), which fills only what the
+ * student left empty.
+ */
+export function useIsbnLookup<F>(
+  typed: string,
+  update: Dispatch<SetStateAction<F>>,
+  fill: (form: F, book: NonNullable<Lookup['book']>) => F,
+) {
   const isbn = wholeIsbn(typed);
-  return useQuery({ ...lookupQuery(isbn ?? ''), enabled: isbn !== null });
+  const lookup = useQuery({ ...lookupQuery(isbn ?? ''), enabled: isbn !== null });
+  const found = lookup.data?.book;
+  const filler = useRef(fill);
+  filler.current = fill;
+  useEffect(() => {
+    if (found) update((f) => filler.current(f, found));
+  }, [found, update]);
+  return lookup;
 }
 
 /** "4 copies sold here for $12.00-$30.00 (median $20.00)". */
@@ -54,44 +69,5 @@ export function LookupNote({ lookup }: { lookup: ReturnType<typeof useIsbnLookup
       )}
       {priceHint && <p>{priceHintText(priceHint)}</p>}
     </div>
-  );
-}
-
-/**
- * The looked-up book's cover beside the form, only from the cover host the CSP's `img-src` names
- * (COVER_ORIGIN); nothing when there is none or it does not load. The cover is posted with the
- * book and is its picture until the seller adds photos, unless the seller says not to use it.
- */
-export function LookupCover({
-  book,
-  used,
-  onUse,
-}: {
-  book: NonNullable<Lookup['book']> | null | undefined;
-  used: boolean;
-  onUse: (use: boolean) => void;
-}) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const url = book?.coverUrl;
-  if (!book || !url || failed === url || new URL(url).origin !== COVER_ORIGIN) return null;
-  if (!used)
-    return (
-      <p className="lookup-cover muted">
-        The cover will not be shown with your book.{' '}
-        <button type="button" className="link" onClick={() => onUse(true)}>
-          Use the cover
-        </button>
-      </p>
-    );
-  return (
-    <figure className="lookup-cover">
-      <img src={url} alt={`Cover of “${book.title}”`} onError={() => setFailed(url)} />
-      <figcaption className="muted">
-        Cover from Open Library: your book’s picture until you add photos.{' '}
-        <button type="button" className="link" onClick={() => onUse(false)}>
-          Don’t use it
-        </button>
-      </figcaption>
-    </figure>
   );
 }
