@@ -2,13 +2,14 @@
  * A visitor who opens a shared book's page and signs up from it comes back to that book: the book
  * page offers "Log in" and "sign up" (each with `?next=` the book), the sign-up keeps the page
  * through the e-mailed confirmation (web/src/return-to.ts), and the confirmed page links back to it
- * once. From there the new student buys it.
+ * once. From there the new student buys it. Before that, the link reaches them: "Share" on a listed
+ * book's page opens the share sheet where the browser has one, else copies the link.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CartContents } from '#lib/cart/schemas.ts';
 import { createConfirmedUser, DEFAULT_PASSWORD, emailTokenIn, uniqueEmail } from '#tests/helpers/accounts.ts';
-import { expectAccessible, listBook, submitSignUp } from '#tests/helpers/browser.ts';
+import { buyOverApi, expectAccessible, listBook, logIn, submitSignUp } from '#tests/helpers/browser.ts';
 import { api, waitForEmail } from '#tests/helpers/e2e.ts';
 import { CONFIRMATION_SUBJECT } from '#tests/helpers/e2e-accounts.ts';
 import { expectEnvelope } from '#tests/helpers/schema.ts';
@@ -36,6 +37,60 @@ async function signUpAndConfirm(page: Page, firstName: string, mailTab: Page = p
   await mailTab.getByRole('button', { name: 'Confirm my account' }).click();
   await mailTab.getByText(`Welcome to Campus Books, ${firstName}. You are logged in.`).waitFor();
 }
+
+describe('sharing a listed book', () => {
+  it('opens the share sheet where there is one, else copies the link; a sold book has no Share', async () => {
+    const seller = await createConfirmedUser();
+    const buyer = await createConfirmedUser();
+    const book = await listBook(seller.token);
+    const bookPath = `/books/${encodeURIComponent(book.id)}`;
+    const link = `${web().url}${bookPath}`;
+    const share = `Share ${book.name}`;
+
+    // the seller, on a phone with a share sheet (the Web Share API, stood in for: headless
+    // Chromium on Linux has none), passes their own listing on
+    const phone = await web().newPage({ width: 390, height: 844 });
+    await phone.addInitScript('navigator.share = async (data) => { window.__shared = data; };');
+    await logIn(phone, seller.user.emailAddress);
+    await phone.goto(bookPath);
+    await phone.getByRole('button', { name: share }).click();
+    await expect
+      .poll(() => phone.evaluate('window.__shared'))
+      .toEqual({ title: book.name, text: `“${book.name}” on Campus Books`, url: link });
+
+    // a visitor without a share sheet: the link is copied, and the page says so
+    const desk = await web().newPage({ width: 1280, height: 900 });
+    await desk.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web().url });
+    await desk.goto(bookPath);
+    await desk.getByRole('button', { name: share }).click();
+    await desk
+      .getByRole('status')
+      .filter({ hasText: 'Link copied: paste it in a chat or an e-mail.' })
+      .waitFor();
+    expect(await desk.evaluate('navigator.clipboard.readText()')).toBe(link);
+    await expectAccessible(desk);
+
+    // the clipboard refused too: the link is shown, selected, to copy by hand
+    const bare = await web().newPage({ width: 1280, height: 900 });
+    await bare.addInitScript("navigator.clipboard.writeText = () => Promise.reject(new Error('refused'));");
+    await bare.goto(bookPath);
+    await bare.getByRole('button', { name: share }).click();
+    const shown = bare.getByLabel('Copy this link:');
+    await shown.waitFor();
+    expect(await shown.inputValue()).toBe(link);
+    expect(
+      await bare.evaluate(
+        `(() => { const e = document.querySelector('.share-link'); return e.value.slice(e.selectionStart, e.selectionEnd); })()`,
+      ),
+    ).toBe(link);
+
+    // bought: nothing left to pass on
+    await buyOverApi(buyer.token, book.id);
+    await phone.reload();
+    await phone.getByText('You sold this book').waitFor();
+    expect(await phone.getByRole('button', { name: share }).count()).toBe(0);
+  });
+});
 
 describe('signing up from a book page', () => {
   it('brings the new student back to the book after the e-mailed confirmation, to buy it', async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { api, bookPrice, call } from '#web/api.ts';
 import { conditionName, courseText } from '#web/books.ts';
 import { ReportForm } from '#web/features/book/report-form.tsx';
+import { ShareBook } from '#web/features/book/share-book.tsx';
 import { bookQuery, keys } from '#web/queries.ts';
 import { withNext } from '#web/return-to.ts';
 import { Link } from '#web/router.tsx';
@@ -111,6 +112,8 @@ export function BookPage({ id }: { id: string }) {
             {session && book.status === 0 && !mine && <SaveButton bookId={book.id} name={book.name} />}
           </div>
           <ErrorNote error={cart.error} />
+          {/* anyone may pass a listed book on: the seller to a class chat, a buyer to a friend */}
+          {listed && <ShareBook id={book.id} name={book.name} />}
           {/* the seller of a listed book answers anyone; of a bought one, its buyer only */}
           {session && !mine && listed && <AskSeller bookId={book.id} seller={book.owner.firstName} />}
           {bought && (
