@@ -28,7 +28,8 @@ export type NotificationKind =
   | 'unlisted'
   | 'message'
   | 'handover'
-  | 'saved';
+  | 'saved'
+  | 'fulfilled';
 
 /**
  * pending: to be queued; queued: handed to the e-mail outbox (lib/db/outbox.ts), which sends it;

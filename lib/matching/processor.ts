@@ -7,6 +7,7 @@
  *    indexed under its longest title word, which every title match must contain).
  *  - A book that leaves status 0 (or is deleted) leaves the index and its stored matches are
  *    deleted (getUserMatches already hides it, since it reads the books' current status).
+ *  - A book bought (0 -> 1) closes its buyer's own requests that it answers (answered.ts).
  *  - A new request is matched against listed books by its ISBN, course and key word.
  *  - A deleted request's leftover matches are deleted (deleteRequest deletes them already; this
  *    catches matches written concurrently).
@@ -54,6 +55,7 @@ import { matchContent } from '#lib/notifications/messages.ts';
 import { notify } from '#lib/notifications/notify.ts';
 import type { Budget, ChangeProcessor, Item, StreamChange } from '#lib/streams/types.ts';
 import { expiresAfter } from '#lib/values/expiry.ts';
+import { closeAnsweredRequests } from './answered.ts';
 import { matches } from './rule.ts';
 import { significantWords } from './title-words.ts';
 
@@ -239,6 +241,9 @@ async function onBookChange(change: StreamChange, budget: Budget): Promise<void>
     return;
   }
   if (before) {
+    // bought: the buyer's own requests for this book are answered
+    const now = change.newImage as BookRecord | undefined;
+    if (now?.status === 1 && now.buyerId) await closeAnsweredRequests(now, now.buyerId);
     await unindexListedBook(before);
     await deleteMatchesOfBook(before.bookId);
   }

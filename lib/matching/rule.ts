@@ -32,12 +32,31 @@ export function matchReason(request: MatchableRequest, book: MatchableBook): Mat
   if (ri !== null && ri === isbnOf(book.ISBN)) return 'isbn';
   const rc = normaliseCourse(request.course);
   if (rc !== '' && rc === normaliseCourse(book.course)) return 'course';
-  const wanted = significantWords(request.name);
-  if (wanted.length > 0) {
-    const have = new Set(significantWords(book.name));
-    if (wanted.every((w) => have.has(w))) return 'title';
-  }
-  return null;
+  return sameTitle(request.name, book.name) ? 'title' : null;
+}
+
+/** Every significant word of the requested title is a word of the book's (none: never). */
+function sameTitle(requested: string, title: string): boolean {
+  const wanted = significantWords(requested);
+  if (wanted.length === 0) return false;
+  const have = new Set(significantWords(title));
+  return wanted.every((w) => have.has(w));
+}
+
+/**
+ * Whether buying the book answers the request: it is the book asked for, not only one for the
+ * same course. By ISBN when both have one; else by the title's words, and the edition when the
+ * request names one. Pure.
+ */
+export function answersRequest(
+  request: Pick<MatchableRequest, 'name' | 'ISBN'> & { edition?: number | null },
+  book: Pick<MatchableBook, 'name' | 'ISBN'> & { edition: number },
+): boolean {
+  const ri = isbnOf(request.ISBN);
+  const bi = isbnOf(book.ISBN);
+  if (ri !== null && bi !== null) return ri === bi;
+  if (request.edition && request.edition !== book.edition) return false;
+  return sameTitle(request.name, book.name);
 }
 
 export const matches = (request: MatchableRequest, book: MatchableBook): boolean =>

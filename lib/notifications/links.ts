@@ -28,6 +28,9 @@ export function notificationPath(n: Linked): string {
       return n.bookId ? appPaths.book(n.bookId) : appPaths.saved();
     case 'unlisted':
       return appPaths.listings();
+    case 'fulfilled':
+      // a request closed by a purchase: the requests left, and the form to ask again
+      return appPaths.requests();
     default:
       // handover and the purchase steps: the order (the buyer's, or the seller's part of it)
       return n.orderId ? appPaths.order(n.orderId) : appPaths.orders();

@@ -28,6 +28,15 @@ export function matchContent(book: BookFacts): Content {
   };
 }
 
+/**
+ * The buyer bought a book one of their requests asked for, so the request is closed
+ * (lib/matching/answered.ts). In the app only: the purchase's own notices reach them by e-mail.
+ */
+export function fulfilledContent(requested: string, book: BookFacts): Content {
+  const message = `You bought ${describe(book)}, so your request for "${requested}" is closed. If you need another copy, ask for it again.`;
+  return { message, email: mail(`Your book request is closed: ${requested}`, message, 'See your requests') };
+}
+
 /** The kinds a book's status change makes (lib/notifications/processor.ts). */
 export type StatusKind = Extract<NotificationKind, 'sold' | 'verified' | 'delivered' | 'cancelled'>;
 

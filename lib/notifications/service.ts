@@ -18,6 +18,7 @@ export const NotificationKindSchema = z.enum([
   'message',
   'handover',
   'saved',
+  'fulfilled',
 ]);
 
 export const Notification = z.strictObject({

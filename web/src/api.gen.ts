@@ -15329,7 +15329,7 @@ export interface operations {
                             date: string;
                             read: boolean;
                             /** @enum {string} */
-                            kind: "match" | "ordered" | "sold" | "verified" | "delivered" | "cancelled" | "unlisted" | "message" | "handover" | "saved";
+                            kind: "match" | "ordered" | "sold" | "verified" | "delivered" | "cancelled" | "unlisted" | "message" | "handover" | "saved" | "fulfilled";
                             bookId?: string;
                             conversationId?: string;
                             orderId?: string;

@@ -11,22 +11,27 @@ import { deleteBlock, putBlock } from '#lib/db/conversations.ts';
 import { bookKey, cartItemKey } from '#lib/db/keys.ts';
 import { listedBooksNow, putMatch } from '#lib/db/matches.ts';
 import type { BookRecord } from '#lib/db/records.ts';
+import { BookRequest } from '#lib/matching/requests.ts';
 import { consume } from '#lib/streams/consume.ts';
 import { db, TABLE } from '#lib/table/client.ts';
 import { PutCommand } from '#lib/table/commands.ts';
 import { measured, startMeasuring } from '#lib/table/metrics.ts';
+import * as z from '#lib/zod.ts';
 import { putBook, setBookStatus } from '#tests/helpers/books.ts';
+import { addToCart, checkout, readUserStats } from '#tests/helpers/cart.ts';
 import { sentEmails } from '#tests/helpers/e2e.ts';
 import { makeContext } from '#tests/helpers/lambda.ts';
 import {
   createRequest,
   deleteRequest,
+  getRequests,
   notifications,
   requestBody,
   requesterAndSeller,
   storedItems,
   userMatches,
 } from '#tests/helpers/matching.ts';
+import { expectEnvelope } from '#tests/helpers/schema.ts';
 import { setStored } from '#tests/helpers/stored.ts';
 import { asEvent, deliverOutbox, StreamReader, sortedCommands } from '#tests/helpers/stream.ts';
 import { makeUser, type TestUser } from '#tests/helpers/users.ts';
@@ -351,6 +356,53 @@ describe('books that leave status 0 and deleted requests', () => {
     expect((await userMatches(buyer.token)).map((m) => [m.id, m.requestIds])).toEqual([[book.id, [kept.id]]]);
     expect((await runConsumer()).failed).toEqual([]);
     expect((await storedItems(buyer.id, 'MATCH#')).map((m) => m.requestId)).toEqual([kept.id]);
+  });
+
+  it('closes the buyer’s requests the bought book answers, tells them once in the app, and keeps one for its course only', async () => {
+    const { buyer, seller, tag } = await buyerAndSeller();
+    // a valid ISBN-13 of this test alone: 978 + 9 digits + the check digit
+    const digits = `978${String(Date.now()).slice(-9)}`;
+    const sum = [...digits].reduce((s, d, i) => s + Number(d) * (i % 2 ? 3 : 1), 0);
+    const isbn = `${digits}${(10 - (sum % 10)) % 10}`;
+    const course = `ANS ${tag}`;
+    const byIsbn = await createRequest(buyer.token, { name: 'Any Title', course: `OTH ${tag}`, ISBN: isbn });
+    const byTitle = await createRequest(buyer.token, { name: `Quasar${tag} Optics`, course: `OTH-${tag}` });
+    const byCourse = await createRequest(buyer.token, { name: `Nebula${tag} Workbook`, course });
+    const book = await putBook({ ownerId: seller.id, course, ISBN: isbn, name: `Quasar${tag} Optics` });
+    await runConsumer();
+    expect((await userMatches(buyer.token))[0]?.requestIds.sort()).toEqual(
+      [byIsbn.id, byTitle.id, byCourse.id].sort(),
+    );
+    expect((await readUserStats(buyer.id))?.openRequests).toBe(3);
+
+    expect((await addToCart(buyer.token, book.id)).status).toBe(200);
+    expect((await checkout(buyer.token)).status).toBe(201);
+    // the purchase's record delivered twice, then the deleted requests' own records
+    await deliverRepeatedly(2);
+    await runConsumer();
+
+    const left = expectEnvelope((await getRequests(buyer.token)).json(), z.array(BookRequest));
+    expect(left.map((r) => r.id)).toEqual([byCourse.id]);
+    expect((await readUserStats(buyer.id))?.openRequests).toBe(1);
+    expect(await storedItems(buyer.id, 'MATCH#')).toEqual([]);
+    const told = (await notifications(buyer.token)).items.filter((n) => n.kind === 'fulfilled');
+    expect(told).toHaveLength(2);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          bookId: book.id,
+          link: '/requests',
+          message: expect.stringContaining(`so your request for "Any Title" is closed`),
+        }),
+        expect.objectContaining({
+          bookId: book.id,
+          link: '/requests',
+          message: expect.stringContaining(`so your request for "Quasar${tag} Optics" is closed`),
+        }),
+      ]),
+    );
+    // in the app only: the purchase is what the e-mails are about
+    expect((await emailsTo(buyer)).filter((m) => /request is closed/.test(m.subject))).toEqual([]);
   });
 
   it('never stores a match for a request deleted before the book is matched', async () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { toIsbn13 } from '#lib/books/isbn.ts';
-import { type MatchableBook, type MatchableRequest, matchReason } from '#lib/matching/rule.ts';
+import {
+  answersRequest,
+  type MatchableBook,
+  type MatchableRequest,
+  matchReason,
+} from '#lib/matching/rule.ts';
 import { keyWord, significantWords } from '#lib/matching/title-words.ts';
 import { statusAudience } from '#lib/notifications/processor.ts';
 
@@ -163,5 +168,25 @@ describe('who hears about a status change', () => {
     [0, 0],
   ])('%i -> %i notifies nobody', (from, to) => {
     expect(statusAudience(from, to)).toBeNull();
+  });
+});
+
+describe('whether buying a book answers a request (the request is then closed)', () => {
+  const bought = { name: 'Linear Algebra and Its Applications', ISBN: '9780321982384', edition: 5 };
+  it.each([
+    ['the same ISBN, written as ISBN-10 or 13', { name: 'Anything', ISBN: '0-321-98238-X' }, true],
+    ['another ISBN, whatever the title', { name: 'Linear Algebra', ISBN: '9780306406157' }, false],
+    ['the title words, no ISBN asked', { name: 'linear algebra', ISBN: null }, true],
+    ['the title words and the edition asked', { name: 'Linear Algebra', ISBN: null, edition: 5 }, true],
+    ['the title words, another edition asked', { name: 'Linear Algebra', ISBN: null, edition: 4 }, false],
+    ['another title (the same course is not enough)', { name: 'Calculus', ISBN: null }, false],
+    ['a title of stop words only', { name: 'The Edition', ISBN: null }, false],
+  ])('%s', (_, r, answered) => {
+    expect(answersRequest(r, bought)).toBe(answered);
+  });
+  it('goes by the title when the book has no ISBN', () => {
+    expect(answersRequest({ name: 'Linear Algebra', ISBN: '9780321982384' }, { ...bought, ISBN: null })).toBe(
+      true,
+    );
   });
 });

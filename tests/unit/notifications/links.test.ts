@@ -16,6 +16,7 @@ describe('the page a notification opens', () => {
     [{ kind: 'delivered', bookId: 'b5', orderId: 'o2' }, '/orders/o2'],
     [{ kind: 'cancelled', bookId: 'b5' }, '/orders'],
     [{ kind: 'unlisted', bookId: 'b6' }, '/listings'],
+    [{ kind: 'fulfilled', bookId: 'b7' }, '/requests'],
   ] as const)('%o -> %s', (n, path) => {
     expect(notificationPath(n)).toBe(path);
   });
