@@ -228,5 +228,26 @@ describe('a purchase from sign-up to paid, in the browser', () => {
       .getByRole('link', { name: 'see the sale and its hand-over' })
       .getAttribute('href');
     expect(sale).toMatch(/^\/orders\/[0-9A-Z]{26}$/);
+
+    // the sections' order depends on both lists: while the sales are still on their way, nothing
+    // is shown but one loading line, so the orders do not stand first and then move down
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await seller.route('**/api/user/getSoldBooks*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const ordersRead = seller.waitForResponse('**/api/user/getOrders*');
+    await seller.goto('/orders');
+    await ordersRead;
+    await seller.getByText('Loading your purchases and sales…').waitFor();
+    expect(await seller.getByRole('region', { name: 'My orders' }).count()).toBe(0);
+    release();
+    await expect
+      .poll(() => sections.evaluateAll((s) => s.map((e) => e.getAttribute('aria-labelledby'))))
+      .toEqual(['sold-h', 'orders-h']);
+    await seller.unroute('**/api/user/getSoldBooks*');
   });
 });

@@ -6,7 +6,7 @@ import type { Book } from '#web/books.ts';
 import { boughtQuery, ordersQuery, soldQuery } from '#web/queries.ts';
 import { Link } from '#web/router.tsx';
 import { BookList, Progress } from '#web/ui/books.tsx';
-import { Hidden, Section } from '#web/ui/layout.tsx';
+import { Hidden, Loading, Section } from '#web/ui/layout.tsx';
 import { dayText } from '#web/ui/when.ts';
 
 function ProgressList({
@@ -64,6 +64,16 @@ export function OrdersPage() {
       }
     />
   );
+  // the order of the sections depends on both lists: nothing is shown until both are read, so no
+  // section moves under the student once the other arrives (from the cache, at once)
+  const read = (q: { data?: unknown; error: unknown }) => q.data !== undefined || q.error !== null;
+  if (!read(orders) || !read(sold))
+    return (
+      <>
+        <h1>Purchases and sales</h1>
+        <Loading what="your purchases and sales" />
+      </>
+    );
   return (
     <>
       <h1>Purchases and sales</h1>
