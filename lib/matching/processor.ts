@@ -242,8 +242,8 @@ async function onBookChange(change: StreamChange, budget: Budget): Promise<void>
   }
   if (before) {
     // bought: the buyer's own requests for this book are answered
-    const now = change.newImage as BookRecord | undefined;
-    if (now?.status === 1 && now.buyerId) await closeAnsweredRequests(now, now.buyerId);
+    const bought = change.newImage as BookRecord | undefined;
+    if (bought?.status === 1 && bought.buyerId) await closeAnsweredRequests(bought, bought.buyerId);
     await unindexListedBook(before);
     await deleteMatchesOfBook(before.bookId);
   }
