@@ -229,6 +229,8 @@ describe('the sell page', () => {
       .filter({ hasText: 'Biochemistry' })
       .filter({ hasText: 'is listed' })
       .waitFor();
+    // listed: the moment to tell the class, without going to the book's page first
+    await page.getByRole('button', { name: 'Share Biochemistry' }).waitFor();
     expect(await postsOf(seller.token)).toMatchObject([
       {
         name: 'Biochemistry',

@@ -1,6 +1,6 @@
 /**
- * "Share" on a listed book's page: what students do with a listing (a seller posts it in the
- * class's group chat, a buyer sends it to a friend). On a phone it opens the system's share sheet
+ * "Share" on a listed book's page and under the Sell form's "is listed" line: what students do with
+ * a listing (a seller posts it in the class's group chat, a buyer sends it to a friend). On a phone it opens the system's share sheet
  * (the Web Share API); where there is none, it copies the link; where the clipboard is refused too,
  * it shows the link, selected, to copy by hand. The link is the book's page, which a visitor can
  * open (it says how to log in or sign up and comes back there).

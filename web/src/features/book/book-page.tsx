@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { api, bookPrice, call } from '#web/api.ts';
 import { conditionName, courseText } from '#web/books.ts';
 import { ReportForm } from '#web/features/book/report-form.tsx';
-import { ShareBook } from '#web/features/book/share-book.tsx';
 import { bookQuery, keys } from '#web/queries.ts';
 import { withNext } from '#web/return-to.ts';
 import { Link } from '#web/router.tsx';
@@ -15,6 +14,7 @@ import { useAction } from '#web/ui/hooks.ts';
 import { Loading, When } from '#web/ui/layout.tsx';
 import { Gallery } from '#web/ui/photos.tsx';
 import { SaveButton } from '#web/ui/save-button.tsx';
+import { ShareBook } from '#web/ui/share-book.tsx';
 
 export function BookPage({ id }: { id: string }) {
   const session = useSession();

@@ -148,6 +148,10 @@ export function RequestsPage() {
             </li>
           ))}
         </ul>
+        {/* so a request that went away after a purchase is not a surprise (lib/matching/answered.ts) */}
+        {(requests.data?.length ?? 0) > 0 && (
+          <p className="muted">A request closes by itself when you buy the book it asks for.</p>
+        )}
       </Section>
       {!matchesFirst && found}
     </>

@@ -25,6 +25,7 @@ import { Form, StatusLine } from '#web/ui/form.tsx';
 import { useSubmit } from '#web/ui/hooks.ts';
 import { LookupNote, useIsbnLookup } from '#web/ui/isbn-lookup.tsx';
 import { upload, waitForPhotos } from '#web/ui/photo-upload.ts';
+import { ShareBook } from '#web/ui/share-book.tsx';
 import { count } from '#web/ui/words.ts';
 
 /** A posted book, with the names of the chosen photos that could not be added to it. */
@@ -166,7 +167,13 @@ export function SellPage() {
   return (
     <section>
       <h1>Sell a book</h1>
-      {posted && <PostedLine posted={posted} />}
+      {posted && (
+        <>
+          <PostedLine posted={posted} />
+          {/* the moment a seller wants to tell their class */}
+          <ShareBook id={posted.id} name={posted.name} />
+        </>
+      )}
       {earlier && !restored && !posted && (
         <p className="muted">
           You had started another book{earlier.form.name.trim() ? `, “${earlier.form.name.trim()}”` : ''}.{' '}
