@@ -1,16 +1,19 @@
 /**
  * Reads for exportData that no other area needs, each a walk of one partition: a user's orders as
- * buyer (gsi2), saved books and conversations (gsi1), and one conversation's messages.
+ * buyer (gsi2), saved books and conversations (gsi1), one conversation's messages, and the
+ * people a user blocks.
  */
 
 import { indexPartition, queryAll } from '#lib/table/page.ts';
 import {
+  BLOCK_SK_PREFIX,
   conversationPartition,
   INDEX,
   inboxPk,
   MESSAGE_SK_PREFIX,
   ordersOfBuyerPk,
   savedBooksOfUserPk,
+  userPartition,
 } from './keys.ts';
 
 export const allOrdersOfBuyer = (buyerId: string): Promise<Record<string, unknown>[]> =>
@@ -37,3 +40,10 @@ export const messagesOf = (conversationId: string, max: number): Promise<Record<
     },
     max,
   );
+
+/** The users a user blocks (`USER#<uid>` / `BLOCK#<id>`, at most MAX_BLOCKS). */
+export const blocksOf = (userId: string): Promise<Record<string, unknown>[]> =>
+  queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :block)',
+    ExpressionAttributeValues: { ':pk': userPartition(userId), ':block': BLOCK_SK_PREFIX },
+  });

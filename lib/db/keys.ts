@@ -755,10 +755,12 @@ export const inboxIndex = (userId: string, lastActivityAt: string, conversationI
   gsi1pk: inboxPk(userId),
   gsi1sk: timeSortKey(lastActivityAt, conversationId),
 });
+/** Sort-key prefix of the users one user blocks (in the blocker's partition). */
+export const BLOCK_SK_PREFIX = 'BLOCK#';
 /** One user blocking another: `USER#<blocker>` / `BLOCK#<blocked>`. */
 export const blockKey = (blockerId: string, blockedId: string): ItemKey => ({
   pk: userPartition(blockerId),
-  sk: `BLOCK#${blockedId}`,
+  sk: `${BLOCK_SK_PREFIX}${blockedId}`,
 });
 /**
  * A participant's report of one message: `CONV#<conversationId>` / `REPORT#<messageId>#<reporterId>`

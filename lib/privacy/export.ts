@@ -1,15 +1,15 @@
 /**
  * GET /api/user/exportData: everything the service holds about the caller as one JSON document:
  * profile, e-mail preferences, books (every status), requests, cart, saved books, orders (as
- * buyer), conversations with their messages (both sides': the caller's thread as they see it) and
- * notifications. Never secrets: key attributes, password hashes, token versions and anything
+ * buyer), conversations with their messages (both sides': the caller's thread as they see it), the
+ * people they block and notifications. Never secrets: key attributes, password hashes, token versions and anything
  * named like a hash or token are left out of every item.
  */
 
 import { toUser, User } from '#lib/accounts/schemas.ts';
 import { booksOfOwner } from '#lib/db/books.ts';
 import { listCartItems } from '#lib/db/cart.ts';
-import { allOrdersOfBuyer, allSavedOfUser, inboxEntriesOf, messagesOf } from '#lib/db/export.ts';
+import { allOrdersOfBuyer, allSavedOfUser, blocksOf, inboxEntriesOf, messagesOf } from '#lib/db/export.ts';
 import { listNotifications } from '#lib/db/notifications.ts';
 import { storedPreferences } from '#lib/db/preferences.ts';
 import { listRequests } from '#lib/db/requests.ts';
@@ -30,6 +30,7 @@ export const DataExport = z
     saved: Items,
     orders: Items,
     conversations: Items,
+    blocked: Items,
     notifications: Items,
   })
   .check(z.meta({ id: 'DataExport' }));
@@ -68,13 +69,14 @@ async function conversationsOf(userId: string): Promise<Record<string, unknown>[
 export async function exportData(userId: string, now = new Date()) {
   const user = await getUser(userId);
   if (!user) throw new NotFound('No such user.');
-  const [books, requests, cart, saved, orders, conversations] = await Promise.all([
+  const [books, requests, cart, saved, orders, conversations, blocked] = await Promise.all([
     booksOfOwner(userId, [0, 1, 2, 3, 5]),
     listRequests(userId),
     listCartItems(userId, 1000),
     allSavedOfUser(userId),
     allOrdersOfBuyer(userId),
     conversationsOf(userId),
+    blocksOf(userId),
   ]);
   const notifications: object[] = [];
   let after: string | undefined;
@@ -94,6 +96,7 @@ export async function exportData(userId: string, now = new Date()) {
     saved: saved.map(publicFields),
     orders: orders.map(publicFields),
     conversations,
+    blocked: blocked.map(publicFields),
     notifications: notifications.map(publicFields),
   };
 }

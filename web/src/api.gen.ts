@@ -1720,6 +1720,9 @@ export interface components {
             conversations: {
                 [key: string]: unknown;
             }[];
+            blocked: {
+                [key: string]: unknown;
+            }[];
             notifications: {
                 [key: string]: unknown;
             }[];
@@ -14390,6 +14393,9 @@ export interface operations {
                      *           {}
                      *         ],
                      *         "conversations": [
+                     *           {}
+                     *         ],
+                     *         "blocked": [
                      *           {}
                      *         ],
                      *         "notifications": [

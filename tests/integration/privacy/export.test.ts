@@ -5,7 +5,7 @@ import { DataExport } from '#lib/privacy/export.ts';
 import { createConfirmedUser } from '#tests/helpers/accounts.ts';
 import { makeBook } from '#tests/helpers/books.ts';
 import { addToCart, checkout } from '#tests/helpers/cart.ts';
-import { asked, sendMessage } from '#tests/helpers/conversations.ts';
+import { asked, blockUser, sendMessage } from '#tests/helpers/conversations.ts';
 import { invoke } from '#tests/helpers/lambda.ts';
 import { createRequest } from '#tests/helpers/matching.ts';
 import { saveBook } from '#tests/helpers/saved.ts';
@@ -51,7 +51,7 @@ describe('GET /api/user/exportData', () => {
     expect(sellerDoc.raw).not.toContain('passwordHash');
   });
 
-  it('holds the user’s saved books and each conversation with its messages, both sides, oldest first', async () => {
+  it('holds the user’s saved books, each conversation with its messages (both sides, oldest first) and whom they block', async () => {
     const seller = await createConfirmedUser();
     const buyer = await createConfirmedUser();
     const asked1 = await makeBook({ id: seller.record.id });
@@ -75,8 +75,14 @@ describe('GET /api/user/exportData', () => {
         [seller.record.id, 'A few, in pencil.'],
       ]);
     }
+    // the people one blocks are theirs too; the thread stays in both exports
+    expect((await blockUser(buyer.token, seller.record.id)).status).toBe(200);
     const { doc } = await exportOf(buyer.token);
     expect(doc.saved.map((b) => b.bookId)).toEqual([kept.id]);
-    expect((await exportOf(seller.token)).doc.saved).toEqual([]);
+    expect(doc.blocked).toEqual([expect.objectContaining({ blockedId: seller.record.id })]);
+    expect(doc.conversations).toHaveLength(1);
+    const sellerDoc = (await exportOf(seller.token)).doc;
+    expect(sellerDoc.saved).toEqual([]);
+    expect(sellerDoc.blocked).toEqual([]);
   });
 });

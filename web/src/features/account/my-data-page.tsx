@@ -22,8 +22,8 @@ export default function MyDataPage() {
     <section>
       <h1>Your data</h1>
       <p>
-        One JSON file with your profile, preferences, books, requests, cart, saved books, orders, messages and
-        notifications.
+        One JSON file with your profile, preferences, books, requests, cart, saved books, orders, messages,
+        the people you blocked and notifications.
       </p>
       <ErrorNote error={error} />
       {done && <StatusLine>Your data was downloaded.</StatusLine>}
